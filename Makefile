@@ -1,0 +1,33 @@
+# The two commands: `make demo` and `make test`. Everything they need is installed from this repo's files.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+SEED ?= 7
+
+.PHONY: demo test soak clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+# Reinstall only when the project description changes.
+$(VENV)/.cli-installed: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[cli]'
+	touch $@
+
+$(VENV)/.dev-installed: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $@ $(VENV)/.cli-installed
+
+demo: $(VENV)/.cli-installed
+	$(VENV)/bin/rootbotics play --bots marquise,eyrie --map fall --seed $(SEED)
+
+# pytest exits 5 when it collects no test; that is not a failure here.
+test: $(VENV)/.dev-installed
+	$(PY) -m pytest -q -n 2 -m "not soak"; rc=$$?; if [ $$rc -eq 5 ]; then exit 0; else exit $$rc; fi
+
+soak: $(VENV)/.dev-installed
+	$(PY) -m pytest -q -n 2 -m soak; rc=$$?; if [ $$rc -eq 5 ]; then exit 0; else exit $$rc; fi
+
+clean:
+	rm -rf $(VENV) build src/*.egg-info .pytest_cache

@@ -1,0 +1,38 @@
+"""What every bot has: a setup, the three phases, and a few shared look-ups."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ..core.context import Game
+from ..core.state import GameState
+
+
+class Bot(Protocol):
+    """One bot faction's rules. Module-level functions would do; a class keeps the registry tidy."""
+
+    faction: str
+
+    def setup(self, g: Game) -> None: ...
+
+    def birdsong(self, g: Game) -> None: ...
+
+    def daylight(self, g: Game) -> None: ...
+
+    def evening(self, g: Game) -> None: ...
+
+
+def enemies_in(state: GameState, faction: str, c: int) -> list[str]:
+    """Enemy players with at least one piece in a clearing."""
+    cl = state.clearings[c]
+    return sorted(f for f in cl.factions_present() if f != faction)
+
+
+def pieces_there(state: GameState, c: int):
+    """Key function: how many pieces a player has in clearing ``c``."""
+    cl = state.clearings[c]
+    return lambda f: cl.pieces_of(f)
+
+
+def victory_points(state: GameState):
+    return lambda f: state.factions[f].vp

@@ -1,0 +1,333 @@
+"""Electric Eyrie (Law of Robotics section 5)."""
+
+from __future__ import annotations
+
+from ..core import rules as R
+from ..core.battle import battle
+from ..core.context import Game
+from ..core.maps import CLEARINGS
+from ..core.state import DECREE_COLUMNS, VIZIER, GameState
+from .base import enemies_in, pieces_there, victory_points
+from .targeting import LOWEST, choose_clearing, choose_player, fewest, most
+
+FACTION = "eyrie"
+ROOST_VP = (0, 1, 2, 3, 4, 5, 6)  # VP of each Roosts-track space, left to right (5.6)
+NEW_ROOST_WARRIORS = 4  # 5.4.4
+
+
+class ElectricEyrie:
+    faction = FACTION
+
+    # -- 5.3 setup ---------------------------------------------------------------------------
+    def setup(self, g: Game) -> None:
+        gather_warriors(g)
+        place_roost_and_warriors(g)
+        tuck_viziers(g)
+        fill_roosts_track(g)
+
+    # -- 5.4 Birdsong ------------------------------------------------------------------------
+    def birdsong(self, g: Game) -> None:
+        R.reveal_order(g, FACTION, "5.4.1")
+        R.craft_order(g, FACTION, "5.4.2")
+        suit = add_to_decree(g)
+        a_new_roost(g, suit)
+
+    # -- 5.5 Daylight ------------------------------------------------------------------------
+    def daylight(self, g: Game) -> None:
+        resolve_decree(g)
+        if not build(g):
+            turmoil(g)
+
+    # -- 5.6 Evening -------------------------------------------------------------------------
+    def evening(self, g: Game) -> None:
+        score_roosts(g)
+
+
+# -- setup steps ------------------------------------------------------------------------------
+def gather_warriors(g: Game) -> None:
+    """5.3.1: a supply of 20 warriors."""
+    g.emit(FACTION, "5.3.1", "setup", "forms a supply of {n} warriors", n=g.state.factions[FACTION].supply["warrior"])
+
+
+def place_roost_and_warriors(g: Game) -> int | None:
+    """5.3.2: a roost and six warriors in a random corner that is no other bot's starting
+    corner and, if possible, is diagonally opposite a starting corner."""
+    s = g.state
+    taken = {c for f, c in s.start_corners.items() if f != FACTION and s.factions[f].is_bot}
+    starts = set(s.start_corners.values())
+    open_corners = [c for c in s.map.corners if c not in taken and R.can_place_building(s, FACTION, c, "roost")]
+    opposite = [c for c in open_corners if s.map.opposite_corner[c] in starts]
+    pool = opposite or open_corners
+    if not pool:
+        g.emit(FACTION, "5.3.2", "setup", "finds no corner where its roost can be placed")
+        return None
+    corner = pool[0] if len(pool) == 1 else g.chance.pick(pool, "the Eyrie's starting corner (5.3.2)")
+    why = "the corner diagonally opposite a starting corner" if opposite else "a random free corner (none is opposite a starting corner)"
+    R.place_building(g, FACTION, corner, "roost", "5.3.2", why=lambda: why)
+    R.place_warriors(g, FACTION, corner, 6, "5.3.2")
+    s.start_corners[FACTION] = corner
+    return corner
+
+
+def tuck_viziers(g: Game) -> None:
+    """5.3.3: the two Loyal Viziers start in the bird column of the Decree."""
+    fs = g.state.factions[FACTION]
+    fs.decree = {col: [] for col in DECREE_COLUMNS}
+    fs.decree["bird"] = [VIZIER, VIZIER]
+    g.emit(FACTION, "5.3.3", "setup", "tucks its two Loyal Viziers into the bird column of the Decree")
+
+
+def fill_roosts_track(g: Game) -> None:
+    """5.3.4: the other six roosts wait on the Roosts track (the supply)."""
+    g.emit(FACTION, "5.3.4", "setup", "fills its Roosts track with {n} roosts", n=g.state.factions[FACTION].supply["roost"])
+
+
+# -- Birdsong steps -----------------------------------------------------------------------------
+def add_to_decree(g: Game) -> str:
+    """5.4.3: the order card joins the Decree column of its suit."""
+    fs = g.state.factions[FACTION]
+    assert fs.order is not None and fs.decree is not None
+    card = g.state.deckdef.card(fs.order)
+    fs.decree[card.suit].append(fs.order)
+    fs.order = None  # the card now lives in the Decree
+    g.emit(FACTION, "5.4.3", "decree", "adds {card} to the {suit} column of the Decree", card=card.label(), suit=card.suit)
+    return card.suit
+
+
+def roosts_on_map(s: GameState) -> int:
+    return s.on_map(FACTION, "roost")
+
+
+def a_new_roost(g: Game, suit: str) -> None:
+    """5.4.4: with no roost on the map, a roost and four warriors go in the ordered clearing of
+    highest priority where they can be placed."""
+    s = g.state
+    if roosts_on_map(s):
+        return
+    candidates = [c for c in CLEARINGS if R.matches(suit, s.suit(c))]
+    choice = choose_clearing(
+        s,
+        "where A New Roost goes",
+        candidates,
+        legal=lambda c: None if R.can_place_building(s, FACTION, c, "roost") else "a roost cannot be placed there",
+    )
+    if choice.target is None:
+        g.emit(FACTION, "5.4.4", "skip", "has no roost on the map but no ordered clearing can take one", why=choice.explain)
+        return
+    R.place_building(g, FACTION, choice.target, "roost", "5.4.4", why=choice.explain)
+    R.place_warriors(g, FACTION, choice.target, NEW_ROOST_WARRIORS, "5.4.4")
+
+
+# -- Daylight: 5.5.1 Resolve the Decree -----------------------------------------------------------
+def column_size(g: Game, col: str) -> int:
+    decree = g.state.factions[FACTION].decree
+    assert decree is not None
+    return len(decree[col])
+
+
+def active_columns(g: Game) -> list[str]:
+    """Columns with at least one card, left to right."""
+    return [col for col in DECREE_COLUMNS if column_size(g, col) > 0]
+
+
+def resolve_decree(g: Game) -> None:
+    """5.5.1: recruit for each column left to right, then move the same way, then battle."""
+    cols = active_columns(g)
+    for col in cols:
+        decree_recruit(g, col)
+    for col in cols:
+        decree_move(g, col)
+    for col in cols:
+        decree_battle(g, col)
+
+
+def _in_column(s: GameState, col: str, c: int) -> bool:
+    return R.matches(col, s.suit(c))
+
+
+def has_roost(s: GameState, c: int) -> bool:
+    return (FACTION, "roost") in s.clearings[c].buildings
+
+
+def decree_recruit(g: Game, col: str) -> None:
+    """5.5.1 I: as many warriors as the column has cards, in a matching clearing with a roost."""
+    s = g.state
+    n = column_size(g, col)
+    choice = choose_clearing(
+        s,
+        f"where to recruit for the {col} column",
+        [c for c in CLEARINGS if has_roost(s, c) and _in_column(s, col, c)],
+        [
+            most("most enemy pieces", lambda c: s.enemy_pieces(FACTION, c), "5.5.1 I a"),
+            fewest("fewest Eyrie warriors", lambda c: s.warriors(FACTION, c), "5.5.1 I b"),
+        ],
+        priority=LOWEST,  # 5.5.1 I c
+        legal=lambda c: None if R.may_place_in(s, FACTION, c) else "the keep forbids placing there",
+    )
+    if choice.target is None:
+        g.emit(FACTION, "5.5.1 I", "skip", "cannot recruit for the {col} column: no {col} clearing with a roost", col=col)
+        return
+    R.place_warriors(g, FACTION, choice.target, n, "5.5.1 I", why=choice.explain)
+
+
+def enough_to_rule(s: GameState, c: int) -> int:
+    """The fewest Eyrie warriors that still rule ``c`` (ties rule, 5.2.1; never empty)."""
+    cl = s.clearings[c]
+    own_buildings = cl.buildings_of(FACTION)
+    others = [R.presence(s, f, c) for f in cl.factions_present() if f != FACTION]
+    need = max(max(others, default=0) - own_buildings, 0)
+    if need + own_buildings == 0:
+        need = 1
+    return need
+
+
+def move_destination(g: Game, origin: int):
+    """5.5.1 II: an adjacent clearing with no roost (with a roost only if all have one);
+    fewest enemy pieces, then lowest priority."""
+    s = g.state
+    adjacent = s.map.adjacent[origin]
+    no_roost = [d for d in adjacent if not has_roost(s, d)]
+    return choose_clearing(
+        s,
+        f"where to move from {origin}",
+        no_roost or list(adjacent),
+        [fewest("fewest enemy pieces", lambda d: s.enemy_pieces(FACTION, d), "5.5.1 II a")],
+        priority=LOWEST,  # 5.5.1 II b
+        legal=lambda d: None if R.can_move(s, FACTION, origin, d) else "it rules neither end of the path (LoR 4.2.1)",
+    )
+
+
+def decree_move(g: Game, col: str) -> None:
+    """5.5.1 II: from the matching clearing it rules with the most Eyrie warriors, leaving enough
+    to rule it or as many as the column has cards, whichever is more."""
+    s = g.state
+    n_cards = column_size(g, col)
+
+    def leave(c: int) -> int:
+        return max(enough_to_rule(s, c), n_cards)
+
+    def legal(c: int) -> str | None:
+        if s.warriors(FACTION, c) <= leave(c):
+            return f"it must leave {leave(c)} warrior(s) there"
+        if move_destination(g, c).target is None:
+            return "no adjacent clearing it may move to"
+        return None
+
+    origin = choose_clearing(
+        s,
+        f"where to move from for the {col} column",
+        [c for c in R.ruled_clearings(s, FACTION) if _in_column(s, col, c)],
+        [most("most Eyrie warriors", lambda c: s.warriors(FACTION, c), "5.5.1 II")],
+        legal=legal,
+    )
+    if origin.target is None:
+        g.emit(FACTION, "5.5.1 II", "skip", "cannot move for the {col} column", why=origin.explain, col=col)
+        return
+    c = origin.target
+    dest = move_destination(g, c)
+    assert dest.target is not None
+    n = s.warriors(FACTION, c) - leave(c)
+    R.move_warriors(g, FACTION, c, dest.target, n, "5.5.1 II", why=lambda: f"{origin.explain()}; {dest.explain()}; leaves {leave(c)}")
+
+
+def defenseless_buildings(s: GameState, c: int) -> int:
+    """Enemy buildings in ``c`` whose owner has no warriors there."""
+    cl = s.clearings[c]
+    return sum(1 for f, _ in cl.buildings if f != FACTION and cl.warriors.get(f, 0) == 0)
+
+
+def decree_battle(g: Game, col: str) -> None:
+    """5.5.1 III: battle in a matching clearing; one extra hit if this column is the longest."""
+    s = g.state
+
+    def legal(c: int) -> str | None:
+        if s.warriors(FACTION, c) == 0:
+            return "no Eyrie warriors"
+        if not enemies_in(s, FACTION, c):
+            return "no enemy pieces"
+        return None
+
+    where = choose_clearing(
+        s,
+        f"where to battle for the {col} column",
+        [c for c in CLEARINGS if _in_column(s, col, c)],
+        [
+            most("no roost", lambda c: 0 if has_roost(s, c) else 1, "5.5.1 III a"),
+            most("most defenseless buildings", lambda c: defenseless_buildings(s, c), "5.5.1 III b"),
+        ],
+        priority=LOWEST,  # 5.5.1 III c
+        legal=legal,
+    )
+    if where.target is None:
+        g.emit(FACTION, "5.5.1 III", "skip", "cannot battle for the {col} column: no {col} clearing with its warriors and an enemy", col=col)
+        return
+    c = where.target
+    cl = s.clearings[c]
+    defender = choose_player(
+        s,
+        f"defender in {c}",
+        enemies_in(s, FACTION, c),
+        [
+            most("most buildings there", lambda f: cl.buildings_of(f), "5.5.1 III"),
+            most("most pieces there", pieces_there(s, c), "5.5.1 III d"),
+            most("most VP", victory_points(s), "5.5.1 III e"),
+        ],
+    )
+    assert defender.target is not None
+    n = column_size(g, col)
+    longest = all(n > column_size(g, other) for other in DECREE_COLUMNS if other != col)
+    if longest:
+        g.emit(FACTION, "5.5.1 III", "extra_hit", "will deal an extra hit: the {col} column has more cards than each other column", col=col)
+    battle(g, FACTION, defender.target, c, "5.5.1 III", extra_hits=1 if longest else 0, why=lambda: f"{where.explain()}; {defender.explain()}")
+
+
+# -- 5.5.2 Build, 5.7 Turmoil, 5.6 Evening --------------------------------------------------------
+def build(g: Game) -> bool:
+    """5.5.2: a roost in the highest-priority clearing it rules that has no roost."""
+    s = g.state
+    choice = choose_clearing(
+        s,
+        "where to build a roost",
+        [c for c in R.ruled_clearings(s, FACTION) if not has_roost(s, c)],
+        legal=lambda c: None if R.can_place_building(s, FACTION, c, "roost") else (
+            "no roost left on the track" if s.factions[FACTION].supply.get("roost", 0) == 0 else "no free building slot"
+        ),
+    )
+    if choice.target is None:
+        g.emit(FACTION, "5.5.2", "skip", "cannot place a roost", why=choice.explain)
+        return False
+    return R.place_building(g, FACTION, choice.target, "roost", "5.5.2", why=choice.explain)
+
+
+def turmoil(g: Game) -> None:
+    """5.7: humiliate (lose 1 VP per bird card, Viziers too), purge all but the Viziers, rest."""
+    s = g.state
+    fs = s.factions[FACTION]
+    assert fs.decree is not None
+    g.emit(FACTION, "5.7", "turmoil", "falls into turmoil")
+    birds = len(fs.decree["bird"])
+    R.lose_vp(g, FACTION, birds, "5.7.1", f"for the {birds} bird card(s) in the Decree")
+    purged = 0
+    for col in DECREE_COLUMNS:
+        keep = [c for c in fs.decree[col] if c == VIZIER]
+        for card in fs.decree[col]:
+            if card != VIZIER:
+                R.discard(g, card)
+                purged += 1
+        fs.decree[col] = keep
+    g.emit(FACTION, "5.7.2", "purge", "discards {n} card(s) from the Decree, keeping the Loyal Viziers", n=purged)
+    g.emit(FACTION, "5.7.3", "rest", "rests: on to Evening")
+
+
+def roost_score(s: GameState) -> int:
+    placed = 7 - s.factions[FACTION].supply.get("roost", 0)
+    return ROOST_VP[placed - 1] if placed >= 1 else 0
+
+
+def score_roosts(g: Game) -> None:
+    """5.6: the VP on the rightmost empty space of the Roosts track."""
+    vp = roost_score(g.state)
+    if vp:
+        R.score(g, FACTION, vp, "5.6", f"for {roosts_on_map(g.state)} roosts on the map")
+    else:
+        g.emit(FACTION, "5.6", "score", "scores nothing for its roosts")

@@ -1,0 +1,165 @@
+"""Targeting, once for every bot: Law of Robotics 2.1-2.5.
+
+A bot decision is: the candidates that meet the action's criteria ("such clearings", 2.5),
+ranked by the action's tie-breakers in order, then by clearing priority (2.1: highest or
+lowest, as the action says) or player setup priority (2.2). The bot then tries targets in
+that order and takes the first one the rules allow (2.3: tied targets first, then the next
+rank). Several actions with different targets go in priority order (2.4).
+
+Every decision returns a ``Choice`` that can explain itself: the chosen target, the
+candidates with their values, the criterion that decided, and the targets skipped as illegal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+from ..core.factions import SETUP_LETTER, SETUP_RANK
+from ..core.state import GameState
+
+T = TypeVar("T")
+
+HIGHEST = "highest"
+LOWEST = "lowest"
+
+
+@dataclass(frozen=True, slots=True)
+class Criterion(Generic[T]):
+    """One tie-breaker: prefer the target with the most (or fewest) of something."""
+
+    label: str
+    key: Callable[[T], int]
+    most: bool = True
+    rule: str = ""
+
+
+def most(label: str, key: Callable[[T], int], rule: str = "") -> Criterion[T]:
+    return Criterion(label, key, True, rule)
+
+
+def fewest(label: str, key: Callable[[T], int], rule: str = "") -> Criterion[T]:
+    return Criterion(label, key, False, rule)
+
+
+@dataclass(slots=True)
+class Choice(Generic[T]):
+    """The outcome of one targeting decision, able to explain itself lazily."""
+
+    what: str
+    target: T | None
+    ranked: list[T]
+    values: dict[T, tuple[int, ...]]
+    criteria: Sequence[Criterion[T]]
+    tiebreak: str
+    skipped: list[tuple[T, str]] = field(default_factory=list)
+
+    def decided_by(self) -> str:
+        if self.target is None:
+            return "no legal target"
+        skipped = {t for t, _ in self.skipped}
+        rest = [t for t in self.ranked if t != self.target and t not in skipped]
+        if not rest:
+            return "the only legal candidate" if self.skipped else "the only candidate"
+        mine = self.values[self.target]
+        pool = rest
+        for i, crit in enumerate(self.criteria):
+            pool = [t for t in pool if self.values[t][i] == mine[i]]
+            if not pool:
+                rule = f" ({crit.rule})" if crit.rule else ""
+                return f"{crit.label}{rule}"
+        return self.tiebreak
+
+    def explain(self) -> str:
+        """E.g. ``chose 6 among 6, 8, 12 by highest priority (2.1); skipped 1 (no free slot)``."""
+        if not self.ranked:
+            return f"{self.what}: no candidates"
+        parts = []
+        for t in self.ranked:
+            vals = self.values[t]
+            shown = ", ".join(f"{c.label}: {-v if c.most else v}" for c, v in zip(self.criteria, vals))
+            parts.append(f"{t}" + (f" [{shown}]" if shown else ""))
+        msg = f"{self.what}: candidates {'; '.join(parts)}"
+        if self.skipped:
+            msg += "; skipped " + ", ".join(f"{t} ({why})" for t, why in self.skipped)
+        if self.target is not None:
+            msg += f"; chose {self.target} by {self.decided_by()}"
+        else:
+            msg += "; none is legal"
+        return msg
+
+
+def clearing_priority_key(state: GameState, c: int, order: str) -> int:
+    """Sort key for clearing priority (2.1): lower sorts first. The Pass wins either way (12.2.2)."""
+    if c == state.map.pass_clearing:
+        return -100
+    return c if order == HIGHEST else -c
+
+
+def _rank(
+    candidates: Iterable[T],
+    criteria: Sequence[Criterion[T]],
+    last_key: Callable[[T], int],
+) -> tuple[list[T], dict[T, tuple[int, ...]]]:
+    values: dict[T, tuple[int, ...]] = {}
+    for t in candidates:
+        # Stored so that smaller is better for every criterion.
+        values[t] = tuple(-c.key(t) if c.most else c.key(t) for c in criteria)
+    ranked = sorted(values, key=lambda t: (values[t], last_key(t)))
+    return ranked, values
+
+
+def choose_clearing(
+    state: GameState,
+    what: str,
+    candidates: Iterable[int],
+    criteria: Sequence[Criterion[int]] = (),
+    priority: str = HIGHEST,
+    legal: Callable[[int], str | None] | None = None,
+) -> Choice[int]:
+    """Rank clearings by ``criteria`` then priority, and take the first legal one (2.1, 2.3).
+
+    ``legal`` returns None for a target the rules allow, or a short reason why not.
+    """
+    ranked, values = _rank(candidates, criteria, lambda c: clearing_priority_key(state, c, priority))
+    tiebreak = f"{priority} priority (2.1)"
+    return _first_legal(what, ranked, values, criteria, tiebreak, legal)
+
+
+def choose_player(
+    state: GameState,
+    what: str,
+    candidates: Iterable[str],
+    criteria: Sequence[Criterion[str]] = (),
+    legal: Callable[[str], str | None] | None = None,
+) -> Choice[str]:
+    """Rank players by ``criteria`` then setup priority A, B, C... (2.2), first legal (2.3)."""
+    ranked, values = _rank(candidates, criteria, lambda f: SETUP_RANK[f])
+    return _first_legal(what, ranked, values, criteria, "setup priority (2.2)", legal)
+
+
+def _first_legal(
+    what: str,
+    ranked: list[T],
+    values: dict[T, tuple[int, ...]],
+    criteria: Sequence[Criterion[T]],
+    tiebreak: str,
+    legal: Callable[[T], str | None] | None,
+) -> Choice[T]:
+    skipped: list[tuple[T, str]] = []
+    for t in ranked:
+        reason = legal(t) if legal is not None else None
+        if reason is None:
+            return Choice(what, t, ranked, values, criteria, tiebreak, skipped)
+        skipped.append((t, reason))
+    return Choice(what, None, ranked, values, criteria, tiebreak, skipped)
+
+
+def in_priority_order(state: GameState, clearings: Iterable[int], order: str = HIGHEST) -> list[int]:
+    """Several actions in different clearings go from highest to lowest priority (2.4)."""
+    return sorted(clearings, key=lambda c: clearing_priority_key(state, c, order))
+
+
+def player_label(faction: str) -> str:
+    return f"{faction} ({SETUP_LETTER[faction]})"

@@ -1,0 +1,94 @@
+"""Battle (LoR 4.3) as changed for bots: no ambush against bots (2.8.2), bots take hits on
+tokens before buildings and pick a building type at random (1.2.1)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .context import Game
+from .rules import remove_piece, remove_warriors
+from .state import GameState
+
+
+@dataclass(slots=True)
+class BattleResult:
+    clearing: int
+    attacker: str
+    defender: str
+    rolls: tuple[int, int]
+    attacker_hits: int
+    defender_hits: int
+
+
+def can_battle(state: GameState, attacker: str, defender: str, c: int) -> bool:
+    """The attacker has warriors there and the defender has any piece there (LoR 4.3)."""
+    cl = state.clearings[c]
+    return attacker != defender and cl.warriors.get(attacker, 0) > 0 and cl.pieces_of(defender) > 0
+
+
+def battle(g: Game, attacker: str, defender: str, c: int, rule: str, extra_hits: int = 0, why=None) -> BattleResult:
+    """Resolve one battle and return what happened."""
+    s = g.state
+    g.emit(attacker, rule, "battle", "battles {defender} in {c}", why, defender=defender, c=c)
+    # Step 1, ambush (LoR 4.3.1): never against a bot (2.8.2). Humans do not ambush each
+    # other through this engine, which only resolves battles that bots take part in.
+    a_roll, d_roll = _roll(g, attacker, defender)
+    att_warriors = s.warriors(attacker, c)
+    def_warriors = s.warriors(defender, c)
+    att_hits = min(a_roll, att_warriors)  # LoR 4.3.2: maximum rolled hits = warriors there
+    def_hits = min(d_roll, def_warriors)
+    if def_warriors == 0:  # LoR 4.3.3.II defenseless
+        att_hits += 1
+        g.emit(attacker, "LoR 4.3.3", "extra_hit", "deals an extra hit: {defender} is defenseless in {c}", defender=defender, c=c)
+    if extra_hits:
+        att_hits += extra_hits
+    # Step 4 (LoR 4.3.4): both sides' hits were fixed above; now they are taken.
+    take_hits(g, defender, c, att_hits, by=attacker)
+    take_hits(g, attacker, c, def_hits, by=defender)
+    return BattleResult(c, attacker, defender, (a_roll, d_roll), att_hits, def_hits)
+
+
+def _roll(g: Game, attacker: str, defender: str) -> tuple[int, int]:
+    """Roll both dice: the attacker takes the higher, the defender the lower (LoR 4.3.2)."""
+    r1, r2 = g.chance.roll()
+    hi, lo = max(r1, r2), min(r1, r2)
+    s = g.state
+    if defender == "alliance" and s.factions["alliance"].seat == "human":
+        hi, lo = lo, hi  # Guerrilla War (LoR 8.2.2): the Alliance defends with the higher roll
+    g.emit(None, "LoR 4.3.2", "roll", "dice roll {r1}-{r2}: {attacker} rolls {hi}, {defender} rolls {lo}", r1=r1, r2=r2, attacker=attacker, defender=defender, hi=hi, lo=lo)
+    return hi, lo
+
+
+def take_hits(g: Game, owner: str, c: int, hits: int, by: str) -> None:
+    """Remove ``hits`` pieces of ``owner``: warriors first (LoR 4.3.4), then the rest."""
+    if hits <= 0:
+        return
+    s = g.state
+    lost = remove_warriors(g, owner, c, hits, "LoR 4.3.4", by=by)
+    hits -= lost
+    if hits <= 0:
+        return
+    fs = s.factions[owner]
+    if fs.is_bot:
+        _bot_takes_hits(g, owner, c, hits, by)
+        return
+    cl = s.clearings[c]
+    removable = [k for f, k in cl.tokens if f == owner] + [k for f, k in cl.buildings if f == owner]
+    if not removable:
+        return
+    order = g.controller(owner).assign_hits(g, owner, c, hits, removable)
+    for kind in order[:hits]:
+        remove_piece(g, owner, c, kind, "LoR 4.3.4", by=by)
+
+
+def _bot_takes_hits(g: Game, owner: str, c: int, hits: int, by: str) -> None:
+    """Tokens before buildings; among several building (or token) types, at random (1.2.1)."""
+    cl = g.state.clearings[c]
+    for pool in (cl.tokens, cl.buildings):
+        while hits > 0:
+            kinds = sorted({k for f, k in pool if f == owner})
+            if not kinds:
+                break
+            kind = kinds[0] if len(kinds) == 1 else g.chance.pick(kinds, f"which {owner} piece type to remove in {c} (1.2.1)")
+            remove_piece(g, owner, c, kind, "1.2.1", by=by)
+            hits -= 1

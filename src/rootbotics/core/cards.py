@@ -1,0 +1,90 @@
+"""The 54-card base deck and the item supply, as data loaded once.
+
+Every physical card has a small integer id (0..53) used in game state; its name in saved
+positions is the card's data id, with ``#2``, ``#3`` for further copies (``tax_collector#3``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+CARD_SUITS: tuple[str, ...] = ("bird", "fox", "rabbit", "mouse")
+ITEMS: tuple[str, ...] = ("boots", "bag", "crossbow", "hammer", "sword", "tea", "coins")
+DECK_SIZE = 54
+
+
+class CardDataError(ValueError):
+    """The packaged card data is inconsistent."""
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One physical card of the deck."""
+
+    id: int
+    name: str  # unique per physical card, e.g. "root_tea_fox", "ambush_bird#2"
+    title: str  # printed title, e.g. "Root Tea"
+    suit: str
+    cost: tuple[str, ...]
+    kind: str  # item | effect | ambush | dominance
+    item: str | None
+    vp: int
+    persistent: bool
+
+    @property
+    def is_bird(self) -> bool:
+        return self.suit == "bird"
+
+    def label(self) -> str:
+        """How a player names the card at the table: title and suit."""
+        return f"{self.title} ({self.suit})"
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    cards: tuple[Card, ...]
+    by_name: dict[str, int]
+    item_supply: dict[str, int]
+
+    def card(self, cid: int) -> Card:
+        return self.cards[cid]
+
+
+@cache
+def load_deck() -> Deck:
+    """Load, validate and cache the base deck and the item supply."""
+    data = resources.files("rootbotics.data")
+    raw = json.loads(data.joinpath("deck.json").read_text())
+    cards: list[Card] = []
+    for entry in raw:
+        craft = entry["craft"]
+        for copy in range(1, entry["copies"] + 1):
+            name = entry["id"] if copy == 1 else f"{entry['id']}#{copy}"
+            cards.append(
+                Card(
+                    id=len(cards),
+                    name=name,
+                    title=entry["name"],
+                    suit=entry["suit"],
+                    cost=tuple(entry["cost"]),
+                    kind=craft["kind"],
+                    item=craft.get("item"),
+                    vp=craft.get("vp", 0) or 0,
+                    persistent=bool(craft.get("persistent", False)),
+                )
+            )
+    if len(cards) != DECK_SIZE:
+        raise CardDataError(f"deck has {len(cards)} cards, expected {DECK_SIZE}")
+    for c in cards:
+        if c.suit not in CARD_SUITS:
+            raise CardDataError(f"card {c.name}: unknown suit {c.suit!r}")
+        if c.kind == "item" and c.item not in ITEMS:
+            raise CardDataError(f"card {c.name}: unknown item {c.item!r}")
+    items = json.loads(data.joinpath("items.json").read_text())["item_supply_base_game"]
+    supply = {item: int(items[item]) for item in ITEMS}
+    if sum(supply.values()) != int(items["total"]):
+        raise CardDataError("item supply does not add up to its total")
+    return Deck(tuple(cards), {c.name: c.id for c in cards}, supply)

@@ -1,0 +1,62 @@
+"""The running game: state, chance source, event log and the controllers of human seats."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .chance import Chance, RngChance
+from .events import Event, EventLog
+from .state import GameState
+
+if TYPE_CHECKING:
+    from .controllers import Controller
+
+
+class GameOver(Exception):
+    """Raised the moment the game ends (30 VP, 3.1 of the Law of Root), to unwind the turn."""
+
+
+class EngineFailure(RuntimeError):
+    """The engine could not go on (a stalled game, an impossible draw). Never silent."""
+
+
+class Game:
+    """Everything a rule needs: the position, where chance comes from, where events go."""
+
+    __slots__ = ("state", "chance", "log", "controllers", "_seq")
+
+    def __init__(
+        self,
+        state: GameState,
+        chance: Chance | None = None,
+        controllers: dict[str, Controller] | None = None,
+        log: EventLog | None = None,
+    ) -> None:
+        self.state = state
+        self.chance: Chance = chance if chance is not None else RngChance(state.rng)
+        self.controllers: dict[str, Controller] = controllers or {}
+        self.log = log if log is not None else EventLog()
+        self._seq = len(self.log)
+
+    def emit(
+        self,
+        faction: str | None,
+        rule: str,
+        kind: str,
+        template: str,
+        /,
+        why: Callable[[], str] | None = None,
+        **data: Any,
+    ) -> Event:
+        """Record one change or decision. ``template`` is formatted with ``data`` only when read."""
+        event = Event(self._seq, self.state.round, faction, self.state.phase, rule, kind, template, data, why)
+        self._seq += 1
+        self.log.append(event)
+        return event
+
+    def controller(self, faction: str) -> Controller:
+        try:
+            return self.controllers[faction]
+        except KeyError:
+            raise EngineFailure(f"the human seat {faction} has no controller to ask") from None

@@ -1,0 +1,51 @@
+"""Controllers: how the engine asks a human seat for the decisions that are theirs (DESIGN 6).
+
+Bots never need one: they decide by their rules. A human seat is played through a controller:
+the CLI or web UI asks the person, a test answers from a script.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from .context import Game
+
+
+class Controller(Protocol):
+    def take_turn(self, g: Game, faction: str) -> None:
+        """Play the human's whole turn (the engine then passes play on)."""
+
+    def assign_hits(self, g: Game, faction: str, clearing: int, hits: int, removable: list[str]) -> list[str]:
+        """Order in which to remove this seat's buildings and tokens (``removable``: kinds).
+
+        Warriors are always removed first (LoR 4.3.4); this is asked only for the rest.
+        """
+
+    def outrage_card(self, g: Game, faction: str, clearing: int) -> int | None:
+        """A card matching the clearing to give to the Alliance's Supporters, or None."""
+
+
+class ScriptedHuman:
+    """A human seat for tests and examples: takes no actions on its turn, and answers hit
+    assignment in the order given by ``preference`` (kinds listed first are removed first)."""
+
+    def __init__(self, preference: tuple[str, ...] = ()) -> None:
+        self.preference = preference
+        self.turns_taken = 0
+
+    def take_turn(self, g: Game, faction: str) -> None:
+        self.turns_taken += 1
+        g.emit(faction, "LoR 1.4.1", "human_turn", "takes its turn at the table (no actions recorded)")
+
+    def assign_hits(self, g: Game, faction: str, clearing: int, hits: int, removable: list[str]) -> list[str]:
+        rank = {k: i for i, k in enumerate(self.preference)}
+        return sorted(removable, key=lambda k: rank.get(k, len(rank)))
+
+    def outrage_card(self, g: Game, faction: str, clearing: int) -> int | None:
+        s = g.state
+        suit = s.suit(clearing)
+        for card in s.factions[faction].hand:
+            if s.deckdef.card(card).suit in (suit, "bird"):
+                return card
+        return None

@@ -1,0 +1,90 @@
+"""Events: every change to the game, with its faction, phase, rule number and reason.
+
+An event stores a message template and the values it needs; the text is formatted only when
+somebody reads it (``Event.text``), so simulations pay for a tuple and a dict, not a string.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(slots=True)
+class Event:
+    """One change (or one decision) in the game."""
+
+    seq: int
+    round: int
+    faction: str | None
+    phase: str
+    rule: str
+    kind: str
+    template: str
+    data: dict[str, Any]
+    why: Callable[[], str] | None = None  # lazily built explanation of a decision
+
+    @property
+    def text(self) -> str:
+        msg = self.template.format(**self.data) if self.data else self.template
+        if self.why is not None:
+            msg = f"{msg} — {self.why()}"
+        return msg
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq,
+            "round": self.round,
+            "faction": self.faction,
+            "phase": self.phase,
+            "rule": self.rule,
+            "kind": self.kind,
+            "data": {k: _plain(v) for k, v in self.data.items()},
+            "text": self.text,
+        }
+
+    def line(self) -> str:
+        """One log line: ``[rule] faction: text``."""
+        who = self.faction or "game"
+        return f"[{self.rule}] {who}: {self.text}"
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+@dataclass(slots=True)
+class EventLog:
+    """The game's events in order. ``listeners`` see each event as it happens."""
+
+    events: list[Event] = field(default_factory=list)
+    listeners: list[Callable[[Event], None]] = field(default_factory=list)
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self.events)
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def append(self, event: Event) -> None:
+        self.events.append(event)
+        for listen in self.listeners:
+            listen(event)
+
+    def of_kind(self, kind: str) -> list[Event]:
+        return [e for e in self.events if e.kind == kind]
+
+    def lines(self) -> list[str]:
+        return [e.line() for e in self.events]
+
+    def signature(self) -> list[tuple[Any, ...]]:
+        """Everything that identifies the events, without formatting any text."""
+        return [
+            (e.round, e.faction, e.phase, e.rule, e.kind, tuple(sorted((k, repr(v)) for k, v in e.data.items())))
+            for e in self.events
+        ]

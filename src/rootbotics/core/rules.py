@@ -1,0 +1,309 @@
+"""Core rules the bots rely on: rule, placing, moving, removing, scoring, cards, crafting.
+
+Law of Root rule numbers are written "LoR x.y"; Law of Robotics numbers are bare.
+"""
+
+from __future__ import annotations
+
+from .context import EngineFailure, Game, GameOver
+from .factions import BUILDINGS
+from .maps import CLEARINGS
+from .state import GameState
+
+WINNING_VP = 30  # LoR 3.1
+
+
+# -- rule (LoR 2.5; 5.2.1 Lords of the Forest) ----------------------------------------------
+def presence(state: GameState, faction: str, c: int) -> int:
+    """Warriors plus buildings: what counts for rule (tokens and pawns do not)."""
+    cl = state.clearings[c]
+    return cl.warriors.get(faction, 0) + cl.buildings_of(faction)
+
+
+def ruler(state: GameState, c: int) -> str | None:
+    """Who rules a clearing: the most warriors plus buildings; the Eyrie also win ties (5.2.1)."""
+    cl = state.clearings[c]
+    counts: dict[str, int] = {}
+    for f, n in cl.warriors.items():
+        if n:
+            counts[f] = n
+    for f, _ in cl.buildings:
+        counts[f] = counts.get(f, 0) + 1
+    if not counts:
+        return None
+    best = max(counts.values())
+    leaders = [f for f, n in counts.items() if n == best]
+    if len(leaders) == 1:
+        return leaders[0]
+    if "eyrie" in leaders:  # Lords of the Forest: ties go to the Eyrie, never an empty clearing
+        return "eyrie"
+    return None
+
+
+def rules(state: GameState, faction: str, c: int) -> bool:
+    return ruler(state, c) == faction
+
+
+def ruled_clearings(state: GameState, faction: str) -> list[int]:
+    return [c for c in CLEARINGS if ruler(state, c) == faction]
+
+
+def matches(card_suit: str, clearing_suit: str) -> bool:
+    """Birds are wild (LoR 2.1.1): a bird order matches every clearing."""
+    return card_suit == "bird" or card_suit == clearing_suit
+
+
+# -- placing (4.2.1 The Keep; LoR 1.5.4 as many as possible) -------------------------------
+def may_place_in(state: GameState, faction: str, c: int) -> bool:
+    """Only the Marquise may place pieces where the keep stands (4.2.1)."""
+    if faction == "marquise":
+        return True
+    return ("marquise", "keep") not in state.clearings[c].tokens
+
+
+def place_warriors(g: Game, faction: str, c: int, n: int, rule: str, why=None) -> int:
+    """Place up to ``n`` warriors from supply; returns how many were placed."""
+    s = g.state
+    if n <= 0 or not may_place_in(s, faction, c):
+        return 0
+    fs = s.factions[faction]
+    n = min(n, fs.supply.get("warrior", 0))
+    if n == 0:
+        g.emit(faction, "LoR 1.5.4", "supply_empty", "has no warriors left in supply to place in {c}", c=c)
+        return 0
+    fs.supply["warrior"] -= n
+    cl = s.clearings[c]
+    cl.warriors[faction] = cl.warriors.get(faction, 0) + n
+    g.emit(faction, rule, "place_warriors", "places {n} warrior{pl} in {c}", why, n=n, c=c, pl="s" if n > 1 else "")
+    return n
+
+
+def can_place_building(state: GameState, faction: str, c: int, kind: str) -> bool:
+    return (
+        state.factions[faction].supply.get(kind, 0) > 0
+        and state.free_slots(c) > 0
+        and may_place_in(state, faction, c)
+    )
+
+
+def place_building(g: Game, faction: str, c: int, kind: str, rule: str, why=None) -> bool:
+    s = g.state
+    if not can_place_building(s, faction, c, kind):
+        return False
+    s.factions[faction].supply[kind] -= 1
+    s.clearings[c].buildings.append((faction, kind))
+    g.emit(faction, rule, "place_building", "places a {kind} in {c}", why, kind=kind, c=c)
+    return True
+
+
+def place_token(g: Game, faction: str, c: int, kind: str, rule: str, why=None) -> bool:
+    s = g.state
+    fs = s.factions[faction]
+    if fs.supply.get(kind, 0) <= 0 or not may_place_in(s, faction, c):
+        return False
+    fs.supply[kind] -= 1
+    s.clearings[c].tokens.append((faction, kind))
+    g.emit(faction, rule, "place_token", "places the {kind} token in {c}", why, kind=kind, c=c)
+    return True
+
+
+# -- moving (LoR 4.2) ------------------------------------------------------------------------
+NIMBLE: frozenset[str] = frozenset({"vagabot"})
+
+
+def can_move(state: GameState, faction: str, a: int, b: int) -> bool:
+    """Adjacent, and the mover rules the origin or the destination (LoR 4.2.1)."""
+    if not state.map.is_adjacent(a, b):
+        return False
+    if faction in NIMBLE:
+        return True
+    return rules(state, faction, a) or rules(state, faction, b)
+
+
+def move_warriors(g: Game, faction: str, a: int, b: int, n: int, rule: str, why=None) -> int:
+    s = g.state
+    have = s.warriors(faction, a)
+    n = min(n, have)
+    if n <= 0 or not can_move(s, faction, a, b):
+        return 0
+    src = s.clearings[a].warriors
+    src[faction] = have - n
+    if src[faction] == 0:
+        del src[faction]
+    dst = s.clearings[b].warriors
+    dst[faction] = dst.get(faction, 0) + n
+    g.emit(faction, rule, "move", "moves {n} warrior{pl} from {a} to {b}", why, n=n, a=a, b=b, pl="s" if n > 1 else "")
+    _outrage_on_move(g, faction, b)
+    return n
+
+
+# -- removing (LoR 3.2.1; 1.2.1; 4.2.1) ------------------------------------------------------
+def remove_warriors(g: Game, owner: str, c: int, n: int, rule: str, by: str | None = None) -> int:
+    s = g.state
+    cl = s.clearings[c]
+    have = cl.warriors.get(owner, 0)
+    n = min(n, have)
+    if n <= 0:
+        return 0
+    if have == n:
+        del cl.warriors[owner]
+    else:
+        cl.warriors[owner] = have - n
+    s.factions[owner].supply["warrior"] = s.factions[owner].supply.get("warrior", 0) + n
+    g.emit(owner, rule, "remove_warriors", "loses {n} warrior{pl} in {c}", n=n, c=c, by=by, pl="s" if n > 1 else "")
+    return n
+
+
+def remove_piece(g: Game, owner: str, c: int, kind: str, rule: str, by: str | None = None) -> bool:
+    """Remove one building or token; the remover scores 1 VP if it is an enemy (LoR 3.2.1)."""
+    s = g.state
+    cl = s.clearings[c]
+    pool = cl.buildings if kind in BUILDINGS else cl.tokens
+    try:
+        pool.remove((owner, kind))
+    except ValueError:
+        return False
+    fs = s.factions[owner]
+    if kind == "keep":  # 4.2.1: a removed keep leaves the game for good
+        fs.removed["keep"] = fs.removed.get("keep", 0) + 1
+    else:
+        fs.supply[kind] = fs.supply.get(kind, 0) + 1
+    g.emit(owner, rule, "remove_piece", "loses its {kind} in {c}", kind=kind, c=c, by=by)
+    if kind == "sympathy":
+        _outrage_on_removal(g, by, c)
+    if by is not None and by != owner:
+        score(g, by, 1, "LoR 3.2.1", "for removing an enemy {kind}".format(kind=kind))
+    return True
+
+
+# -- scoring (LoR 3.1, 3.2) ------------------------------------------------------------------
+def score(g: Game, faction: str, n: int, rule: str, reason: str) -> None:
+    """Score VP and check the 30-VP victory at once (LoR 3.1)."""
+    if n <= 0:
+        return
+    fs = g.state.factions[faction]
+    fs.vp += n
+    g.emit(faction, rule, "score", "scores {n} VP {reason} (now {vp})", n=n, reason=reason, vp=fs.vp)
+    if fs.vp >= WINNING_VP and g.state.winner is None:
+        declare_winner(g, [faction], f"{faction} reached {WINNING_VP} VP")
+
+
+def lose_vp(g: Game, faction: str, n: int, rule: str, reason: str) -> None:
+    """Lose VP. A score may go below zero (ruling R-VP in docs/rulings.md)."""
+    if n <= 0:
+        return
+    fs = g.state.factions[faction]
+    fs.vp -= n
+    g.emit(faction, rule, "lose_vp", "loses {n} VP {reason} (now {vp})", n=n, reason=reason, vp=fs.vp)
+
+
+def declare_winner(g: Game, winners: list[str], reason: str) -> None:
+    s = g.state
+    s.winner = winners
+    s.end_reason = reason
+    s.phase = "over"
+    g.emit(None, "LoR 3.1", "game_over", "game over: {winners} win — {reason}", winners=", ".join(winners), reason=reason)
+    raise GameOver(reason)
+
+
+# -- cards (LoR 2.1; 2.7 order cards; 2.8.1) -------------------------------------------------
+def draw_card(g: Game, who: str | None) -> int:
+    """Draw the top card, reshuffling the discard pile first if the deck is empty (LoR 2.1)."""
+    s = g.state
+    if not s.deck:
+        if not s.discard:
+            raise EngineFailure("the deck and the discard pile are both empty: no card can be drawn")
+        s.deck = s.discard
+        s.discard = []
+        g.chance.shuffle(s.deck)
+        g.emit(None, "LoR 2.1", "reshuffle", "the discard pile is shuffled into a new deck ({n} cards)", n=len(s.deck))
+    card = g.chance.draw(s.deck)
+    return card
+
+
+def discard(g: Game, card: int) -> None:
+    g.state.discard.append(card)
+
+
+def reveal_order(g: Game, faction: str, rule: str) -> int:
+    """Draw and reveal the bot's order card (2.7)."""
+    card = draw_card(g, faction)
+    g.state.factions[faction].order = card
+    c = g.state.deckdef.card(card)
+    g.emit(faction, rule, "order", "reveals {card} as its order card", card=c.label(), card_id=c.name, suit=c.suit)
+    return card
+
+
+def discard_order(g: Game, faction: str, rule: str) -> None:
+    fs = g.state.factions[faction]
+    if fs.order is None:
+        return
+    card = g.state.deckdef.card(fs.order)
+    discard(g, fs.order)
+    fs.order = None
+    g.emit(faction, rule, "discard_order", "discards its order card {card}", card=card.label())
+
+
+def order_suit(state: GameState, faction: str) -> str:
+    fs = state.factions[faction]
+    assert fs.order is not None, "no order card"
+    return state.deckdef.card(fs.order).suit
+
+
+# -- crafting (1.1) --------------------------------------------------------------------------
+def craft_order(g: Game, faction: str, rule: str) -> bool:
+    """A bot crafts the item shown on its order card if the supply has one (1.1.1-1.1.3)."""
+    s = g.state
+    fs = s.factions[faction]
+    if fs.order is None:
+        return False
+    card = s.deckdef.card(fs.order)
+    if card.kind != "item" or card.item is None:  # 1.1.3: only items; no persistent effects
+        return False
+    if s.item_supply.get(card.item, 0) <= 0:
+        g.emit(faction, "1.1.1", "craft_skipped", "cannot craft {card}: no {item} left in the supply", card=card.label(), item=card.item)
+        return False
+    s.item_supply[card.item] -= 1
+    fs.items.append(card.item)
+    g.emit(faction, rule, "craft", "crafts {card} and takes the {item} (no crafting pieces needed, 1.1.1)", card=card.label(), item=card.item)
+    score(g, faction, 1, "1.1.2", f"for crafting an item (the card lists {card.vp})")
+    return True
+
+
+# -- the human Woodland Alliance's Outrage, as bots trigger it (LoR 8.2.6 with 2.8.1) -------
+def _alliance_human(g: Game) -> bool:
+    fs = g.state.factions.get("alliance")
+    return fs is not None and fs.seat == "human"
+
+
+def _outrage_on_move(g: Game, mover: str, c: int) -> None:
+    if mover != "alliance" and _alliance_human(g) and ("alliance", "sympathy") in g.state.clearings[c].tokens:
+        _outrage(g, mover, c)
+
+
+def _outrage_on_removal(g: Game, by: str | None, c: int) -> None:
+    if by is not None and by != "alliance" and _alliance_human(g):
+        _outrage(g, by, c)
+
+
+def _outrage(g: Game, culprit: str, c: int) -> None:
+    """The culprit owes a matching card to the Supporters stack. A bot has no hand, so the
+    Alliance draws a card instead (2.8.1 Poor Manual Dexterity). A human culprit is asked."""
+    s = g.state
+    alliance = s.factions["alliance"]
+    if alliance.supporters is None:
+        alliance.supporters = []
+    if s.factions[culprit].is_bot:
+        card = draw_card(g, "alliance")
+        alliance.supporters.append(card)
+        g.emit("alliance", "2.8.1", "outrage", "Outrage in {c}: {culprit} is a bot with no hand, so the Alliance draws a card into its Supporters", c=c, culprit=culprit)
+        return
+    card = g.controller(culprit).outrage_card(g, culprit, c)
+    if card is None:
+        drawn = draw_card(g, "alliance")
+        alliance.supporters.append(drawn)
+        g.emit("alliance", "LoR 8.2.6", "outrage", "Outrage in {c}: {culprit} has no matching card, so the Alliance draws one into its Supporters", c=c, culprit=culprit)
+    else:
+        s.factions[culprit].hand.remove(card)
+        alliance.supporters.append(card)
+        g.emit("alliance", "LoR 8.2.6", "outrage", "Outrage in {c}: {culprit} adds a card to the Supporters", c=c, culprit=culprit)

@@ -1,0 +1,244 @@
+"""Game state as plain data, with a cheap ``clone()`` (no deepcopy).
+
+The JSON form is documented in ``docs/state-format.md``; ``serial.py`` reads and writes it.
+Supplies are not stored there: they are what the box holds minus what is on the map and
+what has left the game, so a saved position cannot contradict itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import Deck, load_deck
+from .chance import Rng
+from .factions import BUILDINGS, piece_totals
+from .maps import CLEARINGS, Map, load_map
+
+PHASES: tuple[str, ...] = ("setup", "birdsong", "daylight", "evening", "over")
+DIFFICULTIES: tuple[str, ...] = ("easy", "default", "challenging", "nightmare")
+DECREE_COLUMNS: tuple[str, ...] = ("fox", "mouse", "rabbit", "bird")  # left to right
+VIZIER = -1  # a Loyal Vizier in the Decree; not one of the 54 cards
+
+
+class Clearing:
+    """What stands in one clearing."""
+
+    __slots__ = ("warriors", "buildings", "tokens", "ruin")
+
+    def __init__(self) -> None:
+        self.warriors: dict[str, int] = {}
+        self.buildings: list[tuple[str, str]] = []  # (faction, kind)
+        self.tokens: list[tuple[str, str]] = []  # (faction, kind)
+        self.ruin = False
+
+    def clone(self) -> Clearing:
+        c = Clearing.__new__(Clearing)
+        c.warriors = dict(self.warriors)
+        c.buildings = list(self.buildings)
+        c.tokens = list(self.tokens)
+        c.ruin = self.ruin
+        return c
+
+    def used_slots(self) -> int:
+        return len(self.buildings) + (1 if self.ruin else 0)
+
+    def buildings_of(self, faction: str) -> int:
+        return sum(1 for f, _ in self.buildings if f == faction)
+
+    def tokens_of(self, faction: str) -> int:
+        return sum(1 for f, _ in self.tokens if f == faction)
+
+    def has(self, faction: str, kind: str) -> bool:
+        return (faction, kind) in self.buildings or (faction, kind) in self.tokens
+
+    def pieces_of(self, faction: str) -> int:
+        """Warriors, buildings and tokens of one faction here."""
+        return self.warriors.get(faction, 0) + self.buildings_of(faction) + self.tokens_of(faction)
+
+    def factions_present(self) -> set[str]:
+        present = {f for f, n in self.warriors.items() if n > 0}
+        present.update(f for f, _ in self.buildings)
+        present.update(f for f, _ in self.tokens)
+        return present
+
+
+@dataclass(slots=True)
+class FactionState:
+    """One seat: a bot or a human, its score, supply and cards."""
+
+    faction: str
+    seat: str  # "bot" | "human"
+    vp: int = 0
+    supply: dict[str, int] = field(default_factory=dict)
+    removed: dict[str, int] = field(default_factory=dict)  # pieces out of the game
+    items: list[str] = field(default_factory=list)  # Crafted Items box
+    hand: list[int] = field(default_factory=list)  # humans only
+    order: int | None = None  # the bot's current order card (2.7)
+    difficulty: str = "default"
+    traits: list[str] = field(default_factory=list)
+    decree: dict[str, list[int]] | None = None  # Electric Eyrie (5.3.3)
+    supporters: list[int] | None = None  # human Woodland Alliance
+
+    @property
+    def is_bot(self) -> bool:
+        return self.seat == "bot"
+
+    def clone(self) -> FactionState:
+        return FactionState(
+            self.faction,
+            self.seat,
+            self.vp,
+            dict(self.supply),
+            dict(self.removed),
+            list(self.items),
+            list(self.hand),
+            self.order,
+            self.difficulty,
+            list(self.traits),
+            None if self.decree is None else {k: list(v) for k, v in self.decree.items()},
+            None if self.supporters is None else list(self.supporters),
+        )
+
+    def cards_held(self) -> list[int]:
+        """Every deck card this seat holds: hand, order card, Decree, supporters."""
+        held = list(self.hand)
+        if self.order is not None:
+            held.append(self.order)
+        if self.decree is not None:
+            for column in self.decree.values():
+                held.extend(c for c in column if c != VIZIER)
+        if self.supporters is not None:
+            held.extend(self.supporters)
+        return held
+
+
+class GameState:
+    """The whole position. ``clearings[c]`` for c in 1..12 (index 0 unused)."""
+
+    __slots__ = (
+        "map",
+        "deckdef",
+        "suits",
+        "clearings",
+        "factions",
+        "turn_order",
+        "turn",
+        "round",
+        "phase",
+        "deck",
+        "discard",
+        "removed_cards",
+        "item_supply",
+        "rng",
+        "seed",
+        "winner",
+        "end_reason",
+        "options",
+        "start_corners",
+    )
+
+    def __init__(self, map_name: str = "fall", seed: int = 0) -> None:
+        self.map: Map = load_map(map_name)
+        self.deckdef: Deck = load_deck()
+        self.suits: list[str | None] = list(self.map.printed_suits)
+        self.clearings: list[Clearing] = [Clearing() for _ in range(13)]
+        for c in self.map.ruins:
+            self.clearings[c].ruin = True
+        self.factions: dict[str, FactionState] = {}
+        self.turn_order: list[str] = []
+        self.turn = 0  # index into turn_order of the player taking the current turn
+        self.round = 1
+        self.phase = "setup"
+        self.deck: list[int] = []  # the top card is the last one
+        self.discard: list[int] = []
+        self.removed_cards: list[int] = []  # out of the game (dominance cards, 3.4)
+        self.item_supply: dict[str, int] = dict(self.deckdef.item_supply)
+        self.rng = Rng.from_seed(seed)
+        self.seed = seed
+        self.winner: list[str] | None = None
+        self.end_reason: str | None = None
+        self.options: dict[str, object] = {}
+        self.start_corners: dict[str, int] = {}  # faction -> its starting corner clearing
+
+    # -- seats -----------------------------------------------------------------
+    def add_faction(self, faction: str, seat: str) -> FactionState:
+        """Add a seat with its full box of pieces in supply (setup 3.2)."""
+        fs = FactionState(faction, seat, supply=dict(piece_totals(faction, seat)))
+        self.factions[faction] = fs
+        self.turn_order.append(faction)
+        return fs
+
+    @property
+    def current(self) -> str:
+        return self.turn_order[self.turn]
+
+    # -- copies ----------------------------------------------------------------
+    def clone(self) -> GameState:
+        s = GameState.__new__(GameState)
+        s.map = self.map
+        s.deckdef = self.deckdef
+        s.suits = list(self.suits)
+        s.clearings = [c.clone() for c in self.clearings]
+        s.factions = {k: v.clone() for k, v in self.factions.items()}
+        s.turn_order = list(self.turn_order)
+        s.turn = self.turn
+        s.round = self.round
+        s.phase = self.phase
+        s.deck = list(self.deck)
+        s.discard = list(self.discard)
+        s.removed_cards = list(self.removed_cards)
+        s.item_supply = dict(self.item_supply)
+        s.rng = self.rng.clone()
+        s.seed = self.seed
+        s.winner = None if self.winner is None else list(self.winner)
+        s.end_reason = self.end_reason
+        s.options = dict(self.options)
+        s.start_corners = dict(self.start_corners)
+        return s
+
+    # -- counting --------------------------------------------------------------
+    def suit(self, c: int) -> str:
+        s = self.suits[c]
+        assert s is not None
+        return s
+
+    def warriors(self, faction: str, c: int) -> int:
+        return self.clearings[c].warriors.get(faction, 0)
+
+    def enemy_pieces(self, faction: str, c: int) -> int:
+        cl = self.clearings[c]
+        n = sum(v for f, v in cl.warriors.items() if f != faction)
+        n += sum(1 for f, _ in cl.buildings if f != faction)
+        n += sum(1 for f, _ in cl.tokens if f != faction)
+        return n
+
+    def enemy_warriors(self, faction: str, c: int) -> int:
+        return sum(v for f, v in self.clearings[c].warriors.items() if f != faction)
+
+    def free_slots(self, c: int) -> int:
+        return self.map.slots[c] - self.clearings[c].used_slots()
+
+    def keep_clearing(self) -> int | None:
+        for c in CLEARINGS:
+            if ("marquise", "keep") in self.clearings[c].tokens:
+                return c
+        return None
+
+    def on_map(self, faction: str, kind: str) -> int:
+        """How many pieces of one kind the faction has on the map."""
+        n = 0
+        for c in CLEARINGS:
+            cl = self.clearings[c]
+            if kind == "warrior":
+                n += cl.warriors.get(faction, 0)
+            else:
+                pool = cl.buildings if kind in BUILDINGS else cl.tokens
+                n += sum(1 for f, k in pool if f == faction and k == kind)
+        return n
+
+    def all_cards_accounted(self) -> list[int]:
+        """Every card id in every place a card can be; a complete game has each id once."""
+        out = list(self.deck) + list(self.discard) + list(self.removed_cards)
+        for fs in self.factions.values():
+            out.extend(fs.cards_held())
+        return out

@@ -1,0 +1,183 @@
+"""Setup (Law of Robotics section 3 with the Law of Root's standard setup), turn order and the
+game loop: Birdsong, Daylight and Evening for each seat until someone wins."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .bots.base import Bot
+from .bots.eyrie import ElectricEyrie
+from .bots.marquise import MechanicalMarquise
+from .core.chance import Chance
+from .core.context import EngineFailure, Game, GameOver
+from .core.controllers import Controller
+from .core.events import EventLog
+from .core.factions import FACTIONS, PLAYABLE_BOTS, SETUP_RANK, faction_title
+from .core.maps import MAP_NAMES
+from .core.rules import draw_card
+from .core.state import DIFFICULTIES, GameState
+
+BOTS: dict[str, Bot] = {"marquise": MechanicalMarquise(), "eyrie": ElectricEyrie()}
+DEFAULT_MAX_ROUNDS = 150
+STARTING_HAND = 3  # 3.4
+
+
+class ConfigError(ValueError):
+    """A game configuration that cannot be played; the message names the field."""
+
+
+@dataclass(slots=True)
+class Seat:
+    faction: str
+    seat: str = "bot"  # "bot" | "human"
+    difficulty: str = "default"
+    traits: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class GameConfig:
+    """What a game is: seats in turn order (the first listed plays first), map and seed."""
+
+    seats: list[Seat]
+    map: str = "fall"
+    seed: int = 0
+    max_rounds: int = DEFAULT_MAX_ROUNDS
+    options: dict[str, object] = field(default_factory=dict)
+
+    def validate(self) -> None:
+        if self.map not in MAP_NAMES:
+            raise ConfigError(f"map: {self.map!r} is not a map this engine has (choose from {', '.join(MAP_NAMES)})")
+        if not 2 <= len(self.seats) <= 8:
+            raise ConfigError(f"seats: a game needs 2 to 8 players, not {len(self.seats)}")
+        seen: set[str] = set()
+        for i, seat in enumerate(self.seats):
+            where = f"seats.{i}"
+            if seat.faction not in FACTIONS:
+                raise ConfigError(f"{where}.faction: {seat.faction!r} is not a faction (choose from {', '.join(FACTIONS)})")
+            if seat.faction in seen:
+                raise ConfigError(f"{where}.faction: {seat.faction} is seated twice")
+            seen.add(seat.faction)
+            if seat.seat not in ("bot", "human"):
+                raise ConfigError(f"{where}.seat: {seat.seat!r} is neither 'bot' nor 'human'")
+            if seat.seat == "bot" and seat.faction not in PLAYABLE_BOTS:
+                raise ConfigError(f"{where}.faction: the {seat.faction} bot is not built yet (bots: {', '.join(PLAYABLE_BOTS)})")
+            if seat.difficulty not in DIFFICULTIES:
+                raise ConfigError(f"{where}.difficulty: {seat.difficulty!r} is not one of {', '.join(DIFFICULTIES)}")
+        if self.max_rounds < 1:
+            raise ConfigError(f"max_rounds: {self.max_rounds} must be at least 1")
+
+
+def bot_config(factions: list[str], map_name: str = "fall", seed: int = 0) -> GameConfig:
+    return GameConfig([Seat(f) for f in factions], map_name, seed)
+
+
+# -- setup ------------------------------------------------------------------------------------
+def new_game(
+    config: GameConfig,
+    chance: Chance | None = None,
+    controllers: dict[str, Controller] | None = None,
+    log: EventLog | None = None,
+) -> Game:
+    """Set up a game ready for the first player's Birdsong."""
+    config.validate()
+    state = GameState(config.map, config.seed)
+    state.options = dict(config.options)
+    state.options["max_rounds"] = config.max_rounds
+    g = Game(state, chance, controllers, log)
+    assign_seats(g, config)  # LoR 5.1.1 with 3.2
+    choose_difficulty_and_traits(g, config)  # 3.3
+    draw_starting_hands(g)  # 3.4
+    g.emit(None, "3.1", "setup", "priority markers: each clearing is named by its priority number, 1 highest")
+    for faction in sorted(state.turn_order, key=SETUP_RANK.__getitem__):  # LoR 5.1.7: A, B, C...
+        fs = state.factions[faction]
+        if fs.is_bot:
+            BOTS[faction].setup(g)
+    state.phase = "birdsong"
+    g.emit(None, "LoR 5.1.1", "setup", "{first} takes the first turn", first=state.current)
+    return g
+
+
+def assign_seats(g: Game, config: GameConfig) -> None:
+    for seat in config.seats:
+        g.state.add_faction(seat.faction, seat.seat)
+        g.emit(seat.faction, "3.2", "setup", "sits as the {title} ({seat})", title=faction_title(seat.faction, seat.seat), seat=seat.seat)
+
+
+def choose_difficulty_and_traits(g: Game, config: GameConfig) -> None:
+    """3.3: carried in the state; what each level and trait changes comes with issue #7."""
+    for seat in config.seats:
+        if seat.seat != "bot":
+            continue
+        fs = g.state.factions[seat.faction]
+        fs.difficulty = seat.difficulty
+        fs.traits = list(seat.traits)
+        if seat.difficulty != "default" or seat.traits:
+            g.emit(seat.faction, "3.3", "setup", "plays at {d} difficulty with traits: {t}", d=seat.difficulty, t=", ".join(seat.traits) or "none")
+
+
+def draw_starting_hands(g: Game) -> None:
+    """3.4: with one or two humans, the dominance cards leave the game; shuffle; each human
+    draws three cards (bots draw none)."""
+    s = g.state
+    deck = list(range(len(s.deckdef.cards)))
+    humans = [f for f in s.turn_order if not s.factions[f].is_bot]
+    if 1 <= len(humans) <= 2:
+        dominance = [c for c in deck if s.deckdef.card(c).kind == "dominance"]
+        s.removed_cards.extend(dominance)
+        deck = [c for c in deck if c not in dominance]
+        g.emit(None, "3.4", "setup", "removes the four dominance cards (one or two humans)")
+    s.deck = deck
+    g.chance.shuffle(s.deck)
+    for f in humans:
+        for _ in range(STARTING_HAND):
+            s.factions[f].hand.append(draw_card(g, f))
+        g.emit(f, "3.4", "setup", "draws {n} cards", n=STARTING_HAND)
+
+
+# -- the loop ---------------------------------------------------------------------------------
+def play_turn(g: Game) -> None:
+    """One whole turn of the current player, then play passes on (LoR 1.4)."""
+    s = g.state
+    faction = s.current
+    fs = s.factions[faction]
+    if fs.is_bot:
+        bot = BOTS[faction]
+        for phase, step in (("birdsong", bot.birdsong), ("daylight", bot.daylight), ("evening", bot.evening)):
+            s.phase = phase
+            step(g)
+    else:
+        g.controller(faction).take_turn(g, faction)
+    s.phase = "birdsong"
+    s.turn += 1
+    if s.turn == len(s.turn_order):
+        s.turn = 0
+        s.round += 1
+
+
+def play(g: Game, turns: int | None = None, on_turn: Callable[[Game], None] | None = None) -> bool:
+    """Play until the game ends (or ``turns`` more turns). Returns True once the game is over.
+
+    A game still going after ``max_rounds`` rounds is an engine failure, never a silent draw.
+    """
+    s = g.state
+    max_rounds = int(s.options.get("max_rounds", DEFAULT_MAX_ROUNDS))  # type: ignore[arg-type]
+    played = 0
+    while s.winner is None:
+        if turns is not None and played >= turns:
+            return False
+        if s.round > max_rounds:
+            s.end_reason = f"stalled: no winner after {max_rounds} rounds"
+            raise EngineFailure(s.end_reason)
+        try:
+            play_turn(g)
+        except GameOver:
+            return True
+        played += 1
+        if on_turn is not None:
+            on_turn(g)
+    return True
+
+
+def final_scores(state: GameState) -> list[tuple[str, int]]:
+    return sorted(((f, fs.vp) for f, fs in state.factions.items()), key=lambda x: -x[1])
