@@ -155,7 +155,7 @@ def decree_recruit(g: Game, col: str) -> None:
     n = column_size(g, col)
     choice = choose_clearing(
         s,
-        f"where to recruit for the {col} column",
+        f"where to recruit for the {col} column ({col} clearings with a roost)",
         [c for c in CLEARINGS if has_roost(s, c) and _in_column(s, col, c)],
         [
             most("most enemy pieces", lambda c: s.enemy_pieces(FACTION, c), "5.5.1 I a"),
@@ -187,9 +187,10 @@ def move_destination(g: Game, origin: int):
     s = g.state
     adjacent = s.map.adjacent[origin]
     no_roost = [d for d in adjacent if not has_roost(s, d)]
+    among = "adjacent clearings without a roost" if no_roost else "adjacent clearings (all have a roost)"
     return choose_clearing(
         s,
-        f"where to move from {origin}",
+        f"where to move from {origin} ({among})",
         no_roost or list(adjacent),
         [fewest("fewest enemy pieces", lambda d: s.enemy_pieces(FACTION, d), "5.5.1 II a")],
         priority=LOWEST,  # 5.5.1 II b
@@ -215,7 +216,7 @@ def decree_move(g: Game, col: str) -> None:
 
     origin = choose_clearing(
         s,
-        f"where to move from for the {col} column",
+        f"where to move from for the {col} column ({col} clearings it rules)",
         [c for c in R.ruled_clearings(s, FACTION) if _in_column(s, col, c)],
         [most("most Eyrie warriors", lambda c: s.warriors(FACTION, c), "5.5.1 II")],
         legal=legal,
@@ -276,9 +277,16 @@ def decree_battle(g: Game, col: str) -> None:
     assert defender.target is not None
     n = column_size(g, col)
     longest = all(n > column_size(g, other) for other in DECREE_COLUMNS if other != col)
-    if longest:
-        g.emit(FACTION, "5.5.1 III", "extra_hit", "will deal an extra hit: the {col} column has more cards than each other column", col=col)
-    battle(g, FACTION, defender.target, c, "5.5.1 III", extra_hits=1 if longest else 0, why=lambda: f"{where.explain()}; {defender.explain()}")
+    battle(
+        g,
+        FACTION,
+        defender.target,
+        c,
+        "5.5.1 III",
+        extra_hits=1 if longest else 0,
+        why=lambda: f"{where.explain()}; {defender.explain()}",
+        extra_why=f"the {col} column has more cards than each other column",
+    )
 
 
 # -- 5.5.2 Build, 5.7 Turmoil, 5.6 Evening --------------------------------------------------------
@@ -287,7 +295,7 @@ def build(g: Game) -> bool:
     s = g.state
     choice = choose_clearing(
         s,
-        "where to build a roost",
+        "where to build a roost (clearings it rules without a roost)",
         [c for c in R.ruled_clearings(s, FACTION) if not has_roost(s, c)],
         legal=lambda c: None if R.can_place_building(s, FACTION, c, "roost") else (
             "no roost left on the track" if s.factions[FACTION].supply.get("roost", 0) == 0 else "no free building slot"

@@ -163,7 +163,7 @@ def build_in_best_clearing(g: Game, kind: str, rule: str) -> bool:
     s = g.state
     choice = choose_clearing(
         s,
-        f"where to build a {kind}",
+        f"where to build a {kind} (clearings it rules)",
         R.ruled_clearings(s, FACTION),
         [most("most Marquise warriors", lambda c: s.warriors(FACTION, c), rule)],
         legal=_build_legal(s, kind),
@@ -190,7 +190,7 @@ def move_out(g: Game, origins: list[int], rule: str) -> list[int]:
             continue
         choice = choose_clearing(
             s,
-            f"where to move from {c}",
+            f"where to move from {c} (adjacent clearings)",
             s.map.adjacent[c],
             [most("most enemy pieces", lambda d: s.enemy_pieces(FACTION, d), rule)],
             legal=lambda d, c=c: None if R.can_move(s, FACTION, c, d) else "it rules neither end of the path (LoR 4.2.1)",
@@ -294,4 +294,4 @@ def score_buildings(g: Game) -> None:
     if vp:
         R.score(g, FACTION, vp, "4.6.1", f"from its {kind} track ({why})")
     else:
-        g.emit(FACTION, "4.6.1", "score", "scores nothing from its {kind} track ({why})", kind=kind, why=why)
+        g.emit(FACTION, "4.6.1", "score", "scores nothing from its {kind} track ({reason})", kind=kind, reason=why)

@@ -26,8 +26,18 @@ def can_battle(state: GameState, attacker: str, defender: str, c: int) -> bool:
     return attacker != defender and cl.warriors.get(attacker, 0) > 0 and cl.pieces_of(defender) > 0
 
 
-def battle(g: Game, attacker: str, defender: str, c: int, rule: str, extra_hits: int = 0, why=None) -> BattleResult:
-    """Resolve one battle and return what happened."""
+def battle(
+    g: Game,
+    attacker: str,
+    defender: str,
+    c: int,
+    rule: str,
+    extra_hits: int = 0,
+    why=None,
+    extra_why: str = "",
+) -> BattleResult:
+    """Resolve one battle and return what happened. ``extra_hits`` come from the action
+    (``extra_why`` says why, under ``rule``) and are not capped by warriors (LoR 4.3.3.I)."""
     s = g.state
     g.emit(attacker, rule, "battle", "battles {defender} in {c}", why, defender=defender, c=c)
     # Step 1, ambush (LoR 4.3.1): never against a bot (2.8.2). Humans do not ambush each
@@ -42,6 +52,7 @@ def battle(g: Game, attacker: str, defender: str, c: int, rule: str, extra_hits:
         g.emit(attacker, "LoR 4.3.3", "extra_hit", "deals an extra hit: {defender} is defenseless in {c}", defender=defender, c=c)
     if extra_hits:
         att_hits += extra_hits
+        g.emit(attacker, rule, "extra_hit", "deals {n} extra hit{pl}: {reason}", n=extra_hits, pl="s" if extra_hits > 1 else "", reason=extra_why)
     # Step 4 (LoR 4.3.4): both sides' hits were fixed above; now they are taken.
     take_hits(g, defender, c, att_hits, by=attacker)
     take_hits(g, attacker, c, def_hits, by=defender)
@@ -53,9 +64,11 @@ def _roll(g: Game, attacker: str, defender: str) -> tuple[int, int]:
     r1, r2 = g.chance.roll()
     hi, lo = max(r1, r2), min(r1, r2)
     s = g.state
+    note = ""
     if defender == "alliance" and s.factions["alliance"].seat == "human":
         hi, lo = lo, hi  # Guerrilla War (LoR 8.2.2): the Alliance defends with the higher roll
-    g.emit(None, "LoR 4.3.2", "roll", "dice roll {r1}-{r2}: {attacker} rolls {hi}, {defender} rolls {lo}", r1=r1, r2=r2, attacker=attacker, defender=defender, hi=hi, lo=lo)
+        note = " (Guerrilla War, LoR 8.2.2)"
+    g.emit(None, "LoR 4.3.2", "roll", "dice roll {r1}-{r2}: {attacker} rolls {hi}, {defender} rolls {lo}{note}", r1=r1, r2=r2, attacker=attacker, defender=defender, hi=hi, lo=lo, note=note)
     return hi, lo
 
 

@@ -1,0 +1,125 @@
+"""The Law of Robotics example turns, replayed from saved positions (tests/positions/).
+
+Each test loads the position the example describes, scripts the cards and dice the example
+names, plays the one turn, and checks the resulting position and the key log lines.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rootbotics.core import serial
+from rootbotics.core.chance import ScriptedChance
+from rootbotics.core.context import Game
+from rootbotics.core.controllers import ScriptedHuman
+from rootbotics.core.state import VIZIER
+from rootbotics.game import play_turn
+
+POSITIONS = Path(__file__).parent / "positions"
+
+
+def load_game(name: str, script: list[tuple[str, object]], **controllers) -> Game:
+    state = serial.load(POSITIONS / name)
+    ids = state.deckdef.by_name
+    resolved = [(kind, ids[v] if kind == "draw" else v) for kind, v in script]
+    return Game(state, ScriptedChance(resolved), controllers)
+
+
+def lines_of(g: Game, rule: str) -> list[str]:
+    return [e.text for e in g.log if e.rule == rule]
+
+
+def test_4_marquise_example_turn() -> None:
+    """Law of Robotics, 'Mechanical Marquise 2.0 Example Turn' (4.4-4.6)."""
+    g = load_game("marquise_example_turn.json", [("draw", "root_tea_fox")])
+    s = g.state
+    play_turn(g)
+    mq = s.factions["marquise"]
+
+    # 4.4.1/4.4.2: Root Tea is crafted without workshops; 1 VP instead of the listed 2 (1.1.2).
+    assert mq.items == ["tea"] and s.item_supply["tea"] == 1
+    assert any("crafts Root Tea (fox)" in t for t in lines_of(g, "4.4.2"))
+    assert any("scores 1 VP for crafting an item (the card lists 2)" in t for t in lines_of(g, "1.1.2"))
+    # 4.5.1: no fox clearing has an enemy piece, so no battle.
+    assert not g.log.of_kind("battle")
+    assert any("does not battle" in t for t in lines_of(g, "4.5.1"))
+    # 4.5.2: one warrior in each of the four fox clearings it rules.
+    recruits = [e for e in g.log if e.rule == "4.5.2" and e.kind == "place_warriors"]
+    assert [(e.data["c"], e.data["n"]) for e in recruits] == [(1, 1), (6, 1), (8, 1), (12, 1)]
+    assert [s.warriors("marquise", c) for c in (1, 6, 8, 12)] == [3, 2, 2, 2]
+    # 4.5.3: clearing 1 is full and skipped; 6, 8 and 12 tie on two warriors; 6 has priority.
+    build = [e for e in g.log if e.rule == "4.5.3" and e.kind == "place_building"]
+    assert len(build) == 1 and build[0].data == {"kind": "sawmill", "c": 6}
+    why = build[0].text
+    assert "skipped 1 (no free building slot)" in why and "chose 6 by highest priority (2.1)" in why
+    assert ("marquise", "sawmill") in s.clearings[6].buildings
+    # 4.5.4 and 4.5.5: no clearing has more than three warriors; it built, so no expanding.
+    assert not g.log.of_kind("move") and not g.log.of_kind("expand")
+    # 4.6.1: fox order scores the sawmill track: two sawmills on the map, 1 VP. 4.6.2 discard.
+    assert any("scores 1 VP from its sawmill track (fox order)" in t for t in lines_of(g, "4.6.1"))
+    assert mq.vp == 2
+    assert mq.order is None and s.discard == [s.deckdef.by_name["root_tea_fox"]]
+    assert s.current == "eyrie"
+
+
+def test_5_eyrie_example_turn() -> None:
+    """Law of Robotics, 'Electric Eyrie Example Turn' (5.4-5.7) with a human Alliance."""
+    script = [
+        ("draw", "root_tea_rabbit"),  # 5.4.1 the order card
+        ("draw", "favor_of_the_mice"),  # Outrage: the Eyrie moves into sympathetic 4
+        ("roll", (0, 0)),  # fox column battle in 12
+        ("roll", (1, 0)),  # rabbit column battle in 4
+        ("draw", "bake_sale"),  # Outrage: the Eyrie removes the sympathy token
+        ("roll", (0, 0)),  # bird column battle in 12
+    ]
+    g = load_game("eyrie_example_turn.json", script, alliance=ScriptedHuman())
+    s = g.state
+    play_turn(g)
+    ey = s.factions["eyrie"]
+    assert ey.decree is not None
+    w = lambda c: s.warriors("eyrie", c)  # noqa: E731
+
+    # 5.4.2: no teapot left in the supply, so Root Tea is not crafted; 5.4.3 it joins the rabbit column.
+    assert not g.log.of_kind("craft") and g.log.of_kind("craft_skipped")
+    assert ey.decree["rabbit"] == [s.deckdef.by_name["root_tea_rabbit"]]
+    assert ey.decree["bird"] == [VIZIER, VIZIER]
+
+    # 5.5.1 I: fox -> 8, rabbit -> 3, bird (two cards) -> 8, which has more enemy pieces than 3 and 7.
+    recruits = [(e.data["c"], e.data["n"]) for e in g.log if e.rule == "5.5.1 I" and e.kind == "place_warriors"]
+    assert recruits == [(8, 1), (3, 1), (8, 2)]
+    bird_recruit = [e for e in g.log if e.rule == "5.5.1 I" and e.kind == "place_warriors"][2]
+    assert "chose 8 by most enemy pieces (5.5.1 I a)" in bird_recruit.text
+
+    # 5.5.1 II: 8 -> 4 (three warriors, leaving one), 3 -> 6, then 4 -> 12 (one, leaving two).
+    moves = [(e.data["a"], e.data["b"], e.data["n"]) for e in g.log.of_kind("move")]
+    assert moves == [(8, 4, 3), (3, 6, 3), (4, 12, 1)]
+    fox_move, rabbit_move, bird_move = g.log.of_kind("move")
+    assert "leaves 1" in fox_move.text
+    assert "chose 3 by most Eyrie warriors (5.5.1 II)" in rabbit_move.text
+    assert "chose 6 by fewest enemy pieces (5.5.1 II a)" in rabbit_move.text
+    assert "chose 4 by highest priority (2.1)" in bird_move.text  # tied with 6 on warriors
+    assert "chose 12 by fewest enemy pieces (5.5.1 II a)" in bird_move.text and "leaves 2" in bird_move.text
+
+    # A human Alliance suffers Outrage twice; the bot has no hand, so the Alliance draws (2.8.1).
+    outrages = g.log.of_kind("outrage")
+    assert [e.data["c"] for e in outrages] == [4, 4]
+    assert len(s.factions["alliance"].supporters or []) == 2
+
+    # 5.5.1 III: fox battle in 12 (no roost, lowest priority), rabbit in 4, bird in 12 again.
+    battles = [(e.data["c"], e.data["defender"]) for e in g.log.of_kind("battle")]
+    assert battles == [(12, "marquise"), (4, "alliance"), (12, "marquise")]
+    fox_battle = g.log.of_kind("battle")[0]
+    assert "chose 12 by lowest priority (2.1)" in fox_battle.text
+    # The sympathy token in 4 is removed (defenseless, 1 VP); the bird column's extra hit kills
+    # the Marquise warrior in 12.
+    assert ("alliance", "sympathy") not in s.clearings[4].tokens
+    extra = [e for e in g.log.of_kind("extra_hit") if e.rule == "5.5.1 III"]
+    assert len(extra) == 1 and "bird column" in extra[0].text
+    assert s.warriors("marquise", 12) == 0
+
+    # 5.5.2: a roost in 4, the highest-priority clearing it rules without one. 5.6: four roosts, 3 VP.
+    assert ("eyrie", "roost") in s.clearings[4].buildings
+    assert any("scores 3 VP for 4 roosts on the map" in t for t in lines_of(g, "5.6"))
+    assert ey.vp == 8 + 1 + 3  # one for the sympathy token, three for the roosts
+    assert [w(c) for c in (3, 4, 6, 7, 8, 12)] == [1, 2, 3, 2, 1, 1]
+    assert not g.log.of_kind("turmoil")

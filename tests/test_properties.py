@@ -1,0 +1,54 @@
+"""Invariants are tests: random seeded games never raise, always end, and keep conservation."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rootbotics.core import invariants
+from rootbotics.core.context import Game
+from rootbotics.core.events import Event
+from rootbotics.game import bot_config, new_game, play
+
+LINEUPS = (["marquise", "eyrie"], ["eyrie", "marquise"])
+
+
+def checked_game(seed: int, lineup: list[str], every_event: bool) -> Game:
+    """Play a whole game, checking the invariants after every event (or every turn)."""
+    g = new_game(bot_config(lineup, seed=seed))
+    invariants.check(g.state)
+    if every_event:
+
+        def after_event(event: Event) -> None:
+            event.text  # every explanation must format
+            invariants.check(g.state)
+
+        g.log.listeners.append(after_event)
+    play(g, on_turn=lambda g: invariants.check(g.state))
+    return g
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_games_keep_conservation_after_every_event(seed: int) -> None:
+    g = checked_game(seed, LINEUPS[seed % 2], every_event=True)
+    s = g.state
+    assert s.winner is not None and s.factions[s.winner[0]].vp >= 30
+    assert s.phase == "over"
+    assert all(e.rule for e in g.log), "every event cites a rule"
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**63), first=st.sampled_from(LINEUPS))
+def test_random_seeded_games_end_with_a_winner(seed: int, first: list[str]) -> None:
+    g = checked_game(seed, first, every_event=False)
+    assert g.state.winner is not None
+    for e in g.log:
+        assert e.to_json()["text"]
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("block", range(20))
+def test_soak_many_games(block: int) -> None:
+    for seed in range(block * 100, block * 100 + 100):
+        checked_game(seed, LINEUPS[seed % 2], every_event=True)
