@@ -307,3 +307,12 @@ def _outrage(g: Game, culprit: str, c: int) -> None:
         s.factions[culprit].hand.remove(card)
         alliance.supporters.append(card)
         g.emit("alliance", "LoR 8.2.6", "outrage", "Outrage in {c}: {culprit} adds a card to the Supporters", c=c, culprit=culprit)
+
+
+def give_card_to_bot(g: Game, giver: str, bot: str, card: int, rule: str) -> None:
+    """A human gives a bot a card: the card is discarded and the bot scores 1 VP (2.8.1)."""
+    fs = g.state.factions[giver]
+    fs.hand.remove(card)
+    discard(g, card)
+    g.emit(bot, "2.8.1", "gift", "is given {card} by {giver}: a bot keeps no cards, so it is discarded", card=g.state.deckdef.card(card).label(), giver=giver)
+    score(g, bot, 1, "2.8.1", f"for the card {giver} gave it ({rule})")

@@ -1,0 +1,182 @@
+"""Electric Eyrie, rule by rule (Law of Robotics section 5)."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import game, position, set_order
+
+from rootbotics.bots import eyrie as E
+from rootbotics.core.chance import ScriptedChance
+from rootbotics.core.state import VIZIER
+from rootbotics.game import GameConfig, Seat, bot_config, new_game
+
+
+def decree(**cols: list[str]) -> dict:
+    base = {"fox": [], "mouse": [], "rabbit": [], "bird": ["loyal_vizier", "loyal_vizier"]}
+    base.update(cols)
+    return {"decree": base}
+
+
+# -- 5.3 setup ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", range(8))
+def test_5_3_2_roost_opposite_the_keep_with_six_warriors(seed: int) -> None:
+    g = new_game(bot_config(["marquise", "eyrie"], seed=seed))
+    s = g.state
+    corner = s.map.opposite_corner[s.keep_clearing()]
+    assert s.clearings[corner].buildings == [("eyrie", "roost")] and s.warriors("eyrie", corner) == 6
+    fs = s.factions["eyrie"]
+    assert fs.decree == {"fox": [], "mouse": [], "rabbit": [], "bird": [VIZIER, VIZIER]}  # 5.3.3
+    assert fs.supply["roost"] == 6 and fs.supply["warrior"] == 14  # 5.3.1, 5.3.4
+
+
+def test_5_3_2_random_corner_when_no_starting_corner_exists() -> None:
+    # With only a human Marquise (no recorded corner), the Eyrie picks any corner at random.
+    cfg = GameConfig([Seat("eyrie"), Seat("marquise", "human")])
+    hand = [("draw", c) for c in (0, 1, 4)]  # 3.4: the human draws three cards first
+    g = new_game(cfg, chance=ScriptedChance([*hand, ("pick", 2)]))
+    assert g.state.clearings[2].buildings == [("eyrie", "roost")]
+    assert g.state.start_corners == {"eyrie": 2}
+
+
+# -- 5.4 Birdsong ------------------------------------------------------------------------------
+def test_5_4_3_order_joins_its_decree_column() -> None:
+    s = position({3: {"warriors": {"eyrie": 1}, "buildings": [["eyrie", "roost"]]}}, turn=1, eyrie=decree())
+    g = game(s, [("draw", "codebreakers")])
+    E.ElectricEyrie().birdsong(g)
+    fs = s.factions["eyrie"]
+    assert fs.decree["mouse"] == [s.deckdef.by_name["codebreakers"]] and fs.order is None
+
+
+def test_5_4_4_a_new_roost_in_highest_priority_ordered_clearing_it_can_use() -> None:
+    # Fox order, no roost on the map: 1 holds the keep (4.2.1), so the roost goes to 6.
+    s = position({1: {"warriors": {"marquise": 1}, "tokens": [["marquise", "keep"]]}}, turn=1, eyrie=decree())
+    g = game(s)
+    E.a_new_roost(g, "fox")
+    assert s.clearings[6].buildings == [("eyrie", "roost")] and s.warriors("eyrie", 6) == 4
+    assert "skipped 1 (a roost cannot be placed there)" in g.log.of_kind("place_building")[0].text
+
+
+def test_5_4_4_no_new_roost_while_one_is_on_the_map() -> None:
+    s = position({3: {"buildings": [["eyrie", "roost"]]}}, turn=1, eyrie=decree())
+    g = game(s)
+    E.a_new_roost(g, "fox")
+    assert s.on_map("eyrie", "roost") == 1
+
+
+# -- 5.5.1 Resolve the Decree ------------------------------------------------------------------
+def test_5_5_1_I_recruit_ties_fewest_eyrie_warriors_then_lowest_priority() -> None:
+    roosts = {c: {"warriors": {"eyrie": n}, "buildings": [["eyrie", "roost"]]} for c, n in ((6, 2), (8, 1), (12, 1))}
+    s = position(roosts, eyrie=decree(fox=["anvil", "tax_collector"]))
+    g = game(s)
+    E.decree_recruit(g, "fox")
+    # No enemies anywhere; 8 and 12 tie on one warrior; 12 has the lower priority.
+    assert s.warriors("eyrie", 12) == 3
+    assert "chose 12 by lowest priority (2.1)" in g.log.of_kind("place_warriors")[0].text
+
+
+def test_5_5_1_II_leave_enough_to_rule_or_column_size() -> None:
+    # 9 holds 6 Eyrie warriors and 3 Marquise warriors: ruling needs 3 (ties rule, 5.2.1).
+    s = position({9: {"warriors": {"eyrie": 6, "marquise": 3}}}, eyrie=decree(mouse=["codebreakers"]))
+    g = game(s)
+    assert E.enough_to_rule(s, 9) == 3
+    E.decree_move(g, "mouse")
+    assert s.warriors("eyrie", 9) == 3
+    # The bird column has two cards: with no enemies, it leaves two (more than the one it needs).
+    s2 = position({9: {"warriors": {"eyrie": 6}}}, eyrie=decree())
+    g2 = game(s2)
+    E.decree_move(g2, "bird")
+    assert s2.warriors("eyrie", 9) == 2
+
+
+def test_5_5_1_II_move_into_a_roost_only_when_every_neighbour_has_one() -> None:
+    roost = {"buildings": [["eyrie", "roost"]]}
+    s = position({3: {"warriors": {"eyrie": 5}}, 6: dict(roost), 7: dict(roost), 11: dict(roost)}, eyrie=decree(rabbit=["cobbler"]))
+    g = game(s)
+    E.decree_move(g, "rabbit")
+    (move,) = g.log.of_kind("move")
+    # All of 3's neighbours have roosts; fewest enemy pieces ties; lowest priority: 11.
+    assert (move.data["a"], move.data["b"], move.data["n"]) == (3, 11, 4)
+
+
+def test_5_5_1_III_defender_most_buildings_then_most_pieces() -> None:
+    s = position(
+        {
+            2: {"warriors": {"eyrie": 2, "marquise": 3, "alliance": 1}, "tokens": [["alliance", "sympathy"]], "buildings": [["marquise", "workshop"]]},
+        },
+        seats=("marquise", "eyrie", "alliance"),
+        humans=("alliance",),
+        turn=1,
+        eyrie=decree(mouse=["codebreakers"]),
+    )
+    g = game(s, [("roll", (1, 1))])
+    E.decree_battle(g, "mouse")
+    (battle,) = g.log.of_kind("battle")
+    assert battle.data["defender"] == "marquise"  # one building against none
+    assert not [e for e in g.log.of_kind("extra_hit") if e.rule == "5.5.1 III"]  # 1 card < 2 birds
+
+
+def test_5_5_1_III_extra_hit_only_for_the_strictly_longest_column() -> None:
+    s = position({5: {"warriors": {"eyrie": 1, "marquise": 2}}}, eyrie=decree(rabbit=["cobbler", "cobbler#2", "bake_sale"]))
+    g = game(s, [("roll", (0, 0))])
+    E.decree_battle(g, "rabbit")
+    assert s.warriors("marquise", 5) == 1  # 0 rolled + 1 extra hit
+
+
+def test_5_5_1_III_prefers_no_roost_then_defenseless_buildings() -> None:
+    s = position(
+        {
+            2: {"warriors": {"eyrie": 1, "marquise": 1}, "buildings": [["eyrie", "roost"]]},
+            7: {"warriors": {"eyrie": 1, "marquise": 1}, "buildings": [["marquise", "sawmill"]]},
+            9: {"warriors": {"eyrie": 1}, "buildings": [["marquise", "recruiter"]]},
+        },
+        eyrie=decree(mouse=["codebreakers"]),
+    )
+    g = game(s, [("roll", (0, 0))])
+    E.decree_battle(g, "mouse")
+    assert g.log.of_kind("battle")[0].data["c"] == 9  # no roost, one defenseless building
+    assert not s.clearings[9].buildings and s.factions["eyrie"].vp == 1
+
+
+# -- 5.5.2 Build, 5.7 Turmoil, 5.6 Evening -----------------------------------------------------
+def test_5_5_2_build_in_highest_priority_ruled_clearing_without_roost() -> None:
+    s = position({3: {"warriors": {"eyrie": 1}, "buildings": [["eyrie", "roost"]]}, 7: {"warriors": {"eyrie": 1}}, 11: {"warriors": {"eyrie": 1}}}, eyrie=decree())
+    g = game(s)
+    assert E.build(g)
+    assert ("eyrie", "roost") in s.clearings[7].buildings
+
+
+def test_5_5_2_and_5_7_turmoil_when_no_roost_can_be_placed() -> None:
+    roost = ["eyrie", "roost"]
+    s = position(
+        {2: {"buildings": [roost, roost]}, 5: {"buildings": [roost, roost]}, 7: {"buildings": [roost, roost]}, 8: {"buildings": [roost]}},
+        eyrie={"vp": 1, **decree(fox=["anvil"], bird=["loyal_vizier", "loyal_vizier", "armorers"])},
+    )
+    g = game(s)
+    E.ElectricEyrie().daylight(g)  # all seven roosts are on the map: 5.5.2 cannot place one
+    fs = s.factions["eyrie"]
+    assert [e.rule for e in g.log if e.kind in ("turmoil", "lose_vp", "purge", "rest")] == ["5.7", "5.7.1", "5.7.2", "5.7.3"]
+    assert fs.vp == 1 - 3  # three bird cards, Viziers included; the score may go below zero
+    assert fs.decree == {"fox": [], "mouse": [], "rabbit": [], "bird": [VIZIER, VIZIER]}
+    assert sorted(s.discard) == sorted([s.deckdef.by_name["anvil"], s.deckdef.by_name["armorers"]])
+
+
+@pytest.mark.parametrize(("roosts", "vp"), [(1, 0), (2, 1), (4, 3), (7, 6)])
+def test_5_6_score_rightmost_empty_roost_space(roosts: int, vp: int) -> None:
+    spots = [2, 2, 5, 5, 7, 7, 8][:roosts]
+    clearings: dict[int, dict] = {}
+    for c in spots:
+        clearings.setdefault(c, {"buildings": []})["buildings"].append(["eyrie", "roost"])
+    s = position(clearings, eyrie=decree())
+    g = game(s)
+    E.ElectricEyrie().evening(g)
+    assert s.factions["eyrie"].vp == vp
+
+
+def test_5_4_2_crafts_the_order_item_for_one_vp() -> None:
+    s = position({3: {"warriors": {"eyrie": 1}, "buildings": [["eyrie", "roost"]]}}, eyrie=decree())
+    g = game(s)
+    set_order(g, "eyrie", "anvil")
+    from rootbotics.core import rules as R
+
+    assert R.craft_order(g, "eyrie", "5.4.2")
+    assert s.factions["eyrie"].items == ["hammer"] and s.factions["eyrie"].vp == 1
