@@ -500,11 +500,6 @@ def test_lor_8_2_6_human_culprit_gives_a_matching_card():
     assert s.factions["marquise"].hand == [rabbit_card]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: LoR 8.2.3 Supporters: with no base on the map the human Alliance's Supporters stack "
-    "holds at most 5 cards (excess discarded), but rules._outrage appends a 6th card",
-)
 def test_lor_8_2_3_supporters_capped_at_five_without_bases():
     """LoR 8.2.3: with no bases on the map, Outrage cannot push the Supporters past five cards."""
     s = _outrage_position()

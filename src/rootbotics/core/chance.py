@@ -11,7 +11,7 @@ answers from a list (tests, replays, a person at a real table typing what they r
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Protocol, TypeVar
 
 T = TypeVar("T")
@@ -111,12 +111,10 @@ class ScriptedChance:
         self,
         script: Iterable[tuple[str, object]],
         fallback: Chance | None = None,
-        on_pick: Callable[[Sequence[object], str], object] | None = None,
     ) -> None:
         self.script = list(script)
         self.pos = 0
         self.fallback = fallback
-        self.on_pick = on_pick
 
     def _next(self, kind: str) -> object | None:
         if self.pos >= len(self.script):

@@ -290,23 +290,36 @@ def _outrage(g: Game, culprit: str, c: int) -> None:
     """The culprit owes a matching card to the Supporters stack. A bot has no hand, so the
     Alliance draws a card instead (2.8.1 Poor Manual Dexterity). A human culprit is asked."""
     s = g.state
-    alliance = s.factions["alliance"]
-    if alliance.supporters is None:
-        alliance.supporters = []
     if s.factions[culprit].is_bot:
-        card = draw_card(g, "alliance")
-        alliance.supporters.append(card)
+        _add_supporter(g, draw_card(g, "alliance"))
         g.emit("alliance", "2.8.1", "outrage", "Outrage in {c}: {culprit} is a bot with no hand, so the Alliance draws a card into its Supporters", c=c, culprit=culprit)
         return
     card = g.controller(culprit).outrage_card(g, culprit, c)
     if card is None:
-        drawn = draw_card(g, "alliance")
-        alliance.supporters.append(drawn)
+        _add_supporter(g, draw_card(g, "alliance"))
         g.emit("alliance", "LoR 8.2.6", "outrage", "Outrage in {c}: {culprit} has no matching card, so the Alliance draws one into its Supporters", c=c, culprit=culprit)
     else:
         s.factions[culprit].hand.remove(card)
-        alliance.supporters.append(card)
+        _add_supporter(g, card)
         g.emit("alliance", "LoR 8.2.6", "outrage", "Outrage in {c}: {culprit} adds a card to the Supporters", c=c, culprit=culprit)
+
+
+SUPPORTERS_CAP_WITHOUT_BASES = 5  # LoR 8.2.3
+
+
+def _add_supporter(g: Game, card: int) -> None:
+    """Add to the human Alliance's Supporters; with no base on the map the stack holds five
+    cards at most and the excess is discarded (LoR 8.2.3)."""
+    s = g.state
+    alliance = s.factions["alliance"]
+    if alliance.supporters is None:
+        alliance.supporters = []
+    bases = sum(s.on_map("alliance", b) for b in ("base_fox", "base_rabbit", "base_mouse"))
+    if bases == 0 and len(alliance.supporters) >= SUPPORTERS_CAP_WITHOUT_BASES:
+        discard(g, card)
+        g.emit("alliance", "LoR 8.2.3", "discard", "discards the new supporter: five is the limit with no base on the map")
+        return
+    alliance.supporters.append(card)
 
 
 def give_card_to_bot(g: Game, giver: str, bot: str, card: int, rule: str) -> None:
