@@ -15,17 +15,24 @@ LINEUPS = (["marquise", "eyrie"], ["eyrie", "marquise"])
 
 
 def checked_game(seed: int, lineup: list[str], every_event: bool) -> Game:
-    """Play a whole game, checking the invariants after every event (or every turn)."""
+    """Play a whole game, checking the invariants after every event (or every turn).
+
+    With ``every_event``, each explanation is also formatted as it happens and compared with
+    the same text formatted after the game: lazy text must not depend on when it is read.
+    """
     g = new_game(bot_config(lineup, seed=seed))
     invariants.check(g.state)
+    live: list[str] = []
     if every_event:
 
         def after_event(event: Event) -> None:
-            event.text  # every explanation must format
+            live.append(event.text)
             invariants.check(g.state)
 
         g.log.listeners.append(after_event)
     play(g, on_turn=lambda g: invariants.check(g.state))
+    if every_event:
+        assert [e.text for e in g.log][-len(live) :] == live
     return g
 
 

@@ -227,8 +227,9 @@ def decree_move(g: Game, col: str) -> None:
     c = origin.target
     dest = move_destination(g, c)
     assert dest.target is not None
-    n = s.warriors(FACTION, c) - leave(c)
-    R.move_warriors(g, FACTION, c, dest.target, n, "5.5.1 II", why=lambda: f"{origin.explain()}; {dest.explain()}; leaves {leave(c)}")
+    left = leave(c)  # fixed now: explanations are formatted later, from the values kept here
+    n = s.warriors(FACTION, c) - left
+    R.move_warriors(g, FACTION, c, dest.target, n, "5.5.1 II", why=lambda: f"{origin.explain()}; {dest.explain()}; leaves {left}")
 
 
 def defenseless_buildings(s: GameState, c: int) -> int:

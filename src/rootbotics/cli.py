@@ -1,0 +1,646 @@
+"""The command line: ``rootbotics play`` plays the Clockwork bots against each other and
+explains every step; ``rootbotics show`` prints a saved position.
+
+typer and rich are an optional extra (``pip install 'rootbotics[cli]'``), so this module
+imports them only when it runs: without them, ``main()`` says what to install and exits 2.
+
+Exit codes: 0 done, 1 the engine failed (or the position could not be written), 2 bad input.
+Bad input always gives exactly one line on stderr, never a traceback.
+"""
+
+import json
+import os
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+PROG = "rootbotics"
+NEED_EXTRA = f"{PROG}: the command line needs the 'cli' extra: pip install 'rootbotics[cli]'"
+
+# Colours for faction names when stdout is a terminal.
+FACTION_STYLES = {
+    "marquise": "bold dark_orange",
+    "eyrie": "bold dodger_blue2",
+    "alliance": "bold green",
+}
+
+
+class CliError(Exception):
+    """Bad input: ``rootbotics: error: <message>`` on stderr, exit code 2."""
+
+    code = 2
+    label = "error"
+
+
+class RunFailure(CliError):
+    """Something went wrong after the input was accepted: exit code 1."""
+
+    code = 1
+
+    def __init__(self, label: str, message: str) -> None:
+        super().__init__(message)
+        self.label = label
+
+
+def one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+def say_error(label: str, message: str) -> None:
+    print(f"{PROG}: {label}: {one_line(message)}", file=sys.stderr)
+
+
+# -- checking the input --------------------------------------------------------------------------
+def parse_bots(text: str) -> list[str]:
+    """``marquise,eyrie`` -> ``["marquise", "eyrie"]``, in seat order, checked."""
+    from .core.factions import FACTIONS, PLAYABLE_BOTS
+
+    choices = ", ".join(PLAYABLE_BOTS)
+    names = [n.strip().lower() for n in text.split(",")]
+    if any(not n for n in names):
+        raise CliError(f"--bots: give bot names separated by commas, e.g. --bots {','.join(PLAYABLE_BOTS)} (got {text!r})")
+    seen: set[str] = set()
+    for name in names:
+        if name not in PLAYABLE_BOTS:
+            if name in FACTIONS:
+                raise CliError(f"--bots: the {name} bot is not built yet (choose from {choices})")
+            raise CliError(f"--bots: {name!r} is not a bot (choose from {choices})")
+        if name in seen:
+            raise CliError(f"--bots: {name} is listed twice")
+        seen.add(name)
+    if len(names) < 2:
+        raise CliError(f"--bots: a game needs at least 2 bots, got {len(names)} ({names[0]})")
+    return names
+
+
+def parse_map(name: str) -> str:
+    from .core.maps import MAP_NAMES
+
+    if name not in MAP_NAMES:
+        raise CliError(f"--map: {name!r} is not a map (choose from {', '.join(MAP_NAMES)})")
+    return name
+
+
+def load_position(path: str) -> Any:
+    """A saved position, or ``CliError('<path>: <StateError message>')``."""
+    from .core.serial import StateError, load
+
+    try:
+        return load(path)
+    except StateError as e:
+        raise CliError(f"{path}: {e}") from None
+
+
+def check_save_target(path: str) -> None:
+    """Refuse a --save target that cannot be written, before any game is played."""
+    p = Path(path)
+    if p.is_dir():
+        raise CliError(f"--save: {path} is a folder, not a file")
+    folder = p.parent if str(p.parent) else Path(".")
+    if not folder.is_dir():
+        raise CliError(f"--save: the folder {str(folder)!r} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise CliError(f"--save: cannot write in the folder {str(folder)!r}")
+
+
+# -- output -------------------------------------------------------------------------------------
+class Out:
+    """Writes to stdout: with rich styles and tables on a terminal, plain text otherwise."""
+
+    def __init__(self) -> None:
+        from rich.console import Console
+
+        self.console = Console(highlight=False, emoji=False)
+        self.rich = self.console.is_terminal
+
+    def text(self, line: str = "") -> None:
+        if self.rich:
+            self.console.print(line, markup=False)
+        else:
+            sys.stdout.write(line + "\n")
+
+    def raw(self, line: str) -> None:
+        """A line that must reach stdout untouched (JSON)."""
+        if self.rich:
+            self.console.file.write(line + "\n")
+        else:
+            sys.stdout.write(line + "\n")
+
+    def header(self, title: str) -> None:
+        if self.rich:
+            from rich.text import Text
+
+            self.console.rule(Text(title, style="bold"))
+        else:
+            sys.stdout.write(f"— {title} —\n")
+
+    def event(self, e: Any) -> None:
+        if self.rich:
+            from rich.text import Text
+
+            who = e.faction or "game"
+            self.console.print(
+                Text.assemble((f"[{e.rule}]", "cyan"), " ", (who, FACTION_STYLES.get(who, "bold")), ": ", e.text)
+            )
+        else:
+            sys.stdout.write(e.line() + "\n")
+
+    def table(self, title: str, columns: Sequence[tuple[str, str]], rows: Sequence[Sequence[str]]) -> None:
+        """``columns`` are (name, "left" | "right")."""
+        if self.rich:
+            from rich.table import Table
+
+            t = Table(title=title, title_justify="left", title_style="bold")
+            for name, justify in columns:
+                t.add_column(name, justify=justify)  # type: ignore[arg-type]
+            for row in rows:
+                t.add_row(*row)
+            self.console.print(t)
+            return
+        sys.stdout.write(title + "\n")
+        for line in plain_table(columns, rows):
+            sys.stdout.write(line + "\n")
+
+
+def plain_table(columns: Sequence[tuple[str, str]], rows: Sequence[Sequence[str]]) -> list[str]:
+    """Aligned columns, two spaces apart, a dashed line under the header; no colour."""
+    widths = [len(name) for name, _ in columns]
+    for row in rows:
+        for i, cell in enumerate(row):
+            widths[i] = max(widths[i], len(cell))
+
+    def fmt(cells: Sequence[str]) -> str:
+        parts = [
+            cell.rjust(widths[i]) if columns[i][1] == "right" else cell.ljust(widths[i])
+            for i, cell in enumerate(cells)
+        ]
+        return ("  " + "  ".join(parts)).rstrip()
+
+    lines = [fmt([name for name, _ in columns]), fmt(["-" * w for w in widths])]
+    lines.extend(fmt(row) for row in rows)
+    return lines
+
+
+def card_name(state: Any, cid: int) -> str:
+    from .core.state import VIZIER
+
+    return "Loyal Vizier" if cid == VIZIER else state.deckdef.card(cid).title
+
+
+def card_label(state: Any, cid: int) -> str:
+    from .core.state import VIZIER
+
+    return "Loyal Vizier (bird)" if cid == VIZIER else state.deckdef.card(cid).label()
+
+
+def seat_title(state: Any, faction: str) -> str:
+    from .core.factions import faction_title
+
+    fs = state.factions[faction]
+    return f"{faction_title(faction, fs.seat)} ({fs.seat})"
+
+
+def winner_line(state: Any) -> str:
+    names = ", ".join(state.winner or [])
+    who = "Winners" if state.winner and len(state.winner) > 1 else "Winner"
+    reason = f" ({state.end_reason})" if state.end_reason else ""
+    return f"{who}: {names}{reason}"
+
+
+def score_table(out: Out, state: Any, title: str) -> None:
+    from .game import final_scores
+
+    winners = set(state.winner or [])
+    rows = [
+        [str(i), f, seat_title(state, f), str(vp), "winner" if f in winners else ""]
+        for i, (f, vp) in enumerate(final_scores(state), start=1)
+    ]
+    out.table(title, [("#", "right"), ("faction", "left"), ("seat", "left"), ("VP", "right"), ("result", "left")], rows)
+
+
+# -- rootbotics play ----------------------------------------------------------------------------
+def run_play(
+    bots: Optional[str],
+    map_name: Optional[str],
+    seed: Optional[int],
+    from_file: Optional[str],
+    save: Optional[str],
+    turns: Optional[int],
+    max_rounds: Optional[int],
+    quiet: bool,
+    as_json: bool,
+) -> int:
+    from .core import serial
+    from .core.context import EngineFailure, Game
+    from .core.events import EventLog
+    from .game import DEFAULT_MAX_ROUNDS, ConfigError, GameConfig, Seat, new_game, play
+
+    if quiet and as_json:
+        raise CliError("--quiet and --json cannot be used together (--json prints only the events)")
+    if turns is not None and turns < 0:
+        raise CliError(f"--turns: {turns} is not a number of turns (0 or more)")
+
+    # Everything is checked before the first line is printed, so bad input prints nothing on stdout.
+    state: Any = None
+    config: Any = None
+    if from_file is not None:
+        given = [opt for opt, value in (("--bots", bots), ("--map", map_name), ("--seed", seed)) if value is not None]
+        if given:
+            raise CliError(
+                f"{' and '.join(given)} cannot be used with --from: the saved position already has its bots, map and seed"
+            )
+        state = load_position(from_file)
+        if max_rounds is not None:
+            if max_rounds < 1:
+                raise CliError(f"--max-rounds: {max_rounds} must be at least 1")
+            state.options["max_rounds"] = max_rounds
+        if state.winner is None:
+            humans = [f for f in state.turn_order if not state.factions[f].is_bot]
+            if humans:
+                raise CliError(f"{from_file}: the {humans[0]} seat is human; the command line plays bot seats only")
+    else:
+        if bots is None:
+            raise CliError("--bots: say which bots play, e.g. --bots marquise,eyrie (or continue a saved game with --from FILE)")
+        factions = parse_bots(bots)
+        chosen_map = parse_map(map_name if map_name is not None else "fall")
+        config = GameConfig(
+            [Seat(f) for f in factions],
+            chosen_map,
+            seed if seed is not None else 0,
+            max_rounds if max_rounds is not None else DEFAULT_MAX_ROUNDS,
+        )
+        try:
+            config.validate()
+        except ConfigError as e:
+            raise CliError(str(e)) from None
+    if save is not None:
+        check_save_target(save)
+
+    # Each event is written the moment it happens: its text may explain a decision from the
+    # position as it is then, so it is never formatted later.
+    out = Out()
+    mode = "json" if as_json else "quiet" if quiet else "log"
+    log = EventLog()
+    game: list[Any] = []  # the Game, once set up
+    last_turn: list[Optional[tuple[int, int]]] = [None]
+
+    def write_json(e: Any) -> None:
+        out.raw(json.dumps(e.to_json(), default=str))
+
+    def write_line(e: Any) -> None:
+        if not game:  # still setting up
+            key: Optional[tuple[int, int]] = (0, -1)
+            title = "Setup"
+        else:
+            s = game[0].state
+            key, title = (s.round, s.turn), f"Round {s.round} · {s.current}"
+        if key != last_turn[0]:
+            last_turn[0] = key
+            out.header(title)
+        out.event(e)
+
+    if mode == "json":
+        log.listeners.append(write_json)
+    elif mode == "log":
+        log.listeners.append(write_line)
+        if config is not None:
+            out.text(f"Root on the {config.map} map, seed {config.seed}: {', '.join(s.faction for s in config.seats)}")
+        elif state.winner is not None:
+            out.text(f"Continuing {from_file}: the game is already over")
+        else:
+            out.text(f"Continuing {from_file}: round {state.round}, {state.current} to play")
+
+    played = [0]
+
+    def count_turn(_: Any) -> None:
+        played[0] += 1
+
+    try:
+        if config is not None:
+            try:
+                g = new_game(config, log=log)
+            except ConfigError as e:  # pragma: no cover - validated above
+                raise CliError(str(e)) from None
+        else:
+            g = Game(state, log=log)
+        game.append(g)
+        state = g.state
+        over = play(g, turns=turns, on_turn=count_turn)
+    except EngineFailure as e:
+        raise RunFailure("engine failure", str(e)) from None
+    finally:
+        log.listeners.clear()
+
+    if mode != "json":
+        if mode == "log":
+            out.text()
+        if over:
+            score_table(out, state, f"Final scores after round {state.round}")
+            out.text(winner_line(state))
+        else:
+            score_table(out, state, "Scores so far")
+            n = played[0]
+            out.text(f"stopped after {n} turn{'' if n == 1 else 's'}: next is round {state.round}, {state.current} to play")
+    if save is not None:
+        try:
+            serial.save(state, save)
+        except OSError as e:
+            raise RunFailure("error", f"--save: cannot write {save}: {e.strerror or e}") from None
+        if mode == "log":
+            out.text(f"Saved the position to {save}")
+    return 0
+
+
+# -- rootbotics show ----------------------------------------------------------------------------
+def run_show(path: str) -> int:
+    from .core.maps import CLEARINGS
+    from .core.rules import ruler
+    from .core.state import DECREE_COLUMNS
+
+    state = load_position(path)
+    out = Out()
+    out.header(f"Position {path}")
+    out.text(f"Map: {state.map.name}    Seed: {state.seed}")
+    if state.winner is not None:
+        out.text(f"Round {state.round}: the game is over")
+        out.text(winner_line(state))
+    else:
+        out.text(f"Round {state.round}: {state.current} to play, {state.phase}")
+        if state.end_reason:
+            out.text(f"End reason: {state.end_reason}")
+    out.text()
+
+    winners = set(state.winner or [])
+    rows = []
+    for f in state.turn_order:
+        fs = state.factions[f]
+        if fs.is_bot:
+            cards = f"order: {card_label(state, fs.order)}" if fs.order is not None else "order: none"
+        else:
+            cards = f"hand: {len(fs.hand)} card{'' if len(fs.hand) == 1 else 's'}"
+        items = ", ".join(fs.items) if fs.items else "-"
+        rows.append([f, seat_title(state, f), str(fs.vp), cards, items, "winner" if f in winners else ""])
+    out.table(
+        "Scores (in turn order)",
+        [("faction", "left"), ("seat", "left"), ("VP", "right"), ("cards", "left"), ("crafted items", "left"), ("result", "left")],
+        rows,
+    )
+    out.text()
+
+    factions = list(state.turn_order)
+    board = []
+    for c in CLEARINGS:
+        cl = state.clearings[c]
+        warriors = [str(cl.warriors.get(f, 0) or "-") for f in factions]
+        board.append(
+            [
+                str(c),
+                state.suits[c] or "?",
+                ruler(state, c) or "-",
+                *warriors,
+                pieces(cl.buildings),
+                pieces(cl.tokens),
+                str(state.free_slots(c)),
+                "ruin" if cl.ruin else "-",
+            ]
+        )
+    columns = [("clearing", "right"), ("suit", "left"), ("ruler", "left")]
+    columns += [(f"{f} warriors", "right") for f in factions]
+    columns += [("buildings", "left"), ("tokens", "left"), ("free slots", "right"), ("ruin", "left")]
+    out.table("Board", columns, board)
+
+    for f in factions:
+        decree = state.factions[f].decree
+        if decree is None:
+            continue
+        out.text()
+        if out.rich:
+            depth = max([len(decree[col]) for col in DECREE_COLUMNS] + [1])
+            rows = [
+                [card_name(state, decree[col][i]) if i < len(decree[col]) else "" for col in DECREE_COLUMNS]
+                for i in range(depth)
+            ]
+            out.table(f"{f.capitalize()} Decree", [(col, "left") for col in DECREE_COLUMNS], rows)
+        else:
+            out.text(f"{f.capitalize()} Decree")
+            width = max(len(col) for col in DECREE_COLUMNS) + 1
+            for col in DECREE_COLUMNS:
+                names = ", ".join(card_name(state, cid) for cid in decree[col]) or "-"
+                out.text(f"  {(col + ':').ljust(width)} {names}")
+    out.text()
+    out.text(
+        f"Cards: {len(state.deck)} in the deck, {len(state.discard)} in the discard pile, "
+        f"{len(state.removed_cards)} out of the game"
+    )
+    return 0
+
+
+def pieces(pool: Sequence[tuple[str, str]]) -> str:
+    """``[("marquise", "sawmill"), ("marquise", "sawmill")]`` -> ``"sawmill x2"``."""
+    if not pool:
+        return "-"
+    counts = Counter(kind for _, kind in pool)
+    return ", ".join(kind if n == 1 else f"{kind} x{n}" for kind, n in counts.items())
+
+
+# -- the typer application ----------------------------------------------------------------------
+# Help texts: one line per paragraph (rich keeps line breaks as they are written).
+ROOT_HELP = (
+    "Play Root with the Clockwork bots (the Law of Robotics) and explain every step.\n\n"
+    "Use 'rootbotics play' to play a game and 'rootbotics show' to look at a saved position. "
+    "Add --help after a command to see its options."
+)
+PLAY_HELP = (
+    "Play a game of bots and explain every step.\n\n"
+    "Sets up a new game (or continues a saved one), plays it to the end and prints the log: every step "
+    "with its rule number, grouped by turn, and the reason for each decision. Then come the final scores "
+    "and why the game ended.\n\n"
+    "Exit codes: 0 done, 1 the engine failed (for example a game that stalls), 2 bad input."
+)
+SHOW_HELP = (
+    "Print a position saved with --save.\n\n"
+    "Shows the map, the round, whose turn it is and in which phase, the scores and any winner, then the "
+    "board clearing by clearing (suit, ruler, warriors of each faction, buildings, tokens, free building "
+    "slots, ruins), the Eyrie Decree, the bots' order cards, crafted items and how many cards are in the "
+    "deck and the discard pile."
+)
+
+
+def build_app() -> Any:
+    import typer
+
+    from .core.factions import PLAYABLE_BOTS
+    from .core.maps import MAP_NAMES
+
+    app = typer.Typer(
+        name=PROG,
+        add_completion=False,
+        no_args_is_help=True,
+        pretty_exceptions_enable=False,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+
+    def show_version(value: bool) -> None:
+        if value:
+            from importlib.metadata import PackageNotFoundError, version
+
+            try:
+                v = version("rootbotics")
+            except PackageNotFoundError:  # pragma: no cover - running from a source tree
+                v = "unknown"
+            print(f"{PROG} {v}")
+            raise typer.Exit(0)
+
+    @app.callback(help=ROOT_HELP)
+    def root(
+        version: Annotated[
+            bool,
+            typer.Option("--version", help="Print the version and exit.", is_eager=True, callback=show_version),
+        ] = False,
+    ) -> None:
+        pass
+
+    @app.command("play", help=PLAY_HELP)
+    def play_command(
+        bots: Annotated[
+            Optional[str],
+            typer.Option(
+                "--bots",
+                metavar="NAMES",
+                help="The bots that play, separated by commas, in seat order: the first one plays first. "
+                f"Bots: {', '.join(PLAYABLE_BOTS)}. Example: --bots {','.join(PLAYABLE_BOTS)}. "
+                "Needed unless --from is given.",
+            ),
+        ] = None,
+        map_name: Annotated[
+            Optional[str],
+            typer.Option("--map", metavar="MAP", help=f"The map to play on. Maps: {', '.join(MAP_NAMES)}. Default: fall."),
+        ] = None,
+        seed: Annotated[
+            Optional[int],
+            typer.Option(
+                "--seed",
+                metavar="N",
+                help="The number that decides every die roll and shuffle: the same seed plays the same game. Default: 0.",
+            ),
+        ] = None,
+        from_file: Annotated[
+            Optional[str],
+            typer.Option(
+                "--from",
+                metavar="FILE",
+                help="Continue the position saved in FILE instead of setting up a new game. "
+                "Cannot be used with --bots, --map or --seed.",
+            ),
+        ] = None,
+        save: Annotated[
+            Optional[str],
+            typer.Option(
+                "--save",
+                metavar="FILE",
+                help="After playing, write the position to FILE (safely: a half-written file is never left). "
+                "Nothing is written if the game cannot be set up or loaded, or if the engine fails.",
+            ),
+        ] = None,
+        turns: Annotated[
+            Optional[int],
+            typer.Option(
+                "--turns",
+                metavar="N",
+                help="Play at most N more turns, then stop (the game need not be over). Use with --save to keep "
+                "a game in the middle. Default: play to the end.",
+            ),
+        ] = None,
+        max_rounds: Annotated[
+            Optional[int],
+            typer.Option(
+                "--max-rounds",
+                metavar="N",
+                help="Give up with an engine failure (exit code 1) if nobody has won after N rounds. Default: 150 "
+                "for a new game, or what the saved position says.",
+            ),
+        ] = None,
+        quiet: Annotated[
+            bool,
+            typer.Option("--quiet", "-q", help="Print only the final scores and why the game ended, not the log."),
+        ] = False,
+        as_json: Annotated[
+            bool,
+            typer.Option(
+                "--json",
+                help="Print the log as JSON, one event per line (seq, round, faction, phase, rule, kind, data, "
+                "text), and nothing else.",
+            ),
+        ] = False,
+    ) -> int:
+        return run_play(bots, map_name, seed, from_file, save, turns, max_rounds, quiet, as_json)
+
+    @app.command("show", help=SHOW_HELP)
+    def show_command(
+        file: Annotated[
+            str,
+            typer.Argument(metavar="FILE", help="A position saved with 'rootbotics play --save FILE'.", show_default=False),
+        ],
+    ) -> int:
+        return run_show(file)
+
+    return app
+
+
+def run(argv: Optional[Sequence[str]] = None) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
+    try:
+        import rich  # noqa: F401
+        import typer
+        import typer.main
+    except ImportError:
+        print(NEED_EXTRA, file=sys.stderr)
+        return 2
+    try:
+        from typer._click import exceptions as click_exceptions  # typer >= 0.2x carries its own click
+    except ImportError:  # pragma: no cover - older typer on top of click
+        from click import exceptions as click_exceptions  # type: ignore[no-redef]
+
+    command = typer.main.get_command(build_app())
+    args = list(sys.argv[1:] if argv is None else argv)
+    no_args = getattr(click_exceptions, "NoArgsIsHelpError", None)
+    # typer's own Abort/Exit, plus click's when typer runs on top of click.
+    aborts = tuple({typer.Abort, getattr(click_exceptions, "Abort", typer.Abort)})
+    exits = tuple({typer.Exit, getattr(click_exceptions, "Exit", typer.Exit)})
+    try:
+        rv = command.main(args=args, prog_name=PROG, standalone_mode=False)
+    except CliError as e:
+        say_error(e.label, str(e))
+        return e.code
+    except click_exceptions.UsageError as e:
+        if no_args is not None and isinstance(e, no_args):
+            # Bare `rootbotics`: show the help (rich has already printed it) and succeed.
+            text = e.format_message()
+            if text.strip():
+                print(text)
+            return 0
+        message = one_line(e.format_message())
+        if e.ctx is not None:
+            message += f" (see '{e.ctx.command_path} --help')"
+        say_error("error", message)
+        return 2
+    except click_exceptions.ClickException as e:
+        say_error("error", e.format_message())
+        return e.exit_code or 2
+    except aborts:
+        say_error("error", "aborted")
+        return 1
+    except exits as e:  # pragma: no cover - typer returns the code instead
+        return int(getattr(e, "exit_code", 0) or 0)
+    return rv if isinstance(rv, int) else 0
+
+
+def main(argv: Optional[Sequence[str]] = None) -> None:
+    """The ``rootbotics`` console script."""
+    sys.exit(run(argv))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
