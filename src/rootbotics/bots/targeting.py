@@ -72,15 +72,27 @@ class Choice(Generic[T]):
         return self.tiebreak
 
     def explain(self) -> str:
-        """E.g. ``chose 6 among 6, 8, 12 by highest priority (2.1); skipped 1 (no free slot)``."""
+        """E.g. ``where to build: ranked by most warriors: 1 (3); 6, 8, 12 (2); skipped 1 (no
+        free building slot); chose 6 by highest priority (2.1)``. Candidates with equal values
+        are grouped, in the order they were tried."""
         if not self.ranked:
             return f"{self.what}: no candidates"
-        parts = []
-        for t in self.ranked:
-            vals = self.values[t]
-            shown = ", ".join(f"{c.label}: {-v if c.most else v}" for c, v in zip(self.criteria, vals))
-            parts.append(f"{t}" + (f" [{shown}]" if shown else ""))
-        msg = f"{self.what}: candidates {'; '.join(parts)}"
+        if self.criteria:
+            groups: list[tuple[tuple[int, ...], list[T]]] = []
+            for t in self.ranked:
+                vals = self.values[t]
+                if groups and groups[-1][0] == vals:
+                    groups[-1][1].append(t)
+                else:
+                    groups.append((vals, [t]))
+            labels = ", ".join(c.label for c in self.criteria)
+            shown = "; ".join(
+                f"{', '.join(map(str, ts))} ({', '.join(str(-v if c.most else v) for c, v in zip(self.criteria, vals))})"
+                for vals, ts in groups
+            )
+            msg = f"{self.what}: ranked by {labels}: {shown}"
+        else:
+            msg = f"{self.what}: candidates {', '.join(map(str, self.ranked))}"
         if self.skipped:
             msg += "; skipped " + ", ".join(f"{t} ({why})" for t, why in self.skipped)
         if self.target is not None:

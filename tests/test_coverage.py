@@ -1,0 +1,106 @@
+"""The rule-coverage table (docs/rules-coverage.md) stays true.
+
+Every rule of Law of Robotics sections 1-5 has a row; every named function exists; every
+named test exists; every ruling named exists in docs/rulings.md.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TABLE = ROOT / "docs" / "rules-coverage.md"
+RULINGS = ROOT / "docs" / "rulings.md"
+LAW = ROOT.parent / "shared" / "rules" / "law-of-robotics.md"
+
+# Rule numbers of sections 1-5 (the Law's numbered rules and the lettered steps of 5.5.1).
+LAW_RULES_1_5 = """
+1.1.1 1.1.2 1.1.3 1.2.1 1.3
+2.1 2.2 2.3 2.4 2.5 2.6 2.7 2.8.1 2.8.2
+3.1 3.2 3.3.1 3.3.2 3.4
+4.2.1 4.3.1 4.3.2 4.3.3 4.3.4 4.3.5 4.4.1 4.4.2 4.5.1 4.5.2 4.5.3 4.5.4 4.5.5 4.6.1 4.6.2
+4.7.1 4.7.2 4.7.3 4.7.4
+5.2.1 5.3.1 5.3.2 5.3.3 5.3.4 5.4.1 5.4.2 5.4.3 5.4.4 5.5.1 5.5.2 5.6 5.7.1 5.7.2 5.7.3
+""".split() + [
+    "4.5.1 I",
+    "4.7.1 I",
+    "5.5.1 I",
+    "5.5.1 I a",
+    "5.5.1 I b",
+    "5.5.1 I c",
+    "5.5.1 II",
+    "5.5.1 II a",
+    "5.5.1 II b",
+    "5.5.1 III",
+    "5.5.1 III a",
+    "5.5.1 III b",
+    "5.5.1 III c",
+    "5.5.1 III d",
+    "5.5.1 III e",
+]
+
+
+def table_rows() -> dict[str, dict[str, str]]:
+    rows: dict[str, dict[str, str]] = {}
+    for line in TABLE.read_text().splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != 5 or not re.match(r"^\d", cells[0]):
+            continue
+        rule, what, code, tests, ruling = cells
+        assert rule not in rows, f"rule {rule} is listed twice"
+        rows[rule] = {"what": what, "code": code, "tests": tests, "ruling": ruling}
+    return rows
+
+
+def test_every_rule_of_sections_1_to_5_has_a_row() -> None:
+    rows = table_rows()
+    missing = [r for r in LAW_RULES_1_5 if r not in rows]
+    assert not missing, f"rules missing from docs/rules-coverage.md: {missing}"
+
+
+@pytest.mark.skipif(not LAW.exists(), reason="the Law text is not beside the repository")
+def test_the_rule_list_matches_the_law_text() -> None:
+    """Numbered rules in the Law's sections 1-5 are all in LAW_RULES_1_5."""
+    text = LAW.read_text()
+    text = text[text.index("1. Changes to the Law\n\nGames") : text.index("6. Automated Alliance\n\n6.1")]
+    found: set[str] = set(re.findall(r"^\s*-?\s*(\d+\.\d+\.\d+)\s+\*\*", text, re.M))
+    headings = list(re.finditer(r"^(\d+\.\d+) ([A-Z“][A-Z “”.]+)$", text, re.M))
+    for i, h in enumerate(headings):
+        body = text[h.end() : headings[i + 1].start() if i + 1 < len(headings) else len(text)]
+        if "OVERVIEW" not in h.group(2) and not re.search(rf"{re.escape(h.group(1))}\.\d", body):
+            found.add(h.group(1))
+    assert found, "no rule numbers found: has the Law's layout changed?"
+    assert sorted(found - set(LAW_RULES_1_5)) == []
+
+
+def test_every_named_function_exists() -> None:
+    for rule, row in table_rows().items():
+        module_name, _, attr = row["code"].partition(":")
+        module = importlib.import_module(f"rootbotics.{module_name}")
+        obj = module
+        for part in attr.split("."):
+            assert hasattr(obj, part), f"{rule}: rootbotics.{row['code']} does not exist"
+            obj = getattr(obj, part)
+
+
+def test_every_named_test_exists() -> None:
+    for rule, row in table_rows().items():
+        names = [t.strip() for t in row["tests"].split(",") if t.strip()]
+        assert names, f"{rule}: no test named"
+        for name in names:
+            file, _, test = name.partition("::")
+            source = (ROOT / "tests" / file).read_text()
+            assert re.search(rf"^def {re.escape(test)}\(", source, re.M), f"{rule}: {name} does not exist"
+
+
+def test_every_named_ruling_exists() -> None:
+    anchors = set(re.findall(r'<a id="([A-Z0-9-]+)"></a>', RULINGS.read_text()))
+    for rule, row in table_rows().items():
+        for ruling in filter(None, (r.strip() for r in row["ruling"].split(","))):
+            if ruling == "text":
+                continue
+            assert ruling in anchors, f"{rule}: ruling {ruling} is not in docs/rulings.md"
