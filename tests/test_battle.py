@@ -315,3 +315,30 @@ def test_lor_8_2_2_guerrilla_war_only_when_the_alliance_defends():
     g = make_game(s, [roll(1, 3)], controllers={"marquise": ScriptedHuman()})
     r = battle(g, "eyrie", "marquise", 9, "test")
     assert (r.attacker_hits, r.defender_hits) == (3, 1)
+
+
+def test_lor_6_2_3_field_hospitals_human_marquise_may_save_removed_warriors():
+    """LoR 6.2.3: a human Marquise, asked through her controller, spends a card matching the
+    clearing to put the warriors a bot removed into the keep's clearing."""
+    s = fall_state("eyrie", ("marquise", "human"))
+    put_token(s, "marquise", 1, "keep")
+    put_warriors(s, "marquise", 6, 2)
+    put_warriors(s, "eyrie", 6, 3)
+    fox = card_id(s, "anvil")  # the deck is empty in this position: the card is only in hand
+    s.factions["marquise"].hand = [fox]
+    g = make_game(s, [roll(3, 0)], {"marquise": ScriptedHuman(hospitals=True)})
+    battle(g, "eyrie", "marquise", 6, "test")
+    assert s.warriors("marquise", 6) == 0 and s.warriors("marquise", 1) == 2
+    assert s.factions["marquise"].hand == [] and s.discard == [fox]
+    assert [e.rule for e in g.log.of_kind("field_hospitals")] == ["LoR 6.2.3"]
+    assert_supply_consistent(s)
+
+
+def test_lor_6_2_3_no_field_hospitals_without_the_keep_or_when_declined():
+    s = fall_state("eyrie", ("marquise", "human"))
+    put_warriors(s, "marquise", 6, 2)
+    put_warriors(s, "eyrie", 6, 3)
+    s.factions["marquise"].hand = [card_id(s, "anvil")]
+    g = make_game(s, [roll(3, 0)], {"marquise": ScriptedHuman(hospitals=True)})
+    battle(g, "eyrie", "marquise", 6, "test")  # no keep on the map: nobody is asked
+    assert s.factions["marquise"].supply["warrior"] == 25 and not g.log.of_kind("field_hospitals")

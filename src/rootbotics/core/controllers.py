@@ -25,13 +25,18 @@ class Controller(Protocol):
     def outrage_card(self, g: Game, faction: str, clearing: int) -> int | None:
         """A card matching the clearing to give to the Alliance's Supporters, or None."""
 
+    def field_hospitals(self, g: Game, faction: str, clearing: int, warriors: int) -> int | None:
+        """A human Marquise: a card matching the clearing to spend on Field Hospitals, or None."""
+
 
 class ScriptedHuman:
-    """A human seat for tests and examples: takes no actions on its turn, and answers hit
-    assignment in the order given by ``preference`` (kinds listed first are removed first)."""
+    """A human seat for tests and examples: takes no actions on its turn, answers hit
+    assignment in the order given by ``preference`` (kinds listed first are removed first),
+    gives the first matching card when one is owed, and uses Field Hospitals if ``hospitals``."""
 
-    def __init__(self, preference: tuple[str, ...] = ()) -> None:
+    def __init__(self, preference: tuple[str, ...] = (), hospitals: bool = False) -> None:
         self.preference = preference
+        self.hospitals = hospitals
         self.turns_taken = 0
 
     def take_turn(self, g: Game, faction: str) -> None:
@@ -43,9 +48,16 @@ class ScriptedHuman:
         return sorted(removable, key=lambda k: rank.get(k, len(rank)))
 
     def outrage_card(self, g: Game, faction: str, clearing: int) -> int | None:
-        s = g.state
-        suit = s.suit(clearing)
-        for card in s.factions[faction].hand:
-            if s.deckdef.card(card).suit in (suit, "bird"):
-                return card
-        return None
+        return _first_matching(g, faction, clearing)
+
+    def field_hospitals(self, g: Game, faction: str, clearing: int, warriors: int) -> int | None:
+        return _first_matching(g, faction, clearing) if self.hospitals else None
+
+
+def _first_matching(g: Game, faction: str, clearing: int) -> int | None:
+    s = g.state
+    suit = s.suit(clearing)
+    for card in s.factions[faction].hand:
+        if s.deckdef.card(card).suit in (suit, "bird"):
+            return card
+    return None

@@ -151,7 +151,30 @@ def remove_warriors(g: Game, owner: str, c: int, n: int, rule: str, by: str | No
         cl.warriors[owner] = have - n
     s.factions[owner].supply["warrior"] = s.factions[owner].supply.get("warrior", 0) + n
     g.emit(owner, rule, "remove_warriors", "loses {n} warrior{pl} in {c}", n=n, c=c, by=by, pl="s" if n > 1 else "")
+    if owner == "marquise" and not s.factions[owner].is_bot:
+        _field_hospitals(g, c, n)
     return n
+
+
+def _field_hospitals(g: Game, c: int, n: int) -> None:
+    """A human Marquise may spend a card matching the clearing to put the removed warriors in
+    the keep's clearing (LoR 6.2.3, Field Hospitals). Her controller is asked."""
+    s = g.state
+    keep = s.keep_clearing()
+    if keep is None:
+        return
+    fs = s.factions["marquise"]
+    card = g.controller("marquise").field_hospitals(g, "marquise", c, n)
+    if card is None:
+        return
+    if card not in fs.hand or not matches(s.deckdef.card(card).suit, s.suit(c)):
+        raise EngineFailure(f"Field Hospitals: card {card} is not a card matching clearing {c} in the Marquise's hand")
+    fs.hand.remove(card)
+    discard(g, card)
+    fs.supply["warrior"] -= n
+    kc = s.clearings[keep]
+    kc.warriors["marquise"] = kc.warriors.get("marquise", 0) + n
+    g.emit("marquise", "LoR 6.2.3", "field_hospitals", "spends {card} to put {n} removed warrior(s) in the keep's clearing {keep}", card=s.deckdef.card(card).label(), n=n, keep=keep)
 
 
 def remove_piece(g: Game, owner: str, c: int, kind: str, rule: str, by: str | None = None) -> bool:
