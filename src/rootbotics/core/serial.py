@@ -7,6 +7,7 @@ the problem, e.g. ``clearings.5.warriors.marquise: -1 is not a count``. Supplies
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import tempfile
@@ -29,9 +30,17 @@ class StateError(ValueError):
     """A saved position that cannot be loaded. ``str()`` is one line: ``path: problem``."""
 
     def __init__(self, path: str, problem: str) -> None:
+        path, problem = _one_line(path), _one_line(problem)
         super().__init__(f"{path}: {problem}" if path else problem)
         self.path = path
         self.problem = problem
+
+
+def _one_line(text: str) -> str:
+    """Escape anything that would break the message over lines (or hide in it)."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
 
 
 # -- writing ------------------------------------------------------------------------------------
@@ -61,7 +70,7 @@ def to_json(state: GameState) -> dict[str, Any]:
     for c in CLEARINGS:
         cl = state.clearings[c]
         clearings[str(c)] = {
-            "warriors": {f: n for f, n in sorted(cl.warriors.items())},
+            "warriors": {f: n for f, n in sorted(cl.warriors.items()) if n},
             "buildings": [[f, k] for f, k in cl.buildings],
             "tokens": [[f, k] for f, k in cl.tokens],
             "ruin": cl.ruin,
@@ -90,7 +99,67 @@ def to_json(state: GameState) -> dict[str, Any]:
 
 
 def dumps(state: GameState) -> str:
-    return json.dumps(to_json(state), indent=1)
+    """The position as JSON text: objects indented, lists without objects kept on one line
+    (long ones, like the deck, wrapped several items to a line)."""
+    out: list[str] = []
+    _write(to_json(state), 0, out)
+    return "".join(out)
+
+
+_INDENT = "  "
+_WIDTH = 96  # wrap lists of scalars at about this column
+
+
+def _write(value: Any, level: int, out: list[str]) -> None:
+    """Append ``value`` as JSON; the caller has already written the line up to it."""
+    if isinstance(value, dict):
+        if not value:
+            out.append("{}")
+            return
+        inner = _INDENT * (level + 1)
+        out.append("{")
+        for i, (key, item) in enumerate(value.items()):
+            out.append("," if i else "")
+            out.append(f"\n{inner}{json.dumps(str(key))}: ")
+            _write(item, level + 1, out)
+        out.append(f"\n{_INDENT * level}}}")
+    elif isinstance(value, list) and not _has_object(value):
+        parts = [_flat(v) for v in value]
+        one_line = "[" + ", ".join(parts) + "]"
+        column = len(out[-1].rsplit("\n", 1)[-1]) if out else 0  # the key before it, if any
+        if column + len(one_line) <= _WIDTH:
+            out.append(one_line)
+            return
+        inner = _INDENT * (level + 1)
+        lines: list[str] = []
+        line = ""
+        for part in parts:
+            if line and len(inner) + len(line) + len(part) + 2 > _WIDTH:
+                lines.append(line + ",")
+                line = ""
+            line = f"{line}, {part}" if line else part
+        lines.append(line)
+        out.append("[\n" + "\n".join(inner + ln for ln in lines) + f"\n{_INDENT * level}]")
+    elif isinstance(value, list):
+        inner = _INDENT * (level + 1)
+        out.append("[")
+        for i, item in enumerate(value):
+            out.append(f"{',' if i else ''}\n{inner}")
+            _write(item, level + 1, out)
+        out.append(f"\n{_INDENT * level}]")
+    else:
+        out.append(json.dumps(value))
+
+
+def _has_object(value: list[Any]) -> bool:
+    return any(isinstance(v, dict) or (isinstance(v, list) and _has_object(v)) for v in value)
+
+
+def _flat(value: Any) -> str:
+    """A list without objects, or a scalar, on one line."""
+    if isinstance(value, list):
+        return "[" + ", ".join(_flat(v) for v in value) + "]"
+    return json.dumps(value)
 
 
 def save(state: GameState, path: str | Path) -> None:
@@ -116,11 +185,29 @@ def write_atomic(path: Path, text: str) -> None:
 
 
 # -- reading ------------------------------------------------------------------------------------
+_TOP_FIELDS = (
+    "format", "version", "map", "suits", "seed", "rng", "round", "turn_order", "turn", "phase",
+    "factions", "clearings", "start_corners", "deck", "discard", "removed_cards", "winner",
+    "end_reason", "options",
+)
+_SEAT_FIELDS = ("seat", "vp", "items", "removed", "decree", "supporters", "hand")
+_BOT_FIELDS = ("difficulty", "traits", "order")
+_CLEARING_FIELDS = ("warriors", "buildings", "tokens", "ruin")
+
+
 def loads(text: str) -> GameState:
+    if not text.strip():
+        raise StateError("", "the text is empty: a position is one JSON object")
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as e:
         raise StateError("", f"not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+    except _JSONProblem as e:
+        raise StateError("", f"not valid JSON ({e})") from None
+    except RecursionError:
+        raise StateError("", "not valid JSON (lists or objects nested too deeply)") from None
+    except ValueError as e:  # e.g. a number with thousands of digits
+        raise StateError("", f"not valid JSON ({e})") from None
     return from_json(data)
 
 
@@ -132,6 +219,51 @@ def load(path: str | Path) -> GameState:
     except UnicodeDecodeError:
         raise StateError("", f"{path} is not a UTF-8 text file") from None
     return loads(text)
+
+
+class _JSONProblem(ValueError):
+    pass
+
+
+def _no_constant(name: str) -> Any:
+    raise _JSONProblem(f"{name} is not a JSON number")
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _JSONProblem(f"the key {_show(key)} appears twice in one object")
+        out[key] = value
+    return out
+
+
+def _show(value: Any) -> str:
+    """A value as it would look in the file, shortened for a one-line message."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return "a number with more than 60 digits"
+    if isinstance(value, str):  # shortened inside the quotes, so that it stays one string
+        text, n = json.dumps(value), min(len(value), 36)
+        while len(text) > 40:
+            n -= 1
+            text = json.dumps(value[:n] + "...")
+        return text
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError, RecursionError):
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= 40 else text[:36] + " ..."
+
+
+def _seg(key: Any) -> str:
+    """A key as one segment of a path: bare when it is a plain word, quoted otherwise."""
+    if isinstance(key, str) and key and len(key) <= 40 and all(ch.isalnum() or ch in "_#-" for ch in key) and key.isascii():
+        return key
+    return _show(key)
+
+
+def _at(path: str, key: Any) -> str:
+    return f"{path}.{_seg(key)}" if path else _seg(key)
 
 
 def _obj(value: Any, path: str) -> dict[str, Any]:
@@ -150,15 +282,15 @@ def _int(value: Any, path: str, lo: int | None = None, hi: int | None = None) ->
     if isinstance(value, bool) or not isinstance(value, int):
         raise StateError(path, f"expected a whole number, got {_kind(value)}")
     if lo is not None and value < lo:
-        raise StateError(path, f"{value} is below {lo}")
+        raise StateError(path, f"{_show(value)} is below {lo}")
     if hi is not None and value > hi:
-        raise StateError(path, f"{value} is above {hi}")
+        raise StateError(path, f"{_show(value)} is above {hi}")
     return value
 
 
 def _count(value: Any, path: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise StateError(path, f"{json.dumps(value)} is not a count")
+        raise StateError(path, f"{_show(value)} is not a count")
     return value
 
 
@@ -168,7 +300,7 @@ def _str(value: Any, path: str, choices: Iterable[str] | None = None) -> str:
     if choices is not None:
         options = list(choices)
         if value not in options:
-            raise StateError(path, f"{value!r} is not one of {', '.join(options)}")
+            raise StateError(path, f"{_show(value)} is not one of {', '.join(options)}")
     return value
 
 
@@ -176,20 +308,30 @@ def _kind(value: Any) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
-        return "true/false"
+        return "true" if value else "false"
     if isinstance(value, (int, float)):
-        return f"the number {value}"
+        return f"the number {_show(value)}"
     if isinstance(value, str):
-        return f"the string {value!r}"[:60]
+        return f"the string {_show(value)}"
     if isinstance(value, list):
         return "a list"
-    return "an object"
+    if isinstance(value, dict):
+        return "an object"
+    return f"a {type(value).__name__}"  # not JSON at all (from_json given Python data)
 
 
 def _require(data: dict[str, Any], key: str, path: str) -> Any:
     if key not in data:
-        raise StateError(f"{path}.{key}" if path else key, "is missing")
+        raise StateError(_at(path, key), "is missing")
     return data[key]
+
+
+def _only(data: dict[str, Any], fields: Iterable[str], path: str, what: str) -> None:
+    """Unknown keys are an error (a misspelt field would otherwise be silently ignored)."""
+    known = tuple(fields)
+    for key in data:
+        if key not in known:
+            raise StateError(_at(path, key), f"is not a field of {what} (fields: {', '.join(known)})")
 
 
 class _Cards:
@@ -203,13 +345,15 @@ class _Cards:
         name = _str(value, path)
         if name == "loyal_vizier":
             if not vizier_ok:
-                raise StateError(path, "a Loyal Vizier can only be in the Eyrie's Decree")
+                raise StateError(path, "a Loyal Vizier can only be in the bird column of the Eyrie's Decree")
             return VIZIER
         if name not in self.by_name:
-            raise StateError(path, f"{name!r} is not a card of the deck")
+            close = difflib.get_close_matches(name, self.by_name, n=1)
+            hint = f" (did you mean {_show(close[0])}?)" if close else ""
+            raise StateError(path, f"{_show(name)} is not a card of the deck{hint}")
         cid = self.by_name[name]
         if cid in self.seen:
-            raise StateError(path, f"card {name!r} is already at {self.seen[cid]}")
+            raise StateError(path, f"card {_show(name)} is already at {self.seen[cid]}")
         self.seen[cid] = path
         return cid
 
@@ -219,30 +363,34 @@ class _Cards:
 
 def from_json(data: Any) -> GameState:
     """Build a validated ``GameState`` from JSON data."""
-    data = _obj(data, "position")
+    if not isinstance(data, dict):
+        raise StateError("", f"a position is one JSON object, not {_kind(data)}")
     fmt = _require(data, "format", "")
     if fmt != FORMAT:
-        raise StateError("format", f"{fmt!r} is not {FORMAT!r}")
+        raise StateError("format", f"{_show(fmt)} is not {_show(FORMAT)}")
     version = _int(_require(data, "version", ""), "version")
     if version != VERSION:
-        raise StateError("version", f"this engine reads version {VERSION}, not {version}")
+        raise StateError("version", f"this engine reads version {VERSION}, not {_show(version)}")
+    _only(data, _TOP_FIELDS, "", "a position")
     map_name = _str(_require(data, "map", ""), "map", MAP_NAMES)
     seed = _int(data.get("seed", 0), "seed")
     state = GameState(map_name, seed)
-    if "rng" in data and data["rng"] is not None:
+    if data.get("rng") is not None:
         state.rng = Rng(_int(data["rng"], "rng", 0, _MASK64))
     _read_suits(state, data)
     order = [_str(f, f"turn_order.{i}", FACTIONS) for i, f in enumerate(_list(_require(data, "turn_order", ""), "turn_order"))]
     if len(order) < 2:
         raise StateError("turn_order", "a game needs at least two players")
-    if len(set(order)) != len(order):
-        raise StateError("turn_order", "a faction is listed twice")
+    for i, f in enumerate(order):
+        if f in order[:i]:
+            raise StateError(f"turn_order.{i}", f"{f} is listed twice")
     factions = _obj(_require(data, "factions", ""), "factions")
-    if set(factions) != set(order):
-        extra = sorted(set(factions) - set(order))
-        missing = sorted(set(order) - set(factions))
-        what = f"{extra[0]} is not in turn_order" if extra else f"{missing[0]} is in turn_order but has no entry"
-        raise StateError("factions", what)
+    for f in factions:
+        if f not in order:
+            raise StateError(_at("factions", f), "is not in turn_order")
+    for f in order:
+        if f not in factions:
+            raise StateError(f"factions.{f}", "is missing (every faction in turn_order needs an entry)")
     cards = _Cards(state)
     for f in order:
         _read_faction(state, f, _obj(factions[f], f"factions.{f}"), cards)
@@ -252,8 +400,13 @@ def from_json(data: Any) -> GameState:
     _read_clearings(state, _obj(_require(data, "clearings", ""), "clearings"))
     corners = _obj(data.get("start_corners", {}), "start_corners")
     for f, c in corners.items():
-        _str(f, "start_corners", order)
-        state.start_corners[f] = _int(c, f"start_corners.{f}", 1, 12)
+        path = _at("start_corners", f)
+        if f not in order:
+            raise StateError(path, f"{_show(f)} is not playing in this game")
+        state.start_corners[f] = _int(c, path)
+        if c not in state.map.corners:
+            corner_list = ", ".join(map(str, state.map.corners))
+            raise StateError(path, f"{c} is not a corner of the {state.map.name} map (corners: {corner_list})")
     _read_cards(state, data, cards)
     _derive_supplies(state)
     winner = data.get("winner")
@@ -262,9 +415,13 @@ def from_json(data: Any) -> GameState:
     reason = data.get("end_reason")
     state.end_reason = None if reason is None else _str(reason, "end_reason")
     options = _obj(data.get("options", {}), "options")
-    state.options = dict(options)
     if "max_rounds" in options:
         _int(options["max_rounds"], "options.max_rounds", 1)
+    try:
+        json.dumps(options, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        raise StateError("options", "holds something that is not plain JSON") from None
+    state.options = dict(options)
     return state
 
 
@@ -275,23 +432,30 @@ def _read_suits(state: GameState, data: dict[str, Any]) -> None:
             raise StateError("suits", f"the {state.map.name} map has no printed suits: give one per clearing")
         return
     suits = _obj(suits, "suits")
+    for key in suits:
+        if key not in _CLEARING_KEYS:
+            raise StateError(_at("suits", key), "is not a clearing (clearings are 1 to 12)")
     for c in CLEARINGS:
         key = str(c)
         if key not in suits:
             raise StateError(f"suits.{key}", "is missing")
         state.suits[c] = _str(suits[key], f"suits.{key}", SUITS)
-    extra = set(suits) - {str(c) for c in CLEARINGS}
-    if extra:
-        raise StateError(f"suits.{sorted(extra)[0]}", "is not a clearing (clearings are 1 to 12)")
     printed = state.map.printed_suits
     for c in CLEARINGS:
         if printed[c] is not None and state.suits[c] != printed[c]:
             raise StateError(f"suits.{c}", f"the {state.map.name} map prints {printed[c]} here, not {state.suits[c]}")
 
 
+_CLEARING_KEYS = frozenset(str(c) for c in CLEARINGS)
+
+
 def _read_faction(state: GameState, f: str, raw: dict[str, Any], cards: _Cards) -> None:
     path = f"factions.{f}"
     seat = _str(_require(raw, "seat", path), f"{path}.seat", ("bot", "human"))
+    if seat == "bot":
+        _only(raw, _SEAT_FIELDS + _BOT_FIELDS, path, "a bot seat")
+    else:
+        _only(raw, _SEAT_FIELDS, path, "a human seat")
     try:
         totals = piece_totals(f, seat)
     except KeyError:
@@ -305,30 +469,31 @@ def _read_faction(state: GameState, f: str, raw: dict[str, Any], cards: _Cards) 
         fs.traits = [_str(t, f"{path}.traits.{i}") for i, t in enumerate(_list(raw.get("traits", []), f"{path}.traits"))]
         order = raw.get("order")
         fs.order = None if order is None else cards.one(order, f"{path}.order")
-        if "hand" in raw and raw["hand"]:
+        if raw.get("hand", []) != []:
             raise StateError(f"{path}.hand", "a bot has no hand of cards (2.8.1)")
     else:
         fs.hand = cards.many(raw.get("hand", []), f"{path}.hand")
     fs.items = [_str(it, f"{path}.items.{i}", ITEMS) for i, it in enumerate(_list(raw.get("items", []), f"{path}.items"))]
     for kind, n in _obj(raw.get("removed", {}), f"{path}.removed").items():
+        kpath = _at(f"{path}.removed", kind)
         if kind not in totals:
-            raise StateError(f"{path}.removed.{kind}", f"the {f} has no {kind} pieces")
-        fs.removed[kind] = _count(n, f"{path}.removed.{kind}")
+            raise StateError(kpath, f"the {f} has no {_seg(kind)} pieces")
+        fs.removed[kind] = _count(n, kpath)
     if "decree" in raw:
         if f != "eyrie":
             raise StateError(f"{path}.decree", "only the Eyrie has a Decree")
         decree = _obj(raw["decree"], f"{path}.decree")
+        _only(decree, DECREE_COLUMNS, f"{path}.decree", "the Decree (its columns)")
         fs.decree = {}
         for col in DECREE_COLUMNS:
             fs.decree[col] = cards.many(decree.get(col, []), f"{path}.decree.{col}", vizier_ok=True)
             for i, cid in enumerate(fs.decree[col]):
-                if cid != VIZIER and state.deckdef.card(cid).suit != col:
-                    raise StateError(f"{path}.decree.{col}.{i}", f"{state.deckdef.card(cid).name} is a {state.deckdef.card(cid).suit} card")
-        extra = set(decree) - set(DECREE_COLUMNS)
-        if extra:
-            raise StateError(f"{path}.decree.{sorted(extra)[0]}", "is not a Decree column (fox, mouse, rabbit, bird)")
+                suit = "bird" if cid == VIZIER else state.deckdef.card(cid).suit
+                if suit != col:
+                    name = "loyal_vizier" if cid == VIZIER else state.deckdef.card(cid).name
+                    raise StateError(f"{path}.decree.{col}.{i}", f"{name} is a {suit} card: it belongs in the {suit} column")
         if sum(col.count(VIZIER) for col in fs.decree.values()) > 2:
-            raise StateError(f"{path}.decree", "there are only two Loyal Viziers")
+            raise StateError(f"{path}.decree.bird", "there are only two Loyal Viziers")
     elif f == "eyrie" and seat == "bot":
         raise StateError(f"{path}.decree", "is missing")
     if "supporters" in raw:
@@ -339,18 +504,20 @@ def _read_faction(state: GameState, f: str, raw: dict[str, Any], cards: _Cards) 
 
 def _read_clearings(state: GameState, raw: dict[str, Any]) -> None:
     for key in raw:
-        if key not in {str(c) for c in CLEARINGS}:
-            raise StateError(f"clearings.{key}", "is not a clearing (clearings are 1 to 12)")
+        if key not in _CLEARING_KEYS:
+            raise StateError(_at("clearings", key), "is not a clearing (clearings are 1 to 12)")
     for c in CLEARINGS:
         path = f"clearings.{c}"
         entry = _obj(raw.get(str(c), {}), path)
+        _only(entry, _CLEARING_FIELDS, path, "a clearing")
         cl = state.clearings[c]
         for f, n in _obj(entry.get("warriors", {}), f"{path}.warriors").items():
+            wpath = _at(f"{path}.warriors", f)
             if f not in state.factions:
-                raise StateError(f"{path}.warriors.{f}", f"{f} is not playing in this game")
-            n = _count(n, f"{path}.warriors.{f}")
+                raise StateError(wpath, f"{_show(f)} is not playing in this game")
+            n = _count(n, wpath)
             if "warrior" not in piece_totals(f, state.factions[f].seat):
-                raise StateError(f"{path}.warriors.{f}", f"the {f} has no warriors")
+                raise StateError(wpath, f"the {f} has no warriors")
             if n:
                 cl.warriors[f] = n
         for label, pool, allowed in (("buildings", cl.buildings, BUILDINGS), ("tokens", cl.tokens, TOKENS)):
@@ -358,13 +525,13 @@ def _read_clearings(state: GameState, raw: dict[str, Any]) -> None:
                 ppath = f"{path}.{label}.{i}"
                 pair = _list(piece, ppath)
                 if len(pair) != 2:
-                    raise StateError(ppath, "expected [faction, kind]")
+                    raise StateError(ppath, f"expected [faction, kind], got a list of {len(pair)}")
                 f = _str(pair[0], f"{ppath}.0")
                 if f not in state.factions:
-                    raise StateError(f"{ppath}.0", f"{f} is not playing in this game")
+                    raise StateError(f"{ppath}.0", f"{_show(f)} is not playing in this game")
                 kind = _str(pair[1], f"{ppath}.1")
                 if kind not in allowed or kind not in piece_totals(f, state.factions[f].seat):
-                    raise StateError(f"{ppath}.1", f"{kind!r} is not a {label[:-1]} of the {f}")
+                    raise StateError(f"{ppath}.1", f"{_show(kind)} is not a {label[:-1]} of the {f}")
                 pool.append((f, kind))
         ruin = entry.get("ruin", c in state.map.ruins)
         if not isinstance(ruin, bool):
@@ -373,23 +540,29 @@ def _read_clearings(state: GameState, raw: dict[str, Any]) -> None:
             raise StateError(f"{path}.ruin", f"the {state.map.name} map has no ruin in clearing {c}")
         cl.ruin = ruin
         if cl.used_slots() > state.map.slots[c]:
-            raise StateError(f"{path}.buildings", f"{cl.used_slots()} buildings and ruins, but clearing {c} has {state.map.slots[c]} slots")
+            what = f"{len(cl.buildings)} building(s)" + (" and a ruin" if cl.ruin else "")
+            raise StateError(f"{path}.buildings", f"{what}, but clearing {c} has {state.map.slots[c]} slot(s)")
         if cl.tokens.count(("alliance", "sympathy")) > 1:
             raise StateError(f"{path}.tokens", "a clearing holds at most one sympathy token")
     keeps = [c for c in CLEARINGS if ("marquise", "keep") in state.clearings[c].tokens]
-    if len(keeps) > 1:
-        raise StateError(f"clearings.{keeps[1]}.tokens", "there is only one keep")
+    if len(keeps) > 1 or (keeps and state.clearings[keeps[0]].tokens.count(("marquise", "keep")) > 1):
+        where = keeps[1] if len(keeps) > 1 else keeps[0]
+        raise StateError(f"clearings.{where}.tokens", "there is only one keep")
 
 
 def _read_cards(state: GameState, data: dict[str, Any], cards: _Cards) -> None:
     state.discard = cards.many(data.get("discard", []), "discard")
     state.removed_cards = cards.many(data.get("removed_cards", []), "removed_cards")
-    if "deck" in data and data["deck"] is not None:
+    if data.get("deck") is not None:
         state.deck = cards.many(data["deck"], "deck")
         missing = [c for c in range(len(state.deckdef.cards)) if c not in cards.seen]
         if missing:
-            name = state.deckdef.card(missing[0]).name
-            raise StateError("deck", f"card {name!r} is nowhere: {len(missing)} of the 54 cards are missing")
+            first = _show(state.deckdef.card(missing[0]).name)
+            raise StateError(
+                "deck",
+                f"{len(missing)} of the {len(state.deckdef.cards)} cards are nowhere (first: {first});"
+                " list every card once, or leave out the deck",
+            )
     else:
         # No deck given: every card not placed elsewhere, shuffled by the position's RNG.
         state.deck = [c for c in range(len(state.deckdef.cards)) if c not in cards.seen]
@@ -404,14 +577,16 @@ def _derive_supplies(state: GameState) -> None:
             gone = fs.removed.get(kind, 0)
             left = total - placed - gone
             if left < 0:
+                where = "clearings" if placed > total else f"factions.{f}.removed.{kind}"
                 raise StateError(
-                    f"factions.{f}",
-                    f"{placed} {kind} piece(s) on the map and {gone} out of the game, but the {f} has only {total}",
+                    where,
+                    f"{placed} {f} {kind} piece(s) on the map and {gone} out of the game, but the box has only {total}",
                 )
             fs.supply[kind] = left
     for item in ITEMS:
         held = sum(fs.items.count(item) for fs in state.factions.values())
         left = state.deckdef.item_supply[item] - held
         if left < 0:
-            raise StateError("factions", f"{held} {item} item(s) crafted, but there are only {state.deckdef.item_supply[item]}")
+            holder = [f for f, fs in state.factions.items() if item in fs.items][-1]
+            raise StateError(f"factions.{holder}.items", f"{held} {item} item(s) crafted, but there are only {state.deckdef.item_supply[item]}")
         state.item_supply[item] = left
