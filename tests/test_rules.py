@@ -363,13 +363,6 @@ def test_2_7_reveal_order_draws_the_top_card_and_discard_order_discards_it():
     assert s.discard == [17]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: LoR 3.3.3: a dominance card that would be discarded is placed beside the map "
-    "(available to buy), not on the discard pile; rules.discard/discard_order put a bot's dominance "
-    "order card in state.discard, so it is later reshuffled into the deck (the state has no place "
-    "for available dominance cards)",
-)
 def test_lor_3_3_3_discarded_dominance_order_card_becomes_available_not_discarded():
     """LoR 3.3.3 with 2.7: a bot's dominance order card, when discarded, goes beside the map."""
     s = fall_state("marquise", "eyrie")
@@ -378,7 +371,9 @@ def test_lor_3_3_3_discarded_dominance_order_card_becomes_available_not_discarde
     g = make_game(s)
     R.discard_order(g, "marquise", "4.6.2")
     assert dom not in s.discard
+    assert s.available_dominance == [dom]
     assert dom in s.all_cards_accounted()
+    assert g.log.of_kind("dominance_available")[-1].rule == "LoR 3.3.3"
 
 
 def test_2_7_birds_are_wild_for_ordered_clearings():

@@ -318,12 +318,11 @@ def turmoil(g: Game) -> None:
     R.lose_vp(g, FACTION, birds, "5.7.1", f"for the {birds} bird card(s) in the Decree")
     purged = 0
     for col in DECREE_COLUMNS:
-        keep = [c for c in fs.decree[col] if c == VIZIER]
-        for card in fs.decree[col]:
-            if card != VIZIER:
-                R.discard(g, card)
-                purged += 1
-        fs.decree[col] = keep
+        column = fs.decree[col]
+        for card in [c for c in column if c != VIZIER]:
+            column.remove(card)  # one card at a time: each is always in exactly one place
+            R.discard(g, card)
+            purged += 1
     g.emit(FACTION, "5.7.2", "purge", "discards {n} card(s) from the Decree, keeping the Loyal Viziers", n=purged)
     g.emit(FACTION, "5.7.3", "rest", "rests: on to Evening")
 

@@ -245,7 +245,14 @@ def draw_card(g: Game, who: str | None) -> int:
 
 
 def discard(g: Game, card: int) -> None:
-    g.state.discard.append(card)
+    """Put a card on the discard pile; a dominance card goes beside the map instead, where
+    players may take it (LoR 3.3.3). Bots never take one (1.3)."""
+    s = g.state
+    if s.deckdef.card(card).kind == "dominance":
+        s.available_dominance.append(card)
+        g.emit(None, "LoR 3.3.3", "dominance_available", "{card} is placed beside the map, available", card=s.deckdef.card(card).label())
+        return
+    s.discard.append(card)
 
 
 def reveal_order(g: Game, faction: str, rule: str) -> int:
@@ -261,9 +268,9 @@ def discard_order(g: Game, faction: str, rule: str) -> None:
     fs = g.state.factions[faction]
     if fs.order is None:
         return
-    card = g.state.deckdef.card(fs.order)
-    discard(g, fs.order)
-    fs.order = None
+    cid, fs.order = fs.order, None
+    card = g.state.deckdef.card(cid)
+    discard(g, cid)
     g.emit(faction, rule, "discard_order", "discards its order card {card}", card=card.label())
 
 

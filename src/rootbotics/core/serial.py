@@ -92,6 +92,7 @@ def to_json(state: GameState) -> dict[str, Any]:
         "deck": [card(c) for c in state.deck],
         "discard": [card(c) for c in state.discard],
         "removed_cards": [card(c) for c in state.removed_cards],
+        "available_dominance": [card(c) for c in state.available_dominance],
         "winner": state.winner,
         "end_reason": state.end_reason,
         "options": dict(state.options),
@@ -187,7 +188,7 @@ def write_atomic(path: Path, text: str) -> None:
 # -- reading ------------------------------------------------------------------------------------
 _TOP_FIELDS = (
     "format", "version", "map", "suits", "seed", "rng", "round", "turn_order", "turn", "phase",
-    "factions", "clearings", "start_corners", "deck", "discard", "removed_cards", "winner",
+    "factions", "clearings", "start_corners", "deck", "discard", "removed_cards", "available_dominance", "winner",
     "end_reason", "options",
 )
 _SEAT_FIELDS = ("seat", "vp", "items", "removed", "decree", "supporters", "hand")
@@ -553,6 +554,10 @@ def _read_clearings(state: GameState, raw: dict[str, Any]) -> None:
 def _read_cards(state: GameState, data: dict[str, Any], cards: _Cards) -> None:
     state.discard = cards.many(data.get("discard", []), "discard")
     state.removed_cards = cards.many(data.get("removed_cards", []), "removed_cards")
+    state.available_dominance = cards.many(data.get("available_dominance", []), "available_dominance")
+    for i, cid in enumerate(state.available_dominance):
+        if state.deckdef.card(cid).kind != "dominance":
+            raise StateError(f"available_dominance.{i}", f"{state.deckdef.card(cid).name} is not a dominance card")
     if data.get("deck") is not None:
         state.deck = cards.many(data["deck"], "deck")
         missing = [c for c in range(len(state.deckdef.cards)) if c not in cards.seen]

@@ -128,6 +128,7 @@ class GameState:
         "deck",
         "discard",
         "removed_cards",
+        "available_dominance",
         "item_supply",
         "rng",
         "seed",
@@ -152,6 +153,7 @@ class GameState:
         self.deck: list[int] = []  # the top card is the last one
         self.discard: list[int] = []
         self.removed_cards: list[int] = []  # out of the game (dominance cards, 3.4)
+        self.available_dominance: list[int] = []  # discarded dominance cards beside the map (LoR 3.3.3)
         self.item_supply: dict[str, int] = dict(self.deckdef.item_supply)
         self.rng = Rng.from_seed(seed)
         self.seed = seed
@@ -187,6 +189,7 @@ class GameState:
         s.deck = list(self.deck)
         s.discard = list(self.discard)
         s.removed_cards = list(self.removed_cards)
+        s.available_dominance = list(self.available_dominance)
         s.item_supply = dict(self.item_supply)
         s.rng = self.rng.clone()
         s.seed = self.seed
@@ -238,7 +241,7 @@ class GameState:
 
     def all_cards_accounted(self) -> list[int]:
         """Every card id in every place a card can be; a complete game has each id once."""
-        out = list(self.deck) + list(self.discard) + list(self.removed_cards)
+        out = self.deck + self.discard + self.removed_cards + self.available_dominance
         for fs in self.factions.values():
             out.extend(fs.cards_held())
         return out
