@@ -152,3 +152,13 @@ def test_1_1_3_persistent_cards_are_effects_not_items():
     assert persistent
     assert all(c.kind == "effect" and c.item is None for c in persistent)
     assert all(not c.persistent for c in DECK.cards if c.kind == "item")
+
+
+def test_quest_deck_has_fifteen_quests_five_per_suit():
+    """The quest deck (Vagabot setup 7.3.3 draws from it): 15 quests, 5 of each suit, two items each."""
+    quests = load_deck().quests
+    assert len(quests) == 15
+    assert Counter(q.suit for q in quests) == {"fox": 5, "rabbit": 5, "mouse": 5}
+    assert all(len(q.items) == 2 for q in quests)
+    assert {"Expel Bandits", "Escort", "Errand"} <= {q.name for q in quests}
+    assert sorted(load_deck().ruin_items) == ["bag", "boots", "hammer", "sword"]

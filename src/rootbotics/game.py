@@ -85,6 +85,8 @@ def new_game(
     state.options = dict(config.options)
     state.options["max_rounds"] = config.max_rounds
     g = Game(state, chance, controllers, log)
+    seats = ", ".join(f"{seat.faction} ({seat.seat})" for seat in config.seats)
+    g.emit(None, "LoR 5.1", "game", "a game of Root on the {map} map, seed {seed}; seats in turn order: {seats}", map=config.map, seed=config.seed, seats=seats)
     assign_seats(g, config)  # LoR 5.1.1 with 3.2
     choose_difficulty_and_traits(g, config)  # 3.3
     draw_starting_hands(g)  # 3.4

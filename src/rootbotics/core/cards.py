@@ -14,6 +14,7 @@ from importlib import resources
 CARD_SUITS: tuple[str, ...] = ("bird", "fox", "rabbit", "mouse")
 ITEMS: tuple[str, ...] = ("boots", "bag", "crossbow", "hammer", "sword", "tea", "coins")
 DECK_SIZE = 54
+QUEST_DECK_SIZE = 15
 
 
 class CardDataError(ValueError):
@@ -44,10 +45,22 @@ class Card:
 
 
 @dataclass(frozen=True, slots=True)
+class Quest:
+    """One card of the quest deck (the Vagabond's and the Vagabot's, 7.3.3)."""
+
+    id: int
+    name: str
+    suit: str
+    items: tuple[str, str]
+
+
+@dataclass(frozen=True, slots=True)
 class Deck:
     cards: tuple[Card, ...]
     by_name: dict[str, int]
     item_supply: dict[str, int]
+    quests: tuple[Quest, ...]
+    ruin_items: tuple[str, ...]
 
     def card(self, cid: int) -> Card:
         return self.cards[cid]
@@ -83,8 +96,20 @@ def load_deck() -> Deck:
             raise CardDataError(f"card {c.name}: unknown suit {c.suit!r}")
         if c.kind == "item" and c.item not in ITEMS:
             raise CardDataError(f"card {c.name}: unknown item {c.item!r}")
-    items = json.loads(data.joinpath("items.json").read_text())["item_supply_base_game"]
+    item_data = json.loads(data.joinpath("items.json").read_text())
+    items = item_data["item_supply_base_game"]
     supply = {item: int(items[item]) for item in ITEMS}
     if sum(supply.values()) != int(items["total"]):
         raise CardDataError("item supply does not add up to its total")
-    return Deck(tuple(cards), {c.name: c.id for c in cards}, supply)
+    quests = tuple(
+        Quest(i, q["name"], q["suit"], (q["items"][0], q["items"][1])) for i, q in enumerate(item_data["quests"])
+    )
+    if len(quests) != QUEST_DECK_SIZE:
+        raise CardDataError(f"quest deck has {len(quests)} cards, expected {QUEST_DECK_SIZE}")
+    for q in quests:
+        if q.suit not in CARD_SUITS[1:] or any(it not in ITEMS + ("torch",) for it in q.items):
+            raise CardDataError(f"quest {q.name!r} ({q.suit}): bad suit or items {q.items}")
+    ruin_items = tuple(item_data["ruin_items"]["items"])
+    if len(ruin_items) != 4:
+        raise CardDataError("there must be four ruin items")
+    return Deck(tuple(cards), {c.name: c.id for c in cards}, supply, quests, ruin_items)
