@@ -2,8 +2,8 @@
 
 Conservation: pieces on the map + in supply + out of the game = the box; the 54 cards are each
 in exactly one place; items in the supply + crafted = the item supply at setup; no clearing
-holds more buildings than slots; scores stay at or above zero except where a rule lets a
-faction lose VP (the Eyrie's Humiliate, 5.7.1).
+holds more buildings than slots; at most one keep, in a corner (4.2.1, 4.3.2); scores stay at
+or above zero except where a rule lets a faction lose VP (the Eyrie's Humiliate, 5.7.1).
 """
 
 from __future__ import annotations
@@ -52,7 +52,10 @@ def violations(state: GameState) -> list[str]:
             out.append(f"clearing {c}: {cl.used_slots()} buildings and ruins in {state.map.slots[c]} slots")
         if any(n <= 0 for n in cl.warriors.values()):
             out.append(f"clearing {c}: a warrior count is not positive: {cl.warriors}")
-        keeps += cl.tokens.count(("marquise", "keep"))
+        if ("marquise", "keep") in cl.tokens:
+            keeps += cl.tokens.count(("marquise", "keep"))
+            if c not in state.map.corners:  # placed in a corner (4.3.2) and never moved
+                out.append(f"the keep is in clearing {c}, not a corner")
     if keeps > 1:
         out.append(f"{keeps} keeps on the map")
     return out

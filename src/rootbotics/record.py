@@ -1,0 +1,224 @@
+"""Game records: a whole game as its configuration and seed, plus the answers human seats
+gave, and a digest of the event log. Replaying a record rebuilds the identical game.
+
+Format (JSON, ``"format": "rootbotics-game"``, version 1)::
+
+    {"format": "rootbotics-game", "version": 1, "engine": "0.1.0",
+     "config": {"map": "fall", "seed": 7, "max_rounds": 150, "options": {},
+                "seats": [{"faction": "marquise", "seat": "bot", "difficulty": "default", "traits": []}, ...]},
+     "decisions": [{"seat": "alliance", "ask": "assign_hits", "answer": ["sympathy"]}, ...],
+     "result": {"winner": ["eyrie"], "end_reason": "...", "round": 8, "scores": {"eyrie": 30, ...},
+                "events": 263, "digest": "sha256 of the event log"}}
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from . import game as G
+from .core.context import EngineFailure, Game
+from .core.controllers import Controller
+from .core.events import EventLog
+from .core.serial import StateError, write_atomic
+
+FORMAT = "rootbotics-game"
+VERSION = 1
+ASKS = ("take_turn", "assign_hits", "outrage_card", "field_hospitals")
+
+
+class ReplayMismatch(RuntimeError):
+    """A replay did not rebuild the recorded game."""
+
+
+def digest(log: EventLog) -> str:
+    """A fingerprint of everything the events say (no text formatting needed)."""
+    h = hashlib.sha256()
+    for sig in log.signature():
+        h.update(repr(sig).encode())
+        h.update(b"\n")
+    return h.hexdigest()
+
+
+class RecordingController:
+    """Passes every question to a real controller and keeps the answers, in order."""
+
+    def __init__(self, seat: str, inner: Controller, decisions: list[dict[str, Any]]) -> None:
+        self.seat = seat
+        self.inner = inner
+        self.decisions = decisions
+
+    def _ask(self, ask: str, *args: Any) -> Any:
+        answer = getattr(self.inner, ask)(*args)
+        self.decisions.append({"seat": self.seat, "ask": ask, "answer": answer})
+        return answer
+
+    def take_turn(self, g: Game, faction: str) -> None:
+        self._ask("take_turn", g, faction)
+
+    def assign_hits(self, g: Game, faction: str, clearing: int, hits: int, removable: list[str]) -> list[str]:
+        return list(self._ask("assign_hits", g, faction, clearing, hits, removable))
+
+    def outrage_card(self, g: Game, faction: str, clearing: int) -> int | None:
+        return self._ask("outrage_card", g, faction, clearing)
+
+    def field_hospitals(self, g: Game, faction: str, clearing: int, warriors: int) -> int | None:
+        return self._ask("field_hospitals", g, faction, clearing, warriors)
+
+
+class ReplayController:
+    """Answers each question with the next recorded answer for this seat."""
+
+    def __init__(self, seat: str, decisions: list[dict[str, Any]]) -> None:
+        self.seat = seat
+        self.answers = [d for d in decisions if d["seat"] == seat]
+        self.pos = 0
+
+    def _next(self, ask: str) -> Any:
+        if self.pos >= len(self.answers):
+            raise ReplayMismatch(f"{self.seat} was asked {ask} but the record has no more answers")
+        entry = self.answers[self.pos]
+        if entry["ask"] != ask:
+            raise ReplayMismatch(f"{self.seat} was asked {ask} but the record answered {entry['ask']}")
+        self.pos += 1
+        return entry["answer"]
+
+    def take_turn(self, g: Game, faction: str) -> None:
+        self._next("take_turn")
+        g.emit(faction, "LoR 1.4.1", "human_turn", "takes its turn at the table (no actions recorded)")
+
+    def assign_hits(self, g: Game, faction: str, clearing: int, hits: int, removable: list[str]) -> list[str]:
+        return list(self._next("assign_hits"))
+
+    def outrage_card(self, g: Game, faction: str, clearing: int) -> int | None:
+        return self._next("outrage_card")
+
+    def field_hospitals(self, g: Game, faction: str, clearing: int, warriors: int) -> int | None:
+        return self._next("field_hospitals")
+
+
+def config_to_json(config: G.GameConfig) -> dict[str, Any]:
+    return {
+        "map": config.map,
+        "seed": config.seed,
+        "max_rounds": config.max_rounds,
+        "options": dict(config.options),
+        "seats": [
+            {"faction": s.faction, "seat": s.seat, "difficulty": s.difficulty, "traits": list(s.traits)}
+            for s in config.seats
+        ],
+    }
+
+
+def config_from_json(data: Any, path: str = "config") -> G.GameConfig:
+    if not isinstance(data, dict):
+        raise StateError(path, "expected an object")
+    seats_raw = data.get("seats")
+    if not isinstance(seats_raw, list):
+        raise StateError(f"{path}.seats", "expected a list of seats")
+    seats = []
+    for i, s in enumerate(seats_raw):
+        if not isinstance(s, dict) or not isinstance(s.get("faction"), str):
+            raise StateError(f"{path}.seats.{i}", "expected an object with a faction")
+        seats.append(
+            G.Seat(
+                s["faction"],
+                str(s.get("seat", "bot")),
+                str(s.get("difficulty", "default")),
+                tuple(str(t) for t in s.get("traits", [])),
+            )
+        )
+    for key in ("seed", "max_rounds"):
+        if key in data and (isinstance(data[key], bool) or not isinstance(data[key], int)):
+            raise StateError(f"{path}.{key}", "expected a whole number")
+    config = G.GameConfig(
+        seats,
+        str(data.get("map", "fall")),
+        int(data.get("seed", 0)),
+        int(data.get("max_rounds", G.DEFAULT_MAX_ROUNDS)),
+        dict(data.get("options", {})),
+    )
+    try:
+        config.validate()
+    except G.ConfigError as e:
+        raise StateError(path, str(e)) from None
+    return config
+
+
+def play_recorded(
+    config: G.GameConfig,
+    controllers: dict[str, Controller] | None = None,
+    on_start: Callable[[Game], None] | None = None,
+) -> tuple[Game, dict[str, Any]]:
+    """Play a whole game and return it with its record."""
+    from . import __version__
+
+    decisions: list[dict[str, Any]] = []
+    recording = {f: RecordingController(f, c, decisions) for f, c in (controllers or {}).items()}
+    g = G.new_game(config, controllers=recording)  # type: ignore[arg-type]
+    if on_start is not None:
+        on_start(g)
+    G.play(g)
+    s = g.state
+    record = {
+        "format": FORMAT,
+        "version": VERSION,
+        "engine": __version__,
+        "config": config_to_json(config),
+        "decisions": decisions,
+        "result": {
+            "winner": s.winner,
+            "end_reason": s.end_reason,
+            "round": s.round,
+            "scores": {f: fs.vp for f, fs in s.factions.items()},
+            "events": len(g.log),
+            "digest": digest(g.log),
+        },
+    }
+    return g, record
+
+
+def replay(record: dict[str, Any], on_start: Callable[[Game], None] | None = None, verify: bool = True) -> Game:
+    """Rebuild a recorded game; with ``verify``, raise ``ReplayMismatch`` unless it is identical."""
+    if not isinstance(record, dict) or record.get("format") != FORMAT:
+        raise StateError("format", f"not a {FORMAT!r} record")
+    if record.get("version") != VERSION:
+        raise StateError("version", f"this engine reads version {VERSION}")
+    config = config_from_json(record.get("config"))
+    decisions = record.get("decisions", [])
+    if not isinstance(decisions, list):
+        raise StateError("decisions", "expected a list")
+    humans = [s.faction for s in config.seats if s.seat == "human"]
+    g = G.new_game(config, controllers={f: ReplayController(f, decisions) for f in humans})  # type: ignore[misc]
+    if on_start is not None:
+        on_start(g)
+    try:
+        G.play(g)
+    except EngineFailure:
+        if verify and record.get("result", {}).get("winner") is not None:
+            raise
+    if verify:
+        result = record.get("result", {})
+        got = digest(g.log)
+        if got != result.get("digest"):
+            raise ReplayMismatch(f"the replay's events differ from the record (digest {got[:12]} != {str(result.get('digest'))[:12]})")
+    return g
+
+
+def save_record(record: dict[str, Any], path: str | Path) -> None:
+    write_atomic(Path(path), json.dumps(record, indent=1) + "\n")
+
+
+def load_record(path: str | Path) -> dict[str, Any]:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as e:
+        raise StateError("", f"cannot read {path}: {e.strerror or e}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise StateError("", f"{path} is not a JSON game record ({e})") from None
+    if not isinstance(data, dict):
+        raise StateError("", "a game record is a JSON object")
+    return data

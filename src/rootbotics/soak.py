@@ -1,0 +1,130 @@
+"""The soak: many random seeded games with every invariant checked after every event.
+
+Each game's configuration (which bots, how many, seat order, map, difficulties) is drawn from
+the soak's own seeded RNG, so game ``i`` of a soak with seed ``s`` is always the same game.
+A failing game is saved as the position at the start of the failing turn plus its game record,
+so it can be reproduced. Run: ``python -m rootbotics.soak --games 10000 --jobs 2``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+import traceback
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from .core import invariants, serial
+from .core.chance import Rng
+from .core.context import Game, GameOver
+from .core.factions import PLAYABLE_BOTS
+from .core.maps import MAP_NAMES
+from .core.state import DIFFICULTIES
+from .game import GameConfig, Seat, new_game, play_turn
+from .record import config_to_json
+
+MAX_SEATS = 6
+
+
+@dataclass(slots=True)
+class SoakResult:
+    index: int
+    seed: int
+    ok: bool
+    rounds: int = 0
+    error: str = ""
+    failure_file: str = ""
+
+
+def soak_config(soak_seed: int, index: int) -> GameConfig:
+    """The configuration of game ``index`` of a soak: 2 to 6 of the playable bots in a random
+    seat order, a random map and a random difficulty for each."""
+    rng = Rng.from_seed(soak_seed * 1_000_003 + index)
+    bots = list(PLAYABLE_BOTS)
+    rng.shuffle(bots)
+    count = 2 + rng.below(min(len(bots), MAX_SEATS) - 1)
+    seats = [Seat(f, difficulty=DIFFICULTIES[rng.below(len(DIFFICULTIES))]) for f in bots[:count]]
+    return GameConfig(seats, MAP_NAMES[rng.below(len(MAP_NAMES))], seed=soak_seed * 1_000_003 + index)
+
+
+def record_key(config: GameConfig) -> str:
+    """The configuration as canonical JSON (to compare configurations)."""
+    return json.dumps(config_to_json(config), sort_keys=True)
+
+
+def run_one(soak_seed: int, index: int, out_dir: str | None) -> SoakResult:
+    """Play one soak game with every invariant checked after every event."""
+    config = soak_config(soak_seed, index)
+    g: Game | None = None
+    turn_start = None
+    try:
+        g = new_game(config)
+        game = g
+        game.log.listeners.append(lambda e: invariants.check(game.state))
+        invariants.check(g.state)
+        max_rounds = config.max_rounds
+        while g.state.winner is None:
+            if g.state.round > max_rounds:
+                raise RuntimeError(f"stalled: no winner after {max_rounds} rounds")
+            turn_start = g.state.clone()
+            try:
+                play_turn(g)
+            except GameOver:
+                break
+        return SoakResult(index, config.seed, True, g.state.round)
+    except Exception as exc:  # a failing game is a result, not a crash
+        message = f"{type(exc).__name__}: {exc}".splitlines()[0]
+        saved = ""
+        if out_dir is not None:
+            path = Path(out_dir) / f"soak-failure-{config.seed}.json"
+            payload = {
+                "error": message,
+                "traceback": traceback.format_exc(),
+                "config": config_to_json(config),
+                "position_at_turn_start": None if turn_start is None else serial.to_json(turn_start),
+            }
+            serial.write_atomic(path, json.dumps(payload, indent=1) + "\n")
+            saved = str(path)
+        return SoakResult(index, config.seed, False, g.state.round if g else 0, message, saved)
+
+
+def _run_chunk(args: tuple[int, int, int, str | None]) -> list[SoakResult]:
+    soak_seed, start, stop, out_dir = args
+    return [run_one(soak_seed, i, out_dir) for i in range(start, stop)]
+
+
+def soak(games: int, jobs: int = 1, seed: int = 1, out_dir: str | None = None, chunk: int = 50) -> list[SoakResult]:
+    """Run ``games`` soak games over ``jobs`` processes; returns one result per game."""
+    if out_dir is not None:
+        Path(out_dir).mkdir(parents=True, exist_ok=True)
+    tasks = [(seed, i, min(i + chunk, games), out_dir) for i in range(0, games, chunk)]
+    if jobs <= 1:
+        return [r for t in tasks for r in _run_chunk(t)]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        return [r for rs in pool.map(_run_chunk, tasks) for r in rs]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m rootbotics.soak", description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10_000, help="how many games (default 10000)")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument("--seed", type=int, default=1, help="the soak's seed (default 1)")
+    parser.add_argument("--out", default="soak-failures", help="folder for failure files (default soak-failures/)")
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.jobs < 1:
+        parser.error("--games and --jobs must be at least 1")
+    start = time.perf_counter()
+    results = soak(args.games, args.jobs, args.seed, args.out)
+    failed = [r for r in results if not r.ok]
+    took = time.perf_counter() - start
+    print(f"soak: {len(results)} games played in {took:.1f}s ({len(results) / took:.0f} games/s), {len(failed)} failed")
+    for r in failed[:50]:
+        print(f"  seed {r.seed}: {r.error} -> {r.failure_file}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,50 @@
+"""The soak runner: random configurations, every invariant after every event, failures saved."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rootbotics import soak as S
+from rootbotics.core import serial
+from rootbotics.core.factions import PLAYABLE_BOTS
+from rootbotics.record import play_recorded, replay
+
+
+def test_soak_configurations_are_reproducible_and_varied() -> None:
+    configs = [S.soak_config(1, i) for i in range(60)]
+    assert [S.record_key(c) for c in configs] == [S.record_key(S.soak_config(1, i)) for i in range(60)]
+    sizes = {len(c.seats) for c in configs}
+    assert min(sizes) >= 2 and max(sizes) <= min(len(PLAYABLE_BOTS), S.MAX_SEATS)
+    assert len({tuple(s.faction for s in c.seats) for c in configs}) > 1
+    assert len({s.difficulty for c in configs for s in c.seats}) > 1
+
+
+def test_a_few_hundred_soak_games_pass(tmp_path) -> None:
+    results = S.soak(200, jobs=2, seed=7, out_dir=str(tmp_path))
+    assert len(results) == 200
+    assert [r for r in results if not r.ok] == []
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_failing_soak_game_is_saved_with_its_position(tmp_path, monkeypatch) -> None:
+    from rootbotics.bots import eyrie
+
+    def broken(g):
+        raise ValueError("deliberate failure\nsecond line")
+
+    monkeypatch.setattr(eyrie.ElectricEyrie, "evening", lambda self, g: broken(g))
+    index = next(i for i in range(100) if "eyrie" in [s.faction for s in S.soak_config(1, i).seats])
+    result = S.run_one(1, index, str(tmp_path))
+    assert not result.ok and result.error == "ValueError: deliberate failure"
+    saved = json.loads(open(result.failure_file).read())
+    position = serial.from_json(saved["position_at_turn_start"])
+    assert position.current == "eyrie"
+    assert saved["config"]["seed"] == result.seed
+
+
+@pytest.mark.parametrize("index", range(8))
+def test_soak_games_replay_exactly_from_their_records(index: int) -> None:
+    g, record = play_recorded(S.soak_config(3, index))
+    assert replay(record).log.signature() == g.log.signature()
