@@ -449,7 +449,9 @@ def pieces(pool: Sequence[tuple[str, str]]) -> str:
 # Help texts: one line per paragraph (rich keeps line breaks as they are written).
 ROOT_HELP = (
     "Play Root with the Clockwork bots (the Law of Robotics) and explain every step.\n\n"
-    "Use 'rootbotics play' to play a game and 'rootbotics show' to look at a saved position. "
+    "Use 'rootbotics play' to play a game and 'rootbotics show' to look at a saved position; "
+    "'rootbotics simulate' plays many games for a study, 'rootbotics report' sums them up and "
+    "'rootbotics replay' plays one of them again. "
     "Add --help after a command to see its options."
 )
 PLAY_HELP = (
@@ -586,6 +588,9 @@ def build_app() -> Any:
     ) -> int:
         return run_show(file)
 
+    from .sim.commands import register as register_sim_commands  # simulate, report, replay
+
+    register_sim_commands(app)
     return app
 
 

@@ -1,0 +1,461 @@
+"""The report on a study: win rates with 95% Wilson intervals (by faction, map, difficulty and
+seat), game length, final scores, VP by round and failures, read from result files with DuckDB;
+and three plots drawn with matplotlib.
+
+Files of several shards (or runs) can be read together. A game (study and seed) found in more
+than one file is counted once. Failed games are counted and listed, never scored.
+"""
+
+from __future__ import annotations
+
+import glob
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from .results import table_kind
+
+Z95 = 1.959963984540054  # two-sided 95% normal quantile
+PLOT_FILES = ("winrate_by_faction.png", "vp_by_round.png", "game_length.png")
+FACTION_COLOURS = {
+    "marquise": "#e07b24",
+    "eyrie": "#2f6fbf",
+    "alliance": "#3f9d48",
+    "vagabot": "#6d6d6d",
+    "lizards": "#d4b21f",
+    "riverfolk": "#2aa39a",
+    "duchy": "#9a6a3a",
+    "corvids": "#7a4fa8",
+}
+
+
+class ReportError(ValueError):
+    """Result files that cannot be read; the message names the file."""
+
+
+# -- statistics ---------------------------------------------------------------------------------
+def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (good near 0 and 1 and for small samples)."""
+    if games == 0:
+        return (math.nan, math.nan)
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True, slots=True)
+class Rate:
+    """Wins out of games for one group (a faction, or a faction on a map, ...)."""
+
+    group: tuple[Any, ...]
+    games: int
+    wins: int
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else math.nan
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+
+# -- loading ------------------------------------------------------------------------------------
+def expand(paths: Sequence[str]) -> list[Path]:
+    """Files named, folders (their ``*.parquet``) and glob patterns the shell left alone."""
+    found: list[Path] = []
+    for text in paths:
+        p = Path(text)
+        if p.is_dir():
+            found.extend(sorted(p.glob("*.parquet")))
+        elif p.exists():
+            found.append(p)
+        elif any(ch in text for ch in "*?["):
+            matches = sorted(Path(m) for m in glob.glob(text))
+            if not matches:
+                raise ReportError(f"{text}: no file matches")
+            found.extend(matches)
+        else:
+            raise ReportError(f"{text}: no such file or folder")
+    unique = list(dict.fromkeys(found))
+    if not unique:
+        raise ReportError("no result files given")
+    return unique
+
+
+class Results:
+    """Result files loaded into an in-memory DuckDB: tables ``games`` and (if any) ``rounds``."""
+
+    def __init__(self, paths: Sequence[str]) -> None:
+        games_files: list[str] = []
+        rounds_files: list[str] = []
+        for path in expand(paths):
+            try:
+                kind = table_kind(path)
+            except Exception as e:  # pyarrow raises several kinds for a file that is not Parquet
+                raise ReportError(f"{path}: not a Parquet file ({' '.join(str(e).split())})") from None
+            if kind == "games":
+                games_files.append(str(path))
+            elif kind == "rounds":
+                rounds_files.append(str(path))
+            else:
+                raise ReportError(f"{path}: not a rootbotics result file")
+        if not games_files:
+            raise ReportError("no games file among the files given (games-*.parquet)")
+        self.games_files = len(games_files)
+        self.rounds_files = len(rounds_files)
+        self.db = duckdb.connect()
+        self.db.execute(
+            "CREATE TABLE all_games AS SELECT * FROM read_parquet($files, union_by_name = true)",
+            {"files": games_files},
+        )
+        self.rows = self.scalar("SELECT count(*) FROM all_games")
+        self.db.execute("CREATE TABLE games AS SELECT DISTINCT ON (study, seed) * FROM all_games ORDER BY study, seed")
+        self.total = self.scalar("SELECT count(*) FROM games")
+        self.ok = self.scalar("SELECT count(*) FROM games WHERE status = 'ok'")
+        self.failed = self.total - self.ok
+        self.has_rounds = bool(rounds_files)
+        if self.has_rounds:
+            self.db.execute(
+                "CREATE TABLE rounds AS SELECT DISTINCT ON (study, seed, round, seat) * "
+                "FROM read_parquet($files, union_by_name = true)",
+                {"files": rounds_files},
+            )
+            # Only games that finished: a curve of games cut short by a failure would mislead.
+            self.db.execute("DELETE FROM rounds WHERE (study, seed) NOT IN (SELECT study, seed FROM games WHERE status = 'ok')")
+            self.has_rounds = self.scalar("SELECT count(*) FROM rounds") > 0
+
+    def scalar(self, sql: str, params: dict[str, Any] | None = None) -> Any:
+        row = self.db.execute(sql, params or {}).fetchone()
+        return None if row is None else row[0]
+
+    def all(self, sql: str, params: dict[str, Any] | None = None) -> list[tuple[Any, ...]]:
+        return self.db.execute(sql, params or {}).fetchall()
+
+    def distinct(self, column: str) -> list[Any]:
+        return [r[0] for r in self.all(f"SELECT DISTINCT {column} FROM games ORDER BY 1")]
+
+    # -- queries ----------------------------------------------------------------------------
+    def win_rates(self, *by: str, by_rate: bool = True) -> list[Rate]:
+        """Win rates of finished games grouped by seat fields (``faction``, ``seat``,
+        ``difficulty``) and game fields (``map``, ``lineup``). Within the leading groups, the
+        last grouping goes best rate first (or in its own order, without ``by_rate``)."""
+        cols = ", ".join(by)
+        lead = "".join(f"{c}, " for c in by[:-1])
+        last = f"sum(won::INT) / count(*) DESC, {by[-1]}" if by_rate else by[-1]
+        rows = self.all(
+            f"""
+            SELECT {cols}, count(*) AS games, sum(won::INT) AS wins
+            FROM (SELECT map, lineup, s.faction AS faction, s.seat AS seat, s.difficulty AS difficulty, s.won AS won
+                  FROM (SELECT map, lineup, unnest(seats) AS s FROM games WHERE status = 'ok'))
+            GROUP BY {cols}
+            ORDER BY {lead}{last}
+            """
+        )
+        return [Rate(tuple(r[: len(by)]), int(r[-2]), int(r[-1])) for r in rows]
+
+    def length(self) -> dict[str, float]:
+        row = self.all(
+            """SELECT avg(rounds), median(rounds), min(rounds), max(rounds), avg(turns), stddev_samp(rounds)
+               FROM games WHERE status = 'ok'"""
+        )[0]
+        keys = ("mean", "median", "min", "max", "turns", "sd")
+        return {k: (math.nan if v is None else float(v)) for k, v in zip(keys, row)}
+
+    def length_by_lineup(self) -> list[tuple[str, str, int, float, float]]:
+        return self.all(
+            """SELECT lineup, map, count(*), avg(rounds), median(rounds) FROM games WHERE status = 'ok'
+               GROUP BY lineup, map ORDER BY lineup, map"""
+        )
+
+    def rounds_histogram(self) -> list[tuple[int, str, int]]:
+        """(rounds, first winner, games) for finished games."""
+        return self.all(
+            """SELECT rounds, winners[1] AS w, count(*) FROM games WHERE status = 'ok'
+               GROUP BY rounds, w ORDER BY rounds, w"""
+        )
+
+    def final_scores(self) -> list[tuple[str, int, float, float]]:
+        return self.all(
+            """SELECT s.faction, count(*), avg(s.vp), median(s.vp)
+               FROM (SELECT unnest(seats) AS s FROM games WHERE status = 'ok')
+               GROUP BY s.faction ORDER BY avg(s.vp) DESC"""
+        )
+
+    def failures(self) -> list[tuple[str, int]]:
+        return self.all(
+            "SELECT error_type, count(*) FROM games WHERE status <> 'ok' GROUP BY 1 ORDER BY 2 DESC, 1"
+        )
+
+    def failed_games(self, limit: int = 10) -> list[tuple[Any, ...]]:
+        return self.all(
+            f"""SELECT seed, map, turn_order, max_rounds, error_type, error_message, rounds, failed_faction, study
+                FROM games WHERE status <> 'ok' ORDER BY study, seed LIMIT {int(limit)}"""
+        )
+
+    def vp_by_round(self) -> list[tuple[str, int, int, float, float, float]]:
+        """(faction, round, games still going, mean, lower quartile, upper quartile) of VP at the
+        end of each round, over finished games that reached that round."""
+        if not self.has_rounds:
+            return []
+        return self.all(
+            """SELECT faction, round, count(*), avg(vp), quantile_cont(vp, 0.25), quantile_cont(vp, 0.75)
+               FROM rounds GROUP BY faction, round ORDER BY faction, round"""
+        )
+
+
+# -- printing -----------------------------------------------------------------------------------
+def pct(x: float) -> str:
+    return "-" if math.isnan(x) else f"{100 * x:.1f}%"
+
+
+def interval_text(r: Rate) -> str:
+    lo, hi = r.interval
+    return "-" if math.isnan(lo) else f"{100 * lo:.1f}–{100 * hi:.1f}%"
+
+
+def rate_rows(rates: list[Rate]) -> list[list[str]]:
+    return [[*map(str, r.group), str(r.games), str(r.wins), pct(r.rate), interval_text(r)] for r in rates]
+
+
+RATE_COLUMNS = [("games", "right"), ("wins", "right"), ("win rate", "right"), ("95% CI (Wilson)", "right")]
+
+
+def print_report(res: Results, out: Any) -> None:
+    """Write the report through ``out`` (``cli.Out``: rich tables on a terminal, plain text
+    otherwise)."""
+    out.header("Study report")
+    studies = res.distinct("study")
+    lineups = res.distinct("lineup")
+    maps = res.distinct("map")
+    versions = res.distinct("engine_version")
+    files = f"{res.games_files} games file{'s' if res.games_files != 1 else ''}"
+    if res.rounds_files:
+        files += f" and {res.rounds_files} rounds file{'s' if res.rounds_files != 1 else ''}"
+    out.text(f"Games: {res.total} ({res.ok} finished, {res.failed} failed) from {files}")
+    if res.rows != res.total:
+        out.text(f"Duplicates: {res.rows - res.total} games appear in more than one file and are counted once")
+    out.text(f"Bots: {'; '.join(lineups)}    Maps: {', '.join(maps)}    Engine: {', '.join(versions)}")
+    if len(studies) > 1:
+        out.text(f"Studies: {len(studies)} configurations ({', '.join(studies)}) read together")
+    rotated = res.distinct("rotate_seats")
+    seat_note = "rotated by seed" if rotated == [True] else "as listed" if rotated == [False] else "mixed"
+    out.text(f"Seat order: {seat_note}")
+    out.text()
+
+    if res.ok == 0:
+        out.text("No finished games: no win rates to show.")
+    else:
+        out.table("Win rate by faction", [("faction", "left"), *RATE_COLUMNS], rate_rows(res.win_rates("faction")))
+        out.text()
+        if len(maps) > 1:
+            out.table("Win rate by map", [("map", "left"), ("faction", "left"), *RATE_COLUMNS], rate_rows(res.win_rates("map", "faction")))
+        else:
+            out.text(f"By map: every game on {maps[0]}")
+        out.text()
+        difficulties = [r[0] for r in res.all("SELECT DISTINCT s.difficulty FROM (SELECT unnest(seats) AS s FROM games) ORDER BY 1")]
+        if len(difficulties) > 1:
+            out.table(
+                "Win rate by difficulty",
+                [("difficulty", "left"), ("faction", "left"), *RATE_COLUMNS],
+                rate_rows(res.win_rates("difficulty", "faction")),
+            )
+        else:
+            out.text(f"By difficulty: every bot at {difficulties[0]}")
+        out.text()
+        out.table("Win rate by seat (1 plays first)", [("seat", "right"), *RATE_COLUMNS], rate_rows(res.win_rates("seat", by_rate=False)))
+        out.text()
+        out.table(
+            "Win rate by seat and faction",
+            [("seat", "right"), ("faction", "left"), *RATE_COLUMNS],
+            rate_rows(res.win_rates("seat", "faction")),
+        )
+        out.text()
+        if len(lineups) > 1:
+            out.table("Win rate by lineup", [("lineup", "left"), ("faction", "left"), *RATE_COLUMNS], rate_rows(res.win_rates("lineup", "faction")))
+            out.text()
+
+        ln = res.length()
+        out.text(
+            f"Game length: {ln['mean']:.2f} rounds on average (sd {ln['sd']:.2f}, median {ln['median']:g}, "
+            f"{ln['min']:g} to {ln['max']:g}); {ln['turns']:.1f} turns"
+        )
+        by_lineup = res.length_by_lineup()
+        if len(by_lineup) > 1:
+            out.table(
+                "Game length by lineup and map",
+                [("lineup", "left"), ("map", "left"), ("games", "right"), ("mean rounds", "right"), ("median", "right")],
+                [[lu, m, str(n), f"{mean:.2f}", f"{med:g}"] for lu, m, n, mean, med in by_lineup],
+            )
+        out.text()
+        out.table(
+            "Final score by faction",
+            [("faction", "left"), ("games", "right"), ("mean VP", "right"), ("median VP", "right")],
+            [[f, str(n), f"{mean:.1f}", f"{med:g}"] for f, n, mean, med in res.final_scores()],
+        )
+        out.text()
+        print_vp_curves(res, out)
+
+    print_failures(res, out)
+
+
+def print_vp_curves(res: Results, out: Any) -> None:
+    curves = res.vp_by_round()
+    if not curves:
+        out.text("VP by round: no trajectory rows (run simulate with --vp-trajectory)")
+        out.text()
+        return
+    factions = sorted({f for f, *_ in curves})
+    table: dict[int, dict[str, tuple[int, float]]] = {}
+    for f, rnd, n, mean, _lo, _hi in curves:
+        table.setdefault(rnd, {})[f] = (n, mean)
+    rows = []
+    for rnd in sorted(table):
+        going = max(n for n, _ in table[rnd].values())
+        if going < max(5, res.ok // 100) and rnd > 1:  # too few games left to say much
+            break
+        rows.append([str(rnd), str(going), *(f"{table[rnd][f][1]:.1f}" if f in table[rnd] else "-" for f in factions)])
+    out.table(
+        "Mean VP at the end of each round (games still going)",
+        [("round", "right"), ("games", "right"), *((f, "right") for f in factions)],
+        rows,
+    )
+    out.text()
+
+
+def print_failures(res: Results, out: Any) -> None:
+    if res.failed == 0:
+        out.text("Failures: none")
+        return
+    kinds = ", ".join(f"{kind}: {n}" for kind, n in res.failures())
+    out.text(f"Failures: {res.failed} of {res.total} games ({kinds})")
+    for seed, map_name, order, max_rounds, kind, message, rounds, who, study in res.failed_games():
+        out.text(f"  seed {seed} ({','.join(order)} on {map_name}, round {rounds}, {who or 'setup'}): {kind}: {message}")
+        out.text(f"    replay: {replay_command(seed, order, map_name, max_rounds)}")
+    if res.failed > 10:
+        out.text(f"  ... and {res.failed - 10} more (SELECT * FROM games WHERE status <> 'ok')")
+
+
+def replay_command(seed: int, order: Sequence[str], map_name: str, max_rounds: int) -> str:
+    return f"rootbotics replay --seed {seed} --bots {','.join(order)} --map {map_name} --max-rounds {max_rounds}"
+
+
+# -- plots --------------------------------------------------------------------------------------
+def colour(faction: str) -> str:
+    return FACTION_COLOURS.get(faction, "#444444")
+
+
+def write_plots(res: Results, folder: Path) -> tuple[list[Path], list[str]]:
+    """Draw the plots into ``folder``; returns the files written and notes on plots skipped."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    folder.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    notes: list[str] = []
+    if res.ok == 0:
+        return written, ["no finished games: no plots"]
+    plt.rcParams.update({"figure.dpi": 110, "axes.spines.top": False, "axes.spines.right": False})
+    written.append(plot_win_rates(res, folder / PLOT_FILES[0], plt))
+    if res.has_rounds:
+        written.append(plot_vp_by_round(res, folder / PLOT_FILES[1], plt))
+    else:
+        notes.append(f"{PLOT_FILES[1]} skipped: no trajectory rows (run simulate with --vp-trajectory)")
+    written.append(plot_game_length(res, folder / PLOT_FILES[2], plt))
+    return written, notes
+
+
+def plot_win_rates(res: Results, path: Path, plt: Any) -> Path:
+    rates = res.win_rates("faction")
+    fig, ax = plt.subplots(figsize=(6.4, 4.0))
+    names = [r.group[0] for r in rates]
+    values = [100 * r.rate for r in rates]
+    lows = [100 * (r.rate - r.interval[0]) for r in rates]
+    highs = [100 * (r.interval[1] - r.rate) for r in rates]
+    bars = ax.bar(names, values, color=[colour(n) for n in names], yerr=[lows, highs], capsize=6, width=0.6)
+    for bar, r in zip(bars, rates):
+        ax.annotate(
+            f"{100 * r.rate:.1f}%\n{r.wins}/{r.games}",
+            (bar.get_x() + bar.get_width() / 2, 100 * r.interval[1]),
+            xytext=(0, 4),
+            textcoords="offset points",
+            ha="center",
+            va="bottom",
+            fontsize=9,
+        )
+    players = res.distinct("players")
+    if len(players) == 1:
+        ax.axhline(100 / players[0], color="#888888", linestyle="--", linewidth=1)
+        ax.annotate(f"even share (1/{players[0]})", (1.0, 100 / players[0]), xycoords=("axes fraction", "data"),
+                    xytext=(-4, 3), textcoords="offset points", ha="right", fontsize=8, color="#666666")
+    top = max(100 * r.interval[1] for r in rates)
+    ax.set_ylim(0, top + max(12.0, 0.2 * top))  # room for the labels above the bars
+    ax.set_yticks([t for t in range(0, 101, 10 if top > 40 else 5) if t <= top + 5])
+    ax.set_ylabel("games won (%)")
+    ax.set_title(f"Win rate by faction, 95% Wilson intervals ({res.ok} games)")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return path
+
+
+def plot_vp_by_round(res: Results, path: Path, plt: Any) -> Path:
+    curves = res.vp_by_round()
+    fig, ax = plt.subplots(figsize=(6.4, 4.0))
+    floor = max(5, res.ok // 100)
+    for faction in sorted({c[0] for c in curves}):
+        pts = [c for c in curves if c[0] == faction and (c[2] >= floor or c[1] == 1)]
+        rounds = [c[1] for c in pts]
+        ax.plot(rounds, [c[3] for c in pts], marker="o", markersize=3, color=colour(faction), label=f"{faction} (mean)")
+        ax.fill_between(rounds, [c[4] for c in pts], [c[5] for c in pts], color=colour(faction), alpha=0.18, linewidth=0)
+    ax.axhline(30, color="#888888", linestyle="--", linewidth=1)
+    ax.annotate("30 VP wins", (0.0, 30), xycoords=("axes fraction", "data"), xytext=(4, 3), textcoords="offset points", fontsize=8, color="#666666")
+    ax.set_xlabel("round")
+    ax.set_ylabel("VP at the end of the round")
+    ax.set_title("VP over rounds (mean; shaded: middle half of games)")
+    ax.set_ylim(bottom=min(0, ax.get_ylim()[0]), top=max(34, ax.get_ylim()[1]))
+    ax.legend(frameon=False, fontsize=9, loc="lower right")
+    fig.text(
+        0.99, 0.01,
+        f"each point averages the games still going at that round; rounds with fewer than {floor} games left are not drawn",
+        ha="right", fontsize=7, color="#666666",
+    )
+    fig.tight_layout(rect=(0, 0.03, 1, 1))
+    fig.savefig(path)
+    plt.close(fig)
+    return path
+
+
+def plot_game_length(res: Results, path: Path, plt: Any) -> Path:
+    hist = res.rounds_histogram()
+    rounds = list(range(min(h[0] for h in hist), max(h[0] for h in hist) + 1))
+    winners = sorted({h[1] for h in hist})
+    counts = {(r, w): n for r, w, n in hist}
+    fig, ax = plt.subplots(figsize=(6.4, 4.0))
+    bottom = [0] * len(rounds)
+    for w in winners:
+        heights = [counts.get((r, w), 0) for r in rounds]
+        ax.bar(rounds, heights, bottom=bottom, color=colour(w), label=f"won by {w}", width=0.85)
+        bottom = [b + h for b, h in zip(bottom, heights)]
+    ln = res.length()
+    ax.axvline(ln["mean"], color="#333333", linestyle="--", linewidth=1)
+    ax.set_ylim(0, max(bottom) * 1.15)
+    ax.annotate(f"mean {ln['mean']:.2f} rounds", (ln["mean"], 1.0), xycoords=("data", "axes fraction"), xytext=(4, -10),
+                textcoords="offset points", fontsize=8, backgroundcolor="white")
+    ax.set_xticks(rounds if len(rounds) <= 25 else rounds[:: math.ceil(len(rounds) / 25)])
+    ax.set_xlabel("rounds played")
+    ax.set_ylabel("games")
+    ax.set_title(f"Game length ({res.ok} finished games)")
+    ax.legend(frameon=False, fontsize=9, loc="center right")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return path
