@@ -145,6 +145,14 @@ def _in_column(s: GameState, col: str, c: int) -> bool:
     return R.matches(col, s.suit(c))
 
 
+def column_clearings(s: GameState, col: str) -> list[int]:
+    """The clearings a Decree column orders: its suit, or all of them for birds (wild)."""
+    if col == "bird":
+        return list(CLEARINGS)
+    suits = s.suits
+    return [c for c in CLEARINGS if suits[c] == col]
+
+
 def has_roost(s: GameState, c: int) -> bool:
     return (FACTION, "roost") in s.clearings[c].buildings
 
@@ -156,7 +164,7 @@ def decree_recruit(g: Game, col: str) -> None:
     choice = choose_clearing(
         s,
         f"where to recruit for the {col} column ({col} clearings with a roost)",
-        [c for c in CLEARINGS if has_roost(s, c) and _in_column(s, col, c)],
+        [c for c in column_clearings(s, col) if has_roost(s, c)],
         [
             most("most enemy pieces", lambda c: s.enemy_pieces(FACTION, c), "5.5.1 I a"),
             fewest("fewest Eyrie warriors", lambda c: s.warriors(FACTION, c), "5.5.1 I b"),
@@ -174,8 +182,11 @@ def enough_to_rule(s: GameState, c: int) -> int:
     """The fewest Eyrie warriors that still rule ``c`` (ties rule, 5.2.1; never empty)."""
     cl = s.clearings[c]
     own_buildings = cl.buildings_of(FACTION)
-    others = [R.presence(s, f, c) for f in cl.factions_present() if f != FACTION]
-    need = max(max(others, default=0) - own_buildings, 0)
+    others = {f: n for f, n in cl.warriors.items() if f != FACTION}  # presence (LoR 2.5) of the others
+    for f, _ in cl.buildings:
+        if f != FACTION:
+            others[f] = others.get(f, 0) + 1
+    need = max(max(others.values(), default=0) - own_buildings, 0)
     if need + own_buildings == 0:
         need = 1
     return need
@@ -207,10 +218,14 @@ def decree_move(g: Game, col: str) -> None:
     def leave(c: int) -> int:
         return max(enough_to_rule(s, c), n_cards)
 
+    dests = {}  # each origin's destination, worked out once: nothing moves while choosing
+
     def legal(c: int) -> str | None:
-        if s.warriors(FACTION, c) <= leave(c):
-            return f"it must leave {leave(c)} warrior(s) there"
-        if move_destination(g, c).target is None:
+        need = leave(c)
+        if s.warriors(FACTION, c) <= need:
+            return f"it must leave {need} warrior(s) there"
+        dests[c] = move_destination(g, c)
+        if dests[c].target is None:
             return "no adjacent clearing it may move to"
         return None
 
@@ -225,7 +240,7 @@ def decree_move(g: Game, col: str) -> None:
         g.emit(FACTION, "5.5.1 II", "skip", "cannot move for the {col} column", why=origin.explain, col=col)
         return
     c = origin.target
-    dest = move_destination(g, c)
+    dest = dests[c]
     assert dest.target is not None
     left = leave(c)  # fixed now: explanations are formatted later, from the values kept here
     n = s.warriors(FACTION, c) - left
@@ -252,7 +267,7 @@ def decree_battle(g: Game, col: str) -> None:
     where = choose_clearing(
         s,
         f"where to battle for the {col} column",
-        [c for c in CLEARINGS if _in_column(s, col, c)],
+        column_clearings(s, col),
         [
             most("no roost", lambda c: 0 if has_roost(s, c) else 1, "5.5.1 III a"),
             most("most defenseless buildings", lambda c: defenseless_buildings(s, c), "5.5.1 III b"),

@@ -25,7 +25,7 @@ HIGHEST = "highest"
 LOWEST = "lowest"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: a frozen dataclass is slow to build, and bots build many
 class Criterion(Generic[T]):
     """One tie-breaker: prefer the target with the most (or fewest) of something."""
 
@@ -114,10 +114,24 @@ def _rank(
     criteria: Sequence[Criterion[T]],
     last_key: Callable[[T], int],
 ) -> tuple[list[T], dict[T, tuple[int, ...]]]:
+    # Values are stored so that smaller is better for every criterion. The common shapes (no
+    # criterion, one criterion) skip the general loop: this runs for every bot decision.
     values: dict[T, tuple[int, ...]] = {}
-    for t in candidates:
-        # Stored so that smaller is better for every criterion.
-        values[t] = tuple(-c.key(t) if c.most else c.key(t) for c in criteria)
+    if not criteria:
+        for t in candidates:
+            values[t] = ()
+    elif len(criteria) == 1:
+        key = criteria[0].key
+        if criteria[0].most:
+            for t in candidates:
+                values[t] = (-key(t),)
+        else:
+            for t in candidates:
+                values[t] = (key(t),)
+    else:
+        keys = [(c.key, c.most) for c in criteria]
+        for t in candidates:
+            values[t] = tuple([-k(t) if m else k(t) for k, m in keys])
     ranked = sorted(values, key=lambda t: (values[t], last_key(t)))
     return ranked, values
 
@@ -134,7 +148,10 @@ def choose_clearing(
 
     ``legal`` returns None for a target the rules allow, or a short reason why not.
     """
-    ranked, values = _rank(candidates, criteria, lambda c: clearing_priority_key(state, c, priority))
+    pass_clearing = state.map.pass_clearing
+    sign = 1 if priority == HIGHEST else -1
+    # clearing_priority_key, inlined for speed
+    ranked, values = _rank(candidates, criteria, lambda c: -100 if c == pass_clearing else sign * c)
     tiebreak = f"{priority} priority (2.1)"
     return _first_legal(what, ranked, values, criteria, tiebreak, legal)
 
@@ -170,7 +187,9 @@ def _first_legal(
 
 def in_priority_order(state: GameState, clearings: Iterable[int], order: str = HIGHEST) -> list[int]:
     """Several actions in different clearings go from highest to lowest priority (2.4)."""
-    return sorted(clearings, key=lambda c: clearing_priority_key(state, c, order))
+    pass_clearing = state.map.pass_clearing
+    sign = 1 if order == HIGHEST else -1
+    return sorted(clearings, key=lambda c: -100 if c == pass_clearing else sign * c)  # clearing_priority_key
 
 
 def player_label(faction: str) -> str:

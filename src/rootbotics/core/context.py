@@ -50,9 +50,13 @@ class Game:
         **data: Any,
     ) -> Event:
         """Record one change or decision. ``template`` is formatted with ``data`` only when read."""
-        event = Event(self._seq, self.state.round, faction, self.state.phase, rule, kind, template, data, why)
+        state = self.state
+        event = Event(self._seq, state.round, faction, state.phase, rule, kind, template, data, why)
         self._seq += 1
-        self.log.append(event)
+        log = self.log
+        log.events.append(event)  # EventLog.append, inlined: this runs for every event
+        for listen in log.listeners:
+            listen(event)
         return event
 
     def controller(self, faction: str) -> Controller:

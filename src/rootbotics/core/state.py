@@ -43,9 +43,13 @@ class Clearing:
         return len(self.buildings) + (1 if self.ruin else 0)
 
     def buildings_of(self, faction: str) -> int:
+        if not self.buildings:
+            return 0
         return sum(1 for f, _ in self.buildings if f == faction)
 
     def tokens_of(self, faction: str) -> int:
+        if not self.tokens:
+            return 0
         return sum(1 for f, _ in self.tokens if f == faction)
 
     def has(self, faction: str, kind: str) -> bool:
@@ -210,9 +214,12 @@ class GameState:
 
     def enemy_pieces(self, faction: str, c: int) -> int:
         cl = self.clearings[c]
-        n = sum(v for f, v in cl.warriors.items() if f != faction)
-        n += sum(1 for f, _ in cl.buildings if f != faction)
-        n += sum(1 for f, _ in cl.tokens if f != faction)
+        warriors = cl.warriors
+        n = sum(warriors.values()) - warriors.get(faction, 0)
+        if cl.buildings:
+            n += sum(1 for f, _ in cl.buildings if f != faction)
+        if cl.tokens:
+            n += sum(1 for f, _ in cl.tokens if f != faction)
         return n
 
     def enemy_warriors(self, faction: str, c: int) -> int:
@@ -229,15 +236,13 @@ class GameState:
 
     def on_map(self, faction: str, kind: str) -> int:
         """How many pieces of one kind the faction has on the map."""
-        n = 0
-        for c in CLEARINGS:
-            cl = self.clearings[c]
-            if kind == "warrior":
-                n += cl.warriors.get(faction, 0)
-            else:
-                pool = cl.buildings if kind in BUILDINGS else cl.tokens
-                n += sum(1 for f, k in pool if f == faction and k == kind)
-        return n
+        clearings = self.clearings
+        if kind == "warrior":
+            return sum(clearings[c].warriors.get(faction, 0) for c in CLEARINGS)
+        piece = (faction, kind)
+        if kind in BUILDINGS:
+            return sum(clearings[c].buildings.count(piece) for c in CLEARINGS)
+        return sum(clearings[c].tokens.count(piece) for c in CLEARINGS)
 
     def all_cards_accounted(self) -> list[int]:
         """Every card id in every place a card can be; a complete game has each id once."""
