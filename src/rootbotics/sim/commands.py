@@ -223,7 +223,7 @@ def _run_with_progress(study: Study, chunks: list[tuple[int, int]], folder: Path
 
         def on_interrupt(running: int) -> None:
             progress.console.print(
-                f"interrupted: finishing the {running} chunk{'s' if running != 1 else ''} being played "
+                f"interrupted: finishing the {running} chunk{'s' if running != 1 else ''} already handed to the workers "
                 "(Ctrl-C again to abandon them)"
             )
 

@@ -46,7 +46,9 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z * z / games
     centre = (p + z * z / (2 * games)) / denom
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    lo = 0.0 if wins == 0 else max(0.0, centre - half)  # exact at the ends, whatever the rounding
+    hi = 1.0 if wins == games else min(1.0, centre + half)
+    return (lo, hi)
 
 
 @dataclass(frozen=True, slots=True)
@@ -378,8 +380,8 @@ def plot_win_rates(res: Results, path: Path, plt: Any) -> Path:
     fig, ax = plt.subplots(figsize=(6.4, 4.0))
     names = [r.group[0] for r in rates]
     values = [100 * r.rate for r in rates]
-    lows = [100 * (r.rate - r.interval[0]) for r in rates]
-    highs = [100 * (r.interval[1] - r.rate) for r in rates]
+    lows = [max(0.0, 100 * (r.rate - r.interval[0])) for r in rates]  # never below 0 by rounding
+    highs = [max(0.0, 100 * (r.interval[1] - r.rate)) for r in rates]
     bars = ax.bar(names, values, color=[colour(n) for n in names], yerr=[lows, highs], capsize=6, width=0.6)
     for bar, r in zip(bars, rates):
         ax.annotate(
