@@ -220,6 +220,8 @@ def _run_with_progress(study: Study, chunks: list[tuple[int, int]], folder: Path
         def on_chunk(s: Any) -> None:
             failed[0] += s.failed
             progress.update(task, advance=s.games, failed=failed[0])
+            if progress.tasks[0].completed >= todo:
+                progress.stop_task(task)  # the clock (and games/s) stop with the last game
 
         def on_interrupt(running: int) -> None:
             progress.console.print(
