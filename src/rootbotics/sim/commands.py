@@ -429,12 +429,12 @@ def register(app: Any) -> None:
     @app.command("simulate", help=SIMULATE_HELP)
     def simulate_command(
         bots: Annotated[str, typer.Option("--bots", metavar="NAMES", help=f"{bots_help} Example: --bots {example}.")],
-        games: Annotated[int, typer.Option("--games", metavar="N", help="How many games. Default: 1000.")] = 1000,
-        seed: Annotated[int, typer.Option("--seed", metavar="N", help="The first game's seed. Default: 1.")] = 1,
+        games: Annotated[int, typer.Option("--games", metavar="N", help="How many games. Default: 1000.", show_default=False)] = 1000,
+        seed: Annotated[int, typer.Option("--seed", metavar="N", help="The first game's seed. Default: 1.", show_default=False)] = 1,
         jobs: Annotated[
             Optional[int], typer.Option("--jobs", "-j", metavar="N", help="Worker processes. Default: one per CPU.")
         ] = None,
-        out: Annotated[str, typer.Option("--out", metavar="DIR", help="Folder for the result files. Default: results.")] = "results",
+        out: Annotated[str, typer.Option("--out", metavar="DIR", help="Folder for the result files. Default: results.", show_default=False)] = "results",
         map_name: Annotated[Optional[str], typer.Option("--map", metavar="MAP", help=map_help)] = None,
         max_rounds: Annotated[Optional[int], typer.Option("--max-rounds", metavar="N", help=rounds_help)] = None,
         difficulty: Annotated[Optional[str], typer.Option("--difficulty", metavar="LEVELS", help=difficulty_help)] = None,
@@ -493,9 +493,15 @@ def register(app: Any) -> None:
             typer.Argument(metavar="[FILE]", help="A saved position (a failing game's failed-*.json).", show_default=False),
         ] = None,
         seed: Annotated[Optional[int], typer.Option("--seed", metavar="N", help="The game's seed.")] = None,
-        bots: Annotated[Optional[str], typer.Option("--bots", metavar="NAMES", help=f"{bots_help} (the game's turn order)")] = None,
+        bots: Annotated[
+            Optional[str],
+            typer.Option("--bots", metavar="NAMES", help="The bots in the game's turn order (a result row's turn_order), separated by commas."),
+        ] = None,
         map_name: Annotated[Optional[str], typer.Option("--map", metavar="MAP", help=map_help)] = None,
-        max_rounds: Annotated[Optional[int], typer.Option("--max-rounds", metavar="N", help=rounds_help)] = None,
+        max_rounds: Annotated[
+            Optional[int],
+            typer.Option("--max-rounds", metavar="N", help="The study's round limit: no winner after N rounds is an engine failure. Default: 150."),
+        ] = None,
         difficulty: Annotated[Optional[str], typer.Option("--difficulty", metavar="LEVELS", help=difficulty_help)] = None,
         traits: Annotated[Optional[str], typer.Option("--traits", metavar="TRAITS", help=traits_help)] = None,
         quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the outcome, not the log.")] = False,
