@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .bots.base import Bot
+from .bots.cards import TRAIT_TEXT
 from .bots.eyrie import ElectricEyrie
 from .bots.marquise import MechanicalMarquise
 from .core.chance import Chance
@@ -64,6 +65,15 @@ class GameConfig:
                 raise ConfigError(f"{where}.faction: the {seat.faction} bot is not built yet (bots: {', '.join(PLAYABLE_BOTS)})")
             if seat.difficulty not in DIFFICULTIES:
                 raise ConfigError(f"{where}.difficulty: {seat.difficulty!r} is not one of {', '.join(DIFFICULTIES)}")
+            if seat.seat == "human" and (seat.difficulty != "default" or seat.traits):
+                raise ConfigError(f"{where}: difficulty and traits are for bots, and {seat.faction} is a human seat")
+            known = TRAIT_TEXT.get(seat.faction, {})
+            for j, trait in enumerate(seat.traits):
+                if trait not in known:
+                    choices = ", ".join(known) or "none yet"
+                    raise ConfigError(f"{where}.traits.{j}: {trait!r} is not a trait of the {faction_title(seat.faction, 'bot')} (choose from {choices})")
+            if len(set(seat.traits)) != len(seat.traits):
+                raise ConfigError(f"{where}.traits: a trait is listed twice")
         if self.max_rounds < 1:
             raise ConfigError(f"max_rounds: {self.max_rounds} must be at least 1")
 

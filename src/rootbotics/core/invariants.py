@@ -14,7 +14,15 @@ from .factions import piece_totals
 from .maps import CLEARINGS
 from .state import GameState
 
-CAN_LOSE_VP: frozenset[str] = frozenset({"eyrie"})
+CAN_LOSE_VP: frozenset[str] = frozenset({"eyrie"})  # Humiliate (5.7.1)
+
+
+def can_lose_vp(state: GameState, faction: str) -> bool:
+    """Whether a rule in this game can take the faction's score below zero (ruling R-VP)."""
+    if faction in CAN_LOSE_VP:
+        return True
+    eyrie = state.factions.get("eyrie")
+    return eyrie is not None and eyrie.is_bot and "war-tax" in eyrie.traits  # War Tax (3.3.2)
 
 
 class InvariantError(AssertionError):
@@ -31,7 +39,7 @@ def violations(state: GameState) -> list[str]:
             gone = fs.removed.get(kind, 0)
             if supply < 0 or on_map + supply + gone != total:
                 out.append(f"{f} {kind}: {on_map} on map + {supply} in supply + {gone} removed != {total}")
-        if fs.vp < 0 and f not in CAN_LOSE_VP:
+        if fs.vp < 0 and not can_lose_vp(state, f):
             out.append(f"{f} has {fs.vp} VP")
     cards = Counter(state.all_cards_accounted())
     expected = len(state.deckdef.cards)

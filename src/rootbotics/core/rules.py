@@ -195,6 +195,8 @@ def remove_piece(g: Game, owner: str, c: int, kind: str, rule: str, by: str | No
     if kind == "sympathy":
         _outrage_on_removal(g, by, c)
     if by is not None and by != owner:
+        if by == "eyrie" and s.factions[by].is_bot and "war-tax" in s.factions[by].traits:
+            lose_vp(g, owner, 1, "3.3.2", f"to the Eyrie's War Tax for its {kind}")
         score(g, by, 1, "LoR 3.2.1", "for removing an enemy {kind}".format(kind=kind))
     return True
 
