@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from .bots.alliance import AutomatedAlliance
 from .bots.base import Bot
 from .bots.cards import TRAIT_TEXT
 from .bots.eyrie import ElectricEyrie
@@ -19,7 +20,7 @@ from .core.maps import MAP_NAMES
 from .core.rules import draw_card
 from .core.state import DIFFICULTIES, GameState
 
-BOTS: dict[str, Bot] = {"marquise": MechanicalMarquise(), "eyrie": ElectricEyrie()}
+BOTS: dict[str, Bot] = {"marquise": MechanicalMarquise(), "eyrie": ElectricEyrie(), "alliance": AutomatedAlliance()}
 DEFAULT_MAX_ROUNDS = 150
 STARTING_HAND = 3  # 3.4
 

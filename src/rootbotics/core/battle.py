@@ -53,6 +53,10 @@ def battle(
     if extra_hits:
         att_hits += extra_hits
         g.emit(attacker, rule, "extra_hit", "deals {n} extra hit{pl}: {reason}", n=extra_hits, pl="s" if extra_hits > 1 else "", reason=extra_why)
+    d_extra, d_rule, d_why = defender_extra_hits(s, defender, c)
+    if d_extra:
+        def_hits += d_extra
+        g.emit(defender, d_rule, "extra_hit", "deals {n} extra hit{pl}: {reason}", n=d_extra, pl="s" if d_extra > 1 else "", reason=d_why)
     # Step 4 (LoR 4.3.4): both sides' hits were fixed above; now they are taken.
     defender_lost = take_hits(g, defender, c, att_hits, by=attacker)
     take_hits(g, attacker, c, def_hits, by=defender)
@@ -73,6 +77,17 @@ def _hospitals(g: Game, defender: str, warriors_lost: int) -> None:
     keep = g.state.keep_clearing()
     if keep is not None:
         place_warriors(g, "marquise", keep, 2, "3.3.2", why=lambda: f"Hospitals: it lost {warriors_lost} warriors defending")
+
+
+def defender_extra_hits(state: GameState, defender: str, c: int) -> tuple[int, str, str]:
+    """Extra hits the defender's own abilities deal (LoR 4.3.3), as (hits, rule, reason).
+
+    Automated Ambush (6.2.2): the Alliance bot defending with at least one warrior there.
+    """
+    fs = state.factions[defender]
+    if defender == "alliance" and fs.is_bot and state.warriors(defender, c) > 0:
+        return 1, "6.2.2", f"Automated Ambush, defending {c} with Alliance warriors"
+    return 0, "", ""
 
 
 def _roll(g: Game, attacker: str, defender: str) -> tuple[int, int]:

@@ -2,15 +2,17 @@
 
 Conservation: pieces on the map + in supply + out of the game = the box; the 54 cards are each
 in exactly one place; items in the supply + crafted = the item supply at setup; no clearing
-holds more buildings than slots; at most one keep, in a corner (4.2.1, 4.3.2); scores stay at
-or above zero except where a rule lets a faction lose VP (the Eyrie's Humiliate, 5.7.1).
+holds more buildings than slots; at most one keep, in a corner (4.2.1, 4.3.2); at most one
+sympathy token per clearing (6.2.1 I) and each Alliance base in a clearing of its suit (6.4.3,
+6.5.2); scores stay at or above zero except where a rule lets a faction lose VP (the Eyrie's
+Humiliate, 5.7.1).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from .factions import piece_totals
+from .factions import BASES, piece_totals
 from .maps import CLEARINGS
 from .state import GameState
 
@@ -64,6 +66,11 @@ def violations(state: GameState) -> list[str]:
             keeps += cl.tokens.count(("marquise", "keep"))
             if c not in state.map.corners:  # placed in a corner (4.3.2) and never moved
                 out.append(f"the keep is in clearing {c}, not a corner")
+        if cl.tokens.count(("alliance", "sympathy")) > 1:
+            out.append(f"clearing {c}: {cl.tokens.count(('alliance', 'sympathy'))} sympathy tokens")
+        for suit, base in BASES.items():
+            if ("alliance", base) in cl.buildings and state.suits[c] != suit:
+                out.append(f"clearing {c}: the {suit} base stands in a {state.suits[c]} clearing")
     if keeps > 1:
         out.append(f"{keeps} keeps on the map")
     return out
