@@ -22,7 +22,7 @@ CANNOT_SPREAD_VP = 5  # 6.5.1 II
 POPULAR = 5  # 6.4.4: with this many tokens on the map, Public Pity spreads once, not twice
 MARTIAL_LAW_WARRIORS = 3  # 6.2.5
 ORGANIZE_WARRIORS = 3  # 6.6.1
-KEEP_FORBIDS = "the keep: only the Marquise places pieces there (4.2.1)"
+KEEP_FORBIDS = "the keep is there: only the Marquise may place pieces there, 4.2.1"
 
 
 class AutomatedAlliance:
