@@ -98,6 +98,17 @@ def test_the_first_bot_listed_plays_first(capsys: pytest.CaptureFixture[str]) ->
     assert "stopped after 1 turn: next is round 1, marquise to play" in out
 
 
+def test_three_bots_with_the_alliance_play_save_and_show(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    saved = tmp_path / "three.json"
+    code, out, err = cli(capsys, "play", "--bots", "marquise,eyrie,alliance", "--seed", "4", "--turns", "3", "--save", str(saved))
+    assert (code, err) == (0, "")
+    assert "— Round 1 · alliance —" in out and "[6.4.1] alliance: reveals" in out
+    code, shown, _ = cli(capsys, "show", str(saved))
+    assert code == 0 and "Automated Alliance (bot)" in shown and "sympathy" in shown
+    code, out, err = cli(capsys, "play", "--from", str(saved), "--quiet")
+    assert (code, err) == (0, "") and out.splitlines()[-1].startswith("Winner: ")
+
+
 def test_quiet_prints_only_scores_and_end_reason(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = cli(capsys, "play", "--bots", BOTS, "--seed", str(SEED), "--quiet")
     assert (code, err) == (0, "")

@@ -7,12 +7,14 @@ The faction rules that other players set off live in ``core``: Automated Ambush 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..core import rules as R
 from ..core.context import Game
 from ..core.factions import BASES
 from ..core.maps import CLEARINGS
 from ..core.state import GameState
-from .targeting import choose_clearing, fewest, in_priority_order, most
+from .targeting import Choice, choose_clearing, fewest, in_priority_order, most
 
 FACTION = "alliance"
 SYMPATHY_TOKENS = 10  # 6.2.1
@@ -102,7 +104,7 @@ def placement_blocked(s: GameState, c: int) -> str | None:
 
 
 # -- 6.5.1 Spread Sympathy ------------------------------------------------------------------------
-def spread_target(s: GameState, suit: str):
+def spread_target(s: GameState, suit: str) -> Choice[int]:
     """6.5.1: an ordered unsympathetic clearing adjacent to sympathy, with the fewest enemy
     warriors; then highest priority (2.1), skipping clearings where it may not place (2.3)."""
     near = {d for c in CLEARINGS if sympathetic(s, c) for d in s.map.adjacent[c]}
@@ -117,7 +119,7 @@ def spread_target(s: GameState, suit: str):
     )
 
 
-def fallback_target(s: GameState):
+def fallback_target(s: GameState) -> Choice[int]:
     """6.5.1 I: with no such clearing to target, the unsympathetic clearing with the fewest enemy
     pieces (any suit); then highest priority."""
     return choose_clearing(
@@ -138,17 +140,18 @@ def spread_sympathy(g: Game, occasion: str) -> int | None:
         cannot_spread(g, occasion, "its Sympathy track is empty")
         return None
     first = spread_target(s, R.order_suit(s, FACTION))
-    rule = "6.5.1"
-    why = first.explain
-    target = first.target
+    rule, target, explain = "6.5.1", first.target, first.explain
     if target is None:
         second = fallback_target(s)
-        rule, target = "6.5.1 I", second.target
-        why = lambda: f"{first.explain()}; {second.explain()}"  # noqa: E731
-        if target is None:
+        if second.target is None:
             cannot_spread(g, occasion, "no clearing can take a sympathy token")
             return None
-    R.place_token(g, FACTION, target, "sympathy", rule, why=lambda: f"{occasion}: {why()}")
+
+        def explain() -> str:
+            return f"{first.explain()}; {second.explain()}"
+
+        rule, target = "6.5.1 I", second.target
+    R.place_token(g, FACTION, target, "sympathy", rule, why=lambda: f"{occasion}: {explain()}")
     score_sympathy(g, target)
     return target
 
@@ -190,7 +193,7 @@ def bases_in_box(s: GameState) -> list[str]:
     return [suit for suit, base in BASES.items() if s.factions[FACTION].supply.get(base, 0) > 0]
 
 
-def rise_up(g: Game, c: int, rule: str, why) -> None:
+def rise_up(g: Game, c: int, rule: str, why: Callable[[], str]) -> None:
     """Remove all enemy pieces from ``c`` (scoring their buildings and tokens), then place the
     base of ``c``'s suit there."""
     s = g.state
