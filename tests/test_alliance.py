@@ -476,3 +476,98 @@ def test_6_the_alliance_plays_whole_games_in_any_seat() -> None:
         play(g)
         assert g.state.winner is not None
         assert g.log.of_kind("public_pity") or g.log.of_kind("revolt")
+
+
+# -- difficulty and traits (3.3) ---------------------------------------------------------------------
+def _three_bases(level: str) -> tuple:
+    s = position(
+        {
+            5: {"buildings": [["alliance", "base_rabbit"]], "warriors": {ME: 3}},
+            7: {"buildings": [["alliance", "base_mouse"]], "warriors": {ME: 2}},
+            12: {"buildings": [["alliance", "base_fox"]], "warriors": {ME: 4}},
+            2: sym(),
+        },
+        seats=THREE,
+        alliance={"difficulty": level},
+    )
+    g = game(s)
+    set_order(g, ME, "armorers")
+    return s, g
+
+
+@pytest.mark.parametrize(("level", "organized"), [("easy", [12]), ("default", [5, 12]), ("challenging", [5, 7, 12]), ("nightmare", [5, 7, 12])])
+def test_3_3_1_alliance_organize_threshold_by_difficulty(level: str, organized: list[int]) -> None:
+    s, g = _three_bases(level)
+    A.organize(g)
+    assert [e.data["c"] for e in g.log.of_kind("organize")] == organized
+    if level != "default":
+        assert f"({level} difficulty" in g.log.of_kind("organize")[0].text
+
+
+@pytest.mark.parametrize(("level", "point"), [("default", 0), ("challenging", 0), ("nightmare", 1)])
+def test_3_3_1_alliance_nightmare_scores_one_at_the_end_of_evening(level: str, point: int) -> None:
+    s, g = _three_bases(level)
+    A.AutomatedAlliance().evening(g)
+    spreads = sum(e.data.get("n", 0) for e in g.log if e.kind == "score" and e.rule == "6.5.1")
+    assert al(s).vp == spreads + point
+    if point:
+        assert g.log.events[-1].rule == "3.3.1" and al(s).order is None  # after the discard
+
+
+@pytest.mark.parametrize(("traits", "marquise_left"), [((), 2), (("informants",), 1)])
+def test_3_3_2_alliance_informants(traits: tuple[str, ...], marquise_left: int) -> None:
+    s = position({7: {"warriors": {"marquise": 2}, "tokens": [SYM]}}, seats=THREE, alliance={"traits": list(traits)})
+    g = game(s, [("roll", (0, 0))])
+    battle(g, "marquise", ME, 7, "test")
+    assert s.warriors("marquise", 7) == marquise_left
+    assert not A.sympathetic(s, 7)  # the defenseless extra hit still takes the token
+
+
+@pytest.mark.parametrize(("traits", "marquise_vp"), [((), 1), (("popularity",), 0)])
+def test_3_3_2_alliance_popularity(traits: tuple[str, ...], marquise_vp: int) -> None:
+    s = position({7: sym(), 5: {"buildings": [["alliance", "base_rabbit"]]}}, seats=THREE, alliance={"traits": list(traits)})
+    g = game(s)
+    R.remove_piece(g, ME, 7, "sympathy", "test", by="marquise")
+    assert s.factions["marquise"].vp == marquise_vp
+    R.remove_piece(g, ME, 5, "base_rabbit", "test", by="marquise")  # bases still score
+    assert s.factions["marquise"].vp == marquise_vp + 1
+
+
+@pytest.mark.parametrize(("traits", "alliance_left", "marquise_left"), [((), 0, 1), (("veterans",), 1, 0)])
+def test_3_3_2_alliance_veterans(traits: tuple[str, ...], alliance_left: int, marquise_left: int) -> None:
+    s = position({7: {"warriors": {"marquise": 3, ME: 2}}}, seats=THREE, alliance={"traits": list(traits)})
+    g = game(s, [("roll", (3, 1))])
+    battle(g, "marquise", ME, 7, "test")
+    # Without Veterans: the Marquise deals 3, the Alliance 1 + 1 (Automated Ambush).
+    # With it the dice swap: the Marquise deals 1, the Alliance 2 (its two warriors) + 1.
+    assert (s.warriors(ME, 7), s.warriors("marquise", 7)) == (alliance_left, marquise_left)
+    assert ("Veterans" in g.log.of_kind("roll")[0].text) == bool(traits)
+
+
+@pytest.mark.parametrize("traits", [(), ("wildfire",)])
+def test_3_3_2_alliance_wildfire(traits: tuple[str, ...]) -> None:
+    s = position({2: sym(), 5: {"buildings": [["alliance", "base_rabbit"]]}}, seats=THREE, alliance={"traits": list(traits)})
+    g = game(s)
+    set_order(g, ME, "cobbler")
+    A.AutomatedAlliance().evening(g)
+    assert sympathy_at(s) == ([2, 5] if traits else [2])  # rabbit order: 5, next to 2, has no enemy warrior
+    assert al(s).vp == 0
+    full = position({c: sym() for c in range(1, 11)} | {12: {"buildings": [["alliance", "base_fox"]]}}, seats=THREE, alliance={"traits": ["wildfire"]})
+    g2 = game(full)
+    set_order(g2, ME, "anvil")
+    A.AutomatedAlliance().evening(g2)
+    assert al(full).vp == 0 and g2.log.of_kind("cannot_spread")  # no 5 VP either (ruling R-TRAIT-WILDFIRE)
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_3_3_alliance_random_difficulties_and_traits_play_out(seed: int) -> None:
+    from rootbotics.bots.cards import TRAIT_TEXT
+    from rootbotics.core import invariants
+    from rootbotics.game import GameConfig, Seat
+
+    levels = ("easy", "default", "challenging", "nightmare")
+    traits = tuple(t for i, t in enumerate(TRAIT_TEXT[ME]) if (seed >> i) & 1)
+    seats = [Seat("marquise"), Seat("eyrie"), Seat(ME, difficulty=levels[seed % 4], traits=traits)]
+    g = new_game(GameConfig(seats[seed % 3 :] + seats[: seed % 3], seed=seed))
+    g.log.listeners.append(lambda e: invariants.check(g.state))
+    assert play(g) and g.state.winner

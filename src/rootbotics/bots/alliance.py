@@ -14,6 +14,7 @@ from ..core.context import Game
 from ..core.factions import BASES
 from ..core.maps import CLEARINGS
 from ..core.state import GameState
+from .cards import difficulty, has_trait
 from .targeting import Choice, choose_clearing, fewest, in_priority_order, most
 
 FACTION = "alliance"
@@ -23,7 +24,7 @@ SYMPATHY_VP = (0, 1, 1, 1, 1, 2, 2, 3, 3, 4)
 CANNOT_SPREAD_VP = 5  # 6.5.1 II
 POPULAR = 5  # 6.4.4: with this many tokens on the map, Public Pity spreads once, not twice
 MARTIAL_LAW_WARRIORS = 3  # 6.2.5
-ORGANIZE_WARRIORS = 3  # 6.6.1
+ORGANIZE_WARRIORS = {"easy": 4, "default": 3, "challenging": 2, "nightmare": 2}  # 6.6.1 by difficulty (3.3.1)
 KEEP_FORBIDS = "the keep is there: only the Marquise may place pieces there, 4.2.1"
 
 
@@ -52,7 +53,9 @@ class AutomatedAlliance:
     def evening(self, g: Game) -> None:
         organize(g)
         recruit(g)
+        wildfire(g)
         R.discard_order(g, FACTION, "6.6.3")
+        nightmare_point(g)
 
 
 # -- setup steps ------------------------------------------------------------------------------
@@ -131,20 +134,21 @@ def fallback_target(s: GameState) -> Choice[int]:
     )
 
 
-def spread_sympathy(g: Game, occasion: str) -> int | None:
+def spread_sympathy(g: Game, occasion: str, scoring: bool = True) -> int | None:
     """6.5.1: place a sympathy token (6.5.1 I when no such clearing can be targeted) and score the
     space it reveals, one fewer under Martial Law; 6.5.1 II: 5 VP when no token can be placed.
-    ``occasion`` names the step spreading (Public Pity, Daylight, Organize). Returns the clearing."""
+    ``occasion`` names the step spreading (Public Pity, Daylight, Organize); without ``scoring``
+    (Wildfire) nothing is scored either way. Returns the clearing."""
     s = g.state
     if s.factions[FACTION].supply.get("sympathy", 0) == 0:
-        cannot_spread(g, occasion, "its Sympathy track is empty")
+        cannot_spread(g, occasion, "its Sympathy track is empty", scoring)
         return None
     first = spread_target(s, R.order_suit(s, FACTION))
     rule, target, explain = "6.5.1", first.target, first.explain
     if target is None:
         second = fallback_target(s)
         if second.target is None:
-            cannot_spread(g, occasion, "no clearing can take a sympathy token")
+            cannot_spread(g, occasion, "no clearing can take a sympathy token", scoring)
             return None
 
         def explain() -> str:
@@ -152,7 +156,10 @@ def spread_sympathy(g: Game, occasion: str) -> int | None:
 
         rule, target = "6.5.1 I", second.target
     R.place_token(g, FACTION, target, "sympathy", rule, why=lambda: f"{occasion}: {explain()}")
-    score_sympathy(g, target)
+    if scoring:
+        score_sympathy(g, target)
+    else:
+        g.emit(FACTION, "3.3.2", "score", "scores nothing for this token ({occasion})", occasion=occasion)
     return target
 
 
@@ -173,10 +180,13 @@ def score_sympathy(g: Game, c: int) -> None:
         g.emit(FACTION, "6.5.1", "score", "scores nothing {reason}", reason=reason)
 
 
-def cannot_spread(g: Game, occasion: str, reason: str) -> None:
-    """6.5.1 II: unable to place a sympathy token, score 5 VP."""
+def cannot_spread(g: Game, occasion: str, reason: str, scoring: bool = True) -> None:
+    """6.5.1 II: unable to place a sympathy token, score 5 VP (nothing for Wildfire's spread)."""
     g.emit(FACTION, "6.5.1 II", "cannot_spread", "{occasion}: cannot spread sympathy: {reason}", occasion=occasion, reason=reason)
-    R.score(g, FACTION, CANNOT_SPREAD_VP, "6.5.1 II", "for being unable to spread sympathy")
+    if scoring:
+        R.score(g, FACTION, CANNOT_SPREAD_VP, "6.5.1 II", "for being unable to spread sympathy")
+    else:
+        g.emit(FACTION, "3.3.2", "score", "scores nothing ({occasion})", occasion=occasion)
 
 
 # -- revolts (6.4.3, 6.5.2) -----------------------------------------------------------------------
@@ -271,13 +281,17 @@ def has_base(s: GameState, c: int) -> bool:
 
 def organize(g: Game) -> None:
     """6.6.1: in each clearing with a base and three or more Alliance warriors (highest priority
-    first, 2.4), remove those warriors, then spread sympathy."""
+    first, 2.4), remove those warriors, then spread sympathy. Easy difficulty needs four warriors,
+    challenging and nightmare two (3.3.1)."""
     s = g.state
+    level = difficulty(s, FACTION)
+    need = ORGANIZE_WARRIORS[level]
     for c in in_priority_order(s, [c for c in CLEARINGS if has_base(s, c)]):
         n = s.warriors(FACTION, c)
-        if n < ORGANIZE_WARRIORS:
+        if n < need:
             continue
-        g.emit(FACTION, "6.6.1", "organize", "organizes in {c}: its {n} warriors there leave the map", c=c, n=n)
+        note = "" if level == "default" else f" ({level} difficulty: {need} or more, 3.3.1)"
+        g.emit(FACTION, "6.6.1", "organize", "organizes in {c}: its {n} warriors there leave the map{note}", c=c, n=n, note=note)
         R.remove_warriors(g, FACTION, c, n, "6.6.1")
         spread_sympathy(g, f"Organize in {c} (6.6.1)")
 
@@ -291,3 +305,17 @@ def recruit(g: Game) -> None:
         return
     for c in bases:
         R.place_warriors(g, FACTION, c, 1, "6.6.2", why=lambda: "one warrior in each clearing with a base")
+
+
+# -- difficulty and traits (3.3) ------------------------------------------------------------------
+def wildfire(g: Game) -> None:
+    """Wildfire (3.3.2): after Recruit, spread sympathy once more, scoring nothing for it. It comes
+    before the order card is discarded, since the spread follows the order (ruling R-TRAIT-WILDFIRE)."""
+    if has_trait(g.state, FACTION, "wildfire"):
+        spread_sympathy(g, "Wildfire (3.3.2)", scoring=False)
+
+
+def nightmare_point(g: Game) -> None:
+    """Nightmare (3.3.1): one VP at the end of Evening."""
+    if difficulty(g.state, FACTION) == "nightmare":
+        R.score(g, FACTION, 1, "3.3.1", "at the end of Evening (nightmare difficulty)")

@@ -21,6 +21,12 @@ DIFFICULTY_TEXT: dict[str, dict[str, str]] = {
         "challenging": "At setup, a bird Ambush card from the deck joins the bird column of the Decree.",
         "nightmare": "As challenging, and 1 VP at the end of each Evening.",
     },
+    "alliance": {
+        "easy": "Organize only where a base has four or more Alliance warriors.",
+        "default": "As the Law says.",
+        "challenging": "Organize where a base has two or more Alliance warriors.",
+        "nightmare": "As challenging, and 1 VP at the end of each Evening.",
+    },
 }
 
 TRAIT_TEXT: dict[str, dict[str, str]] = {
@@ -35,6 +41,12 @@ TRAIT_TEXT: dict[str, dict[str, str]] = {
         "relentless": "After resolving the Decree, it removes every defenseless enemy building and token in each clearing with Eyrie warriors.",
         "swoop": "At the end of Daylight, it places 2 warriors in the highest-priority clearing with no Eyrie pieces.",
         "war-tax": "Whenever it removes an enemy building or token, that piece's owner loses 1 VP.",
+    },
+    "alliance": {
+        "informants": "Automated Ambush also deals its extra hit where the Alliance defends a sympathy token with no warriors.",
+        "popularity": "Enemies score nothing for removing its sympathy tokens.",
+        "veterans": "Guerrilla War: as defender it deals the higher roll and the attacker the lower.",
+        "wildfire": "After recruiting in Evening, it spreads sympathy once more, scoring nothing for it.",
     },
 }
 

@@ -82,11 +82,15 @@ def _hospitals(g: Game, defender: str, warriors_lost: int) -> None:
 def defender_extra_hits(state: GameState, defender: str, c: int) -> tuple[int, str, str]:
     """Extra hits the defender's own abilities deal (LoR 4.3.3), as (hits, rule, reason).
 
-    Automated Ambush (6.2.2): the Alliance bot defending with at least one warrior there.
+    Automated Ambush (6.2.2): the Alliance bot defending with at least one warrior there; with
+    the Informants trait (3.3.2), also with none there but a sympathy token.
     """
     fs = state.factions[defender]
-    if defender == "alliance" and fs.is_bot and state.warriors(defender, c) > 0:
-        return 1, "6.2.2", f"Automated Ambush, defending {c} with Alliance warriors"
+    if defender == "alliance" and fs.is_bot:
+        if state.warriors(defender, c) > 0:
+            return 1, "6.2.2", f"Automated Ambush, defending {c} with Alliance warriors"
+        if "informants" in fs.traits and ("alliance", "sympathy") in state.clearings[c].tokens:
+            return 1, "3.3.2", f"Automated Ambush for its defenseless sympathy in {c} (Informants)"
     return 0, "", ""
 
 
@@ -99,6 +103,9 @@ def _roll(g: Game, attacker: str, defender: str) -> tuple[int, int]:
     if defender == "alliance" and s.factions["alliance"].seat == "human":
         hi, lo = lo, hi  # Guerrilla War (LoR 8.2.2): the Alliance defends with the higher roll
         note = " (Guerrilla War, LoR 8.2.2)"
+    elif defender == "alliance" and _has_trait(g, defender, "veterans"):
+        hi, lo = lo, hi
+        note = " (the Alliance's Veterans: Guerrilla War, 3.3.2)"
     g.emit(None, "LoR 4.3.2", "roll", "dice roll {r1}-{r2}: {attacker} rolls {hi}, {defender} rolls {lo}{note}", r1=r1, r2=r2, attacker=attacker, defender=defender, hi=hi, lo=lo, note=note)
     return hi, lo
 

@@ -197,7 +197,10 @@ def remove_piece(g: Game, owner: str, c: int, kind: str, rule: str, by: str | No
     if by is not None and by != owner:
         if by == "eyrie" and s.factions[by].is_bot and "war-tax" in s.factions[by].traits:
             lose_vp(g, owner, 1, "3.3.2", f"to the Eyrie's War Tax for its {kind}")
-        score(g, by, 1, "LoR 3.2.1", "for removing an enemy {kind}".format(kind=kind))
+        if kind == "sympathy" and fs.is_bot and "popularity" in fs.traits:
+            g.emit(by, "3.3.2", "no_score", "scores nothing for the sympathy token: the Alliance's Popularity")
+        else:
+            score(g, by, 1, "LoR 3.2.1", "for removing an enemy {kind}".format(kind=kind))
     if owner == "alliance" and fs.is_bot and kind in _BASE_SUIT:
         crackdown(g, _BASE_SUIT[kind])
     return True
