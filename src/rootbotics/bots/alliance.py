@@ -18,7 +18,6 @@ from .cards import difficulty, has_trait
 from .targeting import Choice, choose_clearing, fewest, in_priority_order, most
 
 FACTION = "alliance"
-SYMPATHY_TOKENS = 10  # 6.2.1
 # VP on the Sympathy track for the space each placed token reveals, 1st token to 10th (6.5.1).
 SYMPATHY_VP = (0, 1, 1, 1, 1, 2, 2, 3, 3, 4)
 CANNOT_SPREAD_VP = 5  # 6.5.1 II
