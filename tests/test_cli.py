@@ -19,6 +19,7 @@ from rootbotics.cli import NEED_EXTRA, main
 from rootbotics.core import serial
 from rootbotics.core.context import EngineFailure
 from rootbotics.core.events import EventLog
+from rootbotics.core.factions import PLAYABLE_BOTS
 from rootbotics.core.serial import StateError
 from rootbotics.game import GameConfig, Seat, final_scores, new_game, play
 
@@ -95,6 +96,17 @@ def test_the_first_bot_listed_plays_first(capsys: pytest.CaptureFixture[str]) ->
     assert "[LoR 5.1.1] game: eyrie takes the first turn" in out
     assert "— Round 1 · eyrie —" in out and "— Round 1 · marquise —" not in out
     assert "stopped after 1 turn: next is round 1, marquise to play" in out
+
+
+def test_three_bots_with_the_alliance_play_save_and_show(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    saved = tmp_path / "three.json"
+    code, out, err = cli(capsys, "play", "--bots", "marquise,eyrie,alliance", "--seed", "4", "--turns", "3", "--save", str(saved))
+    assert (code, err) == (0, "")
+    assert "— Round 1 · alliance —" in out and "[6.4.1] alliance: reveals" in out
+    code, shown, _ = cli(capsys, "show", str(saved))
+    assert code == 0 and "Automated Alliance (bot)" in shown and "sympathy" in shown
+    code, out, err = cli(capsys, "play", "--from", str(saved), "--quiet")
+    assert (code, err) == (0, "") and out.splitlines()[-1].startswith("Winner: ")
 
 
 def test_quiet_prints_only_scores_and_end_reason(capsys: pytest.CaptureFixture[str]) -> None:
@@ -209,8 +221,8 @@ def test_engine_failure_is_one_line_exit_1_and_saves_nothing(
 BAD_ARGS = [
     (["play", "--bogus"], "No such option: --bogus"),
     (["bogus"], "No such command 'bogus'"),
-    (["play", "--bots", "cat,eyrie"], "--bots: 'cat' is not a bot (choose from marquise, eyrie)"),
-    (["play", "--bots", "marquise,alliance"], "--bots: the alliance bot is not built yet"),
+    (["play", "--bots", "cat,eyrie"], f"--bots: 'cat' is not a bot (choose from {', '.join(PLAYABLE_BOTS)})"),
+    (["play", "--bots", "marquise,lizards"], "--bots: the lizards bot is not built yet"),
     (["play", "--bots", "eyrie,eyrie"], "--bots: eyrie is listed twice"),
     (["play", "--bots", "eyrie"], "--bots: a game needs at least 2 bots"),
     (["play", "--bots", "marquise,,eyrie"], "--bots: give bot names separated by commas"),
@@ -268,7 +280,7 @@ def test_bad_input_is_one_line_and_exit_2(
 
 def test_unknown_bot_message_is_exact(capsys: pytest.CaptureFixture[str]) -> None:
     _, _, err = cli(capsys, "play", "--bots", "cat,eyrie")
-    assert err == "rootbotics: error: --bots: 'cat' is not a bot (choose from marquise, eyrie)\n"
+    assert err == f"rootbotics: error: --bots: 'cat' is not a bot (choose from {', '.join(PLAYABLE_BOTS)})\n"
 
 
 @pytest.mark.parametrize("name", ["missing.json", "broken.json", "invalid.json", "negative.json"])
@@ -349,7 +361,7 @@ def test_python_dash_m_bad_input_has_no_traceback() -> None:
     proc = _run("play", "--bots", "cat,eyrie")
     assert proc.returncode == 2
     assert proc.stdout == ""
-    assert proc.stderr == "rootbotics: error: --bots: 'cat' is not a bot (choose from marquise, eyrie)\n"
+    assert proc.stderr == f"rootbotics: error: --bots: 'cat' is not a bot (choose from {', '.join(PLAYABLE_BOTS)})\n"
     proc = _run("play", "--no-such-option")
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert len(proc.stderr.splitlines()) == 1

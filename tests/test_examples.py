@@ -6,6 +6,7 @@ names, plays the one turn, and checks the resulting position and the key log lin
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from rootbotics.core import serial
@@ -123,3 +124,77 @@ def test_5_eyrie_example_turn() -> None:
     assert ey.vp == 8 + 1 + 3  # one for the sympathy token, three for the roosts
     assert [w(c) for c in (3, 4, 6, 7, 8, 12)] == [1, 2, 3, 2, 1, 1]
     assert not g.log.of_kind("turmoil")
+
+
+def _alliance_example(marquise_bot: bool = False) -> Game:
+    """The Alliance example's position (see tests/positions/alliance_example_turn.json).
+
+    The example speaks of the first turn of the game; 1 (the keep) ties with 6 on enemy
+    warriors, so the Marquise there has one warrior: a human Marquise's garrison (LoR 6.3.3).
+    With ``marquise_bot`` the same board has the Mechanical Marquise 2.0 instead, whose keep
+    clearing holds an extra warrior (4.3.3).
+    """
+    data = json.loads((POSITIONS / "alliance_example_turn.json").read_text())
+    if marquise_bot:
+        data["factions"]["marquise"] = {"seat": "bot", "vp": 0, "order": None, "items": []}
+        data["clearings"]["1"]["warriors"]["marquise"] = 2
+        data["removed_cards"] = []  # no human: the dominance cards stay in the deck (3.4)
+    state = serial.from_json(data)
+    script = ScriptedChance([("draw", state.deckdef.by_name["birdy_bindle"])])  # 6.4.1, and nothing else
+    return Game(state, script, {} if marquise_bot else {"marquise": ScriptedHuman()})
+
+
+def test_6_alliance_example_turn() -> None:
+    """Law of Robotics, 'Automated Alliance Example Turn' (6.4-6.6): a bird order on the first turn."""
+    g = _alliance_example()
+    s = g.state
+    play_turn(g)
+    al = s.factions["alliance"]
+
+    # 6.4.1/6.4.2: Birdy Bindle is crafted: the bag, 1 VP.
+    assert al.items == ["bag"] and any("crafts Birdy Bindle (bird)" in t for t in lines_of(g, "6.4.2"))
+    # 6.4.3: a bird order stops the revolt; 6.4.4 Public Pity spreads twice (no sympathy yet).
+    assert lines_of(g, "6.4.3") == ["does not revolt: the order card is a bird"]
+    assert any("0 sympathy tokens on the map, so it spreads sympathy twice" in t for t in lines_of(g, "6.4.4"))
+    placed = [e for e in g.log.of_kind("place_token")]
+    assert [(e.rule, e.data["c"]) for e in placed] == [("6.5.1 I", 2), ("6.5.1", 5), ("6.5.1", 6)]
+    first, second, daylight = (e.text for e in placed)
+    # First: no sympathy on the map, so the fewest enemy pieces (6.5.1 I); many have one; 2 has priority.
+    assert "no such clearing" in first and "2, 4, 6, 7, 8, 10, 11, 12 (1)" in first
+    assert "chose 2 by highest priority (2.1)" in first
+    # Second: next to 2 are 5, 6 and 10, all ordered (bird), one enemy warrior each; 5 by priority.
+    assert "ranked by fewest enemy warriors: 5, 6, 10 (1); chose 5 by highest priority (2.1)" in second
+    # Daylight: 1 outranks 6 but holds the keep (4.2.1), so 6 (2.3).
+    assert "1, 6, 10 (1); skipped 1 (the keep is there" in daylight and "chose 6 by highest priority (2.1)" in daylight
+    assert [s.clearings[c].tokens.count(("alliance", "sympathy")) for c in (2, 5, 6)] == [1, 1, 1]
+    # Scoring the Sympathy track: nothing for the first token, one each for the second and third.
+    sympathy_scores = [e.data.get("n", 0) for e in g.log if e.rule == "6.5.1" and e.kind == "score"]
+    assert sympathy_scores == [0, 1, 1]
+    # 6.5.2: the surprise revolt in 5 (most enemy pieces) removes the Marquise warrior and workshop
+    # (1 VP for the workshop) and places the rabbit base.
+    (revolt,) = g.log.of_kind("revolt")
+    assert revolt.rule == "6.5.2" and revolt.data["c"] == 5 and "chose 5 by most enemy pieces (6.5.2)" in revolt.text
+    assert [(e.faction, e.data.get("kind", "warrior")) for e in g.log if e.rule == "6.5.2" and e.kind in ("remove_piece", "remove_warriors")] == [
+        ("marquise", "workshop"),
+        ("marquise", "warrior"),
+    ]
+    assert s.clearings[5].buildings == [("alliance", "base_rabbit")]
+    # 6.6.2: a warrior in 5, the clearing with the base; 6.6.1 organizes nothing (one warrior).
+    assert s.clearings[5].warriors == {"alliance": 1} and not g.log.of_kind("organize")
+    # 6.6.3 discard, and four VP in all: the bag, the workshop, the second and third tokens.
+    assert al.order is None and s.discard == [s.deckdef.by_name["birdy_bindle"]]
+    assert al.vp == 4
+    assert [e.rule for e in g.log.of_kind("score") if e.data.get("n")] == ["1.1.2", "6.5.1", "6.5.1", "LoR 3.2.1"]
+    assert s.current == "marquise"
+
+
+def test_6_alliance_example_turn_with_the_marquise_bot() -> None:
+    """The same turn against the Mechanical Marquise 2.0: its keep clearing holds two warriors, so
+    Daylight's 6 wins on fewest enemy warriors instead of by skipping the keep; the rest is equal."""
+    g = _alliance_example(marquise_bot=True)
+    s = g.state
+    play_turn(g)
+    daylight = g.log.of_kind("place_token")[2]
+    assert daylight.data["c"] == 6 and "6, 10 (1); 1 (2)" in daylight.text and "skipped" not in daylight.text
+    assert s.factions["alliance"].vp == 4
+    assert s.clearings[5].buildings == [("alliance", "base_rabbit")] and s.clearings[5].warriors == {"alliance": 1}

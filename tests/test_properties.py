@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import permutations
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -12,6 +14,7 @@ from rootbotics.core.events import Event
 from rootbotics.game import bot_config, new_game, play
 
 LINEUPS = (["marquise", "eyrie"], ["eyrie", "marquise"])
+THREE_BOTS = tuple(list(p) for p in permutations(["marquise", "eyrie", "alliance"]))  # every seat order
 
 
 def checked_game(seed: int, lineup: list[str], every_event: bool) -> Game:
@@ -59,3 +62,27 @@ def test_random_seeded_games_end_with_a_winner(seed: int, first: list[str]) -> N
 def test_soak_many_games(block: int) -> None:
     for seed in range(block * 100, block * 100 + 100):
         checked_game(seed, LINEUPS[seed % 2], every_event=True)
+
+
+@pytest.mark.parametrize("lineup", THREE_BOTS, ids="-".join)
+@pytest.mark.parametrize("seed", range(4))
+def test_three_bot_games_keep_conservation_after_every_event(seed: int, lineup: list[str]) -> None:
+    g = checked_game(seed, lineup, every_event=True)
+    s = g.state
+    assert s.winner is not None and s.factions[s.winner[0]].vp >= 30
+    assert all(e.rule for e in g.log), "every event cites a rule"
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**63), lineup=st.sampled_from(THREE_BOTS))
+def test_random_seeded_three_bot_games_end_with_a_winner(seed: int, lineup: list[str]) -> None:
+    g = checked_game(seed, lineup, every_event=False)
+    assert g.state.winner is not None
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("block", range(5))
+def test_soak_three_bot_games(block: int) -> None:
+    """500 games of the Marquise, the Eyrie and the Alliance, every seat order."""
+    for seed in range(block * 100, block * 100 + 100):
+        checked_game(seed, THREE_BOTS[seed % len(THREE_BOTS)], every_event=True)

@@ -350,11 +350,26 @@ def test_sympathy_twice_in_a_clearing() -> None:
     assert str(error(d)) == "clearings.8.tokens: a clearing holds at most one sympathy token"
 
 
-def test_the_alliance_bot_is_not_built_yet() -> None:
+def test_a_bot_not_built_yet_cannot_be_seated() -> None:
+    d = good()
+    d["turn_order"].append("lizards")
+    d["factions"]["lizards"] = {"seat": "bot"}
+    assert str(error(d)) == "factions.lizards.seat: the lizards faction cannot be a bot seat in this version"
+
+
+def test_the_alliance_bot_has_no_supporters() -> None:
+    d = good()
+    d["turn_order"].append("alliance")
+    d["factions"]["alliance"] = {"seat": "bot", "supporters": []}
+    assert str(error(d)) == "factions.alliance.supporters: the Automated Alliance has no Supporters (it holds no cards, 2.8.1)"
+
+
+def test_a_base_stands_only_in_a_clearing_of_its_suit() -> None:
     d = good()
     d["turn_order"].append("alliance")
     d["factions"]["alliance"] = {"seat": "bot"}
-    assert str(error(d)) == "factions.alliance.seat: the alliance faction cannot be a bot seat in this version"
+    d["clearings"]["6"] = {"buildings": [["alliance", "base_rabbit"]]}
+    assert str(error(d)) == "clearings.6.buildings.0: a base_rabbit stands only in a rabbit clearing; 6 is fox"
 
 
 def test_two_keeps() -> None:

@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from .bots.alliance import AutomatedAlliance
 from .bots.base import Bot
+from .bots.cards import TRAIT_TEXT
 from .bots.eyrie import ElectricEyrie
 from .bots.marquise import MechanicalMarquise
 from .core.chance import Chance
@@ -18,7 +20,7 @@ from .core.maps import MAP_NAMES
 from .core.rules import draw_card
 from .core.state import DIFFICULTIES, GameState
 
-BOTS: dict[str, Bot] = {"marquise": MechanicalMarquise(), "eyrie": ElectricEyrie()}
+BOTS: dict[str, Bot] = {"marquise": MechanicalMarquise(), "eyrie": ElectricEyrie(), "alliance": AutomatedAlliance()}
 DEFAULT_MAX_ROUNDS = 150
 STARTING_HAND = 3  # 3.4
 
@@ -64,6 +66,15 @@ class GameConfig:
                 raise ConfigError(f"{where}.faction: the {seat.faction} bot is not built yet (bots: {', '.join(PLAYABLE_BOTS)})")
             if seat.difficulty not in DIFFICULTIES:
                 raise ConfigError(f"{where}.difficulty: {seat.difficulty!r} is not one of {', '.join(DIFFICULTIES)}")
+            if seat.seat == "human" and (seat.difficulty != "default" or seat.traits):
+                raise ConfigError(f"{where}: difficulty and traits are for bots, and {seat.faction} is a human seat")
+            known = TRAIT_TEXT.get(seat.faction, {})
+            for j, trait in enumerate(seat.traits):
+                if trait not in known:
+                    choices = ", ".join(known) or "none yet"
+                    raise ConfigError(f"{where}.traits.{j}: {trait!r} is not a trait of the {faction_title(seat.faction, 'bot')} (choose from {choices})")
+            if len(set(seat.traits)) != len(seat.traits):
+                raise ConfigError(f"{where}.traits: a trait is listed twice")
         if self.max_rounds < 1:
             raise ConfigError(f"max_rounds: {self.max_rounds} must be at least 1")
 

@@ -27,7 +27,7 @@ from .core.serial import StateError, write_atomic
 
 FORMAT = "rootbotics-game"
 VERSION = 1
-ASKS = ("take_turn", "assign_hits", "outrage_card", "field_hospitals")
+ASKS = ("take_turn", "assign_hits", "outrage_card", "field_hospitals", "automated_outrage_discard")
 
 
 class ReplayMismatch(RuntimeError):
@@ -68,6 +68,9 @@ class RecordingController:
     def field_hospitals(self, g: Game, faction: str, clearing: int, warriors: int) -> int | None:
         return self._ask("field_hospitals", g, faction, clearing, warriors)
 
+    def automated_outrage_discard(self, g: Game, faction: str, clearing: int) -> int:
+        return self._ask("automated_outrage_discard", g, faction, clearing)
+
 
 class ReplayController:
     """Answers each question with the next recorded answer for this seat."""
@@ -98,6 +101,9 @@ class ReplayController:
 
     def field_hospitals(self, g: Game, faction: str, clearing: int, warriors: int) -> int | None:
         return self._next("field_hospitals")
+
+    def automated_outrage_discard(self, g: Game, faction: str, clearing: int) -> int:
+        return self._next("automated_outrage_discard")
 
 
 def config_to_json(config: G.GameConfig) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from ..core.context import Game
 from ..core.maps import CLEARINGS
 from ..core.state import DECREE_COLUMNS, VIZIER, GameState
 from .base import enemies_in, pieces_there, victory_points
+from .cards import at_least_challenging, difficulty, has_trait
 from .targeting import LOWEST, choose_clearing, choose_player, fewest, most
 
 FACTION = "eyrie"
@@ -34,13 +35,19 @@ class ElectricEyrie:
 
     # -- 5.5 Daylight ------------------------------------------------------------------------
     def daylight(self, g: Game) -> None:
-        resolve_decree(g)
-        if not build(g):
-            turmoil(g)
+        if not resolve_decree(g):
+            turmoil(g)  # Nobility: a warrior it could not place
+        else:
+            relentless(g)
+            if not build(g):
+                turmoil(g)
+        swoop(g)
 
     # -- 5.6 Evening -------------------------------------------------------------------------
     def evening(self, g: Game) -> None:
         score_roosts(g)
+        if difficulty(g.state, FACTION) == "nightmare":
+            R.score(g, FACTION, 1, "3.3.1", "at the end of Evening (nightmare difficulty)")
 
 
 # -- setup steps ------------------------------------------------------------------------------
@@ -70,11 +77,25 @@ def place_roost_and_warriors(g: Game) -> int | None:
 
 
 def tuck_viziers(g: Game) -> None:
-    """5.3.3: the two Loyal Viziers start in the bird column of the Decree."""
-    fs = g.state.factions[FACTION]
+    """5.3.3: the two Loyal Viziers start in the bird column of the Decree (one on easy;
+    on challenging and nightmare a bird Ambush card from the deck joins them, 3.3.1)."""
+    s = g.state
+    fs = s.factions[FACTION]
     fs.decree = {col: [] for col in DECREE_COLUMNS}
+    if difficulty(s, FACTION) == "easy":
+        fs.decree["bird"] = [VIZIER]
+        g.emit(FACTION, "3.3.1", "setup", "tucks one Loyal Vizier into the bird column of the Decree (easy difficulty)")
+        return
     fs.decree["bird"] = [VIZIER, VIZIER]
     g.emit(FACTION, "5.3.3", "setup", "tucks its two Loyal Viziers into the bird column of the Decree")
+    if at_least_challenging(s, FACTION):
+        ambush = next((c for c in s.deck if s.deckdef.card(c).name.startswith("ambush_bird")), None)
+        if ambush is None:
+            g.emit(FACTION, "3.3.1", "setup", "finds no bird Ambush card in the deck for its Decree")
+            return
+        s.deck.remove(ambush)
+        fs.decree["bird"].append(ambush)
+        g.emit(FACTION, "3.3.1", "setup", "adds a bird Ambush card from the deck to the bird column ({d} difficulty)", d=difficulty(s, FACTION))
 
 
 def fill_roosts_track(g: Game) -> None:
@@ -130,15 +151,19 @@ def active_columns(g: Game) -> list[str]:
     return [col for col in DECREE_COLUMNS if column_size(g, col) > 0]
 
 
-def resolve_decree(g: Game) -> None:
-    """5.5.1: recruit for each column left to right, then move the same way, then battle."""
+def resolve_decree(g: Game) -> bool:
+    """5.5.1: recruit for each column left to right, then move the same way, then battle.
+    Returns False if, with the Nobility trait, a recruit fell short (turmoil at once)."""
     cols = active_columns(g)
     for col in cols:
-        decree_recruit(g, col)
+        if not decree_recruit(g, col) and has_trait(g.state, FACTION, "nobility"):
+            g.emit(FACTION, "3.3.2", "nobility", "Nobility: it could not place every warrior for the {col} column", col=col)
+            return False
     for col in cols:
         decree_move(g, col)
     for col in cols:
         decree_battle(g, col)
+    return True
 
 
 def _in_column(s: GameState, col: str, c: int) -> bool:
@@ -157,8 +182,9 @@ def has_roost(s: GameState, c: int) -> bool:
     return (FACTION, "roost") in s.clearings[c].buildings
 
 
-def decree_recruit(g: Game, col: str) -> None:
-    """5.5.1 I: as many warriors as the column has cards, in a matching clearing with a roost."""
+def decree_recruit(g: Game, col: str) -> bool:
+    """5.5.1 I: as many warriors as the column has cards, in a matching clearing with a roost.
+    Returns whether every warrior was placed."""
     s = g.state
     n = column_size(g, col)
     choice = choose_clearing(
@@ -174,8 +200,8 @@ def decree_recruit(g: Game, col: str) -> None:
     )
     if choice.target is None:
         g.emit(FACTION, "5.5.1 I", "skip", "cannot recruit for the {col} column: no {col} clearing with a roost", col=col)
-        return
-    R.place_warriors(g, FACTION, choice.target, n, "5.5.1 I", why=choice.explain)
+        return False
+    return R.place_warriors(g, FACTION, choice.target, n, "5.5.1 I", why=choice.explain) == n
 
 
 def enough_to_rule(s: GameState, c: int) -> int:
@@ -330,7 +356,10 @@ def turmoil(g: Game) -> None:
     assert fs.decree is not None
     g.emit(FACTION, "5.7", "turmoil", "falls into turmoil")
     birds = len(fs.decree["bird"])
-    R.lose_vp(g, FACTION, birds, "5.7.1", f"for the {birds} bird card(s) in the Decree")
+    if has_trait(s, FACTION, "nobility"):
+        R.score(g, FACTION, birds, "3.3.2", f"for the {birds} bird card(s) in the Decree (Nobility: no humiliation)")
+    else:
+        R.lose_vp(g, FACTION, birds, "5.7.1", f"for the {birds} bird card(s) in the Decree")
     purged = 0
     for col in DECREE_COLUMNS:
         column = fs.decree[col]
@@ -340,6 +369,37 @@ def turmoil(g: Game) -> None:
             purged += 1
     g.emit(FACTION, "5.7.2", "purge", "discards {n} card(s) from the Decree, keeping the Loyal Viziers", n=purged)
     g.emit(FACTION, "5.7.3", "rest", "rests: on to Evening")
+
+
+def relentless(g: Game) -> None:
+    """Trait Relentless: after the Decree, every defenseless enemy building and token in a
+    clearing with Eyrie warriors is removed (defenseless: its owner has no warriors there)."""
+    s = g.state
+    if not has_trait(s, FACTION, "relentless"):
+        return
+    for c in CLEARINGS:
+        cl = s.clearings[c]
+        if not cl.warriors.get(FACTION):
+            continue
+        doomed = [(f, k) for f, k in cl.tokens + cl.buildings if f != FACTION and not cl.warriors.get(f)]
+        for owner, kind in doomed:
+            R.remove_piece(g, owner, c, kind, "3.3.2", by=FACTION)
+
+
+def swoop(g: Game) -> None:
+    """Trait Swoop: at the end of Daylight, two warriors in the highest-priority clearing with
+    no Eyrie pieces (where it may place them)."""
+    s = g.state
+    if not has_trait(s, FACTION, "swoop"):
+        return
+    choice = choose_clearing(
+        s,
+        "Swoop: where to place two warriors (clearings with no Eyrie pieces)",
+        [c for c in CLEARINGS if s.clearings[c].pieces_of(FACTION) == 0],
+        legal=lambda c: None if R.may_place_in(s, FACTION, c) else "the keep forbids placing there",
+    )
+    if choice.target is not None:
+        R.place_warriors(g, FACTION, choice.target, 2, "3.3.2", why=choice.explain)
 
 
 def roost_score(s: GameState) -> int:

@@ -8,13 +8,14 @@ from ..core.context import Game
 from ..core.maps import CLEARINGS
 from ..core.state import GameState
 from .base import enemies_in, pieces_there, victory_points
+from .cards import at_least_challenging, difficulty, has_trait
 from .targeting import LOWEST, choose_clearing, choose_player, in_priority_order, most
 
 FACTION = "marquise"
 BUILDING_TYPES = ("sawmill", "workshop", "recruiter")
 BUILDING_FOR_SUIT = {"fox": "sawmill", "rabbit": "workshop", "mouse": "recruiter"}
 TRACK_VP = (0, 1, 2, 3, 4, 5)  # VP of each Buildings-track space, left to right (4.6.1)
-RECRUIT_WARRIORS = 4  # 4.5.2
+RECRUIT_WARRIORS = 4  # 4.5.2 (2 on easy: 3.3.1)
 MAX_EXPANSIONS = 54  # guard against an endless Expand loop (ruling R-EXPAND)
 
 
@@ -46,6 +47,7 @@ class MechanicalMarquise:
             recruit(g, suit)
             built = build(g, suit) or built
             move(g, suit)
+            blitz(g)
             if not expand(g, built):
                 return
         g.emit(FACTION, "4.5.5", "expand_stopped", "stops expanding after {n} new order cards in one turn (ruling R-EXPAND)", n=MAX_EXPANSIONS)
@@ -54,6 +56,7 @@ class MechanicalMarquise:
     def evening(self, g: Game) -> None:
         score_buildings(g)
         R.discard_order(g, FACTION, "4.6.2")
+        nightmare_point(g)
 
 
 # -- setup steps ------------------------------------------------------------------------------
@@ -141,10 +144,21 @@ def recruit(g: Game, suit: str) -> None:
     if not ruled:
         g.emit(FACTION, "4.5.2", "skip", "does not recruit: it rules no {suit} clearing", suit=suit)
         return
-    each, extra = divmod(RECRUIT_WARRIORS, len(ruled))
+    total = 2 if difficulty(s, FACTION) == "easy" else RECRUIT_WARRIORS
+    each, extra = divmod(total, len(ruled))
     for i, c in enumerate(ruled):
         n = each + (1 if i < extra else 0)
         R.place_warriors(g, FACTION, c, n, "4.5.2", why=lambda r=ruled: f"recruiting evenly among the {suit} clearings it rules: {', '.join(map(str, r))}")
+    challenging_recruit(g, ruled)
+
+
+def challenging_recruit(g: Game, ordered_ruled: list[int]) -> None:
+    """Challenging and nightmare (3.3.1): each Recruit also places two warriors in the
+    highest-priority ordered clearing it rules (ruling R-DIFF-MARQUISE)."""
+    if not at_least_challenging(g.state, FACTION) or not ordered_ruled:
+        return
+    c = in_priority_order(g.state, ordered_ruled)[0]
+    R.place_warriors(g, FACTION, c, 2, "3.3.1", why=lambda: f"{difficulty(g.state, FACTION)} difficulty: two more in the highest-priority ordered clearing it rules")
 
 
 def _build_legal(s: GameState, kind: str):
@@ -246,8 +260,15 @@ def escalated_recruit(g: Game) -> None:
         g.emit(FACTION, "4.7.2", "skip", "does not recruit: it rules no clearing")
         return
     per = 4 if len(ruled) == 1 else 2
+    if difficulty(s, FACTION) == "easy":
+        per //= 2  # easy: two warriors in all (3.3.1)
+    iron_will = has_trait(s, FACTION, "iron-will")
+    if iron_will:
+        per *= 2  # Iron Will: twice the warriors in Escalated Daylight
+    why_base = f"the lowest-priority clearings it rules: {', '.join(map(str, ruled))}" + ("; Iron Will doubles them" if iron_will else "")
     for c in in_priority_order(s, ruled):
-        R.place_warriors(g, FACTION, c, per, "4.7.2", why=lambda r=ruled: f"the lowest-priority clearings it rules: {', '.join(map(str, r))}")
+        R.place_warriors(g, FACTION, c, per, "4.7.2", why=lambda: why_base)
+    challenging_recruit(g, R.ruled_clearings(s, FACTION))  # a bird order: every clearing is ordered
 
 
 def escalated_building_type(s: GameState) -> str:
@@ -271,6 +292,44 @@ def escalated_move(g: Game) -> None:
     dests = move_out(g, list(CLEARINGS), "4.7.4")
     for c in in_priority_order(s, set(dests)):
         battle_in(g, c, "4.7.4")
+    blitz(g)
+
+
+# -- traits and difficulty (3.3) ------------------------------------------------------------------
+def blitz(g: Game) -> None:
+    """Trait Blitz: after the Move step, from the highest-priority clearing it rules with no
+    enemy pieces, move all but one warrior to the adjacent clearing with the most enemy pieces,
+    then battle there (ruling R-TRAIT-BLITZ)."""
+    s = g.state
+    if not has_trait(s, FACTION, "blitz"):
+        return
+    origin = choose_clearing(
+        s,
+        "Blitz: where to move from (clearings it rules with no enemy pieces)",
+        [c for c in R.ruled_clearings(s, FACTION) if s.enemy_pieces(FACTION, c) == 0],
+        legal=lambda c: None if s.warriors(FACTION, c) > 1 else "it has at most one warrior there",
+    )
+    if origin.target is None:
+        g.emit(FACTION, "3.3.2", "skip", "Blitz: no clearing to move from", why=origin.explain)
+        return
+    c = origin.target
+    dest = choose_clearing(
+        s,
+        f"Blitz: where to move from {c} (adjacent clearings)",
+        s.map.adjacent[c],
+        [most("most enemy pieces", lambda d: s.enemy_pieces(FACTION, d), "3.3.2")],
+        legal=lambda d: None if R.can_move(s, FACTION, c, d) else "it rules neither end of the path (LoR 4.2.1)",
+    )
+    if dest.target is None:
+        return
+    R.move_warriors(g, FACTION, c, dest.target, s.warriors(FACTION, c) - 1, "3.3.2", why=lambda: f"Blitz: {origin.explain()}; {dest.explain()}")
+    battle_in(g, dest.target, "3.3.2")
+
+
+def nightmare_point(g: Game) -> None:
+    """Nightmare (3.3.1): one VP at the end of Evening."""
+    if difficulty(g.state, FACTION) == "nightmare":
+        R.score(g, FACTION, 1, "3.3.1", "at the end of Evening (nightmare difficulty)")
 
 
 # -- Evening ---------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .context import Game
-from .rules import remove_piece, remove_warriors
+from .rules import place_warriors, remove_piece, remove_warriors
 from .state import GameState
 
 
@@ -53,10 +53,45 @@ def battle(
     if extra_hits:
         att_hits += extra_hits
         g.emit(attacker, rule, "extra_hit", "deals {n} extra hit{pl}: {reason}", n=extra_hits, pl="s" if extra_hits > 1 else "", reason=extra_why)
+    d_extra, d_rule, d_why = defender_extra_hits(s, defender, c)
+    if d_extra:
+        def_hits += d_extra
+        g.emit(defender, d_rule, "extra_hit", "deals {n} extra hit{pl}: {reason}", n=d_extra, pl="s" if d_extra > 1 else "", reason=d_why)
     # Step 4 (LoR 4.3.4): both sides' hits were fixed above; now they are taken.
-    take_hits(g, defender, c, att_hits, by=attacker)
+    defender_lost = take_hits(g, defender, c, att_hits, by=attacker)
     take_hits(g, attacker, c, def_hits, by=defender)
+    _hospitals(g, defender, defender_lost)
     return BattleResult(c, attacker, defender, (a_roll, d_roll), att_hits, def_hits)
+
+
+def _has_trait(g: Game, faction: str, trait: str) -> bool:
+    fs = g.state.factions[faction]
+    return fs.is_bot and trait in fs.traits
+
+
+def _hospitals(g: Game, defender: str, warriors_lost: int) -> None:
+    """Marquise trait Hospitals: after a battle it defended and lost two or more warriors in,
+    two warriors go to the keep's clearing (3.3.2)."""
+    if defender != "marquise" or warriors_lost < 2 or not _has_trait(g, defender, "hospitals"):
+        return
+    keep = g.state.keep_clearing()
+    if keep is not None:
+        place_warriors(g, "marquise", keep, 2, "3.3.2", why=lambda: f"Hospitals: it lost {warriors_lost} warriors defending")
+
+
+def defender_extra_hits(state: GameState, defender: str, c: int) -> tuple[int, str, str]:
+    """Extra hits the defender's own abilities deal (LoR 4.3.3), as (hits, rule, reason).
+
+    Automated Ambush (6.2.2): the Alliance bot defending with at least one warrior there; with
+    the Informants trait (3.3.2), also with none there but a sympathy token.
+    """
+    fs = state.factions[defender]
+    if defender == "alliance" and fs.is_bot:
+        if state.warriors(defender, c) > 0:
+            return 1, "6.2.2", f"Automated Ambush, defending {c} with Alliance warriors"
+        if "informants" in fs.traits and ("alliance", "sympathy") in state.clearings[c].tokens:
+            return 1, "3.3.2", f"Automated Ambush for its defenseless sympathy in {c} (Informants)"
+    return 0, "", ""
 
 
 def _roll(g: Game, attacker: str, defender: str) -> tuple[int, int]:
@@ -68,40 +103,50 @@ def _roll(g: Game, attacker: str, defender: str) -> tuple[int, int]:
     if defender == "alliance" and s.factions["alliance"].seat == "human":
         hi, lo = lo, hi  # Guerrilla War (LoR 8.2.2): the Alliance defends with the higher roll
         note = " (Guerrilla War, LoR 8.2.2)"
+    elif defender == "alliance" and _has_trait(g, defender, "veterans"):
+        hi, lo = lo, hi
+        note = " (the Alliance's Veterans: Guerrilla War, 3.3.2)"
     g.emit(None, "LoR 4.3.2", "roll", "dice roll {r1}-{r2}: {attacker} rolls {hi}, {defender} rolls {lo}{note}", r1=r1, r2=r2, attacker=attacker, defender=defender, hi=hi, lo=lo, note=note)
     return hi, lo
 
 
-def take_hits(g: Game, owner: str, c: int, hits: int, by: str) -> None:
-    """Remove ``hits`` pieces of ``owner``: warriors first (LoR 4.3.4), then the rest."""
+def take_hits(g: Game, owner: str, c: int, hits: int, by: str) -> int:
+    """Remove ``hits`` pieces of ``owner``: warriors first (LoR 4.3.4), then the rest.
+    Returns how many warriors were lost."""
     if hits <= 0:
-        return
+        return 0
     s = g.state
     lost = remove_warriors(g, owner, c, hits, "LoR 4.3.4", by=by)
     hits -= lost
     if hits <= 0:
-        return
+        return lost
     fs = s.factions[owner]
     if fs.is_bot:
         _bot_takes_hits(g, owner, c, hits, by)
-        return
+        return lost
     cl = s.clearings[c]
     removable = [k for f, k in cl.tokens if f == owner] + [k for f, k in cl.buildings if f == owner]
     if not removable:
-        return
+        return lost
     order = g.controller(owner).assign_hits(g, owner, c, hits, removable)
     for kind in order[:hits]:
         remove_piece(g, owner, c, kind, "LoR 4.3.4", by=by)
+    return lost
 
 
 def _bot_takes_hits(g: Game, owner: str, c: int, hits: int, by: str) -> None:
     """Tokens before buildings; among several building (or token) types, at random (1.2.1)."""
     cl = g.state.clearings[c]
+    fortified = owner == "marquise" and _has_trait(g, owner, "fortified")
     for pool in (cl.tokens, cl.buildings):
+        cost = 2 if fortified and pool is cl.buildings else 1  # Fortified: two hits a building
         while hits > 0:
             kinds = sorted({k for f, k in pool if f == owner})
             if not kinds:
                 break
+            if hits < cost:
+                g.emit(owner, "3.3.2", "fortified", "Fortified: a single hit on a building in {c} does nothing", c=c)
+                break
             kind = kinds[0] if len(kinds) == 1 else g.chance.pick(kinds, f"which {owner} piece type to remove in {c} (1.2.1)")
             remove_piece(g, owner, c, kind, "1.2.1", by=by)
-            hits -= 1
+            hits -= cost

@@ -28,11 +28,16 @@ class Controller(Protocol):
     def field_hospitals(self, g: Game, faction: str, clearing: int, warriors: int) -> int | None:
         """A human Marquise: a card matching the clearing to spend on Field Hospitals, or None."""
 
+    def automated_outrage_discard(self, g: Game, faction: str, clearing: int) -> int:
+        """The card matching the clearing this seat discards for the Automated Alliance's Outrage
+        (6.2.3). Asked only when the hand holds one; discarding is then compulsory."""
+
 
 class ScriptedHuman:
     """A human seat for tests and examples: takes no actions on its turn, answers hit
     assignment in the order given by ``preference`` (kinds listed first are removed first),
-    gives the first matching card when one is owed, and uses Field Hospitals if ``hospitals``."""
+    gives (or discards, for Automated Outrage) the first matching card when one is owed, and uses
+    Field Hospitals if ``hospitals``."""
 
     def __init__(self, preference: tuple[str, ...] = (), hospitals: bool = False) -> None:
         self.preference = preference
@@ -52,6 +57,11 @@ class ScriptedHuman:
 
     def field_hospitals(self, g: Game, faction: str, clearing: int, warriors: int) -> int | None:
         return _first_matching(g, faction, clearing) if self.hospitals else None
+
+    def automated_outrage_discard(self, g: Game, faction: str, clearing: int) -> int:
+        card = _first_matching(g, faction, clearing)
+        assert card is not None, "asked only when a matching card is in hand"
+        return card
 
 
 def _first_matching(g: Game, faction: str, clearing: int) -> int | None:

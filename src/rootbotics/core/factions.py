@@ -45,6 +45,7 @@ BUILDINGS: frozenset[str] = frozenset(
     {"sawmill", "workshop", "recruiter", "roost", "base_fox", "base_rabbit", "base_mouse"}
 )
 TOKENS: frozenset[str] = frozenset({"keep", "wood", "sympathy"})
+BASES: dict[str, str] = {"fox": "base_fox", "rabbit": "base_rabbit", "mouse": "base_mouse"}  # suit -> base
 
 # Pieces in the box, by faction and seat kind. The bots use fewer kinds than the humans
 # (the Mechanical Marquise has no wood, 4.3.1).
@@ -58,10 +59,13 @@ _PIECES: dict[tuple[str, str], dict[str, int]] = {
     ("alliance", "human"): {
         "warrior": 10, "base_fox": 1, "base_rabbit": 1, "base_mouse": 1, "sympathy": 10,
     },
+    ("alliance", "bot"): {  # 6.2.1, 6.3
+        "warrior": 10, "base_fox": 1, "base_rabbit": 1, "base_mouse": 1, "sympathy": 10,
+    },
 }
 
 # Bots this version of the engine can play.
-PLAYABLE_BOTS: tuple[str, ...] = ("marquise", "eyrie")
+PLAYABLE_BOTS: tuple[str, ...] = ("marquise", "eyrie", "alliance")
 # Human factions whose pieces a position may hold (their turns are taken by a controller).
 HUMAN_FACTIONS: tuple[str, ...] = ("marquise", "eyrie", "alliance")
 

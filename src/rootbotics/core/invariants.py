@@ -2,19 +2,29 @@
 
 Conservation: pieces on the map + in supply + out of the game = the box; the 54 cards are each
 in exactly one place; items in the supply + crafted = the item supply at setup; no clearing
-holds more buildings than slots; at most one keep, in a corner (4.2.1, 4.3.2); scores stay at
-or above zero except where a rule lets a faction lose VP (the Eyrie's Humiliate, 5.7.1).
+holds more buildings than slots; at most one keep, in a corner (4.2.1, 4.3.2); at most one
+sympathy token per clearing (6.2.1 I) and each Alliance base in a clearing of its suit (6.4.3,
+6.5.2); scores stay at or above zero except where a rule lets a faction lose VP (the Eyrie's
+Humiliate, 5.7.1).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from .factions import piece_totals
+from .factions import BASES, piece_totals
 from .maps import CLEARINGS
 from .state import GameState
 
-CAN_LOSE_VP: frozenset[str] = frozenset({"eyrie"})
+CAN_LOSE_VP: frozenset[str] = frozenset({"eyrie"})  # Humiliate (5.7.1)
+
+
+def can_lose_vp(state: GameState, faction: str) -> bool:
+    """Whether a rule in this game can take the faction's score below zero (ruling R-VP)."""
+    if faction in CAN_LOSE_VP:
+        return True
+    eyrie = state.factions.get("eyrie")
+    return eyrie is not None and eyrie.is_bot and "war-tax" in eyrie.traits  # War Tax (3.3.2)
 
 
 class InvariantError(AssertionError):
@@ -31,7 +41,7 @@ def violations(state: GameState) -> list[str]:
             gone = fs.removed.get(kind, 0)
             if supply < 0 or on_map + supply + gone != total:
                 out.append(f"{f} {kind}: {on_map} on map + {supply} in supply + {gone} removed != {total}")
-        if fs.vp < 0 and f not in CAN_LOSE_VP:
+        if fs.vp < 0 and not can_lose_vp(state, f):
             out.append(f"{f} has {fs.vp} VP")
     cards = Counter(state.all_cards_accounted())
     expected = len(state.deckdef.cards)
@@ -56,6 +66,11 @@ def violations(state: GameState) -> list[str]:
             keeps += cl.tokens.count(("marquise", "keep"))
             if c not in state.map.corners:  # placed in a corner (4.3.2) and never moved
                 out.append(f"the keep is in clearing {c}, not a corner")
+        if cl.tokens.count(("alliance", "sympathy")) > 1:
+            out.append(f"clearing {c}: {cl.tokens.count(('alliance', 'sympathy'))} sympathy tokens")
+        for suit, base in BASES.items():
+            if ("alliance", base) in cl.buildings and state.suits[c] != suit:
+                out.append(f"clearing {c}: the {suit} base stands in a {state.suits[c]} clearing")
     if keeps > 1:
         out.append(f"{keeps} keeps on the map")
     return out

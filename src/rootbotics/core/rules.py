@@ -6,7 +6,7 @@ Law of Root rule numbers are written "LoR x.y"; Law of Robotics numbers are bare
 from __future__ import annotations
 
 from .context import EngineFailure, Game, GameOver
-from .factions import BUILDINGS
+from .factions import BASES, BUILDINGS, SETUP_RANK
 from .maps import CLEARINGS
 from .state import GameState
 
@@ -218,8 +218,35 @@ def remove_piece(g: Game, owner: str, c: int, kind: str, rule: str, by: str | No
     if kind == "sympathy":
         _outrage_on_removal(g, by, c)
     if by is not None and by != owner:
-        score(g, by, 1, "LoR 3.2.1", "for removing an enemy {kind}".format(kind=kind))
+        if by == "eyrie" and s.factions[by].is_bot and "war-tax" in s.factions[by].traits:
+            lose_vp(g, owner, 1, "3.3.2", f"to the Eyrie's War Tax for its {kind}")
+        if kind == "sympathy" and fs.is_bot and "popularity" in fs.traits:
+            g.emit(by, "3.3.2", "no_score", "scores nothing for the sympathy token: the Alliance's Popularity")
+        else:
+            score(g, by, 1, "LoR 3.2.1", "for removing an enemy {kind}".format(kind=kind))
+    if owner == "alliance" and fs.is_bot and kind in _BASE_SUIT:
+        crackdown(g, _BASE_SUIT[kind])
     return True
+
+
+def remove_all_enemy_pieces(g: Game, faction: str, c: int, rule: str) -> int:
+    """Remove every enemy piece in ``c``; ``faction`` scores 1 VP per building and token
+    (LoR 3.2.1). Returns how many pieces were removed.
+
+    The removal is one event of the rules, so its parts are ordered to act as if at once:
+    enemies in setup order, each losing its buildings and tokens before its warriors (a keep
+    removed here cannot then take in those warriors by Field Hospitals, LoR 6.2.3). Every effect
+    that says it removes all enemy pieces from a clearing (the Alliance's revolts, 6.4.3 and
+    6.5.2) goes through this function: rules about such effects (the Vagabot's Full Removal,
+    7.2.1 I) belong here.
+    """
+    cl = g.state.clearings[c]
+    removed = 0
+    for enemy in sorted(cl.factions_present() - {faction}, key=SETUP_RANK.__getitem__):
+        for kind in [k for f, k in cl.buildings if f == enemy] + [k for f, k in cl.tokens if f == enemy]:
+            removed += remove_piece(g, enemy, c, kind, rule, by=faction)
+        removed += remove_warriors(g, enemy, c, cl.warriors.get(enemy, 0), rule, by=faction)
+    return removed
 
 
 # -- scoring (LoR 3.1, 3.2) ------------------------------------------------------------------
@@ -332,11 +359,15 @@ def _alliance_human(g: Game) -> bool:
 def _outrage_on_move(g: Game, mover: str, c: int) -> None:
     if mover != "alliance" and _alliance_human(g) and ("alliance", "sympathy") in g.state.clearings[c].tokens:
         _outrage(g, mover, c)
+    elif _human_angers_alliance_bot(g, mover) and ("alliance", "sympathy") in g.state.clearings[c].tokens:
+        automated_outrage(g, mover, c)
 
 
 def _outrage_on_removal(g: Game, by: str | None, c: int) -> None:
     if by is not None and by != "alliance" and _alliance_human(g):
         _outrage(g, by, c)
+    elif by is not None and _human_angers_alliance_bot(g, by):
+        automated_outrage(g, by, c)
 
 
 def _outrage(g: Game, culprit: str, c: int) -> None:
@@ -355,6 +386,50 @@ def _outrage(g: Game, culprit: str, c: int) -> None:
         s.factions[culprit].hand.remove(card)
         _add_supporter(g, card)
         g.emit("alliance", "LoR 8.2.6", "outrage", "Outrage in {c}: {culprit} adds a card to the Supporters", c=c, culprit=culprit)
+
+
+# -- the Automated Alliance's rules that other players set off (6.2.3, 6.2.4) -----------------
+_BASE_SUIT: dict[str, str] = {base: suit for suit, base in BASES.items()}
+
+
+def _human_angers_alliance_bot(g: Game, culprit: str) -> bool:
+    """Only a human sets off Automated Outrage (6.2.3); a bot moving into sympathy or removing a
+    token does nothing (as the Electric Eyrie example turn says)."""
+    fs = g.state.factions.get("alliance")
+    return fs is not None and fs.is_bot and culprit != "alliance" and not g.state.factions[culprit].is_bot
+
+
+def automated_outrage(g: Game, culprit: str, c: int) -> None:
+    """6.2.3 Automated Outrage: the human culprit must discard a card matching ``c``; its
+    controller says which. With no matching card in hand, the Alliance scores 1 VP. The card is
+    discarded, not given, so Poor Manual Dexterity (2.8.1) scores nothing."""
+    s = g.state
+    hand = s.factions[culprit].hand
+    suit = s.suit(c)
+    if not any(matches(s.deckdef.card(card).suit, suit) for card in hand):
+        g.emit("alliance", "6.2.3", "outrage", "Automated Outrage in {c}: {culprit} has no {suit} or bird card to discard", c=c, culprit=culprit, suit=suit)
+        score(g, "alliance", 1, "6.2.3", f"for Automated Outrage ({culprit} could not discard)")
+        return
+    card = g.controller(culprit).automated_outrage_discard(g, culprit, c)
+    if card not in hand or not matches(s.deckdef.card(card).suit, suit):
+        raise EngineFailure(f"Automated Outrage: {culprit} holds a card matching clearing {c} and must discard one, not {card!r}")
+    hand.remove(card)
+    discard(g, card)
+    g.emit("alliance", "6.2.3", "outrage", "Automated Outrage in {c}: {culprit} discards {card}", c=c, culprit=culprit, card=s.deckdef.card(card).label())
+
+
+def crackdown(g: Game, suit: str) -> None:
+    """6.2.4 Crackdown: with a base gone, the Alliance bot removes every sympathy token in
+    clearings of the base's suit. Nobody scores for them and no Outrage follows: the Alliance
+    removes its own tokens (ruling R-CRACKDOWN)."""
+    s = g.state
+    where = [c for c in CLEARINGS if s.suit(c) == suit and ("alliance", "sympathy") in s.clearings[c].tokens]
+    if not where:
+        g.emit("alliance", "6.2.4", "crackdown", "Crackdown: its {suit} base is gone, but no {suit} clearing holds sympathy", suit=suit)
+        return
+    g.emit("alliance", "6.2.4", "crackdown", "Crackdown: its {suit} base is gone, so it removes the sympathy in {where}", suit=suit, where=", ".join(map(str, where)))
+    for c in where:
+        remove_piece(g, "alliance", c, "sympathy", "6.2.4")
 
 
 SUPPORTERS_CAP_WITHOUT_BASES = 5  # LoR 8.2.3

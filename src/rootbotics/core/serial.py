@@ -500,6 +500,8 @@ def _read_faction(state: GameState, f: str, raw: dict[str, Any], cards: _Cards) 
     if "supporters" in raw:
         if f != "alliance":
             raise StateError(f"{path}.supporters", "only the Alliance has Supporters")
+        if seat == "bot":
+            raise StateError(f"{path}.supporters", "the Automated Alliance has no Supporters (it holds no cards, 2.8.1)")
         fs.supporters = cards.many(raw["supporters"], f"{path}.supporters")
 
 
@@ -545,6 +547,9 @@ def _read_clearings(state: GameState, raw: dict[str, Any]) -> None:
             raise StateError(f"{path}.buildings", f"{what}, but clearing {c} has {state.map.slots[c]} slot(s)")
         if cl.tokens.count(("alliance", "sympathy")) > 1:
             raise StateError(f"{path}.tokens", "a clearing holds at most one sympathy token")
+        for i, (f, kind) in enumerate(cl.buildings):
+            if kind.startswith("base_") and kind != f"base_{state.suits[c]}":
+                raise StateError(f"{path}.buildings.{i}", f"a {kind} stands only in a {kind[5:]} clearing; {c} is {state.suits[c]}")
     keeps = [c for c in CLEARINGS if ("marquise", "keep") in state.clearings[c].tokens]
     if len(keeps) > 1 or (keeps and state.clearings[keeps[0]].tokens.count(("marquise", "keep")) > 1):
         where = keeps[1] if len(keeps) > 1 else keeps[0]

@@ -1,0 +1,65 @@
+"""Difficulty and trait cards (Law of Robotics 3.3): what each one changes, in one line.
+
+The card texts are not in the rulebook; `shared/data/bot-cards.md` gathers them from bot
+apps, with their doubts. Each line here says what the engine does; the readings chosen where
+sources are thin are rulings R-DIFF-* and R-TRAIT-* in docs/rulings.md. The rules themselves
+live in each bot's module, next to the step they change.
+"""
+
+from __future__ import annotations
+
+DIFFICULTY_TEXT: dict[str, dict[str, str]] = {
+    "marquise": {
+        "easy": "Recruit places 2 warriors instead of 4 (Escalated: 1 in each of the two clearings).",
+        "default": "As the Law says.",
+        "challenging": "Each Recruit also places 2 warriors in the highest-priority ordered clearing it rules.",
+        "nightmare": "As challenging, and 1 VP at the end of each Evening.",
+    },
+    "eyrie": {
+        "easy": "Only one Loyal Vizier goes into the Decree at setup.",
+        "default": "As the Law says.",
+        "challenging": "At setup, a bird Ambush card from the deck joins the bird column of the Decree.",
+        "nightmare": "As challenging, and 1 VP at the end of each Evening.",
+    },
+    "alliance": {
+        "easy": "Organize only where a base has four or more Alliance warriors.",
+        "default": "As the Law says.",
+        "challenging": "Organize where a base has two or more Alliance warriors.",
+        "nightmare": "As challenging, and 1 VP at the end of each Evening.",
+    },
+}
+
+TRAIT_TEXT: dict[str, dict[str, str]] = {
+    "marquise": {
+        "blitz": "After moving, from the highest-priority clearing it rules with no enemy pieces, move all but one warrior to the adjacent clearing with the most enemy pieces and battle there.",
+        "fortified": "Each Marquise building takes two hits to remove; a single hit on a building does nothing.",
+        "hospitals": "After a battle it defended in which it lost two or more warriors, it places two warriors in the keep's clearing.",
+        "iron-will": "Escalated Daylight's Recruit places twice as many warriors.",
+    },
+    "eyrie": {
+        "nobility": "It also falls into turmoil when it cannot place a warrior it must recruit; in turmoil it scores 1 VP per bird card instead of losing it.",
+        "relentless": "After resolving the Decree, it removes every defenseless enemy building and token in each clearing with Eyrie warriors.",
+        "swoop": "At the end of Daylight, it places 2 warriors in the highest-priority clearing with no Eyrie pieces.",
+        "war-tax": "Whenever it removes an enemy building or token, that piece's owner loses 1 VP.",
+    },
+    "alliance": {
+        "informants": "Automated Ambush also deals its extra hit where the Alliance defends a sympathy token with no warriors.",
+        "popularity": "Enemies score nothing for removing its sympathy tokens.",
+        "veterans": "Guerrilla War: as defender it deals the higher roll and the attacker the lower.",
+        "wildfire": "After recruiting in Evening, it spreads sympathy once more, scoring nothing for it.",
+    },
+}
+
+
+def has_trait(state, faction: str, trait: str) -> bool:
+    """Whether a bot seat plays with a trait card."""
+    fs = state.factions.get(faction)
+    return fs is not None and fs.is_bot and trait in fs.traits
+
+
+def difficulty(state, faction: str) -> str:
+    return state.factions[faction].difficulty
+
+
+def at_least_challenging(state, faction: str) -> bool:
+    return difficulty(state, faction) in ("challenging", "nightmare")

@@ -1,0 +1,199 @@
+"""Difficulty (3.3.1) and traits (3.3.2) of the Marquise and the Eyrie: each changes what the
+bot does in a position where it matters, and the log names it as the reason."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import game, position, set_order
+
+from rootbotics.bots import eyrie as E
+from rootbotics.bots import marquise as M
+from rootbotics.bots.cards import DIFFICULTY_TEXT, TRAIT_TEXT
+from rootbotics.core import invariants
+from rootbotics.core.battle import battle
+from rootbotics.core.state import VIZIER
+from rootbotics.game import ConfigError, GameConfig, Seat, new_game, play
+
+
+def bot(difficulty: str = "default", traits: tuple[str, ...] = ()) -> dict:
+    return {"difficulty": difficulty, "traits": list(traits)}
+
+
+def eyrie_bot(difficulty: str = "default", traits: tuple[str, ...] = (), **decree) -> dict:
+    base = {"fox": [], "mouse": [], "rabbit": [], "bird": ["loyal_vizier", "loyal_vizier"]}
+    base.update(decree)
+    return {**bot(difficulty, traits), "decree": base}
+
+
+# -- Marquise difficulty -------------------------------------------------------------------------
+@pytest.mark.parametrize(("level", "placed"), [("easy", {6: 1, 8: 1}), ("default", {6: 2, 8: 2}), ("challenging", {6: 4, 8: 2})])
+def test_3_3_1_marquise_recruit_by_difficulty(level: str, placed: dict[int, int]) -> None:
+    s = position({6: {"warriors": {"marquise": 1}}, 8: {"warriors": {"marquise": 1}}}, marquise=bot(level))
+    g = game(s)
+    M.recruit(g, "fox")
+    assert {c: s.warriors("marquise", c) - 1 for c in (6, 8)} == placed
+    if level == "challenging":
+        assert [e.rule for e in g.log.of_kind("place_warriors")][-1] == "3.3.1"
+        assert "challenging difficulty" in g.log.of_kind("place_warriors")[-1].text
+
+
+def test_3_3_1_marquise_easy_escalated_recruit_places_two() -> None:
+    s = position({2: {"warriors": {"marquise": 1}}, 7: {"warriors": {"marquise": 1}}, 11: {"warriors": {"marquise": 1}}}, marquise=bot("easy"))
+    M.escalated_recruit(game(s))
+    assert [s.warriors("marquise", c) for c in (2, 7, 11)] == [1, 2, 2]
+
+
+@pytest.mark.parametrize(("level", "vp"), [("default", 1), ("nightmare", 2)])
+def test_3_3_1_marquise_nightmare_scores_one_at_the_end_of_evening(level: str, vp: int) -> None:
+    s = position({1: {"warriors": {"marquise": 1}, "buildings": [["marquise", "sawmill"], ]}, 5: {"buildings": [["marquise", "sawmill"]]}}, marquise=bot(level))
+    g = game(s)
+    set_order(g, "marquise", "anvil")
+    M.MechanicalMarquise().evening(g)
+    assert s.factions["marquise"].vp == vp
+    if level == "nightmare":
+        assert g.log.events[-1].rule == "3.3.1" and "nightmare" in g.log.events[-1].text
+
+
+# -- Marquise traits -----------------------------------------------------------------------------
+@pytest.mark.parametrize("traits", [(), ("blitz",)])
+def test_3_3_2_marquise_blitz(traits: tuple[str, ...]) -> None:
+    s = position({5: {"warriors": {"marquise": 4}}, 2: {"warriors": {"eyrie": 1}}, 10: {"warriors": {"marquise": 1}}}, marquise=bot(traits=traits))
+    g = game(s, [("roll", (0, 0))])
+    M.blitz(g)
+    if traits:
+        # 5 is the highest-priority ruled clearing without enemies; 2 has the most enemies.
+        assert s.warriors("marquise", 5) == 1 and s.warriors("marquise", 2) == 3
+        assert g.log.of_kind("battle")[0].data["c"] == 2 and "Blitz" in g.log.of_kind("move")[0].text
+    else:
+        assert not g.log.of_kind("move") and s.warriors("marquise", 5) == 4
+
+
+@pytest.mark.parametrize(("traits", "left"), [((), 0), (("fortified",), 1)])
+def test_3_3_2_marquise_fortified_buildings_take_two_hits(traits, left) -> None:
+    s = position({9: {"warriors": {"eyrie": 2}, "buildings": [["marquise", "sawmill"], ["marquise", "workshop"]]}}, marquise=bot(traits=traits), turn=1)
+    g = game(s, [("roll", (2, 0)), ("pick", "sawmill")])
+    battle(g, "eyrie", "marquise", 9, "test")  # 2 rolled + 1 defenseless = 3 hits
+    assert s.clearings[9].buildings_of("marquise") == left
+    if traits:
+        assert g.log.of_kind("fortified")[0].rule == "3.3.2"
+
+
+@pytest.mark.parametrize(("traits", "keep_warriors"), [((), 1), (("hospitals",), 3)])
+def test_3_3_2_marquise_hospitals(traits, keep_warriors) -> None:
+    s = position(
+        {1: {"warriors": {"marquise": 1}, "tokens": [["marquise", "keep"]]}, 9: {"warriors": {"marquise": 2, "eyrie": 3}}},
+        marquise=bot(traits=traits),
+        turn=1,
+    )
+    g = game(s, [("roll", (3, 0))])
+    battle(g, "eyrie", "marquise", 9, "test")
+    assert s.warriors("marquise", 9) == 0 and s.warriors("marquise", 1) == keep_warriors
+    invariants.check(s)
+
+
+@pytest.mark.parametrize(("traits", "each"), [((), 2), (("iron-will",), 4)])
+def test_3_3_2_marquise_iron_will_doubles_escalated_recruit(traits, each) -> None:
+    s = position({7: {"warriors": {"marquise": 1}}, 11: {"warriors": {"marquise": 1}}}, marquise=bot(traits=traits))
+    g = game(s)
+    M.escalated_recruit(g)
+    assert [s.warriors("marquise", c) for c in (7, 11)] == [1 + each, 1 + each]
+    if traits:
+        assert "Iron Will" in g.log.of_kind("place_warriors")[0].text
+
+
+# -- Eyrie difficulty ---------------------------------------------------------------------------
+@pytest.mark.parametrize(("level", "bird"), [("easy", 1), ("default", 2), ("challenging", 3), ("nightmare", 3)])
+def test_3_3_1_eyrie_setup_decree_by_difficulty(level: str, bird: int) -> None:
+    g = new_game(GameConfig([Seat("marquise"), Seat("eyrie", difficulty=level)], seed=4))
+    decree = g.state.factions["eyrie"].decree
+    assert decree is not None and len(decree["bird"]) == bird
+    assert decree["bird"].count(VIZIER) == (1 if level == "easy" else 2)
+    if bird == 3:
+        assert g.state.deckdef.card(decree["bird"][2]).name.startswith("ambush_bird")
+    invariants.check(g.state)
+
+
+def test_3_3_1_eyrie_nightmare_scores_one_at_the_end_of_evening() -> None:
+    s = position({3: {"buildings": [["eyrie", "roost"], ]}, 7: {"buildings": [["eyrie", "roost"]]}}, eyrie=eyrie_bot("nightmare"))
+    g = game(s)
+    E.ElectricEyrie().evening(g)
+    assert s.factions["eyrie"].vp == 1 + 1
+
+
+# -- Eyrie traits --------------------------------------------------------------------------------
+@pytest.mark.parametrize(("traits", "vp"), [((), 5), (("nobility",), 5 + 3)])
+def test_3_3_2_eyrie_nobility_turmoil_scores_instead_of_losing(traits, vp) -> None:
+    # The fox column must recruit, but the Eyrie has no fox clearing with a roost.
+    s = position({7: {"warriors": {"eyrie": 2}, "buildings": [["eyrie", "roost"]]}}, eyrie={**eyrie_bot(traits=traits, fox=["anvil"], bird=["loyal_vizier", "loyal_vizier", "armorers"]), "vp": 5})
+    g = game(s)
+    E.ElectricEyrie().daylight(g)
+    assert s.factions["eyrie"].vp == vp
+    if traits:
+        assert g.log.of_kind("nobility") and not g.log.of_kind("move")  # turmoil at once
+        assert [e.rule for e in g.log.of_kind("score")] == ["3.3.2"]
+    else:  # without Nobility the missing fox recruit is simply skipped, and it builds
+        assert not g.log.of_kind("turmoil") and g.log.of_kind("move")
+
+
+@pytest.mark.parametrize("traits", [(), ("relentless",)])
+def test_3_3_2_eyrie_relentless(traits) -> None:
+    s = position(
+        {9: {"warriors": {"eyrie": 1}, "buildings": [["marquise", "workshop"]], "tokens": [["marquise", "keep"]]}, 1: {}},
+        eyrie=eyrie_bot(traits=traits),
+    )
+    g = game(s)
+    E.relentless(g)
+    if traits:
+        assert not s.clearings[9].buildings and not s.clearings[9].tokens and s.factions["eyrie"].vp == 2
+    else:
+        assert len(s.clearings[9].buildings) == 1
+
+
+@pytest.mark.parametrize("traits", [(), ("swoop",)])
+def test_3_3_2_eyrie_swoop(traits) -> None:
+    s = position({1: {"warriors": {"eyrie": 1}}, 2: {"warriors": {"marquise": 1}, "tokens": [["marquise", "keep"]]}}, eyrie=eyrie_bot(traits=traits))
+    g = game(s)
+    E.swoop(g)
+    # 1 has an Eyrie piece and 2 holds the keep: the warriors go to 3.
+    assert s.warriors("eyrie", 3) == (2 if traits else 0)
+
+
+@pytest.mark.parametrize(("traits", "marquise_vp"), [((), 4), (("war-tax",), 3)])
+def test_3_3_2_eyrie_war_tax(traits, marquise_vp) -> None:
+    s = position({9: {"warriors": {"eyrie": 2}, "buildings": [["marquise", "workshop"]]}}, eyrie=eyrie_bot(traits=traits), marquise={"vp": 4}, turn=1)
+    g = game(s, [("roll", (0, 0))])
+    battle(g, "eyrie", "marquise", 9, "test")
+    assert s.factions["marquise"].vp == marquise_vp and s.factions["eyrie"].vp == 1
+
+
+# -- configuration -------------------------------------------------------------------------------
+def test_every_bot_lists_four_difficulties_and_its_traits() -> None:
+    for faction in ("marquise", "eyrie"):
+        assert list(DIFFICULTY_TEXT[faction]) == ["easy", "default", "challenging", "nightmare"]
+        assert len(TRAIT_TEXT[faction]) == 4
+
+
+def test_a_trait_of_another_bot_is_refused_with_one_line() -> None:
+    with pytest.raises(ConfigError, match=r"seats.0.traits.0: 'swoop' is not a trait of the Mechanical Marquise 2.0"):
+        new_game(GameConfig([Seat("marquise", traits=("swoop",)), Seat("eyrie")]))
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_random_difficulties_and_traits_play_out(seed: int) -> None:
+    levels = ("easy", "default", "challenging", "nightmare")
+    m_traits = tuple(t for i, t in enumerate(TRAIT_TEXT["marquise"]) if (seed >> i) & 1)
+    e_traits = tuple(t for i, t in enumerate(TRAIT_TEXT["eyrie"]) if (seed >> (i + 1)) & 1)
+    cfg = GameConfig([Seat("marquise", difficulty=levels[seed % 4], traits=m_traits), Seat("eyrie", difficulty=levels[(seed // 4) % 4], traits=e_traits)], seed=seed)
+    g = new_game(cfg)
+    g.log.listeners.append(lambda e: invariants.check(g.state))
+    assert play(g) and g.state.winner
+
+
+def test_the_docs_list_every_difficulty_and_trait_with_its_line() -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "difficulty-and-traits.md").read_text()
+    for table in (DIFFICULTY_TEXT, TRAIT_TEXT):
+        for faction, entries in table.items():
+            for name, text in entries.items():
+                assert f"| {name} | {text} |" in doc, f"{faction} {name} is missing or differs in the docs"
