@@ -246,7 +246,7 @@ def test_an_exception_in_one_game_is_recorded_and_replayable(
 
     monkeypatch.setattr(bot, "daylight", real_daylight)
     code, out, err = cli(capsys, "replay", str(saved), "--quiet")
-    assert (code, err) == (0, "") and "did not fail this time" in out and "Winner" in out
+    assert (code, err) == (0, "") and "No failure: the game played to its end." in out and "Winner" in out
 
 
 # -- bad input ------------------------------------------------------------------------------------

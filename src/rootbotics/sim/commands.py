@@ -139,9 +139,9 @@ def run_simulate(
     chunk_size: Optional[int],
     overwrite: bool,
 ) -> int:
+    need_sim_extra()
     from . import runner
 
-    need_sim_extra()
     study = make_study(bots, map_name, max_rounds, difficulty, traits, rotate_seats)
     if games < 1:
         raise CliError(f"--games: {games} must be at least 1")
@@ -295,6 +295,10 @@ def run_report(files: list[str], plots: Optional[str]) -> int:
         folder = Path(plots)
         if folder.exists() and not folder.is_dir():
             raise CliError(f"--plots: {plots} is a file, not a folder")
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            raise CliError(f"--plots: {NEED_SIM}") from None
         written, notes = write_plots(res, folder)
         out.text()
         for p in written:
@@ -382,7 +386,7 @@ def run_replay(
     out.text()
     score_table(out, g.state, f"Final scores after round {g.state.round}")
     out.text(winner_line(g.state))
-    out.text("The game did not fail this time.")
+    out.text("No failure: the game played to its end.")
     return 0
 
 
