@@ -260,7 +260,7 @@ def print_run_summary(out: Out, study: Study, folder: Path, chunks: list[tuple[i
         for r in ok:
             for w in r["winner"].split(","):
                 wins[w] = wins.get(w, 0) + 1
-        share = ", ".join(f"{f} {wins.get(f, 0)} ({100 * wins.get(f, 0) / len(ok):.1f}%)" for f in sorted(study.bots, key=lambda f: -wins.get(f, 0)))
+        share = ", ".join(f"{f} {wins.get(f, 0)} ({100 * (wins.get(f, 0) / len(ok)):.1f}%)" for f in sorted(study.bots, key=lambda f: -wins.get(f, 0)))
         out.text(f"Wins in {len(ok)} finished games: {share}")
         out.text(f"Mean length: {sum(r['rounds'] for r in ok) / len(ok):.2f} rounds")
     bad = [r for r in rows if r["status"] != "ok"]
