@@ -182,6 +182,15 @@ def test_report_counts_a_game_found_twice_once(study_dir: Path, capsys: pytest.C
     assert code == 0 and "Games: 40 (" in out
 
 
+def test_the_engine_version_in_rows_is_the_package_version() -> None:
+    import tomllib
+
+    import rootbotics
+
+    pyproject = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())
+    assert rootbotics.__version__ == pyproject["project"]["version"]
+
+
 def test_wilson_interval() -> None:
     lo, hi = wilson(50, 100)
     assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)

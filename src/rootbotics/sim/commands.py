@@ -166,7 +166,14 @@ def run_simulate(
         f"{where}; {len(chunks)} chunk{'s' if len(chunks) != 1 else ''} of up to {size} games on {jobs} process{'es' if jobs != 1 else ''}"
     )
 
-    result = _run_with_progress(study, chunks, folder, jobs, trajectory, overwrite, count)
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:
+        result = _run_with_progress(study, chunks, folder, jobs, trajectory, overwrite, count)
+    except BrokenProcessPool as e:  # a worker was killed (out of memory, a signal): not a game's fault
+        raise RunFailure("error", f"a worker process died ({e}); the chunks already written are kept") from None
+    except OSError as e:
+        raise RunFailure("error", f"cannot write the results in {out}: {e.strerror or e}; the chunks already written are kept") from None
     manifest = runner.manifest_path(folder, study, first, count)
     runner.write_manifest(manifest, study, (first, count), shard, jobs, size, trajectory, result, started)
     print_run_summary(term, study, folder, chunks, result, manifest)
