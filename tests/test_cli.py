@@ -216,7 +216,7 @@ BAD_ARGS = [
     (["play", "--bots", "marquise,,eyrie"], "--bots: give bot names separated by commas"),
     (["play"], "--bots: say which bots play"),
     (["play", "--bots"], "--bots"),
-    (["play", "--bots", BOTS, "--map", "winter"], "--map: 'winter' is not a map (choose from fall)"),
+    (["play", "--bots", BOTS, "--map", "marsh"], "--map: 'marsh' is not a map (choose from fall, winter, lake, mountain)"),
     (["play", "--bots", BOTS, "--seed", "seven"], "--seed"),
     (["play", "--bots", BOTS, "--turns", "-1"], "--turns"),
     (["play", "--bots", BOTS, "--max-rounds", "0"], "max_rounds: 0 must be at least 1"),  # ConfigError
