@@ -1,6 +1,6 @@
 """The rule-coverage table (docs/rules-coverage.md) stays true.
 
-Every rule of Law of Robotics sections 1-5 has a row; every named function exists; every
+Every rule of Law of Robotics sections 1-5 and 12 has a row; every named function exists; every
 named test exists; every ruling named exists in docs/rulings.md.
 """
 
@@ -43,6 +43,9 @@ LAW_RULES_1_5 = """
     "5.5.1 III e",
 ]
 
+# Section 12, map interactions.
+LAW_RULES_12 = ["12.1.1", "12.2.1", "12.2.2"]
+
 
 def table_rows() -> dict[str, dict[str, str]]:
     rows: dict[str, dict[str, str]] = {}
@@ -58,7 +61,7 @@ def table_rows() -> dict[str, dict[str, str]]:
 
 def test_every_rule_of_sections_1_to_5_has_a_row() -> None:
     rows = table_rows()
-    missing = [r for r in LAW_RULES_1_5 if r not in rows]
+    missing = [r for r in LAW_RULES_1_5 + LAW_RULES_12 if r not in rows]
     assert not missing, f"rules missing from docs/rules-coverage.md: {missing}"
 
 
@@ -75,6 +78,14 @@ def test_the_rule_list_matches_the_law_text() -> None:
             found.add(h.group(1))
     assert found, "no rule numbers found: has the Law's layout changed?"
     assert sorted(found - set(LAW_RULES_1_5)) == []
+
+
+@pytest.mark.skipif(not LAW.exists(), reason="the Law text is not beside the repository")
+def test_the_section_12_list_matches_the_law_text() -> None:
+    text = LAW.read_text()
+    text = text[text.index("12. Map Interactions\n") :]
+    found = set(re.findall(r"^\s*-?\s*(12\.\d+\.\d+)\s+\*\*", text, re.M))
+    assert sorted(found) == LAW_RULES_12
 
 
 def test_every_named_function_exists() -> None:

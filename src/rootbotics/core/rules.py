@@ -170,7 +170,7 @@ def open_closed_path(g: Game, faction: str, a: int, b: int, card: int) -> None:
     if link not in s.map.closed_paths or link in s.opened_paths:
         raise EngineFailure(f"{a}-{b} is not a closed path on the {s.map.name} map")
     if not (s.clearings[a].pieces_of(faction) or s.clearings[b].pieces_of(faction)):
-        raise EngineFailure(f"{faction} has no piece in {a} or {b} to open the path between them")
+        raise EngineFailure(f"{faction} has no piece in {link[0]} or {link[1]} to open the path between them")
     if card not in fs.hand:
         raise EngineFailure(f"card {card} is not in the {faction} hand")
     fs.hand.remove(card)
