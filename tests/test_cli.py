@@ -394,3 +394,16 @@ def test_play_with_suits_puts_those_suit_markers_in_the_clearings(capsys: pytest
     assert (code, err) == (0, "")
     state = serial.load(target)
     assert state.suits[1:] == suits and state.ferry == 1
+
+
+def test_show_names_the_ferry_the_pass_and_closed_paths(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    for name, expected in (
+        ("lake", "Ferry: in 1; coastal clearings 1, 10, 11, 12"),
+        ("mountain", "Closed paths: 2-5, 3-7, 5-9, 6-11, 8-9, 11-12"),
+    ):
+        g = new_game(GameConfig([Seat("marquise"), Seat("eyrie")], name, SEED))
+        serial.save(g.state, tmp_path / f"{name}.json")
+        code, shown, err = cli(capsys, "show", str(tmp_path / f"{name}.json"))
+        assert (code, err) == (0, "")
+        assert expected in shown
+        assert ("The Pass: 10" in shown) == (name == "mountain")

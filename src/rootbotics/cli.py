@@ -379,6 +379,8 @@ def run_show(path: str) -> int:
     out = Out()
     out.header(f"Position {path}")
     out.text(f"Map: {state.map.name}    Seed: {state.seed}")
+    for line in map_pieces(state):
+        out.text(line)
     if state.winner is not None:
         out.text(f"Round {state.round}: the game is over")
         out.text(winner_line(state))
@@ -475,6 +477,22 @@ def run_map(map_name: Optional[str], out_file: Optional[str], suits: Optional[st
     return 0
 
 
+def map_pieces(state: Any) -> list[str]:
+    """The Lake's Ferry and the Mountain's Pass and closed paths, as they stand."""
+    m = state.map
+    lines = []
+    if state.ferry is not None:
+        used = " (it has sailed this turn)" if state.ferry_used else ""
+        lines.append(f"Ferry: in {state.ferry}{used}; coastal clearings {', '.join(map(str, sorted(m.coastal)))}")
+    if m.pass_clearing is not None:
+        lines.append(f"The Pass: {m.pass_clearing}")
+    if m.closed_paths:
+        closed = [f"{a}-{b}" for a, b in sorted(m.closed_paths) if (a, b) not in state.opened_paths]
+        opened = [f"{a}-{b}" for a, b in sorted(state.opened_paths)]
+        lines.append(f"Closed paths: {', '.join(closed) or 'none'}" + (f"; opened: {', '.join(opened)}" if opened else ""))
+    return lines
+
+
 def pieces(pool: Sequence[tuple[str, str]]) -> str:
     """``[("marquise", "sawmill"), ("marquise", "sawmill")]`` -> ``"sawmill x2"``."""
     if not pool:
@@ -499,7 +517,8 @@ PLAY_HELP = (
 )
 SHOW_HELP = (
     "Print a position saved with --save.\n\n"
-    "Shows the map, the round, whose turn it is and in which phase, the scores and any winner, then the "
+    "Shows the map (with the Ferry, the Pass and closed paths where the map has them), the round, whose turn "
+    "it is and in which phase, the scores and any winner, then the "
     "board clearing by clearing (suit, ruler, warriors of each faction, buildings, tokens, free building "
     "slots, ruins), the Eyrie Decree, the bots' order cards, crafted items and how many cards are in the "
     "deck and the discard pile."
