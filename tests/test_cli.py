@@ -228,7 +228,7 @@ BAD_ARGS = [
     (["play", "--bots", "marquise,,eyrie"], "--bots: give bot names separated by commas"),
     (["play"], "--bots: say which bots play"),
     (["play", "--bots"], "--bots"),
-    (["play", "--bots", BOTS, "--map", "winter"], "--map: 'winter' is not a map (choose from fall)"),
+    (["play", "--bots", BOTS, "--map", "marsh"], "--map: 'marsh' is not a map (choose from fall, winter, lake, mountain)"),
     (["play", "--bots", BOTS, "--seed", "seven"], "--seed"),
     (["play", "--bots", BOTS, "--turns", "-1"], "--turns"),
     (["play", "--bots", BOTS, "--max-rounds", "0"], "max_rounds: 0 must be at least 1"),  # ConfigError
@@ -240,6 +240,14 @@ BAD_ARGS = [
     (["play", "--from", "good.json", "--seed", "1"], "--seed cannot be used with --from"),
     (["play", "--from", "good.json", "--max-rounds", "0"], "--max-rounds: 0 must be at least 1"),
     (["play", "--from", "human.json"], "human.json: the alliance seat is human"),
+    (["play", "--bots", BOTS, "--map", "lake", "--suits", "fox,fox"], "--suits: give 12 suits, one per clearing in priority order, not 2"),
+    (["play", "--bots", BOTS, "--map", "lake", "--suits", ",".join(["fox"] * 12)], "--suits: the suit markers are 4 of each suit, not 12 fox, 0 rabbit, 0 mouse"),
+    (["play", "--bots", BOTS, "--map", "lake", "--suits", ",".join(["cat"] * 12)], "--suits: clearing 1: 'cat' is not a suit"),
+    (["play", "--bots", BOTS, "--suits", ",".join(["fox", "rabbit", "mouse"] * 4)], "--suits: the fall map prints its suits"),
+    (["play", "--from", "good.json", "--suits", ",".join(["fox", "rabbit", "mouse"] * 4)], "--suits cannot be used with --from"),
+    (["map", "--map", "marsh"], "--map: 'marsh' is not a map"),
+    (["map", "--map", "winter", "--suits", "fox"], "--suits: give 12 suits"),
+    (["map", "--out", "no/such/folder/m.svg"], "--out: the folder 'no/such/folder' does not exist"),
     (["show"], "Missing argument 'FILE'"),
     (["show", "good.json", "extra"], "unexpected extra argument"),
 ]
@@ -316,9 +324,10 @@ def test_missing_cli_extra_is_one_line_exit_2(
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["--help"], ["play", "show", "--version"]),
-        ([], ["play", "show"]),
-        (["play", "--help"], ["--bots", "--map", "--seed", "--from", "--save", "--turns", "--max-rounds", "--quiet", "--json"]),
+        (["--help"], ["play", "show", "map", "--version"]),
+        ([], ["play", "show", "map"]),
+        (["play", "--help"], ["--bots", "--map", "--seed", "--from", "--save", "--turns", "--max-rounds", "--quiet", "--json", "--suits"]),
+        (["map", "--help"], ["--map", "--out", "--suits", "--no-forests", "SVG"]),
         (["play", "-h"], ["--bots"]),
         (["show", "--help"], ["FILE", "Decree"]),
     ],
@@ -373,3 +382,40 @@ def test_python_dash_m_plays_a_game() -> None:
     g, _ = engine_game()
     assert proc.stdout.splitlines()[-1] == f"Winner: {', '.join(g.state.winner)} ({g.state.end_reason})"
     assert "\x1b" not in proc.stdout
+
+
+# -- map and --suits ------------------------------------------------------------------------------
+def test_map_writes_the_svg_drawn_from_the_data(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from rootbotics.core.maps import load_map
+    from rootbotics.mapsvg import render_svg
+
+    target = tmp_path / "lake.svg"
+    code, out, err = cli(capsys, "map", "--map", "lake", "--out", str(target))
+    assert (code, err) == (0, "")
+    assert out == f"Wrote the lake map to {target}\n"
+    assert target.read_text(encoding="utf-8") == render_svg(load_map("lake"))
+    code, out, err = cli(capsys, "map", "--map", "mountain", "--no-forests")
+    assert (code, err) == (0, "")
+    assert out == render_svg(load_map("mountain"), forests=False)
+
+
+def test_play_with_suits_puts_those_suit_markers_in_the_clearings(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    suits = ["mouse", "fox", "rabbit"] * 4
+    target = tmp_path / "p.json"
+    code, _, err = cli(capsys, "play", "--bots", BOTS, "--map", "lake", "--suits", ",".join(suits), "--turns", "0", "--save", str(target), "-q")
+    assert (code, err) == (0, "")
+    state = serial.load(target)
+    assert state.suits[1:] == suits and state.ferry == 1
+
+
+def test_show_names_the_ferry_the_pass_and_closed_paths(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    for name, expected in (
+        ("lake", "Ferry: in 1; coastal clearings 1, 10, 11, 12"),
+        ("mountain", "Closed paths: 2-5, 3-7, 5-9, 6-11, 8-9, 11-12"),
+    ):
+        g = new_game(GameConfig([Seat("marquise"), Seat("eyrie")], name, SEED))
+        serial.save(g.state, tmp_path / f"{name}.json")
+        code, shown, err = cli(capsys, "show", str(tmp_path / f"{name}.json"))
+        assert (code, err) == (0, "")
+        assert expected in shown
+        assert ("The Pass: 10" in shown) == (name == "mountain")

@@ -1,6 +1,6 @@
 """The rule-coverage table (docs/rules-coverage.md) stays true.
 
-Every rule of Law of Robotics sections 1-6 has a row; every named function exists; every
+Every rule of Law of Robotics sections 1-6 and 12 has a row; every named function exists; every
 named test exists; every ruling named exists in docs/rulings.md.
 """
 
@@ -47,6 +47,8 @@ LAW_RULES_1_5 = """
 LAW_RULES_6 = """
 6.2.1 6.2.2 6.2.3 6.2.4 6.2.5 6.3.1 6.3.2 6.3.3 6.4.1 6.4.2 6.4.3 6.4.4 6.5.1 6.5.2 6.6.1 6.6.2 6.6.3
 """.split() + ["6.2.1 I", "6.2.1 II", "6.5.1 I", "6.5.1 II"]
+# Section 12, map interactions.
+LAW_RULES_12 = ["12.1.1", "12.2.1", "12.2.2"]
 
 
 def table_rows() -> dict[str, dict[str, str]]:
@@ -63,7 +65,7 @@ def table_rows() -> dict[str, dict[str, str]]:
 
 def test_every_rule_of_sections_1_to_6_has_a_row() -> None:
     rows = table_rows()
-    missing = [r for r in LAW_RULES_1_5 + LAW_RULES_6 if r not in rows]
+    missing = [r for r in LAW_RULES_1_5 + LAW_RULES_6 + LAW_RULES_12 if r not in rows]
     assert not missing, f"rules missing from docs/rules-coverage.md: {missing}"
 
 
@@ -94,6 +96,11 @@ def test_the_section_6_rule_list_matches_the_law_text() -> None:
     """Numbered rules in the Law's section 6 are all in LAW_RULES_6."""
     found = numbered_rules("6. Automated Alliance\n\n6.1", "7. Vagabot\n\n7.1")
     assert sorted(found - set(LAW_RULES_6)) == []
+def test_the_section_12_list_matches_the_law_text() -> None:
+    text = LAW.read_text()
+    text = text[text.index("12. Map Interactions\n") :]
+    found = set(re.findall(r"^\s*-?\s*(12\.\d+\.\d+)\s+\*\*", text, re.M))
+    assert sorted(found) == LAW_RULES_12
 
 
 def test_every_named_function_exists() -> None:

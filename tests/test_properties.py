@@ -11,19 +11,20 @@ from hypothesis import strategies as st
 from rootbotics.core import invariants
 from rootbotics.core.context import Game
 from rootbotics.core.events import Event
+from rootbotics.core.maps import MAP_NAMES
 from rootbotics.game import bot_config, new_game, play
 
 LINEUPS = (["marquise", "eyrie"], ["eyrie", "marquise"])
 THREE_BOTS = tuple(list(p) for p in permutations(["marquise", "eyrie", "alliance"]))  # every seat order
 
 
-def checked_game(seed: int, lineup: list[str], every_event: bool) -> Game:
+def checked_game(seed: int, lineup: list[str], every_event: bool, map_name: str = "fall") -> Game:
     """Play a whole game, checking the invariants after every event (or every turn).
 
     With ``every_event``, each explanation is also formatted as it happens and compared with
     the same text formatted after the game: lazy text must not depend on when it is read.
     """
-    g = new_game(bot_config(lineup, seed=seed))
+    g = new_game(bot_config(lineup, map_name, seed))
     invariants.check(g.state)
     live: list[str] = []
     if every_event:
@@ -86,3 +87,19 @@ def test_soak_three_bot_games(block: int) -> None:
     """500 games of the Marquise, the Eyrie and the Alliance, every seat order."""
     for seed in range(block * 100, block * 100 + 100):
         checked_game(seed, THREE_BOTS[seed % len(THREE_BOTS)], every_event=True)
+@pytest.mark.parametrize("map_name", MAP_NAMES)
+@pytest.mark.parametrize("seed", range(20))
+def test_games_on_every_map_keep_the_invariants_after_every_event(map_name: str, seed: int) -> None:
+    g = checked_game(seed, LINEUPS[seed % 2], every_event=True, map_name=map_name)
+    s = g.state
+    assert s.winner is not None and s.factions[s.winner[0]].vp >= 30
+    assert s.map.name == map_name
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("map_name", MAP_NAMES)
+@pytest.mark.parametrize("block", range(5))
+def test_soak_games_over_the_four_maps(map_name: str, block: int) -> None:
+    """1,000 games: 250 per map, in blocks of 50."""
+    for seed in range(block * 50, block * 50 + 50):
+        checked_game(seed, LINEUPS[seed % 2], every_event=True, map_name=map_name)

@@ -303,8 +303,8 @@ def test_missing_and_unknown_map() -> None:
     d = good()
     del d["map"]
     assert str(error(d)) == "map: is missing"
-    d["map"] = "winter"
-    assert str(error(d)) == 'map: "winter" is not one of fall'
+    d["map"] = "marsh"
+    assert str(error(d)) == 'map: "marsh" is not one of fall, winter, lake, mountain'
 
 
 def test_bot_with_a_hand() -> None:

@@ -1,5 +1,6 @@
 """The command line: ``rootbotics play`` plays the Clockwork bots against each other and
-explains every step; ``rootbotics show`` prints a saved position.
+explains every step; ``rootbotics show`` prints a saved position; ``rootbotics map`` draws a
+map as SVG.
 
 typer and rich are an optional extra (``pip install 'rootbotics[cli]'``), so this module
 imports them only when it runs: without them, ``main()`` says what to install and exits 2.
@@ -83,6 +84,18 @@ def parse_map(name: str) -> str:
     return name
 
 
+def parse_suits(text: str, map_name: str) -> list[str]:
+    """``fox,mouse,...`` -> twelve suits in priority order, four of each (LoR A.1); on Fall only
+    its printed suits are accepted."""
+    from .core.maps import load_map, suit_problem
+
+    names = [n.strip().lower() for n in text.split(",")]
+    problem = suit_problem(load_map(map_name), names)
+    if problem:
+        raise CliError(f"--suits: {problem}")
+    return names
+
+
 def load_position(path: str) -> Any:
     """A saved position, or ``CliError('<path>: <StateError message>')``."""
     from .core.serial import StateError, load
@@ -93,16 +106,16 @@ def load_position(path: str) -> Any:
         raise CliError(f"{path}: {e}") from None
 
 
-def check_save_target(path: str) -> None:
+def check_save_target(path: str, option: str = "--save") -> None:
     """Refuse a --save target that cannot be written, before any game is played."""
     p = Path(path)
     if p.is_dir():
-        raise CliError(f"--save: {path} is a folder, not a file")
+        raise CliError(f"{option}: {path} is a folder, not a file")
     folder = p.parent if str(p.parent) else Path(".")
     if not folder.is_dir():
-        raise CliError(f"--save: the folder {str(folder)!r} does not exist")
+        raise CliError(f"{option}: the folder {str(folder)!r} does not exist")
     if not os.access(folder, os.W_OK):
-        raise CliError(f"--save: cannot write in the folder {str(folder)!r}")
+        raise CliError(f"{option}: cannot write in the folder {str(folder)!r}")
 
 
 # -- output -------------------------------------------------------------------------------------
@@ -231,6 +244,7 @@ def run_play(
     max_rounds: Optional[int],
     quiet: bool,
     as_json: bool,
+    suits: Optional[str] = None,
 ) -> int:
     from .core import serial
     from .core.context import EngineFailure, Game
@@ -246,10 +260,11 @@ def run_play(
     state: Any = None
     config: Any = None
     if from_file is not None:
-        given = [opt for opt, value in (("--bots", bots), ("--map", map_name), ("--seed", seed)) if value is not None]
+        options = (("--bots", bots), ("--map", map_name), ("--seed", seed), ("--suits", suits))
+        given = [opt for opt, value in options if value is not None]
         if given:
             raise CliError(
-                f"{' and '.join(given)} cannot be used with --from: the saved position already has its bots, map and seed"
+                f"{' and '.join(given)} cannot be used with --from: the saved position already has its bots, map, seed and suits"
             )
         state = load_position(from_file)
         if max_rounds is not None:
@@ -270,6 +285,7 @@ def run_play(
             chosen_map,
             seed if seed is not None else 0,
             max_rounds if max_rounds is not None else DEFAULT_MAX_ROUNDS,
+            suits=parse_suits(suits, chosen_map) if suits is not None else None,
         )
         try:
             config.validate()
@@ -363,6 +379,8 @@ def run_show(path: str) -> int:
     out = Out()
     out.header(f"Position {path}")
     out.text(f"Map: {state.map.name}    Seed: {state.seed}")
+    for line in map_pieces(state):
+        out.text(line)
     if state.winner is not None:
         out.text(f"Round {state.round}: the game is over")
         out.text(winner_line(state))
@@ -437,6 +455,44 @@ def run_show(path: str) -> int:
     return 0
 
 
+# -- rootbotics map ----------------------------------------------------------------------------
+def run_map(map_name: Optional[str], out_file: Optional[str], suits: Optional[str], forests: bool) -> int:
+    from .core.maps import load_map
+    from .core.serial import write_atomic
+    from .mapsvg import render_svg
+
+    chosen = parse_map(map_name if map_name is not None else "fall")
+    given = parse_suits(suits, chosen) if suits is not None else None
+    if out_file is not None and out_file != "-":
+        check_save_target(out_file, "--out")
+    svg = render_svg(load_map(chosen), None if given is None else [None, *given], forests=forests)
+    if out_file is None or out_file == "-":
+        sys.stdout.write(svg)
+        return 0
+    try:
+        write_atomic(Path(out_file), svg)
+    except OSError as e:
+        raise RunFailure("error", f"--out: cannot write {out_file}: {e.strerror or e}") from None
+    print(f"Wrote the {chosen} map to {out_file}")
+    return 0
+
+
+def map_pieces(state: Any) -> list[str]:
+    """The Lake's Ferry and the Mountain's Pass and closed paths, as they stand."""
+    m = state.map
+    lines = []
+    if state.ferry is not None:
+        used = " (it has sailed this turn)" if state.ferry_used else ""
+        lines.append(f"Ferry: in {state.ferry}{used}; coastal clearings {', '.join(map(str, sorted(m.coastal)))}")
+    if m.pass_clearing is not None:
+        lines.append(f"The Pass: {m.pass_clearing}")
+    if m.closed_paths:
+        closed = [f"{a}-{b}" for a, b in sorted(m.closed_paths) if (a, b) not in state.opened_paths]
+        opened = [f"{a}-{b}" for a, b in sorted(state.opened_paths)]
+        lines.append(f"Closed paths: {', '.join(closed) or 'none'}" + (f"; opened: {', '.join(opened)}" if opened else ""))
+    return lines
+
+
 def pieces(pool: Sequence[tuple[str, str]]) -> str:
     """``[("marquise", "sawmill"), ("marquise", "sawmill")]`` -> ``"sawmill x2"``."""
     if not pool:
@@ -449,9 +505,9 @@ def pieces(pool: Sequence[tuple[str, str]]) -> str:
 # Help texts: one line per paragraph (rich keeps line breaks as they are written).
 ROOT_HELP = (
     "Play Root with the Clockwork bots (the Law of Robotics) and explain every step.\n\n"
-    "Use 'rootbotics play' to play a game and 'rootbotics show' to look at a saved position; "
-    "'rootbotics simulate' plays many games for a study, 'rootbotics report' sums them up and "
-    "'rootbotics replay' plays one of them again. "
+    "Use 'rootbotics play' to play a game, 'rootbotics show' to look at a saved position and "
+    "'rootbotics map' to draw a map; 'rootbotics simulate' plays many games for a study, "
+    "'rootbotics report' sums them up and 'rootbotics replay' plays one of them again. "
     "Add --help after a command to see its options."
 )
 PLAY_HELP = (
@@ -463,10 +519,23 @@ PLAY_HELP = (
 )
 SHOW_HELP = (
     "Print a position saved with --save.\n\n"
-    "Shows the map, the round, whose turn it is and in which phase, the scores and any winner, then the "
+    "Shows the map (with the Ferry, the Pass and closed paths where the map has them), the round, whose turn "
+    "it is and in which phase, the scores and any winner, then the "
     "board clearing by clearing (suit, ruler, warriors of each faction, buildings, tokens, free building "
     "slots, ruins), the Eyrie Decree, the bots' order cards, crafted items and how many cards are in the "
     "deck and the discard pile."
+)
+
+SUITS_HELP = (
+    "The clearings' suits, 12 names separated by commas in priority order (1 first), 4 each of fox, rabbit "
+    "and mouse, as the suit markers lie on your table. Default: Fall's printed suits; on the other maps the "
+    "markers are shuffled with the seed."
+)
+MAP_HELP = (
+    "Draw a map as an SVG picture, from the engine's map data.\n\n"
+    "Shows every clearing with its priority number, suit, building slots and ruins, the paths (closed paths "
+    "marked), rivers, the Lake and its Ferry, the Mountain's Pass, the forests and the diagonally opposite "
+    "corners, so that you can compare the data with the board in front of you."
 )
 
 
@@ -576,8 +645,12 @@ def build_app() -> Any:
                 "text), and nothing else.",
             ),
         ] = False,
+        suits: Annotated[
+            Optional[str],
+            typer.Option("--suits", metavar="SUITS", help=SUITS_HELP),
+        ] = None,
     ) -> int:
-        return run_play(bots, map_name, seed, from_file, save, turns, max_rounds, quiet, as_json)
+        return run_play(bots, map_name, seed, from_file, save, turns, max_rounds, quiet, as_json, suits)
 
     @app.command("show", help=SHOW_HELP)
     def show_command(
@@ -591,6 +664,33 @@ def build_app() -> Any:
     from .sim.commands import register as register_sim_commands  # simulate, report, replay
 
     register_sim_commands(app)
+    @app.command("map", help=MAP_HELP)
+    def map_command(
+        map_name: Annotated[
+            Optional[str],
+            typer.Option("--map", metavar="MAP", help=f"The map to draw. Maps: {', '.join(MAP_NAMES)}. Default: fall."),
+        ] = None,
+        out_file: Annotated[
+            Optional[str],
+            typer.Option("--out", metavar="FILE", help="Write the SVG to FILE. Default: print it."),
+        ] = None,
+        suits: Annotated[
+            Optional[str],
+            typer.Option(
+                "--suits",
+                metavar="SUITS",
+                help="Colour the clearings with these suits: 12 names separated by commas in priority order, 4 each "
+                "of fox, rabbit and mouse. Default: Fall's printed suits; '?' on the maps whose suit markers are "
+                "shuffled at setup.",
+            ),
+        ] = None,
+        forests: Annotated[
+            bool,
+            typer.Option("--forests/--no-forests", help="Mark the forests (default) or leave them out."),
+        ] = True,
+    ) -> int:
+        return run_map(map_name, out_file, suits, forests)
+
     return app
 
 

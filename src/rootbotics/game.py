@@ -16,8 +16,8 @@ from .core.context import EngineFailure, Game, GameOver
 from .core.controllers import Controller
 from .core.events import EventLog
 from .core.factions import FACTIONS, PLAYABLE_BOTS, SETUP_RANK, faction_title
-from .core.maps import MAP_NAMES
-from .core.rules import draw_card
+from .core.maps import MAP_NAMES, SUIT_MARKERS_EACH, SUITS, load_map, suit_problem
+from .core.rules import draw_card, score_the_pass
 from .core.state import DIFFICULTIES, GameState
 
 BOTS: dict[str, Bot] = {"marquise": MechanicalMarquise(), "eyrie": ElectricEyrie(), "alliance": AutomatedAlliance()}
@@ -46,10 +46,15 @@ class GameConfig:
     seed: int = 0
     max_rounds: int = DEFAULT_MAX_ROUNDS
     options: dict[str, object] = field(default_factory=dict)
+    suits: list[str] | None = None  # the clearings' suits in priority order; None: printed or shuffled
 
     def validate(self) -> None:
         if self.map not in MAP_NAMES:
             raise ConfigError(f"map: {self.map!r} is not a map this engine has (choose from {', '.join(MAP_NAMES)})")
+        if self.suits is not None:
+            problem = suit_problem(load_map(self.map), self.suits)
+            if problem:
+                raise ConfigError(f"suits: {problem}")
         if not 2 <= len(self.seats) <= 8:
             raise ConfigError(f"seats: a game needs 2 to 8 players, not {len(self.seats)}")
         seen: set[str] = set()
@@ -98,6 +103,7 @@ def new_game(
     g = Game(state, chance, controllers, log)
     seats = ", ".join(f"{seat.faction} ({seat.seat})" for seat in config.seats)
     g.emit(None, "LoR 5.1", "game", "a game of Root on the {map} map, seed {seed}; seats in turn order: {seats}", map=config.map, seed=config.seed, seats=seats)
+    place_suit_markers(g, config)  # LoR A.1
     assign_seats(g, config)  # LoR 5.1.1 with 3.2
     choose_difficulty_and_traits(g, config)  # 3.3
     draw_starting_hands(g)  # 3.4
@@ -109,6 +115,25 @@ def new_game(
     state.phase = "birdsong"
     g.emit(None, "LoR 5.1.1", "setup", "{first} takes the first turn", first=state.current)
     return g
+
+
+def place_suit_markers(g: Game, config: GameConfig) -> None:
+    """LoR A.1: a map without printed suits takes the 12 suit markers, four of each suit,
+    shuffled face down, one per clearing; or the suits the user gives (a real table's).
+    Fall keeps its printed suits. Ruling R-SUITS."""
+    s = g.state
+    if config.suits is not None:
+        s.suits = [None, *config.suits]
+        how = "as given" if not s.map.has_printed_suits else "as printed"
+    elif s.map.has_printed_suits:
+        return
+    else:
+        markers = [i for i in range(len(SUITS)) for _ in range(SUIT_MARKERS_EACH)]
+        g.chance.shuffle(markers)  # indexes into SUITS: the chance source shuffles ids
+        s.suits = [None, *(SUITS[i] for i in markers)]
+        how = "shuffled"
+    shown = ", ".join(f"{c} {s.suits[c]}" for c in range(1, 13))
+    g.emit(None, "LoR A.1", "suits", "suit markers ({how}): {suits}", how=how, suits=shown)
 
 
 def assign_seats(g: Game, config: GameConfig) -> None:
@@ -154,6 +179,7 @@ def play_turn(g: Game) -> None:
     s = g.state
     faction = s.current
     fs = s.factions[faction]
+    s.ferry_used = False  # LoR C.2.5: the Ferry sails once per turn
     if fs.is_bot:
         bot = BOTS[faction]
         for phase, step in (("birdsong", bot.birdsong), ("daylight", bot.daylight), ("evening", bot.evening)):
@@ -161,6 +187,7 @@ def play_turn(g: Game) -> None:
             step(g)
     else:
         g.controller(faction).take_turn(g, faction)
+    score_the_pass(g, faction)  # LoR C.3.4, at the end of Evening
     s.phase = "birdsong"
     s.turn += 1
     if s.turn == len(s.turn_order):

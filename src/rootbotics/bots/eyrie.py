@@ -220,9 +220,9 @@ def enough_to_rule(s: GameState, c: int) -> int:
 
 def move_destination(g: Game, origin: int):
     """5.5.1 II: an adjacent clearing with no roost (with a roost only if all have one);
-    fewest enemy pieces, then lowest priority."""
+    fewest enemy pieces, then lowest priority. Closed paths and the Ferry count (12.1.1, 12.2.1)."""
     s = g.state
-    adjacent = s.map.adjacent[origin]
+    adjacent = R.move_destinations(s, FACTION, origin)
     no_roost = [d for d in adjacent if not has_roost(s, d)]
     among = "adjacent clearings without a roost" if no_roost else "adjacent clearings (all have a roost)"
     return choose_clearing(

@@ -86,7 +86,7 @@ def place_starting_buildings(g: Game, keep: int) -> None:
     """4.3.4: a sawmill, a workshop and a recruiter at random among the keep and its
     neighbours, at most one building per clearing."""
     s = g.state
-    open_clearings = [c for c in (keep, *s.map.adjacent[keep]) if s.free_slots(c) > 0]
+    open_clearings = [c for c in (keep, *R.adjacent_for(s, FACTION, keep)) if s.free_slots(c) > 0]
     for kind in BUILDING_TYPES:
         if not open_clearings:
             g.emit(FACTION, "4.3.4", "setup", "has no open clearing left for its starting {kind}", kind=kind)
@@ -195,7 +195,8 @@ def build(g: Game, suit: str) -> bool:
 
 def move_out(g: Game, origins: list[int], rule: str) -> list[int]:
     """Move all but three warriors from each origin (by origin priority, 2.4) to the adjacent
-    clearing with the most enemy pieces. Returns the destinations moved into."""
+    clearing with the most enemy pieces (closed paths and the Ferry count, 12.1.1, 12.2.1).
+    Returns the destinations moved into."""
     s = g.state
     moved_into: list[int] = []
     for c in in_priority_order(s, origins):
@@ -205,7 +206,7 @@ def move_out(g: Game, origins: list[int], rule: str) -> list[int]:
         choice = choose_clearing(
             s,
             f"where to move from {c} (adjacent clearings)",
-            s.map.adjacent[c],
+            R.move_destinations(s, FACTION, c),
             [most("most enemy pieces", lambda d: s.enemy_pieces(FACTION, d), rule)],
             legal=lambda d, c=c: None if R.can_move(s, FACTION, c, d) else "it rules neither end of the path (LoR 4.2.1)",
         )

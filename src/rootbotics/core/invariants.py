@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .factions import BASES, piece_totals
-from .maps import CLEARINGS
+from .maps import CLEARINGS, suit_problem
 from .state import GameState
 
 CAN_LOSE_VP: frozenset[str] = frozenset({"eyrie"})  # Humiliate (5.7.1)
@@ -73,6 +73,27 @@ def violations(state: GameState) -> list[str]:
                 out.append(f"clearing {c}: the {suit} base stands in a {state.suits[c]} clearing")
     if keeps > 1:
         out.append(f"{keeps} keeps on the map")
+    out.extend(map_violations(state))
+    return out
+
+
+def map_violations(state: GameState) -> list[str]:
+    """Suits are four markers of each suit (or the printed ones); the Ferry is on a coastal
+    clearing of the Lake and nowhere else; only closed paths can have been opened."""
+    out: list[str] = []
+    m = state.map
+    if state.phase != "setup" or any(s is not None for s in state.suits[1:]):
+        problem = suit_problem(m, state.suits[1:])
+        if problem:
+            out.append(f"suits: {problem}")
+    if m.ferry_start is None:
+        if state.ferry is not None or state.ferry_used:
+            out.append(f"a Ferry on the {m.name} map")
+    elif state.ferry not in m.coastal:
+        out.append(f"the Ferry is in {state.ferry}, not a coastal clearing")
+    stray = sorted(state.opened_paths - m.closed_paths)
+    if stray:
+        out.append(f"opened paths that were never closed: {stray}")
     return out
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from .context import EngineFailure, Game, GameOver
 from .factions import BASES, BUILDINGS, SETUP_RANK
 from .maps import CLEARINGS
+from .paths import adjacent_for, distance, is_ferry_move, move_destinations  # noqa: F401 (re-exported for the bots)
 from .state import GameState
 
 WINNING_VP = 30  # LoR 3.1
@@ -135,8 +136,9 @@ NIMBLE: frozenset[str] = frozenset({"vagabot"})
 
 
 def can_move(state: GameState, faction: str, a: int, b: int) -> bool:
-    """Adjacent, and the mover rules the origin or the destination (LoR 4.2.1)."""
-    if not state.map.is_adjacent(a, b):
+    """Adjacent (for this seat: closed paths for bots, 12.2.1; the Ferry's links, 12.1.1), and
+    the mover rules the origin or the destination (LoR 4.2.1)."""
+    if b not in move_destinations(state, faction, a):
         return False
     if faction in NIMBLE:
         return True
@@ -149,6 +151,7 @@ def move_warriors(g: Game, faction: str, a: int, b: int, n: int, rule: str, why=
     n = min(n, have)
     if n <= 0 or not can_move(s, faction, a, b):
         return 0
+    by_ferry = is_ferry_move(s, faction, a, b)
     src = s.clearings[a].warriors
     src[faction] = have - n
     if src[faction] == 0:
@@ -157,7 +160,55 @@ def move_warriors(g: Game, faction: str, a: int, b: int, n: int, rule: str, why=
     dst[faction] = dst.get(faction, 0) + n
     g.emit(faction, rule, "move", "moves {n} warrior{pl} from {a} to {b}", why, n=n, a=a, b=b, pl="s" if n > 1 else "")
     _outrage_on_move(g, faction, b)
+    if by_ferry:
+        sail_the_ferry(g, faction, a, b)
     return n
+
+
+# -- the Lake's Ferry (LoR C.2.5; 12.1.1) and the Mountain (LoR C.3.3, C.3.4) ---------------
+def sail_the_ferry(g: Game, faction: str, a: int, b: int) -> None:
+    """The Ferry carried the move from ``a`` to ``b``: it goes along, it is used for this turn,
+    and the mover draws a card; a bot scores one VP instead (12.1.1, 2.8.1). Ruling R-FERRY."""
+    s = g.state
+    s.ferry = b
+    s.ferry_used = True
+    g.emit(faction, "LoR C.2.5", "ferry", "the Ferry carries the move from {a} to {b} across the lake and stays in {b}", a=a, b=b)
+    fs = s.factions[faction]
+    if fs.is_bot:
+        score(g, faction, 1, "12.1.1", "for using the Ferry (a bot scores instead of drawing)")
+    else:
+        fs.hand.append(draw_card(g, faction))
+        g.emit(faction, "LoR C.2.5", "draw", "draws a card for using the Ferry")
+
+
+def open_closed_path(g: Game, faction: str, a: int, b: int, card: int) -> None:
+    """A human spends a card to remove the closed-path marker between ``a`` and ``b`` for good
+    and scores one VP; they need a piece in ``a`` or ``b`` (LoR C.3.3). Bots ignore this rule
+    (12.2.1). Once per turn in Daylight is the controller's to respect (ruling R-CLOSED-PATHS)."""
+    s = g.state
+    link = (min(a, b), max(a, b))
+    fs = s.factions[faction]
+    if fs.is_bot:
+        raise EngineFailure(f"{faction} is a bot: bots ignore the rules for opening closed paths (12.2.1)")
+    if link not in s.map.closed_paths or link in s.opened_paths:
+        raise EngineFailure(f"{a}-{b} is not a closed path on the {s.map.name} map")
+    if not (s.clearings[a].pieces_of(faction) or s.clearings[b].pieces_of(faction)):
+        raise EngineFailure(f"{faction} has no piece in {link[0]} or {link[1]} to open the path between them")
+    if card not in fs.hand:
+        raise EngineFailure(f"card {card} is not in the {faction} hand")
+    fs.hand.remove(card)
+    discard(g, card)
+    s.opened_paths.add(link)
+    g.emit(faction, "LoR C.3.3", "open_path", "spends {card} to remove the closed path between {a} and {b}", card=s.deckdef.card(card).label(), a=link[0], b=link[1])
+    score(g, faction, 1, "LoR C.3.3", "for removing a closed path")
+
+
+def score_the_pass(g: Game, faction: str) -> None:
+    """At the end of a player's Evening, ruling the Pass scores one VP (LoR C.3.4)."""
+    s = g.state
+    c = s.map.pass_clearing
+    if c is not None and rules(s, faction, c):
+        score(g, faction, 1, "LoR C.3.4", f"for ruling the Pass ({c}) at the end of Evening")
 
 
 # -- removing (LoR 3.2.1; 1.2.1; 4.2.1) ------------------------------------------------------

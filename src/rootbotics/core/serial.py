@@ -18,7 +18,7 @@ from typing import Any
 from .cards import ITEMS
 from .chance import Rng
 from .factions import BUILDINGS, FACTIONS, TOKENS, piece_totals
-from .maps import CLEARINGS, MAP_NAMES, SUITS
+from .maps import CLEARINGS, MAP_NAMES, SUITS, suit_problem
 from .state import DECREE_COLUMNS, DIFFICULTIES, PHASES, VIZIER, FactionState, GameState
 
 FORMAT = "rootbotics-position"
@@ -75,7 +75,7 @@ def to_json(state: GameState) -> dict[str, Any]:
             "tokens": [[f, k] for f, k in cl.tokens],
             "ruin": cl.ruin,
         }
-    return {
+    out: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "map": state.map.name,
@@ -97,6 +97,12 @@ def to_json(state: GameState) -> dict[str, Any]:
         "end_reason": state.end_reason,
         "options": dict(state.options),
     }
+    if state.map.ferry_start is not None:  # the Lake
+        out["ferry"] = state.ferry
+        out["ferry_used"] = state.ferry_used
+    if state.map.closed_paths:  # the Mountain
+        out["opened_paths"] = [list(link) for link in sorted(state.opened_paths)]
+    return out
 
 
 def dumps(state: GameState) -> str:
@@ -189,7 +195,7 @@ def write_atomic(path: Path, text: str) -> None:
 _TOP_FIELDS = (
     "format", "version", "map", "suits", "seed", "rng", "round", "turn_order", "turn", "phase",
     "factions", "clearings", "start_corners", "deck", "discard", "removed_cards", "available_dominance", "winner",
-    "end_reason", "options",
+    "end_reason", "options", "ferry", "ferry_used", "opened_paths",
 )
 _SEAT_FIELDS = ("seat", "vp", "items", "removed", "decree", "supporters", "hand")
 _BOT_FIELDS = ("difficulty", "traits", "order")
@@ -409,6 +415,7 @@ def from_json(data: Any) -> GameState:
             corner_list = ", ".join(map(str, state.map.corners))
             raise StateError(path, f"{c} is not a corner of the {state.map.name} map (corners: {corner_list})")
     _read_cards(state, data, cards)
+    _read_map_pieces(state, data)
     _derive_supplies(state)
     winner = data.get("winner")
     if winner is not None:
@@ -445,9 +452,49 @@ def _read_suits(state: GameState, data: dict[str, Any]) -> None:
     for c in CLEARINGS:
         if printed[c] is not None and state.suits[c] != printed[c]:
             raise StateError(f"suits.{c}", f"the {state.map.name} map prints {printed[c]} here, not {state.suits[c]}")
+    problem = suit_problem(state.map, state.suits[1:])
+    if problem:  # four markers of each suit (LoR A.1)
+        raise StateError("suits", problem)
 
 
 _CLEARING_KEYS = frozenset(str(c) for c in CLEARINGS)
+
+
+def _read_map_pieces(state: GameState, data: dict[str, Any]) -> None:
+    """The Lake's Ferry (LoR C.2) and the Mountain's opened closed paths (LoR C.3.3)."""
+    m = state.map
+    if m.ferry_start is None:
+        for key in ("ferry", "ferry_used"):
+            if data.get(key) not in (None, False):
+                raise StateError(key, f"the {m.name} map has no Ferry")
+    else:
+        ferry = data.get("ferry", m.ferry_start)
+        if ferry is None:
+            raise StateError("ferry", "the Ferry is always on the Lake map: give its clearing")
+        state.ferry = _int(ferry, "ferry")
+        if state.ferry not in m.coastal:
+            coast = ", ".join(map(str, sorted(m.coastal)))
+            raise StateError("ferry", f"{state.ferry} is not a coastal clearing (coastal: {coast})")
+        used = data.get("ferry_used", False)
+        if not isinstance(used, bool):
+            raise StateError("ferry_used", f"expected true or false, got {_kind(used)}")
+        state.ferry_used = used
+    opened = _list(data.get("opened_paths", []), "opened_paths")
+    if opened and not m.closed_paths:
+        raise StateError("opened_paths", f"the {m.name} map has no closed paths")
+    for i, link in enumerate(opened):
+        path = f"opened_paths.{i}"
+        pair = _list(link, path)
+        if len(pair) != 2:
+            raise StateError(path, f"expected [clearing, clearing], got a list of {len(pair)}")
+        a, b = _int(pair[0], f"{path}.0", 1, 12), _int(pair[1], f"{path}.1", 1, 12)
+        key = (min(a, b), max(a, b))
+        if key not in m.closed_paths:
+            closed = ", ".join(f"{x}-{y}" for x, y in sorted(m.closed_paths))
+            raise StateError(path, f"{a}-{b} is not a closed path (closed paths: {closed})")
+        if key in state.opened_paths:
+            raise StateError(path, f"{a}-{b} is listed twice")
+        state.opened_paths.add(key)
 
 
 def _read_faction(state: GameState, f: str, raw: dict[str, Any], cards: _Cards) -> None:

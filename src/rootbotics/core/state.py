@@ -140,6 +140,9 @@ class GameState:
         "end_reason",
         "options",
         "start_corners",
+        "ferry",
+        "ferry_used",
+        "opened_paths",
     )
 
     def __init__(self, map_name: str = "fall", seed: int = 0) -> None:
@@ -165,6 +168,9 @@ class GameState:
         self.end_reason: str | None = None
         self.options: dict[str, object] = {}
         self.start_corners: dict[str, int] = {}  # faction -> its starting corner clearing
+        self.ferry: int | None = self.map.ferry_start  # Lake: the Ferry's clearing (LoR C.2.1)
+        self.ferry_used = False  # Lake: the Ferry has sailed this turn (LoR C.2.5)
+        self.opened_paths: set[tuple[int, int]] = set()  # Mountain: closed paths opened (LoR C.3.3)
 
     # -- seats -----------------------------------------------------------------
     def add_faction(self, faction: str, seat: str) -> FactionState:
@@ -201,6 +207,9 @@ class GameState:
         s.end_reason = self.end_reason
         s.options = dict(self.options)
         s.start_corners = dict(self.start_corners)
+        s.ferry = self.ferry
+        s.ferry_used = self.ferry_used
+        s.opened_paths = set(self.opened_paths)
         return s
 
     # -- counting --------------------------------------------------------------
