@@ -209,7 +209,7 @@ def test_engine_failure_is_one_line_exit_1_and_saves_nothing(
 BAD_ARGS = [
     (["play", "--bogus"], "No such option: --bogus"),
     (["bogus"], "No such command 'bogus'"),
-    (["play", "--bots", "cat,eyrie"], "--bots: 'cat' is not a bot (choose from marquise, eyrie)"),
+    (["play", "--bots", "cat,eyrie"], "--bots: 'cat' is not a bot (choose from marquise, eyrie, vagabot)"),
     (["play", "--bots", "marquise,alliance"], "--bots: the alliance bot is not built yet"),
     (["play", "--bots", "eyrie,eyrie"], "--bots: eyrie is listed twice"),
     (["play", "--bots", "eyrie"], "--bots: a game needs at least 2 bots"),
@@ -268,7 +268,7 @@ def test_bad_input_is_one_line_and_exit_2(
 
 def test_unknown_bot_message_is_exact(capsys: pytest.CaptureFixture[str]) -> None:
     _, _, err = cli(capsys, "play", "--bots", "cat,eyrie")
-    assert err == "rootbotics: error: --bots: 'cat' is not a bot (choose from marquise, eyrie)\n"
+    assert err == "rootbotics: error: --bots: 'cat' is not a bot (choose from marquise, eyrie, vagabot)\n"
 
 
 @pytest.mark.parametrize("name", ["missing.json", "broken.json", "invalid.json", "negative.json"])
@@ -349,7 +349,7 @@ def test_python_dash_m_bad_input_has_no_traceback() -> None:
     proc = _run("play", "--bots", "cat,eyrie")
     assert proc.returncode == 2
     assert proc.stdout == ""
-    assert proc.stderr == "rootbotics: error: --bots: 'cat' is not a bot (choose from marquise, eyrie)\n"
+    assert proc.stderr == "rootbotics: error: --bots: 'cat' is not a bot (choose from marquise, eyrie, vagabot)\n"
     proc = _run("play", "--no-such-option")
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert len(proc.stderr.splitlines()) == 1

@@ -476,7 +476,7 @@ def _set(path: str, value: Any):
         ),
         (
             _set("clearings.2.warrior", {}),
-            "clearings.2.warrior: is not a field of a clearing (fields: warriors, buildings, tokens, ruin)",
+            "clearings.2.warrior: is not a field of a clearing (fields: warriors, buildings, tokens, ruin, ruin_items, slot_items)",
         ),
         (
             _set("clearings.1.warriors.marquise", 25),

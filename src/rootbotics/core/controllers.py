@@ -28,15 +28,20 @@ class Controller(Protocol):
     def field_hospitals(self, g: Game, faction: str, clearing: int, warriors: int) -> int | None:
         """A human Marquise: a card matching the clearing to spend on Field Hospitals, or None."""
 
+    def enlist_arbiter(self, g: Game, faction: str, clearing: int, attacker: str) -> bool:
+        """A human defender: enlist the Arbiter Vagabot standing in the battle clearing (7.7.6)?"""
+
 
 class ScriptedHuman:
     """A human seat for tests and examples: takes no actions on its turn, answers hit
     assignment in the order given by ``preference`` (kinds listed first are removed first),
-    gives the first matching card when one is owed, and uses Field Hospitals if ``hospitals``."""
+    gives the first matching card when one is owed, uses Field Hospitals if ``hospitals`` and
+    enlists the Arbiter if ``enlist``."""
 
-    def __init__(self, preference: tuple[str, ...] = (), hospitals: bool = False) -> None:
+    def __init__(self, preference: tuple[str, ...] = (), hospitals: bool = False, enlist: bool = False) -> None:
         self.preference = preference
         self.hospitals = hospitals
+        self.enlist = enlist
         self.turns_taken = 0
 
     def take_turn(self, g: Game, faction: str) -> None:
@@ -52,6 +57,9 @@ class ScriptedHuman:
 
     def field_hospitals(self, g: Game, faction: str, clearing: int, warriors: int) -> int | None:
         return _first_matching(g, faction, clearing) if self.hospitals else None
+
+    def enlist_arbiter(self, g: Game, faction: str, clearing: int, attacker: str) -> bool:
+        return self.enlist
 
 
 def _first_matching(g: Game, faction: str, clearing: int) -> int | None:

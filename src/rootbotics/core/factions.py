@@ -55,13 +55,14 @@ _PIECES: dict[tuple[str, str], dict[str, int]] = {
     },
     ("eyrie", "bot"): {"warrior": 20, "roost": 7},
     ("eyrie", "human"): {"warrior": 20, "roost": 7},
+    ("vagabot", "bot"): {},  # a pawn, which is never removed (7.2.1): kept in VagabotState
     ("alliance", "human"): {
         "warrior": 10, "base_fox": 1, "base_rabbit": 1, "base_mouse": 1, "sympathy": 10,
     },
 }
 
 # Bots this version of the engine can play.
-PLAYABLE_BOTS: tuple[str, ...] = ("marquise", "eyrie")
+PLAYABLE_BOTS: tuple[str, ...] = ("marquise", "eyrie", "vagabot")
 # Human factions whose pieces a position may hold (their turns are taken by a controller).
 HUMAN_FACTIONS: tuple[str, ...] = ("marquise", "eyrie", "alliance")
 
