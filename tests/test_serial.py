@@ -22,7 +22,7 @@ from rootbotics.game import bot_config, new_game, play
 TOP_FIELDS = {
     "format", "version", "map", "suits", "seed", "rng", "round", "turn_order", "turn", "phase",
     "factions", "clearings", "start_corners", "deck", "discard", "removed_cards", "winner",
-    "end_reason", "options",
+    "end_reason", "options", "item_supply",
 }
 
 

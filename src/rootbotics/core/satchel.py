@@ -145,7 +145,7 @@ def damage(g: Game, faction: str, n: int, rule: str, reason: str) -> int:
 
 def take_hits(g: Game, faction: str, c: int, hits: int, by: str) -> int:
     """The Vagabot in battle: each hit damages an item (7.2.5); nothing is removed."""
-    return damage(g, faction, hits, "7.2.5", f"for {hits} hit{'s' if hits > 1 else ''} from {by} in {c}")
+    return damage(g, faction, hits, "7.2.5", f"for a hit from {by} in {c}")
 
 
 def full_removal(g: Game, by: str, c: int) -> bool:
