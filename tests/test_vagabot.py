@@ -721,3 +721,26 @@ def test_example_position_saves_and_loads_unchanged() -> None:
     assert serial.to_json(serial.loads(serial.dumps(state))) == serial.to_json(state)
     assert state.factions["vagabot"].vagabot is not None
 
+
+
+# -- the command line ------------------------------------------------------------------------------------
+def _cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    from rootbotics.cli import run
+
+    code = run(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_plays_the_vagabot_with_a_chosen_character_and_shows_him(capsys, tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("COLUMNS", "100")
+    pos = tmp_path / "pos.json"
+    code, out, err = _cli(capsys, "play", "--bots", "vagabot,marquise,eyrie", "--vagabot-character", "Tinker", "--seed", "4", "--turns", "4", "--save", str(pos))
+    assert (code, err) == (0, "")
+    assert "[7.3.1] vagabot: plays the Tinker, chosen as the game was set up" in out
+    code, out, err = _cli(capsys, "show", str(pos))
+    assert code == 0 and "Vagabot: the Tinker, in " in out and "Battle Track:" in out
+    code, out, err = _cli(capsys, "play", "--bots", "vagabot,eyrie", "--vagabot-character", "bard")
+    assert code == 2 and err == "rootbotics: error: --vagabot-character: 'bard' is not a Vagabot character (choose from thief, tinker, ranger, vagrant, scoundrel, arbiter)\n"
+    code, out, err = _cli(capsys, "play", "--from", str(pos), "--vagabot-character", "thief")
+    assert code == 2 and "cannot be used with --from" in err

@@ -210,3 +210,26 @@ def test_fuzz_mutated_vagabot_positions_load_or_raise_state_error(mutations: lis
     finally:
         assert doc == snapshot
     assert to_json(loads(dumps(state))) == to_json(state)
+
+
+def test_the_documented_vagabot_entry_loads() -> None:
+    import json
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "state-format.md").read_text(encoding="utf-8")
+    section = text[text.index("## The Vagabot") :]
+    block = section[section.index("```json\n") + 8 :]
+    entry = json.loads("{" + block[: block.index("```")] + "}")
+    d = good()
+    d["factions"]["vagabot"] = entry["vagabot"]
+    for c in d["clearings"].values():
+        c.pop("ruin_items", None)
+        c.pop("slot_items", None)
+    d.pop("item_supply", None)
+    for f in ("marquise", "eyrie"):
+        d["factions"][f]["items"] = []
+    state = from_json(d)
+    vs = state.factions["vagabot"].vagabot
+    assert vs is not None and vs.forest == 6 and vs.items[3] == Item("sword", damaged=True)
+    assert re.search(r"`forest:6` 4, 9, 12", text) and state.map.forests[6] == (4, 9, 12)
