@@ -744,3 +744,11 @@ def test_cli_plays_the_vagabot_with_a_chosen_character_and_shows_him(capsys, tmp
     assert code == 2 and err == "rootbotics: error: --vagabot-character: 'bard' is not a Vagabot character (choose from thief, tinker, ranger, vagrant, scoundrel, arbiter)\n"
     code, out, err = _cli(capsys, "play", "--from", str(pos), "--vagabot-character", "thief")
     assert code == 2 and "cannot be used with --from" in err
+
+
+def test_7_2_5_an_exhausted_track_item_is_damaged_before_face_up_ones() -> None:
+    s = vpos({}, items=items("boots", "torch", "tea", "sword", "bag", "hammer exhausted track1"))
+    g = game(s)
+    satchel.take_hits(g, "vagabot", 7, 1, "eyrie")
+    assert kinds(g, "damage")[0].data == {"item": "hammer", "was": "exhausted", "reason": "for a hit from eyrie in 7", "u": 5}
+    assert len(vb(s).ready()) == 5 and vb(s).on_track() == 0

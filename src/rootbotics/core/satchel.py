@@ -93,6 +93,8 @@ def settle_track(vs: VagabotState) -> list[TrackMove]:
     Items leave the track from the right when the count drops (7.2.5). Returns the moves made, for
     ``announce_track`` (so that events come after the state is whole again)."""
     moves: list[TrackMove] = []
+    for space, item in enumerate(sorted((i for i in vs.items if i.track), key=lambda i: i.track), start=1):
+        item.track = space  # a damaged item has left its space: the ones to its right close up
     want = track_spaces(vs.undamaged())
     while vs.on_track() > want:
         item = max((i for i in vs.items if i.track), key=lambda i: i.track)
@@ -122,15 +124,15 @@ def rebalance_track(g: Game, faction: str) -> None:
 # -- 7.2.5 taking hits, 7.2.1 I Full Removal -----------------------------------------------------
 def damage(g: Game, faction: str, n: int, rule: str, reason: str) -> int:
     """Damage up to ``n`` undamaged items, one at a time: exhausted ones first, then face-up ones
-    (7.2.5), Satchel items before Battle Track items; the track follows each one (7.2.4). Hits
-    beyond his undamaged items do nothing. Returns how many were damaged."""
+    (7.2.5), a Satchel item before a Battle Track item of the same face; the track follows each
+    one (7.2.4). Hits beyond his undamaged items do nothing. Returns how many were damaged."""
     vs = _vs(g, faction)
     done = 0
     for _ in range(n):
         pool = [i for i in vs.items if not i.damaged]
         if not pool:
             break
-        item = min(pool, key=lambda i: (i.track > 0, not i.exhausted, -i.track))
+        item = min(pool, key=lambda i: (not i.exhausted, i.track > 0, -i.track))
         was = "exhausted" if item.exhausted else "face up"
         item.damaged = True
         item.track = 0
