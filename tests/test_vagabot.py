@@ -752,3 +752,14 @@ def test_7_2_5_an_exhausted_track_item_is_damaged_before_face_up_ones() -> None:
     satchel.take_hits(g, "vagabot", 7, 1, "eyrie")
     assert kinds(g, "damage")[0].data == {"item": "hammer", "was": "exhausted", "reason": "for a hit from eyrie in 7", "u": 5}
     assert len(vb(s).ready()) == 5 and vb(s).on_track() == 0
+
+
+def test_7_2_1_his_moves_cause_no_outrage_but_removing_sympathy_does() -> None:
+    s = vpos({6: {"warriors": {"alliance": 2}, "tokens": [["alliance", "sympathy"]]}}, seats=("marquise", "alliance", "vagabot"), humans=("alliance",), location=3, quest="repair_a_shed_fox", character="scoundrel")
+    s.factions["alliance"].supporters = []
+    g = game(s, [("draw", QUEST["escort_mouse"]), ("draw", "anvil")], alliance=ScriptedHuman())
+    V.quest(g)  # 3 -> 6, into a sympathetic clearing: the pawn is not a warrior (LoR 8.2.6)
+    assert vb(s).clearing == 6 and not kinds(g, "outrage")
+    V.scoundrel(g)  # he removes the sympathy token: Outrage, and a bot has no card to give (2.8.1)
+    assert [e.data["c"] for e in kinds(g, "outrage")] == [6] and s.factions["alliance"].supporters == [s.deckdef.by_name["anvil"]]
+    assert s.factions["vagabot"].vp == 1 + 1 + 1  # the quest, the sympathy token, the special

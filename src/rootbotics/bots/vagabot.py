@@ -30,7 +30,7 @@ from ..core.items import (
 from ..core.maps import CLEARINGS
 from ..core.state import GameState
 from .base import enemies_in, pieces_there, victory_points
-from .targeting import Choice, choose_clearing, choose_player, fewest, most
+from .targeting import HIGHEST, Choice, Criterion, choose_clearing, choose_player, clearing_priority_key, fewest, most
 
 FACTION = VAGABOT
 full_removal = satchel.full_removal  # 7.2.1 I, for other bots' "remove all enemy pieces" effects
@@ -50,7 +50,6 @@ QUEST_COST = 2  # 7.5.2
 REPEAT_BATTLE_COST = 2  # 7.5.4
 RANGER_DAMAGED = 3  # 7.7.3
 SCOUNDREL_PIECES = 3  # 7.7.5
-FULL_REMOVAL_DAMAGE = 3  # 7.2.1 I
 
 
 class Vagabot:
@@ -232,7 +231,7 @@ def moves_to(s: GameState, vs: VagabotState, c: int) -> int:
     return dist[vs.clearing][c]
 
 
-def nearest(g: Game, what: str, candidates: list[int], rule: str, *tiebreaks) -> Choice[int]:
+def nearest(g: Game, what: str, candidates: list[int], rule: str, *tiebreaks: Criterion[int]) -> Choice[int]:
     """7.5 "nearest": fewest moves, then the action's tie-breakers, then highest priority (2.1)."""
     s = g.state
     vs = vagabot(s)
@@ -252,7 +251,8 @@ def path_to(s: GameState, vs: VagabotState, target: int) -> list[int]:
     here = VagabotState(vs.character, vs.clearing, vs.forest)
     while here.clearing != target:
         left = moves_to(s, here, target)
-        step = min(c for c in neighbours(s, here) if dist[c][target] == left - 1)
+        on_way = [c for c in neighbours(s, here) if dist[c][target] == left - 1]
+        step = min(on_way, key=lambda c: clearing_priority_key(s, c, HIGHEST))
         path.append(step)
         here.clearing, here.forest = step, None
     return path
@@ -274,8 +274,8 @@ def travel(g: Game, target: int, rule: str, why: Callable[[], str]) -> bool:
             return False
         origin = where(s, vs)
         put_pawn(s, vs, clearing=step)
+        # No Outrage: it follows warriors moving into sympathy (LoR 8.2.6), and the pawn is none (7.2.1).
         g.emit(FACTION, rule, "move_pawn", "moves from {a} to {b}", lambda: f"{why()}; way: {route}", a=origin, b=step)
-        R._outrage_on_move(g, FACTION, step)  # a human Alliance's Outrage (LoR 8.2.6 with 2.8.1)
     return True
 
 

@@ -12,6 +12,8 @@ from .items import VAGABOT, Item, VagabotState, track_spaces
 from .rules import score
 from .state import GameState
 
+FULL_REMOVAL_DAMAGE = 3  # 7.2.1 I
+
 
 def vagabot_state(state: GameState, faction: str = VAGABOT) -> VagabotState | None:
     fs = state.factions.get(faction)
@@ -158,7 +160,7 @@ def full_removal(g: Game, by: str, c: int) -> bool:
     pawn = s.clearings[c].pawn
     if pawn is None or pawn == by:
         return False
-    damage(g, pawn, 3, "7.2.1 I", f"as {by} removes all enemy pieces from {c} (Full Removal)")
+    damage(g, pawn, FULL_REMOVAL_DAMAGE, "7.2.1 I", f"as {by} removes all enemy pieces from {c} (Full Removal)")
     return True
 
 
