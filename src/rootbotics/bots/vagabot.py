@@ -378,6 +378,9 @@ def aid(g: Game) -> None:
     if target is None:
         g.emit(FACTION, "7.5.3", "skip", "does not aid: nobody in {c} has a crafted item", c=c)
         return
+    if not vs.ready():
+        g.emit(FACTION, "7.5.3", "skip", "cannot aid {target}: no face-up item left", target=target)
+        return
     tfs = s.factions[target]
     n = satchel.exhaust(g, FACTION, len(tfs.items), "7.5.3", f"to aid {target}")
     taken = tfs.items[:n]  # the oldest crafted first (ruling R-VAGABOT-AID)
@@ -458,6 +461,9 @@ def repair_action(g: Game) -> None:
     if not vs.damaged():
         g.emit(FACTION, "7.5.5", "skip", "does not repair: no item is damaged")
         return
+    if not vs.ready():
+        g.emit(FACTION, "7.5.5", "skip", "cannot repair: no face-up item left")
+        return
     satchel.exhaust(g, FACTION, 1, "7.5.5", "to repair")
     satchel.repair(g, FACTION, 1, "7.5.5", "(face-up damaged items first)")
 
@@ -465,6 +471,9 @@ def repair_action(g: Game) -> None:
 def special(g: Game) -> None:
     """7.5.6: exhaust one item for the character's action; skipped if it would do nothing."""
     vs = vagabot(g.state)
+    if not vs.ready():
+        g.emit(FACTION, "7.5.6", "skip", "cannot take his special action: no face-up item left")
+        return
     SPECIALS[vs.character](g)
 
 
