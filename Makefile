@@ -20,7 +20,7 @@ $(VENV)/.dev-installed: pyproject.toml | $(PY)
 	touch $@ $(VENV)/.cli-installed
 
 demo: $(VENV)/.cli-installed
-	$(VENV)/bin/rootbotics play --bots marquise,eyrie --map fall --seed $(SEED)
+	$(VENV)/bin/rootbotics play --bots marquise,eyrie,alliance,vagabot --map fall --seed $(SEED)
 
 # pytest exits 5 when it collects no test; that is not a failure here.
 test: $(VENV)/.dev-installed

@@ -571,3 +571,23 @@ def test_3_3_alliance_random_difficulties_and_traits_play_out(seed: int) -> None
     g = new_game(GameConfig(seats[seed % 3 :] + seats[: seed % 3], seed=seed))
     g.log.listeners.append(lambda e: invariants.check(g.state))
     assert play(g) and g.state.winner
+
+
+def test_7_2_1_I_a_revolt_where_the_vagabot_stands_damages_three_items() -> None:
+    """Full Removal (7.2.1 I) meets a revolt (6.4.3): the pawn stays, three items are damaged."""
+    from rootbotics.core import invariants, rules
+    from rootbotics.core.items import put_pawn
+    from rootbotics.game import GameConfig, Seat, new_game
+
+    g = new_game(GameConfig([Seat("alliance"), Seat("vagabot"), Seat("marquise")], seed=3))
+    s = g.state
+    vs = s.factions["vagabot"].vagabot
+    assert vs is not None
+    c = next(c for c in range(1, 13) if s.warriors("marquise", c) and not s.clearings[c].buildings and c != s.keep_clearing())
+    put_pawn(s, vs, clearing=c)
+    undamaged = sum(1 for i in vs.items if not i.damaged)
+    rules.remove_all_enemy_pieces(g, "alliance", c, "6.4.3")
+    assert s.clearings[c].pawn == "vagabot" and s.warriors("marquise", c) == 0
+    assert sum(1 for i in vs.items if not i.damaged) == undamaged - 3
+    assert [e.rule for e in g.log if e.rule == "7.2.1 I"]
+    invariants.check(s)

@@ -130,3 +130,39 @@ def test_every_named_ruling_exists() -> None:
             if ruling == "text":
                 continue
             assert ruling in anchors, f"{rule}: ruling {ruling} is not in docs/rulings.md"
+
+
+# Rule numbers of section 7 (Vagabot): the numbered rules, the sequences 7.5 I-IV and the
+# lettered steps of 7.2.1, 7.5.4 and 7.7.6.
+LAW_RULES_7 = """
+7.2.1 7.2.2 7.2.3 7.2.4 7.2.5 7.3.1 7.3.2 7.3.3 7.3.4 7.3.5 7.4.1 7.4.2 7.4.3
+7.5 7.5.1 7.5.2 7.5.3 7.5.4 7.5.5 7.5.6 7.6.1 7.6.2 7.6.3
+7.7.1 7.7.2 7.7.3 7.7.4 7.7.5 7.7.6
+""".split() + [
+    "7.2.1 I",
+    "7.5 I",
+    "7.5 II",
+    "7.5 III",
+    "7.5 IV",
+    "7.5.4 I",
+    "7.5.4 II",
+    "7.7.6 I",
+    "7.7.6 II",
+    "7.7.6 III",
+]
+
+
+def test_every_rule_of_section_7_has_a_row() -> None:
+    rows = table_rows()
+    missing = [r for r in LAW_RULES_7 if r not in rows]
+    assert not missing, f"rules missing from docs/rules-coverage.md: {missing}"
+
+
+@pytest.mark.skipif(not LAW.exists(), reason="the Law text is not beside the repository")
+def test_the_section_7_rule_list_matches_the_law_text() -> None:
+    """Numbered rules in the Law's section 7 are all in LAW_RULES_7."""
+    text = LAW.read_text()
+    text = text[text.index("7. Vagabot\n\n7.1") : text.index("Vagabot Example Turn")]
+    found = set(re.findall(r"^\s*-?\s*(\d+\.\d+\.\d+)\s+\*\*", text, re.M))
+    assert len(found) == 28, sorted(found)  # and 7.5, a heading with its own text
+    assert sorted(found - set(LAW_RULES_7)) == []

@@ -22,7 +22,7 @@ from rootbotics.game import bot_config, new_game, play
 TOP_FIELDS = {
     "format", "version", "map", "suits", "seed", "rng", "round", "turn_order", "turn", "phase",
     "factions", "clearings", "start_corners", "deck", "discard", "removed_cards", "winner",
-    "end_reason", "options",
+    "end_reason", "options", "item_supply",
 }
 
 
@@ -491,7 +491,7 @@ def _set(path: str, value: Any):
         ),
         (
             _set("clearings.2.warrior", {}),
-            "clearings.2.warrior: is not a field of a clearing (fields: warriors, buildings, tokens, ruin)",
+            "clearings.2.warrior: is not a field of a clearing (fields: warriors, buildings, tokens, ruin, ruin_items, slot_items)",
         ),
         (
             _set("clearings.1.warriors.marquise", 25),

@@ -25,6 +25,7 @@ FACTION_STYLES = {
     "marquise": "bold dark_orange",
     "eyrie": "bold dodger_blue2",
     "alliance": "bold green",
+    "vagabot": "bold grey70",
 }
 
 
@@ -245,6 +246,7 @@ def run_play(
     quiet: bool,
     as_json: bool,
     suits: Optional[str] = None,
+    vagabot_character: Optional[str] = None,
 ) -> int:
     from .core import serial
     from .core.context import EngineFailure, Game
@@ -255,13 +257,23 @@ def run_play(
         raise CliError("--quiet and --json cannot be used together (--json prints only the events)")
     if turns is not None and turns < 0:
         raise CliError(f"--turns: {turns} is not a number of turns (0 or more)")
+    options: dict[str, object] = {}
+    if vagabot_character is not None:
+        from .core.items import CHARACTERS
+
+        name = vagabot_character.strip().lower()
+        if name not in CHARACTERS:
+            raise CliError(f"--vagabot-character: {vagabot_character!r} is not a Vagabot character (choose from {', '.join(CHARACTERS)})")
+        if from_file is not None:
+            raise CliError("--vagabot-character cannot be used with --from: the saved position already has its Vagabot")
+        options["vagabot_character"] = name
 
     # Everything is checked before the first line is printed, so bad input prints nothing on stdout.
     state: Any = None
     config: Any = None
     if from_file is not None:
-        options = (("--bots", bots), ("--map", map_name), ("--seed", seed), ("--suits", suits))
-        given = [opt for opt, value in options if value is not None]
+        fixed = (("--bots", bots), ("--map", map_name), ("--seed", seed), ("--suits", suits))
+        given = [opt for opt, value in fixed if value is not None]
         if given:
             raise CliError(
                 f"{' and '.join(given)} cannot be used with --from: the saved position already has its bots, map, seed and suits"
@@ -285,8 +297,11 @@ def run_play(
             chosen_map,
             seed if seed is not None else 0,
             max_rounds if max_rounds is not None else DEFAULT_MAX_ROUNDS,
+            options,
             suits=parse_suits(suits, chosen_map) if suits is not None else None,
         )
+        if "vagabot_character" in options and "vagabot" not in factions:
+            raise CliError("--vagabot-character: the vagabot is not among the --bots")
         try:
             config.validate()
         except ConfigError as e:
@@ -447,6 +462,12 @@ def run_show(path: str) -> int:
             for col in DECREE_COLUMNS:
                 names = ", ".join(card_name(state, cid) for cid in decree[col]) or "-"
                 out.text(f"  {(col + ':').ljust(width)} {names}")
+    for f in factions:
+        vs = state.factions[f].vagabot
+        if vs is not None:
+            out.text()
+            for line in vagabot_lines(state, vs):
+                out.text(line)
     out.text()
     out.text(
         f"Cards: {len(state.deck)} in the deck, {len(state.discard)} in the discard pile, "
@@ -490,6 +511,33 @@ def map_pieces(state: Any) -> list[str]:
         closed = [f"{a}-{b}" for a, b in sorted(m.closed_paths) if (a, b) not in state.opened_paths]
         opened = [f"{a}-{b}" for a, b in sorted(state.opened_paths)]
         lines.append(f"Closed paths: {', '.join(closed) or 'none'}" + (f"; opened: {', '.join(opened)}" if opened else ""))
+    return lines
+
+
+def vagabot_lines(state: Any, vs: Any) -> list[str]:
+    """The Vagabot's character, pawn, items and quest, for ``show``."""
+    from .core.items import CHARACTER_TITLES, quest_label, where
+
+    def items(pick: Any) -> str:
+        chosen = [i.kind for i in vs.items if pick(i)]
+        return ", ".join(chosen) or "-"
+
+    track = sorted((i for i in vs.items if i.track), key=lambda i: i.track)
+    lines = [
+        f"Vagabot: the {CHARACTER_TITLES[vs.character]}, in {where(state, vs)}",
+        f"  face up: {items(lambda i: not i.track and not i.exhausted and not i.damaged)}",
+        f"  exhausted: {items(lambda i: not i.track and i.exhausted and not i.damaged)}",
+        f"  damaged: {items(lambda i: i.damaged)}",
+        f"  Battle Track: {', '.join(i.kind for i in track) or '-'} (maximum rolled hits {vs.max_rolled_hits()}"
+        + (", one extra hit as attacker)" if vs.attack_extra_hits() else ")"),
+        f"  quest: {quest_label(vs.quest) if vs.quest is not None else 'none'}; {len(vs.quest_deck)} in the quest deck",
+    ]
+    ruins = [f"{c}: {', '.join(state.clearings[c].ruin_items)}" for c in range(1, 13) if state.clearings[c].ruin_items]
+    if ruins:
+        lines.append(f"  items under ruins: {'; '.join(ruins)}")
+    slots = [f"{c}: {', '.join(state.clearings[c].slot_items)}" for c in range(1, 13) if state.clearings[c].slot_items]
+    if slots:
+        lines.append(f"  items covering slots: {'; '.join(slots)}")
     return lines
 
 
@@ -649,8 +697,17 @@ def build_app() -> Any:
             Optional[str],
             typer.Option("--suits", metavar="SUITS", help=SUITS_HELP),
         ] = None,
+        vagabot_character: Annotated[
+            Optional[str],
+            typer.Option(
+                "--vagabot-character",
+                metavar="NAME",
+                help="The Vagabot's character: thief, tinker, ranger, vagrant, scoundrel or arbiter. "
+                "Default: chosen at random (by the seed).",
+            ),
+        ] = None,
     ) -> int:
-        return run_play(bots, map_name, seed, from_file, save, turns, max_rounds, quiet, as_json, suits)
+        return run_play(bots, map_name, seed, from_file, save, turns, max_rounds, quiet, as_json, suits, vagabot_character)
 
     @app.command("show", help=SHOW_HELP)
     def show_command(

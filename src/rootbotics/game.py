@@ -11,16 +11,23 @@ from .bots.base import Bot
 from .bots.cards import TRAIT_TEXT
 from .bots.eyrie import ElectricEyrie
 from .bots.marquise import MechanicalMarquise
+from .bots.vagabot import Vagabot
 from .core.chance import Chance
 from .core.context import EngineFailure, Game, GameOver
 from .core.controllers import Controller
 from .core.events import EventLog
 from .core.factions import FACTIONS, PLAYABLE_BOTS, SETUP_RANK, faction_title
+from .core.items import CHARACTERS
 from .core.maps import MAP_NAMES, SUIT_MARKERS_EACH, SUITS, load_map, suit_problem
 from .core.rules import draw_card, score_the_pass
 from .core.state import DIFFICULTIES, GameState
 
-BOTS: dict[str, Bot] = {"marquise": MechanicalMarquise(), "eyrie": ElectricEyrie(), "alliance": AutomatedAlliance()}
+BOTS: dict[str, Bot] = {
+    "marquise": MechanicalMarquise(),
+    "eyrie": ElectricEyrie(),
+    "alliance": AutomatedAlliance(),
+    "vagabot": Vagabot(),
+}
 DEFAULT_MAX_ROUNDS = 150
 STARTING_HAND = 3  # 3.4
 
@@ -39,7 +46,8 @@ class Seat:
 
 @dataclass(slots=True)
 class GameConfig:
-    """What a game is: seats in turn order (the first listed plays first), map and seed."""
+    """What a game is: seats in turn order (the first listed plays first), map and seed.
+    ``options["vagabot_character"]`` picks the Vagabot's character (7.3.1; random if absent)."""
 
     seats: list[Seat]
     map: str = "fall"
@@ -82,6 +90,9 @@ class GameConfig:
                 raise ConfigError(f"{where}.traits: a trait is listed twice")
         if self.max_rounds < 1:
             raise ConfigError(f"max_rounds: {self.max_rounds} must be at least 1")
+        character = self.options.get("vagabot_character")
+        if character is not None and character not in CHARACTERS:
+            raise ConfigError(f"options.vagabot_character: {character!r} is not a Vagabot character (choose from {', '.join(CHARACTERS)})")
 
 
 def bot_config(factions: list[str], map_name: str = "fall", seed: int = 0) -> GameConfig:

@@ -27,7 +27,7 @@ from .core.serial import StateError, write_atomic
 
 FORMAT = "rootbotics-game"
 VERSION = 1
-ASKS = ("take_turn", "assign_hits", "outrage_card", "field_hospitals", "automated_outrage_discard")
+ASKS = ("take_turn", "assign_hits", "outrage_card", "field_hospitals", "automated_outrage_discard", "enlist_arbiter")
 
 
 class ReplayMismatch(RuntimeError):
@@ -71,6 +71,9 @@ class RecordingController:
     def automated_outrage_discard(self, g: Game, faction: str, clearing: int) -> int:
         return self._ask("automated_outrage_discard", g, faction, clearing)
 
+    def enlist_arbiter(self, g: Game, faction: str, clearing: int, attacker: str) -> bool:
+        return bool(self._ask("enlist_arbiter", g, faction, clearing, attacker))
+
 
 class ReplayController:
     """Answers each question with the next recorded answer for this seat."""
@@ -104,6 +107,9 @@ class ReplayController:
 
     def automated_outrage_discard(self, g: Game, faction: str, clearing: int) -> int:
         return self._next("automated_outrage_discard")
+
+    def enlist_arbiter(self, g: Game, faction: str, clearing: int, attacker: str) -> bool:
+        return bool(self._next("enlist_arbiter"))
 
 
 def config_to_json(config: G.GameConfig) -> dict[str, Any]:

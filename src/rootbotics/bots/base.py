@@ -25,7 +25,7 @@ class Bot(Protocol):
 def enemies_in(state: GameState, faction: str, c: int) -> list[str]:
     """Enemy players with at least one piece in a clearing."""
     cl = state.clearings[c]
-    if not cl.buildings and not cl.tokens:  # warriors only: the common case, made quick
+    if not cl.buildings and not cl.tokens and cl.pawn is None:  # warriors only: the common case, made quick
         return sorted(f for f, n in cl.warriors.items() if n > 0 and f != faction)
     return sorted(f for f in cl.factions_present() if f != faction)
 

@@ -1,11 +1,14 @@
 """Battle (LoR 4.3) as changed for bots: no ambush against bots (2.8.2), bots take hits on
-tokens before buildings and pick a building type at random (1.2.1)."""
+tokens before buildings and pick a building type at random (1.2.1). The Vagabot fights with his
+pawn: his Battle Track sets his maximum rolled hits and hits damage his items (7.2.4, 7.2.5); the
+Arbiter may be enlisted by a defender (7.7.6)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from .context import Game
+from . import satchel
 from .rules import place_warriors, remove_piece, remove_warriors
 from .state import GameState
 
@@ -18,12 +21,14 @@ class BattleResult:
     rolls: tuple[int, int]
     attacker_hits: int
     defender_hits: int
+    warriors_removed: tuple[int, int] = (0, 0)  # by the attacker, by the defender
 
 
 def can_battle(state: GameState, attacker: str, defender: str, c: int) -> bool:
-    """The attacker has warriors there and the defender has any piece there (LoR 4.3)."""
+    """The attacker has warriors (or its pawn) there and the defender has any piece there (LoR 4.3)."""
     cl = state.clearings[c]
-    return attacker != defender and cl.warriors.get(attacker, 0) > 0 and cl.pieces_of(defender) > 0
+    fights = cl.warriors.get(attacker, 0) > 0 or cl.pawn == attacker
+    return attacker != defender and fights and cl.pieces_of(defender) > 0
 
 
 def battle(
@@ -35,21 +40,27 @@ def battle(
     extra_hits: int = 0,
     why=None,
     extra_why: str = "",
+    instigator: str | None = None,
 ) -> BattleResult:
     """Resolve one battle and return what happened. ``extra_hits`` come from the action
-    (``extra_why`` says why, under ``rule``) and are not capped by warriors (LoR 4.3.3.I)."""
+    (``extra_why`` says why, under ``rule``) and are not capped by warriors (LoR 4.3.3.I).
+    An ``instigator`` (the Vagrant, 7.7.4) removes the pieces for both sides and scores for them."""
     s = g.state
     g.emit(attacker, rule, "battle", "battles {defender} in {c}", why, defender=defender, c=c)
     # Step 1, ambush (LoR 4.3.1): never against a bot (2.8.2). Humans do not ambush each
     # other through this engine, which only resolves battles that bots take part in.
+    arbiter = satchel.enlist_arbiter(g, attacker, defender, c)  # 7.7.6: before rolling
     a_roll, d_roll = _roll(g, attacker, defender)
-    att_warriors = s.warriors(attacker, c)
-    def_warriors = s.warriors(defender, c)
-    att_hits = min(a_roll, att_warriors)  # LoR 4.3.2: maximum rolled hits = warriors there
-    def_hits = min(d_roll, def_warriors)
-    if def_warriors == 0:  # LoR 4.3.3.II defenseless
+    # LoR 4.3.2: maximum rolled hits = warriors there; the Vagabot's Battle Track (7.2.4)
+    att_hits = min(a_roll, satchel.max_rolled_hits(s, attacker, c))
+    def_hits = min(d_roll, satchel.max_rolled_hits(s, defender, c) + arbiter)
+    if satchel.defenseless(s, defender, c):  # LoR 4.3.3.II defenseless
         att_hits += 1
         g.emit(attacker, "LoR 4.3.3", "extra_hit", "deals an extra hit: {defender} is defenseless in {c}", defender=defender, c=c)
+    track = satchel.attack_extra_hits(s, attacker)
+    if track:
+        att_hits += track
+        g.emit(attacker, "7.2.4", "extra_hit", "deals an extra hit: the third space of its Battle Track is filled")
     if extra_hits:
         att_hits += extra_hits
         g.emit(attacker, rule, "extra_hit", "deals {n} extra hit{pl}: {reason}", n=extra_hits, pl="s" if extra_hits > 1 else "", reason=extra_why)
@@ -58,10 +69,10 @@ def battle(
         def_hits += d_extra
         g.emit(defender, d_rule, "extra_hit", "deals {n} extra hit{pl}: {reason}", n=d_extra, pl="s" if d_extra > 1 else "", reason=d_why)
     # Step 4 (LoR 4.3.4): both sides' hits were fixed above; now they are taken.
-    defender_lost = take_hits(g, defender, c, att_hits, by=attacker)
-    take_hits(g, attacker, c, def_hits, by=defender)
-    _hospitals(g, defender, defender_lost)
-    return BattleResult(c, attacker, defender, (a_roll, d_roll), att_hits, def_hits)
+    by_attacker = take_hits(g, defender, c, att_hits, by=attacker, remover=instigator)
+    by_defender = take_hits(g, attacker, c, def_hits, by=defender, remover=instigator)
+    _hospitals(g, defender, by_attacker)
+    return BattleResult(c, attacker, defender, (a_roll, d_roll), att_hits, def_hits, (by_attacker, by_defender))
 
 
 def _has_trait(g: Game, faction: str, trait: str) -> bool:
@@ -110,19 +121,24 @@ def _roll(g: Game, attacker: str, defender: str) -> tuple[int, int]:
     return hi, lo
 
 
-def take_hits(g: Game, owner: str, c: int, hits: int, by: str) -> int:
-    """Remove ``hits`` pieces of ``owner``: warriors first (LoR 4.3.4), then the rest.
-    Returns how many warriors were lost."""
+def take_hits(g: Game, owner: str, c: int, hits: int, by: str, remover: str | None = None) -> int:
+    """Remove ``hits`` pieces of ``owner``: warriors first (LoR 4.3.4), then the rest. The Vagabot
+    damages items instead (7.2.5). A ``remover`` other than the owner (the Vagrant, 7.7.4) picks
+    the pieces as a bot would (1.2.1) and scores for them. Returns the warriors removed."""
     if hits <= 0:
         return 0
     s = g.state
-    lost = remove_warriors(g, owner, c, hits, "LoR 4.3.4", by=by)
+    if satchel.has_pawn(s, owner):
+        satchel.take_hits(g, owner, c, hits, by)
+        return 0
+    scorer = by if remover is None else remover
+    lost = remove_warriors(g, owner, c, hits, "LoR 4.3.4", by=scorer)
     hits -= lost
     if hits <= 0:
         return lost
     fs = s.factions[owner]
-    if fs.is_bot:
-        _bot_takes_hits(g, owner, c, hits, by)
+    if fs.is_bot or remover is not None:
+        _bot_takes_hits(g, owner, c, hits, scorer)
         return lost
     cl = s.clearings[c]
     removable = [k for f, k in cl.tokens if f == owner] + [k for f, k in cl.buildings if f == owner]

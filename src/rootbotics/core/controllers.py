@@ -31,17 +31,20 @@ class Controller(Protocol):
     def automated_outrage_discard(self, g: Game, faction: str, clearing: int) -> int:
         """The card matching the clearing this seat discards for the Automated Alliance's Outrage
         (6.2.3). Asked only when the hand holds one; discarding is then compulsory."""
+    def enlist_arbiter(self, g: Game, faction: str, clearing: int, attacker: str) -> bool:
+        """A human defender: enlist the Arbiter Vagabot standing in the battle clearing (7.7.6)?"""
 
 
 class ScriptedHuman:
     """A human seat for tests and examples: takes no actions on its turn, answers hit
     assignment in the order given by ``preference`` (kinds listed first are removed first),
-    gives (or discards, for Automated Outrage) the first matching card when one is owed, and uses
-    Field Hospitals if ``hospitals``."""
+    gives (or discards, for Automated Outrage) the first matching card when one is owed, uses
+    Field Hospitals if ``hospitals`` and enlists the Arbiter if ``enlist``."""
 
-    def __init__(self, preference: tuple[str, ...] = (), hospitals: bool = False) -> None:
+    def __init__(self, preference: tuple[str, ...] = (), hospitals: bool = False, enlist: bool = False) -> None:
         self.preference = preference
         self.hospitals = hospitals
+        self.enlist = enlist
         self.turns_taken = 0
 
     def take_turn(self, g: Game, faction: str) -> None:
@@ -62,6 +65,9 @@ class ScriptedHuman:
         card = _first_matching(g, faction, clearing)
         assert card is not None, "asked only when a matching card is in hand"
         return card
+
+    def enlist_arbiter(self, g: Game, faction: str, clearing: int, attacker: str) -> bool:
+        return self.enlist
 
 
 def _first_matching(g: Game, faction: str, clearing: int) -> int | None:

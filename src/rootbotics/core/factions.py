@@ -56,6 +56,7 @@ _PIECES: dict[tuple[str, str], dict[str, int]] = {
     },
     ("eyrie", "bot"): {"warrior": 20, "roost": 7},
     ("eyrie", "human"): {"warrior": 20, "roost": 7},
+    ("vagabot", "bot"): {},  # a pawn, which is never removed (7.2.1): kept in VagabotState
     ("alliance", "human"): {
         "warrior": 10, "base_fox": 1, "base_rabbit": 1, "base_mouse": 1, "sympathy": 10,
     },
@@ -65,7 +66,7 @@ _PIECES: dict[tuple[str, str], dict[str, int]] = {
 }
 
 # Bots this version of the engine can play.
-PLAYABLE_BOTS: tuple[str, ...] = ("marquise", "eyrie", "alliance")
+PLAYABLE_BOTS: tuple[str, ...] = ("marquise", "eyrie", "alliance", "vagabot")
 # Human factions whose pieces a position may hold (their turns are taken by a controller).
 HUMAN_FACTIONS: tuple[str, ...] = ("marquise", "eyrie", "alliance")
 

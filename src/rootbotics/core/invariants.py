@@ -1,7 +1,9 @@
 """The bookkeeping every position must keep, checked in tests (and on demand by ``--check``).
 
 Conservation: pieces on the map + in supply + out of the game = the box; the 54 cards are each
-in exactly one place; items in the supply + crafted = the item supply at setup; no clearing
+in exactly one place; every item piece is in the supply, a Crafted Items box, under a ruin, with
+the Vagabot, covering a slot or still in the box, once; the Vagabot's pawn is in one place, his
+Battle Track matches his undamaged items and each quest card is in one place; no clearing
 holds more buildings than slots; at most one keep, in a corner (4.2.1, 4.3.2); at most one
 sympathy token per clearing (6.2.1 I) and each Alliance base in a clearing of its suit (6.4.3,
 6.5.2); scores stay at or above zero except where a rule lets a faction lose VP (the Eyrie's
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from . import items
 from .factions import BASES, piece_totals
 from .maps import CLEARINGS, suit_problem
 from .state import GameState
@@ -51,10 +54,7 @@ def violations(state: GameState) -> list[str]:
     if sum(1 for _ in cards) != expected:
         missing = [state.deckdef.card(c).name for c in range(expected) if c not in cards]
         out.append(f"{len(missing)} card(s) missing: {', '.join(missing[:5])}")
-    for item, total in state.deckdef.item_supply.items():
-        held = sum(fs.items.count(item) for fs in state.factions.values())
-        if state.item_supply.get(item, 0) + held != total or state.item_supply.get(item, 0) < 0:
-            out.append(f"item {item}: {state.item_supply.get(item, 0)} in supply + {held} crafted != {total}")
+    out.extend(items.violations(state))  # items, the Vagabot's pawn, Battle Track and quests
     keeps = 0
     for c in CLEARINGS:
         cl = state.clearings[c]

@@ -291,9 +291,13 @@ def remove_all_enemy_pieces(g: Game, faction: str, c: int, rule: str) -> int:
     6.5.2) goes through this function: rules about such effects (the Vagabot's Full Removal,
     7.2.1 I) belong here.
     """
+    from . import satchel  # the Vagabot's items; satchel itself builds on this module
+
     cl = g.state.clearings[c]
     removed = 0
     for enemy in sorted(cl.factions_present() - {faction}, key=SETUP_RANK.__getitem__):
+        if cl.pawn == enemy:
+            satchel.full_removal(g, faction, c)  # 7.2.1 I: his pawn stays; three items are damaged
         for kind in [k for f, k in cl.buildings if f == enemy] + [k for f, k in cl.tokens if f == enemy]:
             removed += remove_piece(g, enemy, c, kind, rule, by=faction)
         removed += remove_warriors(g, enemy, c, cl.warriors.get(enemy, 0), rule, by=faction)

@@ -18,6 +18,19 @@ from typing import Any
 from .cards import ITEMS
 from .chance import Rng
 from .factions import BUILDINGS, FACTIONS, TOKENS, piece_totals
+from .items import (
+    CHARACTERS,
+    FOREST_PREFIX,
+    ITEM_TYPES,
+    VAGABOT,
+    Item,
+    VagabotState,
+    items_in_play,
+    load_item_box,
+    put_pawn,
+    quest_names,
+    track_spaces,
+)
 from .maps import CLEARINGS, MAP_NAMES, SUITS, suit_problem
 from .state import DECREE_COLUMNS, DIFFICULTIES, PHASES, VIZIER, FactionState, GameState
 
@@ -65,6 +78,8 @@ def to_json(state: GameState) -> dict[str, Any]:
             entry["decree"] = {col: [card(c) for c in fs.decree[col]] for col in DECREE_COLUMNS}
         if fs.supporters is not None:
             entry["supporters"] = [card(c) for c in fs.supporters]
+        if fs.vagabot is not None:
+            entry["vagabot"] = _vagabot_json(fs.vagabot)
         factions[f] = entry
     clearings: dict[str, Any] = {}
     for c in CLEARINGS:
@@ -75,6 +90,10 @@ def to_json(state: GameState) -> dict[str, Any]:
             "tokens": [[f, k] for f, k in cl.tokens],
             "ruin": cl.ruin,
         }
+        if cl.ruin_items:
+            clearings[str(c)]["ruin_items"] = list(cl.ruin_items)
+        if cl.slot_items:
+            clearings[str(c)]["slot_items"] = list(cl.slot_items)
     out: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -102,7 +121,44 @@ def to_json(state: GameState) -> dict[str, Any]:
         out["ferry_used"] = state.ferry_used
     if state.map.closed_paths:  # the Mountain
         out["opened_paths"] = [list(link) for link in sorted(state.opened_paths)]
+    if state.item_supply != _default_item_supply(state):
+        out["item_supply"] = {k: state.item_supply.get(k, 0) for k in ITEMS}
     return out
+
+
+def _vagabot_json(vs: VagabotState) -> dict[str, Any]:
+    names = quest_names()
+    return {
+        "character": vs.character,
+        "location": vs.clearing if vs.clearing is not None else vs.location(),
+        "items": [_item_json(i) for i in vs.items],
+        "quest": None if vs.quest is None else names[vs.quest],
+        "quest_deck": [names[q] for q in vs.quest_deck],
+        "quest_discard": [names[q] for q in vs.quest_discard],
+    }
+
+
+def _item_json(item: Item) -> str:
+    """``"sword"``: a face-up undamaged Satchel item; flags follow the kind: ``"sword exhausted"``,
+    ``"bag exhausted damaged"``, ``"tea track1"`` (on Battle Track space 1)."""
+    words = [item.kind]
+    if item.exhausted:
+        words.append("exhausted")
+    if item.damaged:
+        words.append("damaged")
+    if item.track:
+        words.append(f"track{item.track}")
+    return " ".join(words)
+
+
+def _default_item_supply(state: GameState) -> dict[str, int]:
+    """The item supply a position gets when it does not list one: the base game's items minus
+    those in Crafted Items boxes."""
+    supply = dict(state.deckdef.item_supply)
+    for fs in state.factions.values():
+        for k in fs.items:
+            supply[k] = supply.get(k, 0) - 1
+    return supply
 
 
 def dumps(state: GameState) -> str:
@@ -195,11 +251,12 @@ def write_atomic(path: Path, text: str) -> None:
 _TOP_FIELDS = (
     "format", "version", "map", "suits", "seed", "rng", "round", "turn_order", "turn", "phase",
     "factions", "clearings", "start_corners", "deck", "discard", "removed_cards", "available_dominance", "winner",
-    "end_reason", "options", "ferry", "ferry_used", "opened_paths",
+    "end_reason", "options", "ferry", "ferry_used", "opened_paths", "item_supply",
 )
 _SEAT_FIELDS = ("seat", "vp", "items", "removed", "decree", "supporters", "hand")
-_BOT_FIELDS = ("difficulty", "traits", "order")
-_CLEARING_FIELDS = ("warriors", "buildings", "tokens", "ruin")
+_BOT_FIELDS = ("difficulty", "traits", "order", "vagabot")
+_CLEARING_FIELDS = ("warriors", "buildings", "tokens", "ruin", "ruin_items", "slot_items")
+_VAGABOT_FIELDS = ("character", "location", "items", "quest", "quest_deck", "quest_discard")
 
 
 def loads(text: str) -> GameState:
@@ -416,7 +473,8 @@ def from_json(data: Any) -> GameState:
             raise StateError(path, f"{c} is not a corner of the {state.map.name} map (corners: {corner_list})")
     _read_cards(state, data, cards)
     _read_map_pieces(state, data)
-    _derive_supplies(state)
+    _read_quest_decks(state)
+    _derive_supplies(state, data)
     winner = data.get("winner")
     if winner is not None:
         state.winner = [_str(w, f"winner.{i}", order) for i, w in enumerate(_list(winner, "winner"))]
@@ -550,6 +608,106 @@ def _read_faction(state: GameState, f: str, raw: dict[str, Any], cards: _Cards) 
         if seat == "bot":
             raise StateError(f"{path}.supporters", "the Automated Alliance has no Supporters (it holds no cards, 2.8.1)")
         fs.supporters = cards.many(raw["supporters"], f"{path}.supporters")
+    if "vagabot" in raw:
+        if f != VAGABOT:
+            raise StateError(f"{path}.vagabot", "only the Vagabot has a pawn, a Satchel and quests")
+        fs.vagabot = _read_vagabot(state, _obj(raw["vagabot"], f"{path}.vagabot"), f"{path}.vagabot")
+        if fs.items:
+            raise StateError(f"{path}.items", "the Vagabot has no Crafted Items box: his items are in vagabot.items")
+    elif f == VAGABOT and seat == "bot":
+        raise StateError(f"{path}.vagabot", "is missing")
+
+
+def _read_vagabot(state: GameState, raw: dict[str, Any], path: str) -> VagabotState:
+    """The Vagabot's character, pawn, items and quests (7.2, 7.3); the quest deck comes later."""
+    _only(raw, _VAGABOT_FIELDS, path, "the Vagabot")
+    vs = VagabotState(_str(_require(raw, "character", path), f"{path}.character", CHARACTERS))
+    location = _require(raw, "location", path)
+    lpath = f"{path}.location"
+    forests = len(state.map.forests)
+    if isinstance(location, str) and location.startswith(FOREST_PREFIX) and location[len(FOREST_PREFIX):].isdigit():
+        forest = int(location[len(FOREST_PREFIX):])
+        if forest >= forests:
+            raise StateError(lpath, f"the {state.map.name} map has forests forest:0 to forest:{forests - 1}")
+        put_pawn(state, vs, forest=forest)
+    elif isinstance(location, int) and not isinstance(location, bool) and location in CLEARINGS:
+        put_pawn(state, vs, clearing=location)
+    else:
+        raise StateError(lpath, f"{_show(location)} is neither a clearing (1 to 12) nor a forest (forest:0 to forest:{forests - 1})")
+    ipath = f"{path}.items"
+    for i, raw_item in enumerate(_list(raw.get("items", []), ipath)):
+        vs.items.append(_read_item(raw_item, f"{ipath}.{i}"))
+    undamaged = vs.undamaged()
+    spaces = sorted(it.track for it in vs.items if it.track)
+    want = track_spaces(undamaged)
+    if spaces != list(range(1, want + 1)):
+        shown = ", ".join(map(str, spaces)) or "none"
+        raise StateError(ipath, f"{undamaged} undamaged items fill Battle Track spaces 1 to {want} (7.2.4); the items mark spaces {shown}" if want else f"{undamaged} undamaged items leave the Battle Track empty (7.2.4); the items mark spaces {shown}")
+    names = quest_names()
+    seen: dict[int, str] = {}
+
+    def quest(value: Any, qpath: str) -> int:
+        name = _str(value, qpath)
+        if name not in names:
+            close = difflib.get_close_matches(name, names, n=1)
+            hint = f" (did you mean {_show(close[0])}?)" if close else ""
+            raise StateError(qpath, f"{_show(name)} is not a quest card{hint}")
+        qid = names.index(name)
+        if qid in seen:
+            raise StateError(qpath, f"quest {_show(name)} is already at {seen[qid]}")
+        seen[qid] = qpath
+        return qid
+
+    current = raw.get("quest")
+    vs.quest = None if current is None else quest(current, f"{path}.quest")
+    vs.quest_discard = [quest(v, f"{path}.quest_discard.{i}") for i, v in enumerate(_list(raw.get("quest_discard", []), f"{path}.quest_discard"))]
+    deck = raw.get("quest_deck")
+    if deck is not None:
+        vs.quest_deck = [quest(v, f"{path}.quest_deck.{i}") for i, v in enumerate(_list(deck, f"{path}.quest_deck"))]
+        missing = [names[q] for q in range(len(names)) if q not in seen]
+        if missing:
+            raise StateError(f"{path}.quest_deck", f"{len(missing)} of the {len(names)} quests are nowhere (first: {_show(missing[0])}); list every quest once, or leave out quest_deck")
+    else:
+        vs.quest_deck = [-1]  # to be dealt from the quests not named, after the card deck (_read_quest_decks)
+    return vs
+
+
+_ITEM_FLAGS = ("exhausted", "damaged", "track1", "track2", "track3")
+
+
+def _read_item(value: Any, path: str) -> Item:
+    """An item as ``"kind flag flag"`` (see ``_item_json``)."""
+    words = _str(value, path).split(" ")
+    kind, flags = words[0], words[1:]
+    if kind not in ITEM_TYPES:
+        raise StateError(path, f"{_show(kind)} is not an item (items: {', '.join(ITEM_TYPES)})")
+    item = Item(kind)
+    for word in flags:
+        if word not in _ITEM_FLAGS:
+            raise StateError(path, f"{_show(word)} is not an item state (states: {', '.join(_ITEM_FLAGS)})")
+        if flags.count(word) > 1 or (word.startswith("track") and item.track):
+            raise StateError(path, f"{_show(value)} names a state twice")
+        if word == "exhausted":
+            item.exhausted = True
+        elif word == "damaged":
+            item.damaged = True
+        else:
+            item.track = int(word[-1])
+    if item.track and item.damaged:
+        raise StateError(path, "a damaged item cannot be on the Battle Track (7.2.4)")
+    return item
+
+
+def _read_quest_decks(state: GameState) -> None:
+    """A Vagabot saved without ``quest_deck`` gets the quests not named elsewhere, shuffled by
+    the position's RNG (after the card deck, if that was dealt too)."""
+    for fs in state.factions.values():
+        vs = fs.vagabot
+        if vs is None or vs.quest_deck != [-1]:
+            continue
+        named = set(vs.quest_discard) | ({vs.quest} if vs.quest is not None else set())
+        vs.quest_deck = [q for q in range(len(quest_names())) if q not in named]
+        state.rng.shuffle(vs.quest_deck)
 
 
 def _read_clearings(state: GameState, raw: dict[str, Any]) -> None:
@@ -589,8 +747,15 @@ def _read_clearings(state: GameState, raw: dict[str, Any]) -> None:
         if ruin and c not in state.map.ruins:
             raise StateError(f"{path}.ruin", f"the {state.map.name} map has no ruin in clearing {c}")
         cl.ruin = ruin
+        for label, pool in (("ruin_items", cl.ruin_items), ("slot_items", cl.slot_items)):
+            for i, it in enumerate(_list(entry.get(label, []), f"{path}.{label}")):
+                pool.append(_str(it, f"{path}.{label}.{i}", ITEM_TYPES))
+        if cl.ruin_items and not cl.ruin:
+            raise StateError(f"{path}.ruin_items", "items lie only under an unexplored ruin (ruin: true)")
         if cl.used_slots() > state.map.slots[c]:
             what = f"{len(cl.buildings)} building(s)" + (" and a ruin" if cl.ruin else "")
+            if cl.slot_items:
+                what += f" and {len(cl.slot_items)} item(s) covering slots"
             raise StateError(f"{path}.buildings", f"{what}, but clearing {c} has {state.map.slots[c]} slot(s)")
         if cl.tokens.count(("alliance", "sympathy")) > 1:
             raise StateError(f"{path}.tokens", "a clearing holds at most one sympathy token")
@@ -626,8 +791,10 @@ def _read_cards(state: GameState, data: dict[str, Any], cards: _Cards) -> None:
         state.rng.shuffle(state.deck)
 
 
-def _derive_supplies(state: GameState) -> None:
-    """Supply = box - map - out of game; more pieces than the box is an error."""
+def _derive_supplies(state: GameState, data: dict[str, Any]) -> None:
+    """Supply = box - map - out of game; more pieces than the box is an error. The item supply is
+    given (``item_supply``) or is the base game's items minus the crafted ones; the item pieces
+    not in play stay in the box, and more items in play than the box holds is an error."""
     for f, fs in state.factions.items():
         for kind, total in piece_totals(f, fs.seat).items():
             placed = state.on_map(f, kind)
@@ -640,10 +807,39 @@ def _derive_supplies(state: GameState) -> None:
                     f"{placed} {f} {kind} piece(s) on the map and {gone} out of the game, but the box has only {total}",
                 )
             fs.supply[kind] = left
-    for item in ITEMS:
-        held = sum(fs.items.count(item) for fs in state.factions.values())
-        left = state.deckdef.item_supply[item] - held
+    given = data.get("item_supply")
+    if given is None:
+        for item in ITEMS:
+            held = sum(fs.items.count(item) for fs in state.factions.values())
+            left = state.deckdef.item_supply[item] - held
+            if left < 0:
+                holder = [f for f, fs in state.factions.items() if item in fs.items][-1]
+                raise StateError(f"factions.{holder}.items", f"{held} {item} item(s) crafted, but there are only {state.deckdef.item_supply[item]}")
+            state.item_supply[item] = left
+    else:
+        given = _obj(given, "item_supply")
+        _only(given, ITEMS, "item_supply", "the item supply (craftable items)")
+        for item in ITEMS:
+            state.item_supply[item] = _count(given.get(item, 0), _at("item_supply", item))
+    box = load_item_box()
+    in_play = items_in_play(state)
+    for item in ITEM_TYPES:
+        left = box.total[item] - in_play[item]
         if left < 0:
-            holder = [f for f, fs in state.factions.items() if item in fs.items][-1]
-            raise StateError(f"factions.{holder}.items", f"{held} {item} item(s) crafted, but there are only {state.deckdef.item_supply[item]}")
-        state.item_supply[item] = left
+            raise StateError(_item_holder(state, item, given is not None), f"{in_play[item]} {item} item(s) in play, but the box has only {box.total[item]}")
+        state.item_box[item] = left
+
+
+def _item_holder(state: GameState, item: str, supply_given: bool) -> str:
+    """The last place that holds an item kind, to name in an error."""
+    where = "item_supply" if supply_given and state.item_supply.get(item, 0) else ""
+    for f, fs in state.factions.items():
+        if item in fs.items:
+            where = f"factions.{f}.items"
+        if fs.vagabot is not None and any(i.kind == item for i in fs.vagabot.items):
+            where = f"factions.{f}.vagabot.items"
+    for c in CLEARINGS:
+        for label, pool in (("ruin_items", state.clearings[c].ruin_items), ("slot_items", state.clearings[c].slot_items)):
+            if item in pool:
+                where = f"clearings.{c}.{label}"
+    return where or "item_supply"

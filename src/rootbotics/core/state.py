@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from .cards import Deck, load_deck
 from .chance import Rng
 from .factions import BUILDINGS, piece_totals
+from .items import VagabotState, load_item_box
 from .maps import CLEARINGS, Map, load_map
 
 PHASES: tuple[str, ...] = ("setup", "birdsong", "daylight", "evening", "over")
@@ -23,13 +24,16 @@ VIZIER = -1  # a Loyal Vizier in the Decree; not one of the 54 cards
 class Clearing:
     """What stands in one clearing."""
 
-    __slots__ = ("warriors", "buildings", "tokens", "ruin")
+    __slots__ = ("warriors", "buildings", "tokens", "ruin", "pawn", "ruin_items", "slot_items")
 
     def __init__(self) -> None:
         self.warriors: dict[str, int] = {}
         self.buildings: list[tuple[str, str]] = []  # (faction, kind)
         self.tokens: list[tuple[str, str]] = []  # (faction, kind)
         self.ruin = False
+        self.pawn: str | None = None  # the Vagabot's pawn (7.2.1), mirroring VagabotState.clearing
+        self.ruin_items: list[str] = []  # items under the ruin (7.3.4)
+        self.slot_items: list[str] = []  # items covering building slots (Scoundrel, 7.7.5)
 
     def clone(self) -> Clearing:
         c = Clearing.__new__(Clearing)
@@ -37,10 +41,13 @@ class Clearing:
         c.buildings = list(self.buildings)
         c.tokens = list(self.tokens)
         c.ruin = self.ruin
+        c.pawn = self.pawn
+        c.ruin_items = list(self.ruin_items)
+        c.slot_items = list(self.slot_items)
         return c
 
     def used_slots(self) -> int:
-        return len(self.buildings) + (1 if self.ruin else 0)
+        return len(self.buildings) + (1 if self.ruin else 0) + len(self.slot_items)
 
     def buildings_of(self, faction: str) -> int:
         if not self.buildings:
@@ -56,13 +63,16 @@ class Clearing:
         return (faction, kind) in self.buildings or (faction, kind) in self.tokens
 
     def pieces_of(self, faction: str) -> int:
-        """Warriors, buildings and tokens of one faction here."""
-        return self.warriors.get(faction, 0) + self.buildings_of(faction) + self.tokens_of(faction)
+        """Warriors, buildings, tokens and pawn of one faction here (the pawn is a piece, 7.2.1)."""
+        n = self.warriors.get(faction, 0) + self.buildings_of(faction) + self.tokens_of(faction)
+        return n + 1 if self.pawn == faction else n
 
     def factions_present(self) -> set[str]:
         present = {f for f, n in self.warriors.items() if n > 0}
         present.update(f for f, _ in self.buildings)
         present.update(f for f, _ in self.tokens)
+        if self.pawn is not None:
+            present.add(self.pawn)
         return present
 
 
@@ -82,6 +92,7 @@ class FactionState:
     traits: list[str] = field(default_factory=list)
     decree: dict[str, list[int]] | None = None  # Electric Eyrie (5.3.3)
     supporters: list[int] | None = None  # human Woodland Alliance
+    vagabot: VagabotState | None = None  # the Vagabot's pawn, items and quests (7.2, 7.3)
 
     @property
     def is_bot(self) -> bool:
@@ -101,6 +112,7 @@ class FactionState:
             list(self.traits),
             None if self.decree is None else {k: list(v) for k, v in self.decree.items()},
             None if self.supporters is None else list(self.supporters),
+            None if self.vagabot is None else self.vagabot.clone(),
         )
 
     def cards_held(self) -> list[int]:
@@ -134,6 +146,7 @@ class GameState:
         "removed_cards",
         "available_dominance",
         "item_supply",
+        "item_box",
         "rng",
         "seed",
         "winner",
@@ -162,6 +175,7 @@ class GameState:
         self.removed_cards: list[int] = []  # out of the game (dominance cards, 3.4)
         self.available_dominance: list[int] = []  # discarded dominance cards beside the map (LoR 3.3.3)
         self.item_supply: dict[str, int] = dict(self.deckdef.item_supply)
+        self.item_box: dict[str, int] = load_item_box().outside_supply()  # item pieces not in play
         self.rng = Rng.from_seed(seed)
         self.seed = seed
         self.winner: list[str] | None = None
@@ -201,6 +215,7 @@ class GameState:
         s.removed_cards = list(self.removed_cards)
         s.available_dominance = list(self.available_dominance)
         s.item_supply = dict(self.item_supply)
+        s.item_box = dict(self.item_box)
         s.rng = self.rng.clone()
         s.seed = self.seed
         s.winner = None if self.winner is None else list(self.winner)
@@ -229,6 +244,8 @@ class GameState:
             n += sum(1 for f, _ in cl.buildings if f != faction)
         if cl.tokens:
             n += sum(1 for f, _ in cl.tokens if f != faction)
+        if cl.pawn is not None and cl.pawn != faction:
+            n += 1  # the Vagabot's pawn is a piece (7.2.1)
         return n
 
     def enemy_warriors(self, faction: str, c: int) -> int:
