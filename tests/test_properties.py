@@ -103,3 +103,33 @@ def test_soak_games_over_the_four_maps(map_name: str, block: int) -> None:
     """1,000 games: 250 per map, in blocks of 50."""
     for seed in range(block * 50, block * 50 + 50):
         checked_game(seed, LINEUPS[seed % 2], every_event=True, map_name=map_name)
+
+
+FOUR_BOTS = ["marquise", "eyrie", "alliance", "vagabot"]
+CHARACTERS = ("thief", "tinker", "ranger", "vagrant", "scoundrel", "arbiter")
+
+
+def four_bot_game(seed: int) -> Game:
+    """A four-bot game of the Clockwork 1 bots: seats rotated, the Vagabot's character by seed."""
+    from rootbotics.game import GameConfig, Seat
+
+    order = FOUR_BOTS[seed % 4 :] + FOUR_BOTS[: seed % 4]
+    cfg = GameConfig([Seat(f) for f in order], seed=seed, options={"vagabot_character": CHARACTERS[seed % 6]})
+    g = new_game(cfg)
+    g.log.listeners.append(lambda e: invariants.check(g.state))
+    play(g)
+    return g
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_four_bot_games_with_every_character_keep_the_invariants(seed: int) -> None:
+    g = four_bot_game(seed)
+    assert g.state.winner is not None and len(g.state.turn_order) == 4
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("block", range(10))
+def test_soak_a_thousand_four_bot_games(block: int) -> None:
+    """Issue 4's bar: 1,000 seeded four-bot games, mixed characters, no exception or break."""
+    for seed in range(block * 100, block * 100 + 100):
+        assert four_bot_game(seed).state.winner is not None
