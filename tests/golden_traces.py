@@ -19,6 +19,10 @@ GAMES: dict[str, tuple[tuple[str, ...], str, int]] = {
     "marquise-eyrie-fall-7": (("marquise", "eyrie"), "fall", 7),
     "eyrie-marquise-fall-12": (("eyrie", "marquise"), "fall", 12),
     "marquise-eyrie-fall-108-marquise-wins": (("marquise", "eyrie"), "fall", 108),
+    "clockwork1-four-bots-fall-7": (("marquise", "eyrie", "alliance", "vagabot"), "fall", 7),
+    "alliance-vagabot-marquise-lake-5": (("alliance", "vagabot", "marquise"), "lake", 5),
+    "vagabot-eyrie-alliance-mountain-9": (("vagabot", "eyrie", "alliance"), "mountain", 9),
+    "eyrie-alliance-winter-4": (("eyrie", "alliance"), "winter", 4),
 }
 
 
