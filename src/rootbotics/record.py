@@ -74,6 +74,9 @@ class RecordingController:
     def enlist_arbiter(self, g: Game, faction: str, clearing: int, attacker: str) -> bool:
         return bool(self._ask("enlist_arbiter", g, faction, clearing, attacker))
 
+    def guess_plot(self, g: Game, faction: str, clearing: int) -> str:
+        return str(self._ask("guess_plot", g, faction, clearing))
+
 
 class ReplayController:
     """Answers each question with the next recorded answer for this seat."""
@@ -110,6 +113,9 @@ class ReplayController:
 
     def enlist_arbiter(self, g: Game, faction: str, clearing: int, attacker: str) -> bool:
         return bool(self._next("enlist_arbiter"))
+
+    def guess_plot(self, g: Game, faction: str, clearing: int) -> str:
+        return str(self._next("guess_plot"))
 
 
 def config_to_json(config: G.GameConfig) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from . import items
+from . import items, plots
 from .factions import BASES, piece_totals
 from .maps import CLEARINGS, suit_problem
 from .state import GameState
@@ -55,6 +55,7 @@ def violations(state: GameState) -> list[str]:
         missing = [state.deckdef.card(c).name for c in range(expected) if c not in cards]
         out.append(f"{len(missing)} card(s) missing: {', '.join(missing[:5])}")
     out.extend(items.violations(state))  # items, the Vagabot's pawn, Battle Track and quests
+    out.extend(plots.violations(state))  # Corvid plots: face up, face down and in supply
     keeps = 0
     for c in CLEARINGS:
         cl = state.clearings[c]

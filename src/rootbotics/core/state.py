@@ -93,6 +93,7 @@ class FactionState:
     decree: dict[str, list[int]] | None = None  # Electric Eyrie (5.3.3)
     supporters: list[int] | None = None  # human Woodland Alliance
     vagabot: VagabotState | None = None  # the Vagabot's pawn, items and quests (7.2, 7.3)
+    plots: dict[int, tuple[str, bool]] | None = None  # Corvids: clearing -> (kind, face up) (11.3.1)
 
     @property
     def is_bot(self) -> bool:
@@ -113,6 +114,7 @@ class FactionState:
             None if self.decree is None else {k: list(v) for k, v in self.decree.items()},
             None if self.supporters is None else list(self.supporters),
             None if self.vagabot is None else self.vagabot.clone(),
+            None if self.plots is None else dict(self.plots),
         )
 
     def cards_held(self) -> list[int]:
@@ -190,6 +192,8 @@ class GameState:
     def add_faction(self, faction: str, seat: str) -> FactionState:
         """Add a seat with its full box of pieces in supply (setup 3.2)."""
         fs = FactionState(faction, seat, supply=dict(piece_totals(faction, seat)))
+        if faction == "corvids":
+            fs.plots = {}  # no plot on the map yet (11.3.1)
         self.factions[faction] = fs
         self.turn_order.append(faction)
         return fs
