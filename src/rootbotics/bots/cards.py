@@ -27,6 +27,12 @@ DIFFICULTY_TEXT: dict[str, dict[str, str]] = {
         "challenging": "Organize where a base has two or more Alliance warriors.",
         "nightmare": "As challenging, and 1 VP at the end of each Evening.",
     },
+    "corvids": {
+        "easy": "Recruit places 1 warrior in each of the two clearings instead of 2.",
+        "default": "As the Law says.",
+        "challenging": "Recruit places 3 warriors in each of the two clearings.",
+        "nightmare": "As challenging, and 1 VP at the end of each Evening.",
+    },
 }
 
 TRAIT_TEXT: dict[str, dict[str, str]] = {
@@ -47,6 +53,12 @@ TRAIT_TEXT: dict[str, dict[str, str]] = {
         "popularity": "Enemies score nothing for removing its sympathy tokens.",
         "veterans": "Guerrilla War: as defender it deals the higher roll and the attacker the lower.",
         "wildfire": "After recruiting in Evening, it spreads sympathy once more, scoring nothing for it.",
+    },
+    "corvids": {
+        "backup-plans": "Whenever one of its plot tokens is removed, it places a warrior in the clearing the plot left.",
+        "gamble": "Before a plot flips, the human with the most pieces there guesses its kind: right, it flips and scores without effect and the guesser removes it; wrong, the Corvids score 1 VP.",
+        "mastermind": "The Plot step of Daylight happens twice.",
+        "vendetta": "Every plot flip also sets off the bomb's removal in its clearing.",
     },
 }
 
