@@ -282,14 +282,14 @@ def gamble(g: Game, c: int) -> bool:
     guesser = who.target
     guess = g.controller(guesser).guess_plot(g, guesser, c)
     kind, _ = P.plot_map(s)[c]
-    g.emit(guesser, "3.3.2", "gamble", "Gamble: guesses the plot in {c} is a {guess}", who.explain, c=c, guess=guess)
+    g.emit(guesser, "3.3.2", "gamble", "Gamble: guesses the plot in {c} is {what}", who.explain, c=c, what=P.named(guess), guess=guess)
     if guess != kind:
         R.score(g, FACTION, 1, "3.3.2", f"Gamble: {guesser} guessed wrong")
         return False
     fs = s.factions[FACTION]
     assert fs.plots is not None
     fs.plots[c] = (kind, True)
-    g.emit(FACTION, "11.4.4", "flip", "flips the plot in {c}: a {kind} (guessed right: no effect)", c=c, kind=kind)
+    g.emit(FACTION, "11.4.4", "flip", "flips the plot in {c}: {what} (guessed right: no effect)", c=c, what=P.named(kind), kind=kind)
     up = P.face_up(s)
     R.score(g, FACTION, up, "11.4.4", f"for flipping a plot: {up} face-up plot{'s' if up != 1 else ''} on the map")
     R.remove_piece(g, FACTION, c, "plot", "3.3.2", by=guesser)

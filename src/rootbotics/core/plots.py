@@ -20,6 +20,11 @@ PLOTS_EACH = 2  # Law data: two of each kind (shared/data/bot-cards.md §4)
 BOMB_BOT_LOSSES = 2  # 11.8.1
 
 
+def named(kind: str) -> str:
+    """``a bomb``, ``an extortion``."""
+    return f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"
+
+
 def plot_map(state: GameState) -> dict[int, tuple[str, bool]]:
     fs = state.factions.get(CORVIDS)
     if fs is None or fs.plots is None:
@@ -87,7 +92,7 @@ def plot_removed(g: Game, c: int, plot: tuple[str, bool]) -> None:
     s = g.state
     fs = s.factions[CORVIDS]
     kind, up = plot
-    g.emit(CORVIDS, "11.7", "plot_removed", "its {state} plot in {c} was a {kind}", state="face-up" if up else "facedown", c=c, kind=kind)
+    g.emit(CORVIDS, "11.7", "plot_removed", "its {state} plot in {c} was {what}", state="face-up" if up else "facedown", c=c, what=named(kind), kind=kind)
     if kind == "raid":
         for d in sorted(s.map.adjacent[c]):
             place_warriors(g, CORVIDS, d, 1, "11.7.4", why=lambda: f"the raid removed from {c}")
@@ -103,7 +108,7 @@ def flip(g: Game, c: int, rule: str) -> None:
     assert fs.plots is not None
     kind, _ = fs.plots[c]
     fs.plots[c] = (kind, True)
-    g.emit(CORVIDS, rule, "flip", "flips the plot in {c}: a {kind}", c=c, kind=kind)
+    g.emit(CORVIDS, rule, "flip", "flips the plot in {c}: {what}", c=c, what=named(kind), kind=kind)
     up = face_up(s)
     score(g, CORVIDS, up, rule, f"for flipping a plot: {up} face-up plot{'s' if up != 1 else ''} on the map")
     if kind == "bomb":
@@ -138,7 +143,7 @@ def bomb(g: Game, c: int) -> None:
         return
     new = g.chance.pick(kinds, f"which plot from the supply replaces the bomb in {c}")
     fs.plots[c] = (new, True)
-    g.emit(CORVIDS, "11.7.1", "swap", "swaps the bomb in {c} for a random plot from its supply, face up: a {kind} (it does not trigger)", c=c, kind=new)
+    g.emit(CORVIDS, "11.7.1", "swap", "swaps the bomb in {c} for a random plot from its supply, face up: {what} (it does not trigger)", c=c, what=named(new), kind=new)
 
 
 def extortion(g: Game, c: int) -> None:
