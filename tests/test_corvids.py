@@ -500,3 +500,23 @@ def test_random_chance_source_is_accepted() -> None:
     put_warriors(s, C, 1, 1)
     g = make_game(s, fallback=RngChance(s.rng))
     assert plots.place_plot(g, 1, "test")
+
+
+def test_11_8_2_eyrie_new_roost_into_a_snare_places_neither_roost_nor_warriors() -> None:
+    s = fall_state("eyrie", C)
+    put_plot(s, 1, "snare", up=True)
+    g = make_game(s)
+    eyrie.a_new_roost(g, "fox")
+    assert s.clearings[1].pieces_of("eyrie") == 0 and 1 not in plots.plot_map(s)
+    assert s.factions["eyrie"].vp == 1
+    check(s)
+
+
+def test_11_8_2_eyrie_moving_out_of_a_snare_removes_it() -> None:
+    s = fall_state("eyrie", C)
+    s.factions["eyrie"].decree = {"fox": [card_id(s, "ambush_fox")], "mouse": [], "rabbit": [], "bird": []}
+    put_warriors(s, "eyrie", 1, 5)
+    put_plot(s, 1, "snare", up=True)
+    g = make_game(s)
+    eyrie.decree_move(g, "fox")
+    assert s.warriors("eyrie", 1) == 5 and 1 not in plots.plot_map(s)
