@@ -520,3 +520,14 @@ def test_11_8_2_eyrie_moving_out_of_a_snare_removes_it() -> None:
     g = make_game(s)
     eyrie.decree_move(g, "fox")
     assert s.warriors("eyrie", 1) == 5 and 1 not in plots.plot_map(s)
+
+
+def test_11_7_2_a_snare_in_the_keeps_clearing_stops_field_hospitals() -> None:
+    s = fall_state(("marquise", "human"), C)
+    s.factions["marquise"].hand = [card_id(s, "ambush_fox")]
+    put_token(s, "marquise", 1, "keep")
+    put_plot(s, 1, "snare", up=True)
+    put_warriors(s, "marquise", 12, 2)
+    g = make_game(s, controllers={"marquise": ScriptedHuman(hospitals=True)})
+    rules.remove_warriors(g, "marquise", 12, 2, "test", by=C)
+    assert s.warriors("marquise", 1) == 0 and s.factions["marquise"].hand == [card_id(s, "ambush_fox")]

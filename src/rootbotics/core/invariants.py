@@ -6,7 +6,8 @@ the Vagabot, covering a slot or still in the box, once; the Vagabot's pawn is in
 Battle Track matches his undamaged items and each quest card is in one place; no clearing
 holds more buildings than slots; at most one keep, in a corner (4.2.1, 4.3.2); at most one
 sympathy token per clearing (6.2.1 I) and each Alliance base in a clearing of its suit (6.4.3,
-6.5.2); scores stay at or above zero except where a rule lets a faction lose VP (the Eyrie's
+6.5.2); each Corvid plot token has one recorded kind and face, and the plots face up, face down
+and in supply are two of each kind (11.3.1); scores stay at or above zero except where a rule lets a faction lose VP (the Eyrie's
 Humiliate, 5.7.1).
 """
 

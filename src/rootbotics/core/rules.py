@@ -275,6 +275,9 @@ def _field_hospitals(g: Game, c: int, n: int) -> None:
     if keep is None:
         return
     fs = s.factions["marquise"]
+    if snared(s, "marquise", keep):  # 11.7.2: no placing in a snare's clearing
+        g.emit("marquise", "11.7.2", "snare", "cannot use Field Hospitals: a face-up snare stands in the keep's clearing {keep}", keep=keep)
+        return
     card = g.controller("marquise").field_hospitals(g, "marquise", c, n)
     if card is None:
         return
