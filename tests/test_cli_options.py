@@ -264,6 +264,21 @@ def test_a_record_that_does_not_replay_is_one_line_and_exit_1(capsys: pytest.Cap
     assert "The replay matched" not in out
 
 
+def test_a_record_whose_replay_crashes_shows_the_traceback(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "game.json"
+    assert cli(capsys, "play", "--bots", BOTS, "--record", str(path), "-q")[0] == 0
+
+    def broken(self: ElectricEyrie, g) -> None:  # type: ignore[no-untyped-def]
+        raise ValueError("deliberate failure")
+
+    monkeypatch.setattr(ElectricEyrie, "evening", broken)
+    code, out, err = cli(capsys, "replay", str(path), "-q")
+    assert code == 1 and "The replay failed:" in out
+    assert "Traceback" in err and err.splitlines()[-1] == "rootbotics: engine failure: ValueError: deliberate failure"
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [

@@ -632,7 +632,8 @@ ROOT_HELP = (
     "Play Root with the Clockwork bots (the Law of Robotics) and explain every step.\n\n"
     "Use 'rootbotics play' to play a game, 'rootbotics show' to look at a saved position and "
     "'rootbotics map' to draw a map; 'rootbotics simulate' plays many games for a study, "
-    "'rootbotics report' sums them up and 'rootbotics replay' plays one of them again. "
+    "'rootbotics report' sums them up and 'rootbotics replay' plays one of them (or a recorded game) again; "
+    "'rootbotics soak' plays random games with every invariant checked. "
     "Add --help after a command to see its options."
 )
 PLAY_HELP = (

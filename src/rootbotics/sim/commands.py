@@ -430,6 +430,13 @@ def run_replay_record(file: str, recorded: dict[str, Any], quiet: bool) -> int:
         raise RunFailure("replay mismatch", f"{file}: {e}") from None
     except EngineFailure as e:
         raise RunFailure("replay mismatch", f"{file}: the recorded game ended but the replay failed: {e}") from None
+    except Exception as exc:  # an engine bug: show where, as a failing position's replay does
+        out.text()
+        out.text("The replay failed:")
+        sys.stdout.flush()
+        traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)
+        sys.stderr.flush()
+        raise RunFailure("engine failure", f"{type(exc).__name__}: {exc}") from None
     finally:
         log.listeners.clear()
     result = recorded.get("result", {})
