@@ -82,7 +82,7 @@ def scatter(g: Game) -> None:
 def recruit(g: Game) -> None:
     """11.4.3: two (by difficulty, 3.3.1) warriors in each of two ordered clearings, chosen one at
     a time: no plot first, then most Corvid warriors (I). An empty supply sets off The Plot
-    Thickens before the rest is placed (II)."""
+    Thickens before the rest is placed (II). Ruling R-CORVID-RECRUIT."""
     s = g.state
     suit = R.order_suit(s, FACTION)
     n = RECRUIT_WARRIORS[difficulty(s, FACTION)]
