@@ -10,6 +10,7 @@ from .bots.alliance import AutomatedAlliance
 from .bots.base import Bot
 from .bots.cards import TRAIT_TEXT
 from .bots.eyrie import ElectricEyrie
+from .bots.lizards import LogicalLizards
 from .bots.marquise import MechanicalMarquise
 from .bots.vagabot import Vagabot
 from .core.chance import Chance
@@ -27,6 +28,7 @@ BOTS: dict[str, Bot] = {
     "eyrie": ElectricEyrie(),
     "alliance": AutomatedAlliance(),
     "vagabot": Vagabot(),
+    "lizards": LogicalLizards(),
 }
 DEFAULT_MAX_ROUNDS = 150
 STARTING_HAND = 3  # 3.4

@@ -27,6 +27,12 @@ DIFFICULTY_TEXT: dict[str, dict[str, str]] = {
         "challenging": "Organize where a base has two or more Alliance warriors.",
         "nightmare": "As challenging, and 1 VP at the end of each Evening.",
     },
+    "lizards": {
+        "easy": "Daylight reveals 3 Lost Souls instead of 4.",
+        "default": "As the Law says: Daylight reveals 4 Lost Souls.",
+        "challenging": "Daylight reveals 5 Lost Souls.",
+        "nightmare": "As challenging, and 1 VP at the end of each Evening.",
+    },
 }
 
 TRAIT_TEXT: dict[str, dict[str, str]] = {
@@ -47,6 +53,12 @@ TRAIT_TEXT: dict[str, dict[str, str]] = {
         "popularity": "Enemies score nothing for removing its sympathy tokens.",
         "veterans": "Guerrilla War: as defender it deals the higher roll and the attacker the lower.",
         "wildfire": "After recruiting in Evening, it spreads sympathy once more, scoring nothing for it.",
+    },
+    "lizards": {
+        "erratic": "At the end of its turn, it draws a card onto the top of its Lost Souls.",
+        "fanatics": "After each Convert, it battles in that clearing and deals 1 extra hit (defender: most defenseless buildings there, then most points).",
+        "martyrs": "Each bird ritual also puts a warrior from its supply in the Acolytes box.",
+        "spiteful": "Each Crusade that removed any enemy token scores 1 more VP.",
     },
 }
 

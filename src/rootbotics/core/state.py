@@ -13,6 +13,7 @@ from .cards import Deck, load_deck
 from .chance import Rng
 from .factions import BUILDINGS, piece_totals
 from .items import VagabotState, load_item_box
+from .lizards import LizardsState
 from .maps import CLEARINGS, Map, load_map
 
 PHASES: tuple[str, ...] = ("setup", "birdsong", "daylight", "evening", "over")
@@ -93,6 +94,7 @@ class FactionState:
     decree: dict[str, list[int]] | None = None  # Electric Eyrie (5.3.3)
     supporters: list[int] | None = None  # human Woodland Alliance
     vagabot: VagabotState | None = None  # the Vagabot's pawn, items and quests (7.2, 7.3)
+    lizards: LizardsState | None = None  # the Logical Lizards' board (8.2-8.4)
 
     @property
     def is_bot(self) -> bool:
@@ -113,6 +115,7 @@ class FactionState:
             None if self.decree is None else {k: list(v) for k, v in self.decree.items()},
             None if self.supporters is None else list(self.supporters),
             None if self.vagabot is None else self.vagabot.clone(),
+            None if self.lizards is None else self.lizards.clone(),
         )
 
     def cards_held(self) -> list[int]:
@@ -125,6 +128,8 @@ class FactionState:
                 held.extend(c for c in column if c != VIZIER)
         if self.supporters is not None:
             held.extend(self.supporters)
+        if self.lizards is not None:
+            held.extend(self.lizards.cards())
         return held
 
 
@@ -190,6 +195,8 @@ class GameState:
     def add_faction(self, faction: str, seat: str) -> FactionState:
         """Add a seat with its full box of pieces in supply (setup 3.2)."""
         fs = FactionState(faction, seat, supply=dict(piece_totals(faction, seat)))
+        if faction == "lizards" and seat == "bot":
+            fs.lizards = LizardsState()
         self.factions[faction] = fs
         self.turn_order.append(faction)
         return fs
