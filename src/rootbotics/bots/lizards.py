@@ -210,7 +210,7 @@ def convert(g: Game) -> bool:
     c = clearing.target
     assert c is not None
     why_player, why_clearing = player.explain, clearing.explain
-    g.emit(FACTION, "8.4.2 I", "convert", "converts a {f} warrior in {c}", lambda: f"{why_player()}; {why_clearing()}", f=f, c=c)
+    g.emit(FACTION, "8.4.2 I", "convert", "converts a warrior of the {f} in {c}", lambda: f"{why_player()}; {why_clearing()}", f=f, c=c)
     R.remove_warriors(g, f, c, 1, "8.4.2 I", by=FACTION)
     R.place_warriors(g, FACTION, c, 1, "8.4.2 I")
     fanatics(g, c)
