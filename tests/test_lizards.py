@@ -555,3 +555,14 @@ def test_a_human_seat_next_to_the_lizards_has_its_discards_taken() -> None:
     g = game(s, [("roll", (2, 0))], marquise=hospitals)
     battle(g, ME, "marquise", 2, "test")
     assert names(s, board(s).lost_souls) == ["codebreakers"] and s.warriors("marquise", 1) == 2
+
+
+def test_8_4_2_II_crusade_against_the_vagabot_damages_his_items() -> None:
+    """Ruling R-LIZ-VAGABOT: the Vagabot can be the Crusade's defender; hits damage items (7.2.5)."""
+    vb = {"character": "thief", "location": 2, "items": ["boots", "torch", "tea", "sword"]}
+    s = lizard_position({2: {"warriors": {ME: 2, "marquise": 1}}}, seats=("marquise", "vagabot", ME), vagabot={"vp": 20, "vagabot": vb}, marquise={"vp": 3})
+    g = game(s, [("roll", (2, 0))])
+    assert L.crusade(g)
+    assert g.log.of_kind("battle")[0].data["defender"] == "vagabot"
+    assert s.factions["vagabot"].vagabot.damaged() == 2 and s.warriors(ME, 2) == 2
+    invariants.check(s)
