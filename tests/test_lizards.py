@@ -566,3 +566,10 @@ def test_8_4_2_II_crusade_against_the_vagabot_damages_his_items() -> None:
     assert g.log.of_kind("battle")[0].data["defender"] == "vagabot"
     assert s.factions["vagabot"].vagabot.damaged() == 2 and s.warriors(ME, 2) == 2
     invariants.check(s)
+
+
+def test_the_lizards_have_no_order_card() -> None:
+    data = json.loads((POSITIONS / "lizards_example_turn.json").read_text())
+    data["factions"][ME]["order"] = "anvil"
+    with pytest.raises(StateError, match=r"^factions\.lizards\.order: the Lizards draw no order card"):
+        serial.from_json(data)

@@ -395,12 +395,23 @@ def bird_ritual(g: Game, card: int) -> None:
     if choice.target is None:
         g.emit(FACTION, "8.5.2", "skip", "has no warrior on the map to make an acolyte")
     else:
-        g.emit(FACTION, "8.5.2", "ritual", "bird ritual: a warrior in {c} becomes an acolyte", choice.explain, c=choice.target)
-        R.remove_warriors(g, FACTION, choice.target, 1, "8.5.2")  # Robot Revenge puts it in the Acolytes box
+        take_acolyte(g, choice.target, choice.explain)
     lz(s).revealed.remove(card)
     R.discard(g, card, lost_souls=False)
     g.emit(FACTION, "8.5.2", "discard", "puts {card} in the discard pile", card=label(s, card))
     martyrs(g)
+
+
+def take_acolyte(g: Game, c: int, why) -> None:
+    """8.5.2: one Lizard warrior leaves ``c`` for the Acolytes box, not the supply. (It is the
+    one warrior Robot Revenge, 8.2.2, would send there too, so that rule adds nothing.)"""
+    s = g.state
+    warriors = s.clearings[c].warriors
+    warriors[FACTION] -= 1
+    if warriors[FACTION] == 0:
+        del warriors[FACTION]
+    lz(s).acolytes += 1
+    g.emit(FACTION, "8.5.2", "ritual", "bird ritual: a warrior in {c} becomes an acolyte ({n} in the Acolytes box)", why, c=c, n=lz(s).acolytes)
 
 
 def martyrs(g: Game) -> None:

@@ -633,6 +633,8 @@ def _read_faction(state: GameState, f: str, raw: dict[str, Any], cards: _Cards) 
         fs.lizards = _read_lizards(_obj(raw["lizards"], f"{path}.lizards"), f"{path}.lizards", totals["warrior"], cards)
     elif f == "lizards" and seat == "bot":
         fs.lizards = LizardsState()  # a fresh board: no acolytes, marker on Sanctify, no Lost Souls
+    if fs.lizards is not None and fs.order is not None:
+        raise StateError(f"{path}.order", "the Lizards draw no order card: their order is a suit, lizards.order (8.4.1)")
 
 
 def _read_lizards(raw: dict[str, Any], path: str, warriors: int, cards: _Cards) -> LizardsState:
