@@ -573,3 +573,14 @@ def test_the_lizards_have_no_order_card() -> None:
     data["factions"][ME]["order"] = "anvil"
     with pytest.raises(StateError, match=r"^factions\.lizards\.order: the Lizards draw no order card"):
         serial.from_json(data)
+
+
+@pytest.mark.parametrize("level", ["easy", "default", "challenging", "nightmare"])
+def test_lizard_games_with_every_trait_at_every_difficulty(level: str) -> None:
+    traits = ("erratic", "fanatics", "martyrs", "spiteful")
+    seats = [Seat("marquise"), Seat(ME, difficulty=level, traits=traits), Seat("alliance"), Seat("vagabot")]
+    g = new_game(GameConfig(seats, "fall", 40 + len(level)))
+    play(g, on_turn=lambda g: invariants.check(g.state))
+    assert g.state.winner is not None
+    rules_used = {e.rule for e in g.log if e.faction == ME}
+    assert "3.3.2" in rules_used
