@@ -255,7 +255,7 @@ def crusade(g: Game) -> bool:
     tokens_removed = 0
     for c in places:
         if s.warriors(FACTION, c) < CRUSADERS:
-            continue  # an earlier battle cannot reach here, but the count is taken as it stands
+            continue  # still two there? (battles elsewhere cannot change it; ruling R-LIZ-CRUSADE)
         choice = choose_player(
             s,
             f"whom to battle in {c} (players there)",
