@@ -11,6 +11,7 @@ from .bots.base import Bot
 from .bots.cards import TRAIT_TEXT
 from .bots.corvids import CogwheelCorvids
 from .bots.eyrie import ElectricEyrie
+from .bots.lizards import LogicalLizards
 from .bots.marquise import MechanicalMarquise
 from .bots.vagabot import Vagabot
 from .core.chance import Chance
@@ -29,6 +30,7 @@ BOTS: dict[str, Bot] = {
     "alliance": AutomatedAlliance(),
     "vagabot": Vagabot(),
     "corvids": CogwheelCorvids(),
+    "lizards": LogicalLizards(),
 }
 DEFAULT_MAX_ROUNDS = 150
 STARTING_HAND = 3  # 3.4
