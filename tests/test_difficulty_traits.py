@@ -11,6 +11,7 @@ from rootbotics.bots import marquise as M
 from rootbotics.bots.cards import DIFFICULTY_TEXT, TRAIT_TEXT
 from rootbotics.core import invariants
 from rootbotics.core.battle import battle
+from rootbotics.core.chance import ScriptedChance
 from rootbotics.core.state import VIZIER
 from rootbotics.game import ConfigError, GameConfig, Seat, new_game, play
 
@@ -197,3 +198,117 @@ def test_the_docs_list_every_difficulty_and_trait_with_its_line() -> None:
         for faction, entries in table.items():
             for name, text in entries.items():
                 assert f"| {name} | {text} |" in doc, f"{faction} {name} is missing or differs in the docs"
+
+
+# -- Vagabot difficulty and traits ----------------------------------------------------------------
+def vagabot_game(seed: int = 3, difficulty: str = "default", traits: tuple[str, ...] = (), character: str = "thief"):
+    cfg = GameConfig([Seat("vagabot", difficulty=difficulty, traits=traits), Seat("marquise"), Seat("eyrie")], seed=seed, options={"vagabot_character": character})
+    return new_game(cfg)
+
+
+@pytest.mark.parametrize(("level", "refreshed"), [("easy", 5), ("default", 6), ("challenging", 7)])
+def test_3_3_1_vagabot_refresh_by_difficulty(level: str, refreshed: int) -> None:
+    from rootbotics.bots import vagabot as V
+    from rootbotics.core.items import Item
+
+    g = vagabot_game(difficulty=level)
+    vs = g.state.factions["vagabot"].vagabot
+    vs.items = [Item("boots", exhausted=True) for _ in range(8)]
+    V.evening_refresh(g)
+    assert sum(1 for i in vs.items if not i.exhausted) == refreshed
+
+
+def test_3_3_1_vagabot_nightmare_scores_at_the_end_of_evening() -> None:
+    from rootbotics.bots.vagabot import Vagabot
+
+    g = vagabot_game(difficulty="nightmare")
+    cid = g.state.deck[-1]
+    g.state.deck.remove(cid)
+    g.state.factions["vagabot"].order = cid
+    before = g.state.factions["vagabot"].vp
+    Vagabot().evening(g)
+    assert g.state.factions["vagabot"].vp == before + 1 and g.log.events[-1].rule == "3.3.1"
+    assert g.state.factions["vagabot"].order is None  # 7.6.3 discarded it first
+
+
+@pytest.mark.parametrize("traits", [(), ("marksman",)])
+def test_3_3_2_vagabot_marksman_hits_before_rolling(traits) -> None:
+    from rootbotics.bots import vagabot as V
+    from rootbotics.core.items import Item, put_pawn
+
+    g = vagabot_game(traits=traits)
+    s = g.state
+    vs = s.factions["vagabot"].vagabot
+    vs.items = [Item("sword"), Item("boots"), Item("tea")]
+    put_pawn(s, vs, clearing=9)
+    s.factions["marquise"].vp = 20  # the battle target
+    g.chance = ScriptedChance([("roll", (0, 0))] * 4)
+    marquise_before = s.warriors("marquise", 9)
+    V.battle_action(g)
+    lost = marquise_before - s.warriors("marquise", 9)
+    assert lost == (1 if traits else 0)
+    assert bool(g.log.of_kind("marksman")) == bool(traits)
+
+
+@pytest.mark.parametrize("traits", [(), ("helper",)])
+def test_3_3_2_vagabot_helper_scores_one_more_per_aid(traits) -> None:
+    from rootbotics.bots import vagabot as V
+    from rootbotics.core.items import Item, put_pawn
+
+    g = vagabot_game(traits=traits)
+    s = g.state
+    vs = s.factions["vagabot"].vagabot
+    vs.items = [Item("sword"), Item("boots")]
+    c = next(c for c in range(1, 13) if s.warriors("marquise", c))
+    put_pawn(s, vs, clearing=c)
+    s.factions["marquise"].items = ["bag"]
+    s.item_supply["bag"] -= 1
+    before = s.factions["vagabot"].vp
+    V.aid(g)
+    assert s.factions["vagabot"].vp == before + 1 + (1 if traits else 0)
+
+
+@pytest.mark.parametrize("traits", [(), ("berserker",)])
+def test_3_3_2_vagabot_berserker_repairs_one_more_in_a_clearing(traits) -> None:
+    from rootbotics.bots import vagabot as V
+    from rootbotics.core.items import Item, put_pawn
+
+    g = vagabot_game(traits=traits)
+    s = g.state
+    vs = s.factions["vagabot"].vagabot
+    vs.items = [Item("sword", damaged=True), Item("boots", damaged=True), Item("tea", damaged=True)]
+    put_pawn(s, vs, clearing=5)
+    V.evening_repair(g)
+    assert sum(1 for i in vs.items if i.damaged) == (1 if traits else 2)
+
+
+def test_3_3_2_vagabot_berserker_battles_where_most_enemy_pieces_stand() -> None:
+    from rootbotics.bots import vagabot as V
+    from rootbotics.core.items import Item, put_pawn
+
+    g = vagabot_game(traits=("berserker",))
+    s = g.state
+    vs = s.factions["vagabot"].vagabot
+    vs.items = [Item("sword"), Item("boots"), Item("tea"), Item("bag")]
+    put_pawn(s, vs, clearing=5)
+    best = max(range(1, 13), key=lambda c: (s.enemy_pieces("vagabot", c), -s.map.distance[5][c], -c))
+    g.chance = ScriptedChance([("roll", (0, 0))] * 4)
+    picked = V.berserker_battle_target(g)
+    assert picked is not None and s.enemy_pieces("vagabot", picked[2].target) == s.enemy_pieces("vagabot", best)
+
+
+@pytest.mark.parametrize("traits", [(), ("adventurer",)])
+def test_3_3_2_vagabot_adventurer_quests_again_at_the_end_of_daylight(traits) -> None:
+    from rootbotics.bots import vagabot as V
+    from rootbotics.core.items import Item, put_pawn
+
+    g = vagabot_game(traits=traits)
+    s = g.state
+    vs = s.factions["vagabot"].vagabot
+    vs.items = [Item("boots") for _ in range(6)]
+    q = s.deckdef.quests[vs.quest]
+    c = next(c for c in range(1, 13) if s.suit(c) == q.suit)
+    put_pawn(s, vs, clearing=c)
+    done = len(vs.quest_discard)
+    V.adventurer_quests(g)
+    assert (len(vs.quest_discard) > done) == bool(traits)

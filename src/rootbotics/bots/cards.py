@@ -27,6 +27,12 @@ DIFFICULTY_TEXT: dict[str, dict[str, str]] = {
         "challenging": "Organize where a base has two or more Alliance warriors.",
         "nightmare": "As challenging, and 1 VP at the end of each Evening.",
     },
+    "vagabot": {
+        "easy": "Evening refreshes one item fewer (3 with a damaged item, else 5).",
+        "default": "As the Law says.",
+        "challenging": "Evening refreshes one item more (5 with a damaged item, else 7).",
+        "nightmare": "As challenging, and 1 VP at the end of each Evening.",
+    },
     "corvids": {
         "easy": "Recruit places 1 warrior in each of the two clearings instead of 2.",
         "default": "As the Law says.",
@@ -59,6 +65,12 @@ TRAIT_TEXT: dict[str, dict[str, str]] = {
         "popularity": "Enemies score nothing for removing its sympathy tokens.",
         "veterans": "Guerrilla War: as defender it deals the higher roll and the attacker the lower.",
         "wildfire": "After recruiting in Evening, it spreads sympathy once more, scoring nothing for it.",
+    },
+    "vagabot": {
+        "adventurer": "At most one battle a turn (no repeated battles); at the end of Daylight, he quests again as long as he can.",
+        "berserker": "Battle goes to the nearest clearing with the most enemy pieces, against the player with the most pieces there; Evening repairs one more item.",
+        "helper": "Each Aid scores him 1 more VP, and an aided human draws two cards for each one.",
+        "marksman": "As attacker, he deals one immediate hit before rolling; a warrior it removes scores as usual.",
     },
     "corvids": {
         "backup-plans": "Whenever one of its plot tokens is removed, it places a warrior in the clearing the plot left.",

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from ..core import rules as R
 from ..core import satchel
-from ..core.battle import battle
+from ..core.battle import battle, take_hits
 from ..core.context import Game
 from ..core.items import (
     CHARACTER_TITLES,
@@ -30,6 +30,7 @@ from ..core.items import (
 from ..core.maps import CLEARINGS
 from ..core.state import GameState
 from .base import enemies_in, pieces_there, victory_points
+from .cards import difficulty, has_trait
 from .targeting import HIGHEST, Choice, Criterion, choose_clearing, choose_player, clearing_priority_key, fewest, most
 
 FACTION = VAGABOT
@@ -81,6 +82,8 @@ class Vagabot:
         evening_refresh(g)
         evening_repair(g)
         R.discard_order(g, FACTION, "7.6.3")
+        if difficulty(g.state, FACTION) == "nightmare":
+            R.score(g, FACTION, 1, "3.3.1", "at the end of Evening (nightmare difficulty)")
 
 
 def vagabot(s: GameState) -> VagabotState:
@@ -292,8 +295,23 @@ def take_actions(g: Game) -> None:
     for action in actions:
         if not vagabot(s).ready():
             g.emit(FACTION, "7.5", "daylight_ends", "has no face-up item left: Daylight ends before {action}", action=action.capitalize())
-            return
+            break
         ACTIONS[action](g)
+    adventurer_quests(g)
+
+
+def adventurer_quests(g: Game) -> None:
+    """Trait Adventurer: at the end of Daylight, Quest again as long as a quest gets completed."""
+    s = g.state
+    vs = vagabot(s)
+    if not has_trait(s, FACTION, "adventurer"):
+        return
+    while vs.quest is not None and len(vs.ready()) >= QUEST_COST:
+        done = len(vs.quest_discard)
+        g.emit(FACTION, "3.3.2", "adventurer", "Adventurer: quests again at the end of Daylight")
+        quest(g)
+        if len(vs.quest_discard) == done:
+            return
 
 
 # -- 7.5.1 Explore -----------------------------------------------------------------------------------------
@@ -393,12 +411,16 @@ def aid(g: Game) -> None:
         tfs.items.remove(kind)
         satchel.gain(g, FACTION, kind, "7.5.3", f"from {target}'s Crafted Items box")
     R.score(g, FACTION, n, "7.5.3", f"for aiding {target} with {n} item{'s' if n > 1 else ''}")
+    helper = has_trait(s, FACTION, "helper")
+    if helper:
+        R.score(g, FACTION, 1, "3.3.2", "for the aid (Helper)")
     if tfs.is_bot:
         R.score(g, target, 1, "7.5.3", "for being aided (a bot draws no cards, 2.8.1)")
         return
-    for _ in range(n):
+    cards = 2 * n if helper else n  # Helper: two cards for each one (ruling R-TRAIT-VAGABOT)
+    for _ in range(cards):
         tfs.hand.append(R.draw_card(g, target))
-    g.emit(target, "7.5.3", "draw", "draws {n} card{pl} for being aided", n=n, pl="s" if n > 1 else "")
+    g.emit(target, "7.5.3", "draw", "draws {n} card{pl} for being aided", n=cards, pl="s" if cards > 1 else "")
 
 
 # -- 7.5.4 Battle ------------------------------------------------------------------------------------------
@@ -424,20 +446,26 @@ def battle_action(g: Game) -> None:
     pieces remain there, battle again for two items each. One VP per enemy warrior removed."""
     s = g.state
     vs = vagabot(s)
-    target = battle_target(g)
-    defender = target.target
-    if defender is None:
-        g.emit(FACTION, "7.5.4", "skip", "does not battle: no other player has a piece on the map")
-        return
-    cands = [c for c in CLEARINGS if s.clearings[c].pieces_of(defender)]
-    choice = nearest(
-        g,
-        f"the nearest clearing with pieces of {defender}",
-        cands,
-        "7.5.4",
-        most(f"most {defender} buildings and tokens", lambda c: s.clearings[c].buildings_of(defender) + s.clearings[c].tokens_of(defender), "7.5.4 I"),
-        fewest(f"fewest {defender} warriors", lambda c: s.warriors(defender, c), "7.5.4 II"),
-    )
+    if has_trait(s, FACTION, "berserker"):
+        berserker_target = berserker_battle_target(g)
+        if berserker_target is None:
+            return
+        target, defender, choice = berserker_target
+    else:
+        target = battle_target(g)
+        defender = target.target
+        if defender is None:
+            g.emit(FACTION, "7.5.4", "skip", "does not battle: no other player has a piece on the map")
+            return
+        cands = [c for c in CLEARINGS if s.clearings[c].pieces_of(defender)]
+        choice = nearest(
+            g,
+            f"the nearest clearing with pieces of {defender}",
+            cands,
+            "7.5.4",
+            most(f"most {defender} buildings and tokens", lambda c: s.clearings[c].buildings_of(defender) + s.clearings[c].tokens_of(defender), "7.5.4 I"),
+            fewest(f"fewest {defender} warriors", lambda c: s.warriors(defender, c), "7.5.4 II"),
+        )
     c = choice.target
     assert c is not None
     why = lambda: f"{target.explain()}; {choice.explain()}"  # noqa: E731
@@ -449,13 +477,47 @@ def battle_action(g: Game) -> None:
             g.emit(FACTION, "7.5.4", "stop", "does not battle {again}in {c}: it takes {cost} face-up item{pl} and he has {n}", again="again " if cost > 1 else "", c=c, cost=cost, pl="s" if cost > 1 else "", n=len(vs.ready()))
             return
         satchel.exhaust(g, FACTION, cost, "7.5.4", f"to battle {defender}" + (" again" if cost > 1 else ""))
+        if not marksman_shot(g, defender, c):
+            return
         result = battle(g, FACTION, defender, c, "7.5.4", why=why if cost == 1 else None)
         removed = result.warriors_removed[0]
         if removed:
             R.score(g, FACTION, removed, "7.5.4", f"for removing {removed} enemy warrior{'s' if removed > 1 else ''}")
         if not s.clearings[c].pieces_of(defender):
             return
+        if has_trait(s, FACTION, "adventurer"):
+            g.emit(FACTION, "3.3.2", "stop", "battles no more this turn (Adventurer: one battle a turn)")
+            return
         cost = REPEAT_BATTLE_COST
+
+
+def berserker_battle_target(g: Game) -> tuple[Choice, str, Choice[int]] | None:
+    """Trait Berserker: the nearest clearing with the most pieces (of other players), against the
+    player with the most pieces there (ruling R-TRAIT-VAGABOT)."""
+    s = g.state
+    cands = [c for c in CLEARINGS if s.enemy_pieces(FACTION, c)]
+    if not cands:
+        g.emit(FACTION, "3.3.2", "skip", "does not battle: no other player has a piece on the map (Berserker)")
+        return None
+    top = max(s.enemy_pieces(FACTION, c) for c in cands)
+    choice = nearest(g, "Berserker: the nearest clearing with the most enemy pieces", [c for c in cands if s.enemy_pieces(FACTION, c) == top], "3.3.2")
+    c = choice.target
+    assert c is not None
+    target = choose_player(s, f"Berserker: whom to battle in {c}", enemies_in(s, FACTION, c), [most("most pieces there", pieces_there(s, c), "3.3.2")])
+    assert target.target is not None
+    return target, target.target, choice
+
+
+def marksman_shot(g: Game, defender: str, c: int) -> bool:
+    """Trait Marksman: as attacker, one immediate hit before rolling; a warrior it removes scores
+    as in 7.5.4. Returns whether the defender still has pieces there to battle."""
+    s = g.state
+    if not has_trait(s, FACTION, "marksman"):
+        return True
+    g.emit(FACTION, "3.3.2", "marksman", "Marksman: deals an immediate hit to {defender} in {c} before rolling", defender=defender, c=c)
+    if take_hits(g, defender, c, 1, by=FACTION):
+        R.score(g, FACTION, 1, "7.5.4", "for removing an enemy warrior (Marksman)")
+    return bool(s.clearings[c].pieces_of(defender))
 
 
 # -- 7.5.5 Repair, 7.5.6 Special --------------------------------------------------------------------------
@@ -627,6 +689,7 @@ def evening_refresh(g: Game) -> None:
     """7.6.1: refresh four undamaged items with any damaged item, six with none."""
     vs = vagabot(g.state)
     n = REFRESH_WITH_DAMAGE if vs.damaged() else REFRESH_WITHOUT_DAMAGE
+    n += {"easy": -1, "challenging": 1, "nightmare": 1}.get(difficulty(g.state, FACTION), 0)  # 3.3.1
     satchel.refresh(g, FACTION, n, "7.6.1")
 
 
@@ -637,6 +700,8 @@ def evening_repair(g: Game) -> None:
         return
     if vs.forest is not None:
         satchel.repair(g, FACTION, vs.damaged(), "7.6.2", "in a forest")
+    elif has_trait(g.state, FACTION, "berserker"):
+        satchel.repair(g, FACTION, 2, "3.3.2", f"in clearing {vs.clearing} (Berserker: one more)")
     else:
         satchel.repair(g, FACTION, 1, "7.6.2", f"in clearing {vs.clearing}")
 
