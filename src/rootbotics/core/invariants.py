@@ -42,8 +42,10 @@ def violations(state: GameState) -> list[str]:
             on_map = state.on_map(f, kind)
             supply = fs.supply.get(kind, 0)
             gone = fs.removed.get(kind, 0)
+            if kind == "warrior":  # warriors in the Riverfolk's Payments box (9.2.3)
+                gone += state.in_payments(f)
             if supply < 0 or on_map + supply + gone != total:
-                out.append(f"{f} {kind}: {on_map} on map + {supply} in supply + {gone} removed != {total}")
+                out.append(f"{f} {kind}: {on_map} on map + {supply} in supply + {gone} removed or in Payments != {total}")
         if fs.vp < 0 and not can_lose_vp(state, f):
             out.append(f"{f} has {fs.vp} VP")
     cards = Counter(state.all_cards_accounted())
@@ -74,6 +76,29 @@ def violations(state: GameState) -> list[str]:
     if keeps > 1:
         out.append(f"{keeps} keeps on the map")
     out.extend(map_violations(state))
+    out.extend(riverfolk_violations(state))
+    return out
+
+
+MARKET_SIZE = 5  # 9.2.1
+
+
+def riverfolk_violations(state: GameState) -> list[str]:
+    """The Riverfolk Robots: a Market of at most five cards, Payments only of seated factions
+    with warriors, one trade post per clearing (9.5.1), services only bought from a Riverfolk."""
+    out: list[str] = []
+    rf = state.factions.get("riverfolk")
+    if rf is not None and rf.market is not None and len(rf.market) > MARKET_SIZE:
+        out.append(f"the Market holds {len(rf.market)} cards, more than {MARKET_SIZE}")
+    if rf is not None and rf.payments is not None:
+        for f, n in rf.payments.items():
+            if f not in state.factions or n <= 0:
+                out.append(f"Payments: {n} warriors of {f}")
+    if state.services and (rf is None or not rf.is_bot):
+        out.append(f"services bought with no Riverfolk Robots in the game: {state.services}")
+    for c in CLEARINGS:
+        if state.clearings[c].tokens.count(("riverfolk", "trade_post")) > 1:
+            out.append(f"clearing {c}: two trade posts")
     return out
 
 
