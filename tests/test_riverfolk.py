@@ -523,3 +523,15 @@ def test_9_riverfolk_example_turn() -> None:
     assert rf.vp == 10 + 1 + 1 + 4
     assert [s.deckdef.card(c).name for c in rf.market] == ["codebreakers", "bake_sale", "armorers"]
     invariants.check(s)
+
+
+@pytest.mark.parametrize(("traits", "eyrie_max"), [((), 1), (("involved",), 3)])
+def test_3_3_2_involved_hires_the_riverfolk_for_a_humans_enemies(traits, eyrie_max) -> None:
+    s = with_deck(rf_state("riverfolk", ("marquise", "human"), "eyrie"))
+    s.factions["riverfolk"].traits = list(traits)
+    put_warriors(s, "marquise", 6, 3)
+    put_warriors(s, "eyrie", 6, 1)
+    put_warriors(s, "riverfolk", 6, 2)
+    s.turn, s.phase = 1, "daylight"  # the human Marquise's turn; she bought no Mercenaries
+    g = make_game(s, [("roll", (3, 3))], controllers={"marquise": ScriptedHuman()})
+    assert battle(g, "marquise", "eyrie", 6, "LoR 4.3").defender_hits == eyrie_max

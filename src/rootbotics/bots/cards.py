@@ -27,6 +27,12 @@ DIFFICULTY_TEXT: dict[str, dict[str, str]] = {
         "challenging": "Organize where a base has two or more Alliance warriors.",
         "nightmare": "As challenging, and 1 VP at the end of each Evening.",
     },
+    "riverfolk": {
+        "easy": "Build and Garrison places the trade post with no warrior.",
+        "default": "As the Law says (one warrior with the new trade post).",
+        "challenging": "Build and Garrison places two warriors with the new trade post.",
+        "nightmare": "As challenging, and at the end of each Evening 1 VP per two players, rounded up.",
+    },
 }
 
 TRAIT_TEXT: dict[str, dict[str, str]] = {
@@ -47,6 +53,12 @@ TRAIT_TEXT: dict[str, dict[str, str]] = {
         "popularity": "Enemies score nothing for removing its sympathy tokens.",
         "veterans": "Guerrilla War: as defender it deals the higher roll and the attacker the lower.",
         "wildfire": "After recruiting in Evening, it spreads sympathy once more, scoring nothing for it.",
+    },
+    "riverfolk": {
+        "garrison": "As defender it is never defenseless, and its trade post in the battle clearing adds 1 to its maximum rolled hits.",
+        "greedy": "It scores 1 VP whenever the player with the most VP buys any of its services.",
+        "ferocious": "As attacker its maximum rolled hits is always 3.",
+        "involved": "In the turn of a human who bought no Mercenaries, that human's enemies battle it as if they had bought Mercenaries.",
     },
 }
 

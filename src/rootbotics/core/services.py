@@ -271,9 +271,28 @@ def mercenaries(state: GameState, faction: str) -> bool:
 
 def mercenary_warriors(state: GameState, faction: str, c: int, opponent: str | None = None) -> int:
     """Riverfolk warriors in ``c`` that count as ``faction``'s (none against the Riverfolk)."""
-    if not state.services or opponent == RIVERFOLK or not mercenaries(state, faction):
+    if opponent == RIVERFOLK or faction == RIVERFOLK:
         return 0
-    return state.clearings[c].warriors.get(RIVERFOLK, 0)
+    if (state.services and mercenaries(state, faction)) or involved(state, faction, opponent):
+        return state.clearings[c].warriors.get(RIVERFOLK, 0)
+    return 0
+
+
+def involved(state: GameState, faction: str, opponent: str | None) -> bool:
+    """Riverfolk trait Involved (3.3.2): in the turn of a human who did not buy Mercenaries,
+    that human's enemies fight it as if they had bought them. Only battles against that human
+    are affected, not rule (ruling R-TRAIT-INVOLVED); a human Vagabond buying them gains nothing."""
+    rf = state.factions.get(RIVERFOLK)
+    if rf is None or not rf.is_bot or "involved" not in rf.traits or opponent is None:
+        return False
+    human = state.current
+    return (
+        opponent == human
+        and faction != human
+        and not state.factions[human].is_bot
+        and state.phase in ("daylight", "evening")
+        and not state.has_service(human, MERCENARIES)
+    )
 
 
 def split_hits(state: GameState, faction: str, c: int, hits: int) -> tuple[int, int]:
