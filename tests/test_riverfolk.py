@@ -535,3 +535,16 @@ def test_3_3_2_involved_hires_the_riverfolk_for_a_humans_enemies(traits, eyrie_m
     s.turn, s.phase = 1, "daylight"  # the human Marquise's turn; she bought no Mercenaries
     g = make_game(s, [("roll", (3, 3))], controllers={"marquise": ScriptedHuman()})
     assert battle(g, "marquise", "eyrie", 6, "LoR 4.3").defender_hits == eyrie_max
+
+
+def test_9_2_3_a_human_buyers_answers_are_recorded_and_replayed() -> None:
+    from rootbotics.record import play_recorded, replay
+
+    cfg = GameConfig([Seat("riverfolk"), Seat("eyrie", "human"), Seat("marquise")], seed=8, max_rounds=12)
+    g, record = play_recorded(cfg, controllers={"eyrie": ScriptedHuman(services=("hand_card", "riverboats"))})
+    asks = [d for d in record["decisions"] if d["ask"] == "buy_services"]
+    assert asks and asks[0]["answer"][0][0] == "hand_card"
+    assert g.log.of_kind("buy_service")
+    again = replay(json.loads(json.dumps(record)))
+    assert again.log.signature() == g.log.signature()
+    assert serial.to_json(again.state) == serial.to_json(g.state)

@@ -247,6 +247,7 @@ def run_play(
     as_json: bool,
     suits: Optional[str] = None,
     vagabot_character: Optional[str] = None,
+    riverfolk_services: Optional[str] = None,
 ) -> int:
     from .core import serial
     from .core.context import EngineFailure, Game
@@ -267,6 +268,15 @@ def run_play(
         if from_file is not None:
             raise CliError("--vagabot-character cannot be used with --from: the saved position already has its Vagabot")
         options["vagabot_character"] = name
+    if riverfolk_services is not None:
+        from .core.services import OPTION, POLICIES
+
+        policy = riverfolk_services.strip().lower()
+        if policy not in POLICIES:
+            raise CliError(f"--riverfolk-services: {riverfolk_services!r} is not a services policy (choose from {', '.join(POLICIES)})")
+        if from_file is not None:
+            raise CliError("--riverfolk-services cannot be used with --from: the saved position keeps its own options")
+        options[OPTION] = policy
 
     # Everything is checked before the first line is printed, so bad input prints nothing on stdout.
     state: Any = None
@@ -706,8 +716,17 @@ def build_app() -> Any:
                 "Default: chosen at random (by the seed).",
             ),
         ] = None,
+        riverfolk_services: Annotated[
+            Optional[str],
+            typer.Option(
+                "--riverfolk-services",
+                metavar="POLICY",
+                help="How bots buy the Riverfolk Robots' services (9.7): none, basic or advanced (stand-ins for the "
+                "Services cards, ruling R-SERVICES-BOTS). Default: basic.",
+            ),
+        ] = None,
     ) -> int:
-        return run_play(bots, map_name, seed, from_file, save, turns, max_rounds, quiet, as_json, suits, vagabot_character)
+        return run_play(bots, map_name, seed, from_file, save, turns, max_rounds, quiet, as_json, suits, vagabot_character, riverfolk_services)
 
     @app.command("show", help=SHOW_HELP)
     def show_command(
