@@ -462,9 +462,16 @@ def test_invariants_count_payments() -> None:
 def checked(config: GameConfig) -> None:
     g = new_game(config)
     invariants.check(g.state)
-    g.log.listeners.append(lambda e: invariants.check(g.state))
+    live: list[str] = []
+
+    def after_event(event: Event) -> None:
+        live.append(event.text)  # explanations read now must read the same after the game
+        invariants.check(g.state)
+
+    g.log.listeners.append(after_event)
     play(g)
     assert g.state.winner is not None
+    assert [e.text for e in g.log][-len(live) :] == live
 
 
 LINEUPS = (
@@ -548,3 +555,22 @@ def test_9_2_3_a_human_buyers_answers_are_recorded_and_replayed() -> None:
     again = replay(json.loads(json.dumps(record)))
     assert again.log.signature() == g.log.signature()
     assert serial.to_json(again.state) == serial.to_json(g.state)
+
+
+def run_cli(capsys, *args: str) -> tuple[int, str, str]:
+    from rootbotics.cli import main
+
+    with pytest.raises(SystemExit) as exc:
+        main(list(args))
+    out, err = capsys.readouterr()
+    return (exc.value.code if isinstance(exc.value.code, int) else 0), out, err
+
+
+def test_cli_plays_with_a_services_policy_and_shows_the_market(capsys, tmp_path) -> None:
+    saved = tmp_path / "rf.json"
+    code, _, _ = run_cli(capsys, "play", "--bots", "riverfolk,marquise,eyrie", "--riverfolk-services", "advanced", "--turns", "3", "--save", str(saved), "-q")
+    assert code == 0 and serial.load(saved).options["riverfolk_services"] == "advanced"
+    code, out, _ = run_cli(capsys, "show", str(saved))
+    assert code == 0 and "Market (left to right):" in out
+    code, _, err = run_cli(capsys, "play", "--bots", "riverfolk,marquise", "--riverfolk-services", "lots", "-q")
+    assert code == 2 and "--riverfolk-services: 'lots' is not a services policy" in err

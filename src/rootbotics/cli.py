@@ -421,6 +421,10 @@ def run_show(path: str) -> int:
         fs = state.factions[f]
         if fs.is_bot:
             cards = f"order: {card_label(state, fs.order)}" if fs.order is not None else "order: none"
+            if fs.market is not None:  # the Riverfolk Robots (9.2.1, 9.2.3)
+                row = ", ".join(card_label(state, c) for c in fs.market) or "empty"
+                paid = ", ".join(f"{k} {n}" for k, n in sorted((fs.payments or {}).items())) or "empty"
+                cards = f"Market (left to right): {row}; Payments: {paid}"
         else:
             cards = f"hand: {len(fs.hand)} card{'' if len(fs.hand) == 1 else 's'}"
         items = ", ".join(fs.items) if fs.items else "-"
