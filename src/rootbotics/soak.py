@@ -21,6 +21,7 @@ from .core import invariants, serial
 from .core.chance import Rng
 from .core.context import Game, GameOver
 from .core.factions import PLAYABLE_BOTS
+from .core.services import POLICIES
 from .core.maps import MAP_NAMES
 from .core.state import DIFFICULTIES
 from .game import GameConfig, Seat, new_game, play_turn
@@ -47,7 +48,10 @@ def soak_config(soak_seed: int, index: int) -> GameConfig:
     rng.shuffle(bots)
     count = 2 + rng.below(min(len(bots), MAX_SEATS) - 1)
     seats = [Seat(f, difficulty=DIFFICULTIES[rng.below(len(DIFFICULTIES))]) for f in bots[:count]]
-    return GameConfig(seats, MAP_NAMES[rng.below(len(MAP_NAMES))], seed=soak_seed * 1_000_003 + index)
+    config = GameConfig(seats, MAP_NAMES[rng.below(len(MAP_NAMES))], seed=soak_seed * 1_000_003 + index)
+    if "riverfolk" in bots[:count]:  # how the other bots buy its services (9.7), drawn last
+        config.options["riverfolk_services"] = POLICIES[rng.below(len(POLICIES))]
+    return config
 
 
 def record_key(config: GameConfig) -> str:
