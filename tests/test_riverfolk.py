@@ -384,6 +384,7 @@ def test_cross_vagabot_buys_riverboats_paid_with_riverfolk_warriors() -> None:
     assert s.services == {"vagabot": ["riverboats"]}
     assert s.factions["riverfolk"].supply["warrior"] == before - 2
     assert s.factions["riverfolk"].payments["riverfolk"] == 1 + 2
+    assert "it has no warriors, so 2 Riverfolk warriors go into the Riverfolk's Payments" in g.log.of_kind("buy_service")[0].text
     from rootbotics.bots.vagabot import moves_to
 
     assert moves_to(s, vs, 10) == 1  # across the river

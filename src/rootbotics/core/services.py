@@ -154,8 +154,8 @@ def buy(g: Game, o: Offer, service: str, card: int | None) -> None:
     assert rf.payments is not None
     s.factions[o.payer].supply["warrior"] -= o.price
     rf.payments[o.payer] = rf.payments.get(o.payer, 0) + o.price
-    whose = "its" if o.payer == o.buyer else "Riverfolk (it has no warriors of its own)"
-    g.emit(o.buyer, "9.2.3", "buy_service", "buys {service}, placing {n} {whose} warriors in the Riverfolk's Payments (price at {vp} VP)", service=SERVICE_NAMES[service], n=o.price, whose=whose, vp=s.factions[o.buyer].vp)
+    how = f"{o.price} of its warriors go" if o.payer == o.buyer else f"it has no warriors, so {o.price} Riverfolk warriors go"
+    g.emit(o.buyer, "9.2.3", "buy_service", "buys {service}: {how} into the Riverfolk's Payments (the price at {vp} VP)", service=SERVICE_NAMES[service], how=how, n=o.price, vp=s.factions[o.buyer].vp)
     s.services.setdefault(o.buyer, []).append(service)
     if service == HAND_CARD:
         assert card is not None and rf.market is not None
