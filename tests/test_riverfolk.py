@@ -144,6 +144,20 @@ def test_9_2_3_II_riverboats_make_rivers_paths() -> None:
     assert 10 not in adjacent_for(s, "riverfolk", 5)
 
 
+def test_9_2_3_II_a_bot_with_riverboats_moves_along_the_river() -> None:
+    from rootbotics.core.rules import can_move
+
+    s = rf_state("riverfolk", "marquise")
+    put_warriors(s, "marquise", 5, 2)
+    s.turn = 1
+    assert not can_move(s, "marquise", 5, 10)
+    s.services["marquise"] = ["riverboats"]
+    assert can_move(s, "marquise", 5, 10)
+    invariants.check(with_deck(s))
+    s.turn = 0  # the Marquise's turn is over: her Riverboats must be gone
+    assert any("outlast their turn" in v for v in invariants.violations(s))
+
+
 def test_9_2_3_III_mercenaries_count_for_rule_in_daylight_only_for_the_buyer() -> None:
     s = rf_state("riverfolk", "marquise", "eyrie")
     put_warriors(s, "marquise", 6, 1)
@@ -419,6 +433,7 @@ def test_state_round_trip_and_validation() -> None:
     s = with_deck(rf_state("riverfolk", "marquise", market=("cobbler", "sappers"), payments={"marquise": 3, "riverfolk": 1}))
     s.factions["riverfolk"].protection = ["sword"]
     put_post(s, 3)
+    s.turn = 1  # the Marquise's turn, in which she bought Riverboats
     s.services["marquise"] = ["riverboats"]
     back = serial.loads(serial.dumps(s))
     assert serial.dumps(back) == serial.dumps(s)

@@ -96,6 +96,9 @@ def riverfolk_violations(state: GameState) -> list[str]:
                 out.append(f"Payments: {n} warriors of {f}")
     if state.services and (rf is None or not rf.is_bot):
         out.append(f"services bought with no Riverfolk Robots in the game: {state.services}")
+    stale = [f for f in state.services if f not in state.factions or f != state.current]
+    if stale:
+        out.append(f"services of {', '.join(stale)} outlast their turn (9.2.3)")
     for c in CLEARINGS:
         if state.clearings[c].tokens.count(("riverfolk", "trade_post")) > 1:
             out.append(f"clearing {c}: two trade posts")
