@@ -231,7 +231,7 @@ BAD_ARGS = [
     (["play", "--bots", BOTS, "--map", "marsh"], "--map: 'marsh' is not a map (choose from fall, winter, lake, mountain)"),
     (["play", "--bots", BOTS, "--seed", "seven"], "--seed"),
     (["play", "--bots", BOTS, "--turns", "-1"], "--turns"),
-    (["play", "--bots", BOTS, "--max-rounds", "0"], "max_rounds: 0 must be at least 1"),  # ConfigError
+    (["play", "--bots", BOTS, "--max-rounds", "0"], "--max-rounds: 0 must be at least 1"),  # a ConfigError, in the option's name
     (["play", "--bots", BOTS, "--quiet", "--json"], "--quiet and --json cannot be used together"),
     (["play", "--bots", BOTS, "--save", "no/such/folder/p.json"], "--save: the folder 'no/such/folder' does not exist"),
     (["play", "--bots", BOTS, "--save", "."], "--save: . is a folder"),
@@ -419,3 +419,10 @@ def test_show_names_the_ferry_the_pass_and_closed_paths(capsys: pytest.CaptureFi
         assert (code, err) == (0, "")
         assert expected in shown
         assert ("The Pass: 10" in shown) == (name == "mountain")
+
+
+def test_show_hides_the_kind_of_a_facedown_corvid_plot(capsys: pytest.CaptureFixture[str]) -> None:
+    position = Path(__file__).parent / "positions" / "corvids_example_turn.json"
+    code, shown, _ = cli(capsys, "show", str(position))
+    assert code == 0
+    assert "plot (face down)" in shown and "plot (extortion, face up)" in shown and "bomb" not in shown

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from .bots.alliance import AutomatedAlliance
 from .bots.base import Bot
 from .bots.cards import TRAIT_TEXT
+from .bots.corvids import CogwheelCorvids
 from .bots.eyrie import ElectricEyrie
 from .bots.marquise import MechanicalMarquise
 from .bots.riverfolk import RiverfolkRobots
@@ -30,6 +31,7 @@ BOTS: dict[str, Bot] = {
     "alliance": AutomatedAlliance(),
     "vagabot": Vagabot(),
     "riverfolk": RiverfolkRobots(),
+    "corvids": CogwheelCorvids(),
 }
 DEFAULT_MAX_ROUNDS = 150
 STARTING_HAND = 3  # 3.4

@@ -33,6 +33,12 @@ DIFFICULTY_TEXT: dict[str, dict[str, str]] = {
         "challenging": "Build and Garrison places two warriors with the new trade post.",
         "nightmare": "As challenging, and at the end of each Evening 1 VP per two players, rounded up.",
     },
+    "corvids": {
+        "easy": "Recruit places 1 warrior in each of the two clearings instead of 2.",
+        "default": "As the Law says.",
+        "challenging": "Recruit places 3 warriors in each of the two clearings.",
+        "nightmare": "As challenging, and 1 VP at the end of each Evening.",
+    },
 }
 
 TRAIT_TEXT: dict[str, dict[str, str]] = {
@@ -59,6 +65,12 @@ TRAIT_TEXT: dict[str, dict[str, str]] = {
         "greedy": "It scores 1 VP whenever the player with the most VP buys any of its services.",
         "ferocious": "As attacker its maximum rolled hits is always 3.",
         "involved": "In the turn of a human who bought no Mercenaries, that human's enemies battle it as if they had bought Mercenaries.",
+    },
+    "corvids": {
+        "backup-plans": "Whenever one of its plot tokens is removed, it places a warrior in the clearing the plot left.",
+        "gamble": "Before a plot flips, the human with the most pieces there guesses its kind: right, it flips and scores without effect and the guesser removes it; wrong, the Corvids score 1 VP.",
+        "mastermind": "The Plot step of Daylight happens twice.",
+        "vendetta": "Every plot flip also sets off the bomb's removal in its clearing.",
     },
 }
 

@@ -39,19 +39,32 @@ class Controller(Protocol):
         """At the start of this seat's Birdsong: which Riverfolk Robots services to buy (9.2.3),
         as (service, Market card for Hand Card or None), within ``offer``'s allowance and price."""
 
+    def guess_plot(self, g: Game, faction: str, clearing: int) -> str:
+        """The Corvids' Gamble trait (3.3.2): which kind the facedown plot in ``clearing`` is
+        (bomb, snare, extortion or raid)."""
+
 
 class ScriptedHuman:
     """A human seat for tests and examples: takes no actions on its turn, answers hit
     assignment in the order given by ``preference`` (kinds listed first are removed first),
     gives (or discards, for Automated Outrage) the first matching card when one is owed, uses
-    Field Hospitals if ``hospitals`` and enlists the Arbiter if ``enlist``. It buys the Riverfolk
-    services named in ``services`` (Hand Card takes the leftmost Market card not yet taken), as
-    many as the offer and its warriors allow, in the order given."""
+    Field Hospitals if ``hospitals``, enlists the Arbiter if ``enlist`` and guesses ``guess`` for
+    the Corvids' Gamble. It buys the Riverfolk services named in ``services`` (Hand Card takes
+    the leftmost Market card not yet taken), as many as the offer and its warriors allow, in the
+    order given."""
 
-    def __init__(self, preference: tuple[str, ...] = (), hospitals: bool = False, enlist: bool = False, services: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        preference: tuple[str, ...] = (),
+        hospitals: bool = False,
+        enlist: bool = False,
+        guess: str = "bomb",
+        services: tuple[str, ...] = (),
+    ) -> None:
         self.preference = preference
         self.hospitals = hospitals
         self.enlist = enlist
+        self.guess = guess
         self.services = services
         self.turns_taken = 0
 
@@ -88,6 +101,8 @@ class ScriptedHuman:
             else:
                 out.append((service, None))
         return out
+    def guess_plot(self, g: Game, faction: str, clearing: int) -> str:
+        return self.guess
 
 
 def _first_matching(g: Game, faction: str, clearing: int) -> int | None:

@@ -44,7 +44,7 @@ HUMAN_NAMES: dict[str, str] = {
 BUILDINGS: frozenset[str] = frozenset(
     {"sawmill", "workshop", "recruiter", "roost", "base_fox", "base_rabbit", "base_mouse"}
 )
-TOKENS: frozenset[str] = frozenset({"keep", "wood", "sympathy", "trade_post"})
+TOKENS: frozenset[str] = frozenset({"keep", "wood", "sympathy", "plot", "trade_post"})  # plot: a Corvid plot token (11.3.1)
 BASES: dict[str, str] = {"fox": "base_fox", "rabbit": "base_rabbit", "mouse": "base_mouse"}  # suit -> base
 
 # Pieces in the box, by faction and seat kind. The bots use fewer kinds than the humans
@@ -64,10 +64,11 @@ _PIECES: dict[tuple[str, str], dict[str, int]] = {
         "warrior": 10, "base_fox": 1, "base_rabbit": 1, "base_mouse": 1, "sympathy": 10,
     },
     ("riverfolk", "bot"): {"warrior": 15, "trade_post": 9},  # 9.3.1, 9.3.3
+    ("corvids", "bot"): {"warrior": 15, "plot": 8},  # 11.3.1; the plots' kinds: core/plots.py
 }
 
 # Bots this version of the engine can play.
-PLAYABLE_BOTS: tuple[str, ...] = ("marquise", "eyrie", "alliance", "vagabot", "riverfolk")
+PLAYABLE_BOTS: tuple[str, ...] = ("marquise", "eyrie", "alliance", "vagabot", "riverfolk", "corvids")
 # Human factions whose pieces a position may hold (their turns are taken by a controller).
 HUMAN_FACTIONS: tuple[str, ...] = ("marquise", "eyrie", "alliance")
 

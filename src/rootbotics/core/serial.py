@@ -32,6 +32,7 @@ from .items import (
     track_spaces,
 )
 from .maps import CLEARINGS, MAP_NAMES, SUITS, suit_problem
+from .plots import PLOT_KINDS, PLOTS_EACH
 from .state import DECREE_COLUMNS, DIFFICULTIES, PHASES, VIZIER, FactionState, GameState
 
 FORMAT = "rootbotics-position"
@@ -84,6 +85,8 @@ def to_json(state: GameState) -> dict[str, Any]:
             entry["market"] = [card(c) for c in fs.market]
             entry["payments"] = {k: n for k, n in sorted((fs.payments or {}).items()) if n}
             entry["protection"] = list(fs.protection or [])
+        if fs.plots is not None:
+            entry["plots"] = {str(c): {"kind": k, "face_up": up} for c, (k, up) in sorted(fs.plots.items())}
         factions[f] = entry
     clearings: dict[str, Any] = {}
     for c in CLEARINGS:
@@ -260,7 +263,7 @@ _TOP_FIELDS = (
     "end_reason", "options", "ferry", "ferry_used", "opened_paths", "item_supply", "services",
 )
 _SEAT_FIELDS = ("seat", "vp", "items", "removed", "decree", "supporters", "hand")
-_BOT_FIELDS = ("difficulty", "traits", "order", "vagabot", "market", "payments", "protection")
+_BOT_FIELDS = ("difficulty", "traits", "order", "vagabot", "plots", "market", "payments", "protection")
 SERVICES: tuple[str, ...] = ("hand_card", "riverboats", "mercenaries")  # 9.2.3 I-III
 PROTECTION: tuple[str, ...] = ("shield", "sword")  # 9.2.4
 _CLEARING_FIELDS = ("warriors", "buildings", "tokens", "ruin", "ruin_items", "slot_items")
@@ -470,6 +473,7 @@ def from_json(data: Any) -> GameState:
     state.round = _int(data.get("round", 1), "round", 1)
     state.phase = _str(data.get("phase", "birdsong"), "phase", PHASES)
     _read_clearings(state, _obj(_require(data, "clearings", ""), "clearings"))
+    _check_plot_tokens(state)
     corners = _obj(data.get("start_corners", {}), "start_corners")
     for f, c in corners.items():
         path = _at("start_corners", f)
@@ -532,7 +536,8 @@ def _read_map_pieces(state: GameState, data: dict[str, Any]) -> None:
     m = state.map
     if m.ferry_start is None:
         for key in ("ferry", "ferry_used"):
-            if data.get(key) not in (None, False):
+            value = data.get(key)
+            if value is not None and value is not False:  # `is`: 0 is not false here
                 raise StateError(key, f"the {m.name} map has no Ferry")
     else:
         ferry = data.get("ferry", m.ferry_start)
@@ -582,6 +587,7 @@ def _read_faction(state: GameState, f: str, raw: dict[str, Any], cards: _Cards) 
     if seat == "bot":
         fs.difficulty = _str(raw.get("difficulty", "default"), f"{path}.difficulty", DIFFICULTIES)
         fs.traits = [_str(t, f"{path}.traits.{i}") for i, t in enumerate(_list(raw.get("traits", []), f"{path}.traits"))]
+        _check_traits(f, fs.traits, f"{path}.traits")
         order = raw.get("order")
         fs.order = None if order is None else cards.one(order, f"{path}.order")
         if raw.get("hand", []) != []:
@@ -625,6 +631,12 @@ def _read_faction(state: GameState, f: str, raw: dict[str, Any], cards: _Cards) 
             raise StateError(f"{path}.items", "the Vagabot has no Crafted Items box: his items are in vagabot.items")
     elif f == VAGABOT and seat == "bot":
         raise StateError(f"{path}.vagabot", "is missing")
+    if "plots" in raw:
+        if f != "corvids":
+            raise StateError(f"{path}.plots", "only the Corvids have plot tokens")
+        fs.plots = _read_plots(_obj(raw["plots"], f"{path}.plots"), f"{path}.plots")
+    elif f == "corvids":
+        fs.plots = {}
     _read_riverfolk(raw, fs, path, cards)
 
 
@@ -666,6 +678,43 @@ def _check_payments_and_services(state: GameState, data: dict[str, Any]) -> None
         if buyer not in state.factions or buyer == "riverfolk":
             raise StateError(bpath, f"{_show(buyer)} is not a player who can buy services")
         state.services[buyer] = [_str(v, f"{bpath}.{i}", SERVICES) for i, v in enumerate(_list(bought, bpath))]
+
+
+def _read_plots(raw: dict[str, Any], path: str) -> dict[int, tuple[str, bool]]:
+    """``{"<clearing>": {"kind": "bomb", "face_up": false}}``: each plot on the map (11.3.1)."""
+    out: dict[int, tuple[str, bool]] = {}
+    for key, entry in raw.items():
+        ppath = _at(path, key)
+        if key not in _CLEARING_KEYS:
+            raise StateError(ppath, "is not a clearing (clearings are 1 to 12)")
+        entry = _obj(entry, ppath)
+        _only(entry, ("kind", "face_up"), ppath, "a plot")
+        kind = _str(_require(entry, "kind", ppath), f"{ppath}.kind", PLOT_KINDS)
+        up = _require(entry, "face_up", ppath)
+        if not isinstance(up, bool):
+            raise StateError(f"{ppath}.face_up", f"expected true or false, got {_kind(up)}")
+        out[int(key)] = (kind, up)
+    for kind in PLOT_KINDS:
+        if sum(1 for k, _ in out.values() if k == kind) > PLOTS_EACH:
+            raise StateError(path, f"more than {PLOTS_EACH} {kind} plots: the box has {PLOTS_EACH} of each kind")
+    return out
+
+
+def _check_plot_tokens(state: GameState) -> None:
+    """Each ``["corvids", "plot"]`` token in a clearing has its entry in ``factions.corvids.plots``
+    and each entry its token, one per clearing."""
+    fs = state.factions.get("corvids")
+    if fs is None:
+        return
+    plots = fs.plots or {}
+    for c in CLEARINGS:
+        tokens = state.clearings[c].tokens.count(("corvids", "plot"))
+        if tokens > 1:
+            raise StateError(f"clearings.{c}.tokens", "a clearing holds at most one plot token")
+        if tokens and c not in plots:
+            raise StateError(f"factions.corvids.plots.{c}", f"is missing: clearing {c} has a plot token; give its kind and face")
+        if c in plots and not tokens:
+            raise StateError(f"factions.corvids.plots.{c}", f"clearing {c} has no [\"corvids\", \"plot\"] token")
 
 
 def _read_vagabot(state: GameState, raw: dict[str, Any], path: str) -> VagabotState:
@@ -758,6 +807,19 @@ def _read_quest_decks(state: GameState) -> None:
         named = set(vs.quest_discard) | ({vs.quest} if vs.quest is not None else set())
         vs.quest_deck = [q for q in range(len(quest_names())) if q not in named]
         state.rng.shuffle(vs.quest_deck)
+
+
+def _check_traits(f: str, traits: list[str], path: str) -> None:
+    """Each trait is one of the bot's own trait cards (3.3), listed once."""
+    from ..bots.cards import TRAIT_TEXT  # the card data, no engine code
+    from .factions import faction_title
+
+    known = TRAIT_TEXT.get(f, {})
+    for i, trait in enumerate(traits):
+        if trait not in known:
+            raise StateError(f"{path}.{i}", f"{_show(trait)} is not a trait of the {faction_title(f, 'bot')} (traits: {', '.join(known) or 'none yet'})")
+        if trait in traits[:i]:
+            raise StateError(f"{path}.{i}", f"{_show(trait)} is listed twice")
 
 
 def _read_clearings(state: GameState, raw: dict[str, Any]) -> None:

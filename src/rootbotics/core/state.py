@@ -96,6 +96,7 @@ class FactionState:
     market: list[int] | None = None  # Riverfolk Robots: the Market, left to right (9.2.1)
     payments: dict[str, int] | None = None  # Riverfolk Robots: warriors in Payments, by owner (9.2.3)
     protection: list[str] | None = None  # Riverfolk Robots: conditions fulfilled this turn (9.2.4)
+    plots: dict[int, tuple[str, bool]] | None = None  # Corvids: clearing -> (kind, face up) (11.3.1)
 
     @property
     def is_bot(self) -> bool:
@@ -119,6 +120,7 @@ class FactionState:
             None if self.market is None else list(self.market),
             None if self.payments is None else dict(self.payments),
             None if self.protection is None else list(self.protection),
+            None if self.plots is None else dict(self.plots),
         )
 
     def cards_held(self) -> list[int]:
@@ -200,6 +202,8 @@ class GameState:
     def add_faction(self, faction: str, seat: str) -> FactionState:
         """Add a seat with its full box of pieces in supply (setup 3.2)."""
         fs = FactionState(faction, seat, supply=dict(piece_totals(faction, seat)))
+        if faction == "corvids":
+            fs.plots = {}  # no plot on the map yet (11.3.1)
         self.factions[faction] = fs
         self.turn_order.append(faction)
         return fs
