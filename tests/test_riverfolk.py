@@ -494,13 +494,14 @@ LINEUPS = (
     ["riverfolk", "marquise", "eyrie"],
     ["marquise", "riverfolk", "alliance", "vagabot"],
     ["eyrie", "vagabot", "alliance", "riverfolk", "marquise"],
+    ["corvids", "riverfolk", "vagabot", "eyrie", "alliance", "marquise"],
 )
 MAPS = ("fall", "winter", "lake", "mountain")
 
 
-@pytest.mark.parametrize("seed", range(9))
+@pytest.mark.parametrize("seed", range(12))
 def test_random_games_with_riverfolk(seed: int) -> None:
-    config = bot_config(LINEUPS[seed % 3], MAPS[seed % 4], seed)
+    config = bot_config(LINEUPS[seed % 4], MAPS[seed % 4], seed)
     config.options["riverfolk_services"] = services.POLICIES[seed % 3]
     checked(config)
 
@@ -508,7 +509,7 @@ def test_random_games_with_riverfolk(seed: int) -> None:
 @pytest.mark.soak
 @pytest.mark.parametrize("seed", range(300))
 def test_soak_random_games_with_riverfolk(seed: int) -> None:
-    config = bot_config(LINEUPS[seed % 3], MAPS[(seed // 3) % 4], 1000 + seed)
+    config = bot_config(LINEUPS[seed % 4], MAPS[(seed // 4) % 4], 1000 + seed)
     config.options["riverfolk_services"] = services.POLICIES[(seed // 12) % 3]
     checked(config)
 
