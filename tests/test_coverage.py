@@ -192,6 +192,20 @@ def test_the_section_7_rule_list_matches_the_law_text() -> None:
     assert sorted(found - set(LAW_RULES_7)) == []
 
 
+# Rule numbers of section 9 (Riverfolk Robots): the numbered rules, the three services of 9.2.3,
+# the tie-breaks and limits of 9.5, and 9.7 (a heading with its own text).
+LAW_RULES_9 = """
+9.2.1 9.2.2 9.2.3 9.2.4 9.3.1 9.3.2 9.3.3 9.3.4 9.3.5 9.4.1 9.4.2 9.4.3
+9.5.1 9.5.2 9.5.3 9.5.4 9.6.1 9.6.2 9.6.3 9.7
+""".split() + ["9.2.3 I", "9.2.3 II", "9.2.3 III", "9.5.1 I", "9.5.2 I", "9.5.4 I"]
+
+
+def test_every_rule_of_section_9_has_a_row() -> None:
+    rows = table_rows()
+    missing = [r for r in LAW_RULES_9 if r not in rows]
+    assert not missing, f"rules missing from docs/rules-coverage.md: {missing}"
+
+
 # Rule numbers of section 8 (Logical Lizards): the numbered rules, 8.5 (a heading with its own
 # text) and the lettered steps of 8.4.2 and 8.5.1.
 LAW_RULES_8 = """
@@ -214,6 +228,14 @@ def test_every_rule_of_section_8_has_a_row() -> None:
     rows = table_rows()
     missing = [r for r in LAW_RULES_8 if r not in rows]
     assert not missing, f"rules missing from docs/rules-coverage.md: {missing}"
+
+
+@pytest.mark.skipif(not LAW.exists(), reason="the Law text is not beside the repository")
+def test_the_section_9_rule_list_matches_the_law_text() -> None:
+    """Numbered rules in the Law's section 9 are all in LAW_RULES_9."""
+    found = numbered_rules("9. Riverfolk Robots\n\n9.1", "Riverfolk Robots Example Turn")
+    assert sorted(found - set(LAW_RULES_9)) == []
+    assert {"9.7"} <= found
 
 
 @pytest.mark.skipif(not LAW.exists(), reason="the Law text is not beside the repository")

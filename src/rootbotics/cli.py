@@ -28,6 +28,7 @@ FACTION_STYLES = {
     "vagabot": "bold grey70",
     "corvids": "bold purple",
     "lizards": "bold yellow3",
+    "riverfolk": "bold cyan",
 }
 
 
@@ -311,6 +312,7 @@ def run_play(
     check: bool = False,
     record: Optional[str] = None,
     vagabot_character: Optional[str] = None,
+    riverfolk_services: Optional[str] = None,
 ) -> int:
     from .core import serial
     from .core.context import EngineFailure, Game
@@ -331,6 +333,15 @@ def run_play(
         if from_file is not None:
             raise CliError("--vagabot-character cannot be used with --from: the saved position already has its Vagabot")
         options["vagabot_character"] = name
+    if riverfolk_services is not None:
+        from .core.services import OPTION, POLICIES
+
+        policy = riverfolk_services.strip().lower()
+        if policy not in POLICIES:
+            raise CliError(f"--riverfolk-services: {riverfolk_services!r} is not a services policy (choose from {', '.join(POLICIES)})")
+        if from_file is not None:
+            raise CliError("--riverfolk-services cannot be used with --from: the saved position keeps its own options")
+        options[OPTION] = policy
 
     # Everything is checked before the first line is printed, so bad input prints nothing on stdout.
     state: Any = None
@@ -538,6 +549,10 @@ def run_show(path: str) -> int:
         fs = state.factions[f]
         if fs.is_bot:
             cards = f"order: {card_label(state, fs.order)}" if fs.order is not None else "order: none"
+            if fs.market is not None:  # the Riverfolk Robots (9.2.1, 9.2.3)
+                row = ", ".join(card_label(state, c) for c in fs.market) or "empty"
+                paid = ", ".join(f"{k} {n}" for k, n in sorted((fs.payments or {}).items())) or "empty"
+                cards = f"Market (left to right): {row}; Payments: {paid}"
         else:
             cards = f"hand: {len(fs.hand)} card{'' if len(fs.hand) == 1 else 's'}"
         items = ", ".join(fs.items) if fs.items else "-"
@@ -913,10 +928,19 @@ def build_app() -> Any:
                 "Default: chosen at random (by the seed).",
             ),
         ] = None,
+        riverfolk_services: Annotated[
+            Optional[str],
+            typer.Option(
+                "--riverfolk-services",
+                metavar="POLICY",
+                help="How bots buy the Riverfolk Robots' services (9.7): none, basic or advanced (stand-ins for the "
+                "Services cards, ruling R-SERVICES-BOTS). Default: basic.",
+            ),
+        ] = None,
     ) -> int:
         return run_play(
             bots, map_name, seed, from_file, save, turns, max_rounds, quiet, as_json, suits, difficulty, traits, check, record,
-            vagabot_character,
+            vagabot_character, riverfolk_services,
         )
 
     @app.command("show", help=SHOW_HELP)

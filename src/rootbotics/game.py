@@ -13,7 +13,9 @@ from .bots.corvids import CogwheelCorvids
 from .bots.eyrie import ElectricEyrie
 from .bots.lizards import LogicalLizards
 from .bots.marquise import MechanicalMarquise
+from .bots.riverfolk import RiverfolkRobots
 from .bots.vagabot import Vagabot
+from .core import services
 from .core.chance import Chance
 from .core.context import EngineFailure, Game, GameOver
 from .core.controllers import Controller
@@ -29,6 +31,7 @@ BOTS: dict[str, Bot] = {
     "eyrie": ElectricEyrie(),
     "alliance": AutomatedAlliance(),
     "vagabot": Vagabot(),
+    "riverfolk": RiverfolkRobots(),
     "corvids": CogwheelCorvids(),
     "lizards": LogicalLizards(),
 }
@@ -51,7 +54,9 @@ class Seat:
 @dataclass(slots=True)
 class GameConfig:
     """What a game is: seats in turn order (the first listed plays first), map and seed.
-    ``options["vagabot_character"]`` picks the Vagabot's character (7.3.1; random if absent)."""
+    ``options["vagabot_character"]`` picks the Vagabot's character (7.3.1; random if absent);
+    ``options["riverfolk_services"]`` how bots buy the Riverfolk's services (9.7): ``none``,
+    ``basic`` (the default) or ``advanced`` (ruling R-SERVICES-BOTS)."""
 
     seats: list[Seat]
     map: str = "fall"
@@ -97,6 +102,9 @@ class GameConfig:
         character = self.options.get("vagabot_character")
         if character is not None and character not in CHARACTERS:
             raise ConfigError(f"options.vagabot_character: {character!r} is not a Vagabot character (choose from {', '.join(CHARACTERS)})")
+        policy = self.options.get(services.OPTION)
+        if policy is not None and policy not in services.POLICIES:
+            raise ConfigError(f"options.{services.OPTION}: {policy!r} is not a services policy (choose from {', '.join(services.POLICIES)})")
 
 
 def bot_config(factions: list[str], map_name: str = "fall", seed: int = 0) -> GameConfig:
@@ -195,6 +203,8 @@ def play_turn(g: Game) -> None:
     faction = s.current
     fs = s.factions[faction]
     s.ferry_used = False  # LoR C.2.5: the Ferry sails once per turn
+    s.phase = "birdsong"
+    services.offer_services(g, faction)  # 9.2.3: at the start of the buyer's Birdsong
     if fs.is_bot:
         bot = BOTS[faction]
         for phase, step in (("birdsong", bot.birdsong), ("daylight", bot.daylight), ("evening", bot.evening)):
@@ -203,6 +213,7 @@ def play_turn(g: Game) -> None:
     else:
         g.controller(faction).take_turn(g, faction)
     score_the_pass(g, faction)  # LoR C.3.4, at the end of Evening
+    services.end_of_turn(g, faction)  # 9.2.3: services last until the end of the turn
     s.phase = "birdsong"
     s.turn += 1
     if s.turn == len(s.turn_order):

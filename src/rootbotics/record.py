@@ -27,7 +27,7 @@ from .core.serial import StateError, write_atomic
 
 FORMAT = "rootbotics-game"
 VERSION = 1
-ASKS = ("take_turn", "assign_hits", "outrage_card", "field_hospitals", "automated_outrage_discard", "enlist_arbiter")
+ASKS = ("take_turn", "assign_hits", "outrage_card", "field_hospitals", "automated_outrage_discard", "enlist_arbiter", "buy_services")
 
 
 class ReplayMismatch(RuntimeError):
@@ -74,6 +74,10 @@ class RecordingController:
     def enlist_arbiter(self, g: Game, faction: str, clearing: int, attacker: str) -> bool:
         return bool(self._ask("enlist_arbiter", g, faction, clearing, attacker))
 
+    def buy_services(self, g: Game, faction: str, offer: Any) -> list[tuple[str, int | None]]:
+        answer = [[service, card] for service, card in self.inner.buy_services(g, faction, offer)]
+        self.decisions.append({"seat": self.seat, "ask": "buy_services", "answer": answer})
+        return [(service, card) for service, card in answer]
     def guess_plot(self, g: Game, faction: str, clearing: int) -> str:
         return str(self._ask("guess_plot", g, faction, clearing))
 
@@ -114,6 +118,8 @@ class ReplayController:
     def enlist_arbiter(self, g: Game, faction: str, clearing: int, attacker: str) -> bool:
         return bool(self._next("enlist_arbiter"))
 
+    def buy_services(self, g: Game, faction: str, offer: Any) -> list[tuple[str, int | None]]:
+        return [(service, card) for service, card in self._next("buy_services")]
     def guess_plot(self, g: Game, faction: str, clearing: int) -> str:
         return str(self._next("guess_plot"))
 

@@ -26,6 +26,7 @@ from .core.context import Game, GameOver
 from .core.factions import PLAYABLE_BOTS
 from .core.items import CHARACTERS
 from .core.maps import MAP_NAMES
+from .core.services import POLICIES
 from .core.state import DIFFICULTIES
 from .game import GameConfig, Seat, new_game, play_turn
 from .record import config_to_json
@@ -46,7 +47,8 @@ class SoakResult:
 def soak_config(soak_seed: int, index: int) -> GameConfig:
     """The configuration of game ``index`` of a soak: 2 to 6 of the playable bots in a random
     seat order, a random map, for each bot a random difficulty and a random set of its traits
-    (any subset, each trait in or out with even odds), and the Vagabot's character."""
+    (any subset, each trait in or out with even odds), the Vagabot's character and, with the
+    Riverfolk seated, how the bots buy its services."""
     rng = Rng.from_seed(soak_seed * 1_000_003 + index)
     bots = list(PLAYABLE_BOTS)
     rng.shuffle(bots)
@@ -59,7 +61,10 @@ def soak_config(soak_seed: int, index: int) -> GameConfig:
     options: dict[str, object] = {}
     if any(seat.faction == "vagabot" for seat in seats):
         options["vagabot_character"] = CHARACTERS[rng.below(len(CHARACTERS))]
-    return GameConfig(seats, MAP_NAMES[rng.below(len(MAP_NAMES))], seed=soak_seed * 1_000_003 + index, options=options)
+    config = GameConfig(seats, MAP_NAMES[rng.below(len(MAP_NAMES))], seed=soak_seed * 1_000_003 + index, options=options)
+    if "riverfolk" in bots[:count]:  # how the other bots buy its services (9.7), drawn last
+        config.options["riverfolk_services"] = POLICIES[rng.below(len(POLICIES))]
+    return config
 
 
 def record_key(config: GameConfig) -> str:

@@ -33,6 +33,12 @@ DIFFICULTY_TEXT: dict[str, dict[str, str]] = {
         "challenging": "Evening refreshes one item more (5 with a damaged item, else 7).",
         "nightmare": "As challenging, and 1 VP at the end of each Evening.",
     },
+    "riverfolk": {
+        "easy": "Build and Garrison places the trade post with no warrior.",
+        "default": "As the Law says (one warrior with the new trade post).",
+        "challenging": "Build and Garrison places two warriors with the new trade post.",
+        "nightmare": "As challenging, and at the end of each Evening 1 VP per two players, rounded up.",
+    },
     "corvids": {
         "easy": "Recruit places 1 warrior in each of the two clearings instead of 2.",
         "default": "As the Law says.",
@@ -71,6 +77,12 @@ TRAIT_TEXT: dict[str, dict[str, str]] = {
         "berserker": "Battle goes to the nearest clearing with the most enemy pieces, against the player with the most pieces there; Evening repairs one more item.",
         "helper": "Each Aid scores him 1 more VP, and an aided human draws two cards for each one.",
         "marksman": "As attacker, he deals one immediate hit before rolling; a warrior it removes scores as usual.",
+    },
+    "riverfolk": {
+        "garrison": "As defender it is never defenseless, and its trade post in the battle clearing adds 1 to its maximum rolled hits.",
+        "greedy": "It scores 1 VP whenever the player with the most VP buys any of its services.",
+        "ferocious": "As attacker its maximum rolled hits is always 3.",
+        "involved": "In the turn of a human who bought no Mercenaries, that human's enemies battle it as if they had bought Mercenaries.",
     },
     "corvids": {
         "backup-plans": "Whenever one of its plot tokens is removed, it places a warrior in the clearing the plot left.",

@@ -28,6 +28,7 @@ from ..core.items import (
     where,
 )
 from ..core.maps import CLEARINGS
+from ..core.paths import adjacent_for, distance_table
 from ..core.state import GameState
 from .base import enemies_in, pieces_there, victory_points
 from .cards import difficulty, has_trait
@@ -224,12 +225,14 @@ def neighbours(s: GameState, vs: VagabotState) -> tuple[int, ...]:
     if vs.forest is not None:
         return s.map.forests[vs.forest]
     assert vs.clearing is not None
+    if s.services:  # Riverboats (9.2.3 II): rivers are paths this turn
+        return adjacent_for(s, FACTION, vs.clearing)
     return s.map.adjacent[vs.clearing]
 
 
 def moves_to(s: GameState, vs: VagabotState, c: int) -> int:
     """7.5: moves needed to reach ``c`` (one per path; from a forest, one into a clearing of it)."""
-    dist = s.map.distance
+    dist = distance_table(s, FACTION) if s.services else s.map.distance
     if vs.forest is not None:
         return 1 + min(dist[a][c] for a in s.map.forests[vs.forest])
     assert vs.clearing is not None
@@ -251,7 +254,7 @@ def nearest(g: Game, what: str, candidates: list[int], rule: str, *tiebreaks: Cr
 def path_to(s: GameState, vs: VagabotState, target: int) -> list[int]:
     """A shortest way to ``target``: at each step the highest-priority clearing that is still on a
     shortest path (ruling R-VAGABOT-PATH)."""
-    dist = s.map.distance
+    dist = distance_table(s, FACTION) if s.services else s.map.distance
     path: list[int] = []
     here = VagabotState(vs.character, vs.clearing, vs.forest)
     while here.clearing != target:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .context import Game
-from . import plots, satchel
+from . import plots, satchel, services
 from .rules import place_warriors, remove_piece, remove_warriors
 from .state import GameState
 
@@ -52,9 +52,12 @@ def battle(
     arbiter = satchel.enlist_arbiter(g, attacker, defender, c)  # 7.7.6: before rolling
     a_roll, d_roll = _roll(g, attacker, defender)
     # LoR 4.3.2: maximum rolled hits = warriors there; the Vagabot's Battle Track (7.2.4)
-    att_hits = min(a_roll, satchel.max_rolled_hits(s, attacker, c))
-    def_hits = min(d_roll, satchel.max_rolled_hits(s, defender, c) + arbiter)
-    if satchel.defenseless(s, defender, c):  # LoR 4.3.3.II defenseless
+    att_max = satchel.max_rolled_hits(s, attacker, c) + services.mercenary_warriors(s, attacker, c, defender)
+    def_max = satchel.max_rolled_hits(s, defender, c) + services.mercenary_warriors(s, defender, c, attacker)
+    att_max, def_max = riverfolk_traits(g, attacker, defender, c, att_max, def_max)
+    att_hits = min(a_roll, att_max)
+    def_hits = min(d_roll, def_max + arbiter)
+    if satchel.defenseless(s, defender, c) and not services.mercenary_warriors(s, defender, c, attacker) and not _garrisoned(g, defender, c):  # LoR 4.3.3.II
         att_hits += 1
         g.emit(attacker, "LoR 4.3.3", "extra_hit", "deals an extra hit: {defender} is defenseless in {c}", defender=defender, c=c)
     track = satchel.attack_extra_hits(s, attacker)
@@ -73,6 +76,23 @@ def battle(
     by_defender = take_hits(g, attacker, c, def_hits, by=defender, remover=instigator)
     _hospitals(g, defender, by_attacker)
     return BattleResult(c, attacker, defender, (a_roll, d_roll), att_hits, def_hits, (by_attacker, by_defender))
+
+
+def riverfolk_traits(g: Game, attacker: str, defender: str, c: int, att_max: int, def_max: int) -> tuple[int, int]:
+    """Riverfolk Robots traits (3.3.2): Ferocious, its maximum rolled hits attacking is 3;
+    Garrison, defending, its trade post in the clearing adds 1."""
+    if attacker == "riverfolk" and _has_trait(g, attacker, "ferocious"):
+        att_max = 3
+        g.emit(attacker, "3.3.2", "ferocious", "Ferocious: its maximum rolled hits is 3")
+    if _garrisoned(g, defender, c) and ("riverfolk", "trade_post") in g.state.clearings[c].tokens:
+        def_max += 1
+        g.emit(defender, "3.3.2", "garrison", "Garrison: its trade post in {c} adds 1 to its maximum rolled hits", c=c)
+    return att_max, def_max
+
+
+def _garrisoned(g: Game, faction: str, c: int) -> bool:
+    """Riverfolk trait Garrison (3.3.2): as defender it is never defenseless."""
+    return faction == "riverfolk" and _has_trait(g, faction, "garrison")
 
 
 def _has_trait(g: Game, faction: str, trait: str) -> bool:
@@ -135,6 +155,9 @@ def take_hits(g: Game, owner: str, c: int, hits: int, by: str, remover: str | No
         satchel.take_hits(g, owner, c, hits, by)
         return 0
     scorer = by if remover is None else remover
+    if services.mercenary_warriors(s, owner, c, by):  # 9.2.3 III: hits split with the Riverfolk
+        hits, hired = services.split_hits(s, owner, c, hits)
+        remove_warriors(g, "riverfolk", c, hired, "9.2.3 III", by=scorer)
     lost = remove_warriors(g, owner, c, hits, "LoR 4.3.4", by=scorer)
     hits -= lost
     if hits <= 0:

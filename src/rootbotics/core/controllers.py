@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from .context import Game
+    from .services import Offer, Purchase
 
 
 class Controller(Protocol):
@@ -34,6 +35,10 @@ class Controller(Protocol):
     def enlist_arbiter(self, g: Game, faction: str, clearing: int, attacker: str) -> bool:
         """A human defender: enlist the Arbiter Vagabot standing in the battle clearing (7.7.6)?"""
 
+    def buy_services(self, g: Game, faction: str, offer: Offer) -> list[Purchase]:
+        """At the start of this seat's Birdsong: which Riverfolk Robots services to buy (9.2.3),
+        as (service, Market card for Hand Card or None), within ``offer``'s allowance and price."""
+
     def guess_plot(self, g: Game, faction: str, clearing: int) -> str:
         """The Corvids' Gamble trait (3.3.2): which kind the facedown plot in ``clearing`` is
         (bomb, snare, extortion or raid)."""
@@ -44,13 +49,23 @@ class ScriptedHuman:
     assignment in the order given by ``preference`` (kinds listed first are removed first),
     gives (or discards, for Automated Outrage) the first matching card when one is owed, uses
     Field Hospitals if ``hospitals``, enlists the Arbiter if ``enlist`` and guesses ``guess`` for
-    the Corvids' Gamble."""
+    the Corvids' Gamble. It buys the Riverfolk services named in ``services`` (Hand Card takes
+    the leftmost Market card not yet taken), as many as the offer and its warriors allow, in the
+    order given."""
 
-    def __init__(self, preference: tuple[str, ...] = (), hospitals: bool = False, enlist: bool = False, guess: str = "bomb") -> None:
+    def __init__(
+        self,
+        preference: tuple[str, ...] = (),
+        hospitals: bool = False,
+        enlist: bool = False,
+        guess: str = "bomb",
+        services: tuple[str, ...] = (),
+    ) -> None:
         self.preference = preference
         self.hospitals = hospitals
         self.enlist = enlist
         self.guess = guess
+        self.services = services
         self.turns_taken = 0
 
     def take_turn(self, g: Game, faction: str) -> None:
@@ -75,6 +90,17 @@ class ScriptedHuman:
     def enlist_arbiter(self, g: Game, faction: str, clearing: int, attacker: str) -> bool:
         return self.enlist
 
+    def buy_services(self, g: Game, faction: str, offer: Offer) -> list[Purchase]:
+        out: list[Purchase] = []
+        cards = list(offer.market)
+        for service in self.services[: offer.affordable(g.state)]:
+            if service == "hand_card":
+                if not cards:
+                    continue
+                out.append((service, cards.pop(0)))
+            else:
+                out.append((service, None))
+        return out
     def guess_plot(self, g: Game, faction: str, clearing: int) -> str:
         return self.guess
 

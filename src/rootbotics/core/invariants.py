@@ -46,8 +46,10 @@ def violations(state: GameState) -> list[str]:
             gone = fs.removed.get(kind, 0)
             if kind == "warrior" and fs.lizards is not None:
                 gone += fs.lizards.acolytes  # the Acolytes box (8.2.2)
-            if supply < 0 or on_map + supply + gone != total:
-                out.append(f"{f} {kind}: {on_map} on map + {supply} in supply + {gone} removed != {total}")
+            paid = state.in_payments(f) if kind == "warrior" else 0  # the Riverfolk's Payments box (9.2.3)
+            if supply < 0 or on_map + supply + gone + paid != total:
+                in_payments = f" + {paid} in Payments" if paid else ""
+                out.append(f"{f} {kind}: {on_map} on map + {supply} in supply + {gone} removed{in_payments} != {total}")
         if fs.vp < 0 and not can_lose_vp(state, f):
             out.append(f"{f} has {fs.vp} VP")
     cards = Counter(state.all_cards_accounted())
@@ -85,6 +87,32 @@ def violations(state: GameState) -> list[str]:
     lz = state.factions["lizards"].lizards if "lizards" in state.factions else None
     if lz is not None and (lz.acolytes < 0 or not 0 <= lz.conspiracy < len(CONSPIRACIES)):
         out.append(f"the Lizards' board: {lz.acolytes} acolytes, marker on space {lz.conspiracy}")
+    out.extend(riverfolk_violations(state))
+    return out
+
+
+MARKET_SIZE = 5  # 9.2.1
+
+
+def riverfolk_violations(state: GameState) -> list[str]:
+    """The Riverfolk Robots: a Market of at most five cards, Payments only of seated factions
+    with warriors, one trade post per clearing (9.5.1), services only bought from a Riverfolk."""
+    out: list[str] = []
+    rf = state.factions.get("riverfolk")
+    if rf is not None and rf.market is not None and len(rf.market) > MARKET_SIZE:
+        out.append(f"the Market holds {len(rf.market)} cards, more than {MARKET_SIZE}")
+    if rf is not None and rf.payments is not None:
+        for f, n in rf.payments.items():
+            if f not in state.factions or n <= 0:
+                out.append(f"Payments: {n} warriors of {f}")
+    if state.services and (rf is None or not rf.is_bot):
+        out.append(f"services bought with no Riverfolk Robots in the game: {state.services}")
+    stale = [f for f in state.services if f not in state.factions or f != state.current]
+    if stale:
+        out.append(f"services of {', '.join(stale)} outlast their turn (9.2.3)")
+    for c in CLEARINGS:
+        if state.clearings[c].tokens.count(("riverfolk", "trade_post")) > 1:
+            out.append(f"clearing {c}: two trade posts")
     return out
 
 

@@ -31,12 +31,53 @@ def adjacent_for(state: GameState, faction: str, c: int) -> tuple[int, ...]:
     """Clearings linked to ``c`` by a path this seat may use: every printed path for a bot
     (closed paths too, 12.2.1); for a human, the open paths and those opened (LoR C.3.2)."""
     m = state.map
+    if state.services and state.has_service(faction, "riverboats"):
+        return riverboat_adjacent(state, faction, c)
     if not m.closed_paths or is_bot(state, faction):
         return m.adjacent[c]
     if not state.opened_paths:
         return m.open_adjacent[c]
     extra = [b if a == c else a for a, b in state.opened_paths if c in (a, b)]
     return tuple(sorted(set(m.open_adjacent[c]).union(extra)))
+
+
+def river_links(state: GameState, c: int) -> tuple[int, ...]:
+    """Clearings joined to ``c`` by a river (on the Lake, the lake's links, LoR C.2.2)."""
+    return tuple(b if a == c else a for a, b in state.map.river_paths if c in (a, b))
+
+
+def riverboat_adjacent(state: GameState, faction: str, c: int) -> tuple[int, ...]:
+    """Riverboats (9.2.3 II): rivers count as paths for this seat until the end of its turn."""
+    m = state.map
+    if not m.closed_paths or is_bot(state, faction):
+        near = m.adjacent[c]
+    else:
+        near = m.open_adjacent[c]
+        extra = [b if a == c else a for a, b in state.opened_paths if c in (a, b)]
+        near = tuple(set(near).union(extra))
+    return tuple(sorted(set(near).union(river_links(state, c))))
+
+
+def distance_table(state: GameState, faction: str) -> list[list[int]]:
+    """Fewest moves between every two clearings along the paths this seat may use (ferry
+    aside): the map's table, unless Riverboats make rivers paths (9.2.3 II)."""
+    if not state.has_service(faction, "riverboats"):
+        return state.map.distance
+    table = [[FAR] * 13]
+    for start in range(1, 13):
+        dist = [FAR] * 13
+        dist[start] = 0
+        frontier = [start]
+        while frontier:
+            nxt: list[int] = []
+            for c in frontier:
+                for n in riverboat_adjacent(state, faction, c):
+                    if dist[n] == FAR:
+                        dist[n] = dist[c] + 1
+                        nxt.append(n)
+            frontier = nxt
+        table.append(dist)
+    return table
 
 
 def ferry_links(state: GameState, c: int) -> tuple[int, ...]:
@@ -67,7 +108,7 @@ def distances_from(state: GameState, faction: str, start: int) -> list[int]:
 
     A bot on a map without closed paths or a Ferry reads the precomputed table."""
     m = state.map
-    if state.ferry is None and (not m.closed_paths or is_bot(state, faction)):
+    if state.ferry is None and not state.services and (not m.closed_paths or is_bot(state, faction)):
         return list(m.distance[start])
     dist = [FAR] * 13
     dist[start] = 0

@@ -6,6 +6,7 @@ Law of Root rule numbers are written "LoR x.y"; Law of Robotics numbers are bare
 from __future__ import annotations
 
 from . import lizards
+from . import services
 from .context import EngineFailure, Game, GameOver
 from .factions import BASES, BUILDINGS, SETUP_RANK
 from .maps import CLEARINGS
@@ -25,6 +26,10 @@ def presence(state: GameState, faction: str, c: int) -> int:
 def ruler(state: GameState, c: int) -> str | None:
     """Who rules a clearing: the most warriors plus buildings; the Eyrie also win ties (5.2.1)."""
     cl = state.clearings[c]
+    if state.services:  # Mercenaries (9.2.3 III): Riverfolk warriors count as the buyer's
+        hired = services.ruling_presence(state, c)
+        if hired is not None:
+            return _ruler_with_mercenaries(state, c, hired)
     # Hot path (called tens of times per turn): no intermediate lists, one pass for the leader.
     buildings = cl.buildings
     if buildings:
@@ -50,6 +55,23 @@ def ruler(state: GameState, c: int) -> str | None:
     return leader
 
 
+def _ruler_with_mercenaries(state: GameState, c: int, hired) -> str | None:
+    """``ruler`` while a buyer of Mercenaries counts the Riverfolk warriors as its own."""
+    cl = state.clearings[c]
+    counts = dict(cl.warriors)
+    for f, _ in cl.buildings:
+        counts[f] = counts.get(f, 0) + 1
+    buyer = state.current
+    counts[buyer] = counts.get(buyer, 0) + hired(buyer)
+    best = max(counts.values(), default=0)
+    if best <= 0:
+        return None
+    leaders = [f for f, n in counts.items() if n == best]
+    if len(leaders) == 1:
+        return leaders[0]
+    return "eyrie" if "eyrie" in leaders else None  # Lords of the Forest (5.2.1)
+
+
 def rules(state: GameState, faction: str, c: int) -> bool:
     return ruler(state, c) == faction
 
@@ -59,6 +81,8 @@ def ruled_clearings(state: GameState, faction: str) -> list[int]:
     ``ruler`` of each clearing, but quicker where only warriors stand (the common case)."""
     out = []
     clearings = state.clearings
+    if state.services and services.mercenaries(state, state.current):
+        return [c for c in CLEARINGS if ruler(state, c) == faction]
     for c in CLEARINGS:
         cl = clearings[c]
         if cl.buildings:
@@ -439,7 +463,13 @@ def discard(g: Game, card: int, lost_souls: bool = True) -> None:
 
 
 def reveal_order(g: Game, faction: str, rule: str) -> int:
-    """Draw and reveal the bot's order card (2.7)."""
+    """Draw and reveal the bot's order card (2.7); a card bought with the Riverfolk's Hand Card
+    service this turn is revealed instead of drawing (9.2.3 I, ruling R-SERVICES-BOTS)."""
+    fs = g.state.factions[faction]
+    if fs.order is not None and g.state.has_service(faction, services.HAND_CARD):
+        c = g.state.deckdef.card(fs.order)
+        g.emit(faction, rule, "order", "reveals {card}, bought from the Riverfolk's Market, as its order card", card=c.label(), card_id=c.name, suit=c.suit)
+        return fs.order
     card = draw_card(g, faction)
     g.state.factions[faction].order = card
     c = g.state.deckdef.card(card)

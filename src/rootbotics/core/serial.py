@@ -82,6 +82,10 @@ def to_json(state: GameState) -> dict[str, Any]:
             entry["supporters"] = [card(c) for c in fs.supporters]
         if fs.vagabot is not None:
             entry["vagabot"] = _vagabot_json(fs.vagabot)
+        if fs.market is not None:  # the Riverfolk Robots (9.2.1, 9.2.3, 9.2.4)
+            entry["market"] = [card(c) for c in fs.market]
+            entry["payments"] = {k: n for k, n in sorted((fs.payments or {}).items()) if n}
+            entry["protection"] = list(fs.protection or [])
         if fs.plots is not None:
             entry["plots"] = {str(c): {"kind": k, "face_up": up} for c, (k, up) in sorted(fs.plots.items())}
         if fs.lizards is not None:
@@ -134,6 +138,8 @@ def to_json(state: GameState) -> dict[str, Any]:
         out["ferry_used"] = state.ferry_used
     if state.map.closed_paths:  # the Mountain
         out["opened_paths"] = [list(link) for link in sorted(state.opened_paths)]
+    if state.services:
+        out["services"] = {f: list(v) for f, v in state.services.items()}
     if state.item_supply != _default_item_supply(state):
         out["item_supply"] = {k: state.item_supply.get(k, 0) for k in ITEMS}
     return out
@@ -264,11 +270,13 @@ def write_atomic(path: Path, text: str) -> None:
 _TOP_FIELDS = (
     "format", "version", "map", "suits", "seed", "rng", "round", "turn_order", "turn", "phase",
     "factions", "clearings", "start_corners", "deck", "discard", "removed_cards", "available_dominance", "winner",
-    "end_reason", "options", "ferry", "ferry_used", "opened_paths", "item_supply",
+    "end_reason", "options", "ferry", "ferry_used", "opened_paths", "item_supply", "services",
 )
 _SEAT_FIELDS = ("seat", "vp", "items", "removed", "decree", "supporters", "hand")
-_BOT_FIELDS = ("difficulty", "traits", "order", "vagabot", "plots", "lizards")
+_BOT_FIELDS = ("difficulty", "traits", "order", "vagabot", "plots", "lizards", "market", "payments", "protection")
 _LIZARDS_FIELDS = ("acolytes", "conspiracy", "lost_souls", "revealed", "order")
+SERVICES: tuple[str, ...] = ("hand_card", "riverboats", "mercenaries")  # 9.2.3 I-III
+PROTECTION: tuple[str, ...] = ("shield", "sword")  # 9.2.4
 _CLEARING_FIELDS = ("warriors", "buildings", "tokens", "ruin", "ruin_items", "slot_items")
 _VAGABOT_FIELDS = ("character", "location", "items", "quest", "quest_deck", "quest_discard")
 
@@ -489,6 +497,7 @@ def from_json(data: Any) -> GameState:
     _read_cards(state, data, cards)
     _read_map_pieces(state, data)
     _read_quest_decks(state)
+    _check_payments_and_services(state, data)
     _derive_supplies(state, data)
     winner = data.get("winner")
     if winner is not None:
@@ -639,7 +648,6 @@ def _read_faction(state: GameState, f: str, raw: dict[str, Any], cards: _Cards) 
         fs.plots = _read_plots(_obj(raw["plots"], f"{path}.plots"), f"{path}.plots")
     elif f == "corvids":
         fs.plots = {}
-
     if "lizards" in raw:
         if f != "lizards":
             raise StateError(f"{path}.lizards", "only the Logical Lizards have Acolytes, a Conspiracy track and Lost Souls")
@@ -648,6 +656,47 @@ def _read_faction(state: GameState, f: str, raw: dict[str, Any], cards: _Cards) 
         fs.lizards = LizardsState()  # a fresh board: no acolytes, marker on Sanctify, no Lost Souls
     if fs.lizards is not None and fs.order is not None:
         raise StateError(f"{path}.order", "the Lizards draw no order card: their order is a suit, lizards.order (8.4.1)")
+    _read_riverfolk(raw, fs, path, cards)
+
+
+def _read_riverfolk(raw: dict[str, Any], fs: FactionState, path: str, cards: _Cards) -> None:
+    """The Riverfolk Robots' Market (9.2.1), Payments box (9.2.3) and Protectionism (9.2.4).
+    Payments name other seats, so they are checked once every seat is read."""
+    here = [k for k in ("market", "payments", "protection") if k in raw]
+    if fs.faction != "riverfolk" or fs.seat != "bot":
+        if here:
+            raise StateError(f"{path}.{here[0]}", "only the Riverfolk Robots have a Market, Payments and Protectionism")
+        return
+    fs.market = cards.many(raw.get("market", []), f"{path}.market")
+    if len(fs.market) > 5:
+        raise StateError(f"{path}.market", f"the Market holds five cards at most, not {len(fs.market)}")
+    fs.payments = {}
+    for owner, n in _obj(raw.get("payments", {}), f"{path}.payments").items():
+        fs.payments[owner] = _count(n, _at(f"{path}.payments", owner))
+    fs.protection = [_str(p, f"{path}.protection.{i}", PROTECTION) for i, p in enumerate(_list(raw.get("protection", []), f"{path}.protection"))]
+
+
+def _check_payments_and_services(state: GameState, data: dict[str, Any]) -> None:
+    """Payments hold warriors of seated factions that have warriors; services were bought by
+    seated factions other than the Riverfolk, from a Riverfolk bot."""
+    rf = state.factions.get("riverfolk")
+    if rf is not None and rf.payments is not None:
+        for owner in list(rf.payments):
+            opath = _at("factions.riverfolk.payments", owner)
+            if owner not in state.factions:
+                raise StateError(opath, f"{_show(owner)} is not playing in this game")
+            if "warrior" not in piece_totals(owner, state.factions[owner].seat):
+                raise StateError(opath, f"the {owner} has no warriors")
+            if rf.payments[owner] == 0:
+                del rf.payments[owner]
+    raw = _obj(data.get("services", {}), "services")
+    if raw and (rf is None or not rf.is_bot):
+        raise StateError("services", "services are bought only from the Riverfolk Robots")
+    for buyer, bought in raw.items():
+        bpath = _at("services", buyer)
+        if buyer not in state.factions or buyer == "riverfolk":
+            raise StateError(bpath, f"{_show(buyer)} is not a player who can buy services")
+        state.services[buyer] = [_str(v, f"{bpath}.{i}", SERVICES) for i, v in enumerate(_list(bought, bpath))]
 
 
 def _read_plots(raw: dict[str, Any], path: str) -> dict[int, tuple[str, bool]]:
@@ -895,12 +944,14 @@ def _derive_supplies(state: GameState, data: dict[str, Any]) -> None:
     for f, fs in state.factions.items():
         for kind, total in piece_totals(f, fs.seat).items():
             placed = state.on_map(f, kind)
-            gone = fs.removed.get(kind, 0)
+            gone = fs.removed.get(kind, 0) + (state.in_payments(f) if kind == "warrior" else 0)
             if kind == "warrior" and fs.lizards is not None:
                 gone += fs.lizards.acolytes  # the Acolytes box (8.2.2)
             left = total - placed - gone
             if left < 0:
                 where = "clearings" if placed > total else f"factions.{f}.removed.{kind}"
+                if kind == "warrior" and state.in_payments(f):
+                    where = _at("factions.riverfolk.payments", f)
                 raise StateError(
                     where,
                     f"{placed} {f} {kind} piece(s) on the map and {gone} out of the game, but the box has only {total}",

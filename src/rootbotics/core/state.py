@@ -94,6 +94,9 @@ class FactionState:
     decree: dict[str, list[int]] | None = None  # Electric Eyrie (5.3.3)
     supporters: list[int] | None = None  # human Woodland Alliance
     vagabot: VagabotState | None = None  # the Vagabot's pawn, items and quests (7.2, 7.3)
+    market: list[int] | None = None  # Riverfolk Robots: the Market, left to right (9.2.1)
+    payments: dict[str, int] | None = None  # Riverfolk Robots: warriors in Payments, by owner (9.2.3)
+    protection: list[str] | None = None  # Riverfolk Robots: conditions fulfilled this turn (9.2.4)
     plots: dict[int, tuple[str, bool]] | None = None  # Corvids: clearing -> (kind, face up) (11.3.1)
     lizards: LizardsState | None = None  # the Logical Lizards' board (8.2-8.4)
 
@@ -116,6 +119,9 @@ class FactionState:
             None if self.decree is None else {k: list(v) for k, v in self.decree.items()},
             None if self.supporters is None else list(self.supporters),
             None if self.vagabot is None else self.vagabot.clone(),
+            None if self.market is None else list(self.market),
+            None if self.payments is None else dict(self.payments),
+            None if self.protection is None else list(self.protection),
             None if self.plots is None else dict(self.plots),
             None if self.lizards is None else self.lizards.clone(),
         )
@@ -132,6 +138,8 @@ class FactionState:
             held.extend(self.supporters)
         if self.lizards is not None:
             held.extend(self.lizards.cards())
+        if self.market is not None:
+            held.extend(self.market)
         return held
 
 
@@ -163,6 +171,7 @@ class GameState:
         "ferry",
         "ferry_used",
         "opened_paths",
+        "services",
     )
 
     def __init__(self, map_name: str = "fall", seed: int = 0) -> None:
@@ -192,6 +201,7 @@ class GameState:
         self.ferry: int | None = self.map.ferry_start  # Lake: the Ferry's clearing (LoR C.2.1)
         self.ferry_used = False  # Lake: the Ferry has sailed this turn (LoR C.2.5)
         self.opened_paths: set[tuple[int, int]] = set()  # Mountain: closed paths opened (LoR C.3.3)
+        self.services: dict[str, list[str]] = {}  # Riverfolk services bought this turn, by buyer (9.2.3)
 
     # -- seats -----------------------------------------------------------------
     def add_faction(self, faction: str, seat: str) -> FactionState:
@@ -236,6 +246,7 @@ class GameState:
         s.ferry = self.ferry
         s.ferry_used = self.ferry_used
         s.opened_paths = set(self.opened_paths)
+        s.services = {k: list(v) for k, v in self.services.items()}
         return s
 
     # -- counting --------------------------------------------------------------
@@ -280,6 +291,17 @@ class GameState:
         if kind in BUILDINGS:
             return sum(clearings[c].buildings.count(piece) for c in CLEARINGS)
         return sum(clearings[c].tokens.count(piece) for c in CLEARINGS)
+
+    def in_payments(self, faction: str) -> int:
+        """Warriors of ``faction`` in the Riverfolk Robots' Payments box (9.2.3)."""
+        rf = self.factions.get("riverfolk")
+        if rf is None or rf.payments is None:
+            return 0
+        return rf.payments.get(faction, 0)
+
+    def has_service(self, faction: str, service: str) -> bool:
+        """Whether ``faction`` bought this Riverfolk service for the turn (9.2.3)."""
+        return bool(self.services) and service in self.services.get(faction, ())
 
     def all_cards_accounted(self) -> list[int]:
         """Every card id in every place a card can be; a complete game has each id once."""
