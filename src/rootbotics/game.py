@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from .bots.alliance import AutomatedAlliance
 from .bots.base import Bot
 from .bots.cards import TRAIT_TEXT
+from .bots.duchy import DrillbitDuchy
 from .bots.eyrie import ElectricEyrie
 from .bots.marquise import MechanicalMarquise
 from .bots.vagabot import Vagabot
@@ -27,6 +28,7 @@ BOTS: dict[str, Bot] = {
     "eyrie": ElectricEyrie(),
     "alliance": AutomatedAlliance(),
     "vagabot": Vagabot(),
+    "duchy": DrillbitDuchy(),
 }
 DEFAULT_MAX_ROUNDS = 150
 STARTING_HAND = 3  # 3.4

@@ -27,6 +27,12 @@ DIFFICULTY_TEXT: dict[str, dict[str, str]] = {
         "challenging": "Organize where a base has two or more Alliance warriors.",
         "nightmare": "As challenging, and 1 VP at the end of each Evening.",
     },
+    "duchy": {
+        "easy": "Recruit puts 1 warrior (plus one per Mole icon showing) into the Burrow.",
+        "default": "As the Law says: 2 warriors plus one per Mole icon showing.",
+        "challenging": "Recruit puts 3 warriors (plus one per Mole icon showing) into the Burrow.",
+        "nightmare": "As challenging, and 1 VP at the end of each Evening (ruling R-DUCHY-NIGHTMARE).",
+    },
 }
 
 TRAIT_TEXT: dict[str, dict[str, str]] = {
@@ -47,6 +53,10 @@ TRAIT_TEXT: dict[str, dict[str, str]] = {
         "popularity": "Enemies score nothing for removing its sympathy tokens.",
         "veterans": "Guerrilla War: as defender it deals the higher roll and the attacker the lower.",
         "wildfire": "After recruiting in Evening, it spreads sympathy once more, scoring nothing for it.",
+    },
+    "duchy": {
+        "foundations": "Cost of Errors takes the crown from the bottom-most swayed minister whose suit matches a clearing where its building was removed (none if no swayed minister matches).",
+        "overwhelm": "It digs twice each Daylight, and a Dig needs and moves only 3 warriors.",
     },
 }
 

@@ -42,9 +42,9 @@ HUMAN_NAMES: dict[str, str] = {
 }
 
 BUILDINGS: frozenset[str] = frozenset(
-    {"sawmill", "workshop", "recruiter", "roost", "base_fox", "base_rabbit", "base_mouse"}
+    {"sawmill", "workshop", "recruiter", "roost", "base_fox", "base_rabbit", "base_mouse", "citadel", "market"}
 )
-TOKENS: frozenset[str] = frozenset({"keep", "wood", "sympathy"})
+TOKENS: frozenset[str] = frozenset({"keep", "wood", "sympathy", "tunnel"})
 BASES: dict[str, str] = {"fox": "base_fox", "rabbit": "base_rabbit", "mouse": "base_mouse"}  # suit -> base
 
 # Pieces in the box, by faction and seat kind. The bots use fewer kinds than the humans
@@ -63,10 +63,12 @@ _PIECES: dict[tuple[str, str], dict[str, int]] = {
     ("alliance", "bot"): {  # 6.2.1, 6.3
         "warrior": 10, "base_fox": 1, "base_rabbit": 1, "base_mouse": 1, "sympathy": 10,
     },
+    # 10.3.1, 10.3.4: crowns are not map pieces; those not in supply sit on swayed ministers
+    ("duchy", "bot"): {"warrior": 20, "tunnel": 3, "citadel": 3, "market": 3, "crown": 9},
 }
 
 # Bots this version of the engine can play.
-PLAYABLE_BOTS: tuple[str, ...] = ("marquise", "eyrie", "alliance", "vagabot")
+PLAYABLE_BOTS: tuple[str, ...] = ("marquise", "eyrie", "alliance", "vagabot", "duchy")
 # Human factions whose pieces a position may hold (their turns are taken by a controller).
 HUMAN_FACTIONS: tuple[str, ...] = ("marquise", "eyrie", "alliance")
 

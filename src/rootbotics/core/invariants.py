@@ -39,7 +39,7 @@ def violations(state: GameState) -> list[str]:
     out: list[str] = []
     for f, fs in state.factions.items():
         for kind, total in piece_totals(f, fs.seat).items():
-            on_map = state.on_map(f, kind)
+            on_map = state.on_map(f, kind) + fs.off_map(kind)  # the Burrow and crowns count as in play
             supply = fs.supply.get(kind, 0)
             gone = fs.removed.get(kind, 0)
             if supply < 0 or on_map + supply + gone != total:

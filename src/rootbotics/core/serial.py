@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from .burrow import DUCHY, MINISTERS, DuchyState
 from .cards import ITEMS
 from .chance import Rng
 from .factions import BUILDINGS, FACTIONS, TOKENS, piece_totals
@@ -80,6 +81,8 @@ def to_json(state: GameState) -> dict[str, Any]:
             entry["supporters"] = [card(c) for c in fs.supporters]
         if fs.vagabot is not None:
             entry["vagabot"] = _vagabot_json(fs.vagabot)
+        if fs.duchy is not None:
+            entry["duchy"] = {"burrow": fs.duchy.burrow, "swayed": list(fs.duchy.swayed)}
         factions[f] = entry
     clearings: dict[str, Any] = {}
     for c in CLEARINGS:
@@ -254,7 +257,7 @@ _TOP_FIELDS = (
     "end_reason", "options", "ferry", "ferry_used", "opened_paths", "item_supply",
 )
 _SEAT_FIELDS = ("seat", "vp", "items", "removed", "decree", "supporters", "hand")
-_BOT_FIELDS = ("difficulty", "traits", "order", "vagabot")
+_BOT_FIELDS = ("difficulty", "traits", "order", "vagabot", "duchy")
 _CLEARING_FIELDS = ("warriors", "buildings", "tokens", "ruin", "ruin_items", "slot_items")
 _VAGABOT_FIELDS = ("character", "location", "items", "quest", "quest_deck", "quest_discard")
 
@@ -616,6 +619,25 @@ def _read_faction(state: GameState, f: str, raw: dict[str, Any], cards: _Cards) 
             raise StateError(f"{path}.items", "the Vagabot has no Crafted Items box: his items are in vagabot.items")
     elif f == VAGABOT and seat == "bot":
         raise StateError(f"{path}.vagabot", "is missing")
+    if "duchy" in raw:
+        if f != DUCHY:
+            raise StateError(f"{path}.duchy", "only the Drillbit Duchy has a Burrow and ministers")
+        fs.duchy = _read_duchy(_obj(raw["duchy"], f"{path}.duchy"), f"{path}.duchy")
+    elif f == DUCHY and seat == "bot":
+        raise StateError(f"{path}.duchy", "is missing")
+
+
+def _read_duchy(raw: dict[str, Any], path: str) -> DuchyState:
+    """The Burrow's warriors (10.2.2) and the swayed ministers (10.7); the supply of warriors and
+    crowns is derived from them later."""
+    _only(raw, ("burrow", "swayed"), path, "the Duchy's Burrow and ministers")
+    ds = DuchyState(_int(raw.get("burrow", 0), f"{path}.burrow", 0, 20))
+    for i, m in enumerate(_list(raw.get("swayed", []), f"{path}.swayed")):
+        name = _str(m, f"{path}.swayed.{i}", MINISTERS)
+        if name in ds.swayed:
+            raise StateError(f"{path}.swayed.{i}", f"{name} is listed twice (a minister holds one crown)")
+        ds.sway(name)
+    return ds
 
 
 def _read_vagabot(state: GameState, raw: dict[str, Any], path: str) -> VagabotState:
@@ -797,7 +819,7 @@ def _derive_supplies(state: GameState, data: dict[str, Any]) -> None:
     not in play stay in the box, and more items in play than the box holds is an error."""
     for f, fs in state.factions.items():
         for kind, total in piece_totals(f, fs.seat).items():
-            placed = state.on_map(f, kind)
+            placed = state.on_map(f, kind) + fs.off_map(kind)  # the Duchy's Burrow and crowns (10.2.2)
             gone = fs.removed.get(kind, 0)
             left = total - placed - gone
             if left < 0:

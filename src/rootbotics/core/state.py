@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .burrow import DuchyState
 from .cards import Deck, load_deck
 from .chance import Rng
 from .factions import BUILDINGS, piece_totals
@@ -93,6 +94,7 @@ class FactionState:
     decree: dict[str, list[int]] | None = None  # Electric Eyrie (5.3.3)
     supporters: list[int] | None = None  # human Woodland Alliance
     vagabot: VagabotState | None = None  # the Vagabot's pawn, items and quests (7.2, 7.3)
+    duchy: DuchyState | None = None  # the Drillbit Duchy's Burrow and swayed ministers (10.2.2, 10.7)
 
     @property
     def is_bot(self) -> bool:
@@ -113,7 +115,12 @@ class FactionState:
             None if self.decree is None else {k: list(v) for k, v in self.decree.items()},
             None if self.supporters is None else list(self.supporters),
             None if self.vagabot is None else self.vagabot.clone(),
+            None if self.duchy is None else self.duchy.clone(),
         )
+
+    def off_map(self, kind: str) -> int:
+        """Pieces in play but not in a clearing: the Duchy's Burrow warriors and crowns (10.2.2)."""
+        return 0 if self.duchy is None else self.duchy.off_map(kind)
 
     def cards_held(self) -> list[int]:
         """Every deck card this seat holds: hand, order card, Decree, supporters."""
