@@ -23,6 +23,7 @@ GAMES: dict[str, tuple[tuple[str, ...], str, int]] = {
     "alliance-vagabot-marquise-lake-5": (("alliance", "vagabot", "marquise"), "lake", 5),
     "vagabot-eyrie-alliance-mountain-9": (("vagabot", "eyrie", "alliance"), "mountain", 9),
     "eyrie-alliance-winter-4": (("eyrie", "alliance"), "winter", 4),
+    "duchy-marquise-eyrie-alliance-vagabot-fall-5": (("duchy", "marquise", "eyrie", "alliance", "vagabot"), "fall", 5),
 }
 
 

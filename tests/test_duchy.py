@@ -443,3 +443,36 @@ def test_duchy_games_end_and_conserve_after_every_event(seed, seats, map_name) -
     play(g)
     assert g.state.winner is not None
     assert [e.text for e in g.log][-len(live):] == live
+
+
+def duchy_lineup(seed: int) -> tuple[list[str], str]:
+    """Seats for random game ``seed``: the Duchy and two to four Clockwork 1 bots, any order, any map."""
+    from rootbotics.core.chance import Rng
+    from rootbotics.core.maps import MAP_NAMES
+
+    rng = Rng.from_seed(seed)
+    others = ["marquise", "eyrie", "alliance", "vagabot"]
+    rng.shuffle(others)
+    seats = ["duchy", *others[: 2 + seed % 3]]
+    rng.shuffle(seats)
+    return seats, MAP_NAMES[rng.below(len(MAP_NAMES))]
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("block", range(10))
+def test_soak_duchy_games(block: int) -> None:
+    """300 games with the Duchy and 2-4 Clockwork 1 bots, invariants after every event (``make soak``)."""
+    for seed in range(block * 30, block * 30 + 30):
+        seats, map_name = duchy_lineup(seed)
+        g = new_game(bot_config(seats, map_name, seed))
+        g.log.listeners.append(lambda e, g=g: invariants.check(g.state))
+        play(g)
+        assert g.state.winner is not None, (seed, seats, map_name)
+
+
+def test_3_3_2_duchy_traits_not_built_are_refused() -> None:
+    from rootbotics.game import ConfigError
+
+    for trait in ("invaders", "investors"):
+        with pytest.raises(ConfigError, match="is not a trait"):
+            new_game(GameConfig([Seat(ME, traits=(trait,)), Seat("marquise")]))

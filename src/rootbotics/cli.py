@@ -26,6 +26,7 @@ FACTION_STYLES = {
     "eyrie": "bold dodger_blue2",
     "alliance": "bold green",
     "vagabot": "bold grey70",
+    "duchy": "bold tan",
 }
 
 
