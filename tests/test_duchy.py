@@ -470,9 +470,52 @@ def test_soak_duchy_games(block: int) -> None:
         assert g.state.winner is not None, (seed, seats, map_name)
 
 
-def test_3_3_2_duchy_traits_not_built_are_refused() -> None:
-    from rootbotics.game import ConfigError
+def test_3_3_2_duchy_investors_human_discards_and_duchy_loses_a_vp() -> None:
+    from rootbotics.core.controllers import ScriptedHuman
 
-    for trait in ("invaders", "investors"):
-        with pytest.raises(ConfigError, match="is not a trait"):
-            new_game(GameConfig([Seat(ME, traits=(trait,)), Seat("marquise")]))
+    s = pos({5: {"buildings": [[ME, "market"]], "warriors": {"marquise": 2}}}, humans=("marquise",), swayed=("captain",),
+            **{ME: {"traits": ["investors"], "vp": 4}}, marquise={"hand": ["root_tea_fox", "root_tea_rabbit"]})
+    g = game(s, [("roll", (2, 0))], marquise=ScriptedHuman())
+    battle(g, "marquise", ME, 5, "test")
+    assert ds(s).swayed == [] and s.factions[ME].vp == 3  # the crown, then the VP
+    assert s.factions["marquise"].hand == [s.deckdef.by_name["root_tea_fox"]]  # 5 is rabbit
+    invariants.check(s)
+
+
+def test_3_3_2_duchy_investors_without_a_matching_card_sways_a_matching_minister() -> None:
+    from rootbotics.core.controllers import ScriptedHuman
+
+    s = pos({5: {"buildings": [[ME, "market"]], "warriors": {"marquise": 2}}}, humans=("marquise",), swayed=("captain", "marshal"),
+            **{ME: {"traits": ["investors"]}}, marquise={"hand": ["root_tea_fox"]})
+    g = game(s, [("roll", (2, 0))], marquise=ScriptedHuman())
+    battle(g, "marquise", ME, 5, "test")
+    # Cost of Errors takes the Marshal's crown; Investors crowns the topmost unswayed rabbit minister: the Marshal again.
+    assert ds(s).swayed == ["captain", "marshal"] and s.factions[ME].vp == 0
+    # A bot remover sets off nothing more.
+    s = pos({5: {"buildings": [[ME, "market"]]}}, swayed=("captain",), **{ME: {"traits": ["investors"]}})
+    g = game(s)
+    R.remove_piece(g, ME, 5, "market", "test", by="marquise")
+    assert ds(s).swayed == [] and not g.log.of_kind("investors")
+
+
+def test_3_3_2_duchy_invaders_dig_tie_and_battle_instead_of_building() -> None:
+    # Fox: 1, 6, 8, 12. 8 has two free slots; 12 an enemy building and fewer enemy warriors than 6.
+    s = pos({12: {"buildings": [["marquise", "sawmill"]], "warriors": {"marquise": 1}}, 6: {"buildings": [["marquise", "sawmill"]], "warriors": {"marquise": 2}}}, burrow=4, **{ME: {"traits": ["invaders"]}})
+    g = game(s)
+    set_order(g, ME, "root_tea_fox")
+    assert D.dig(g, "10.5.1") == 12
+    # Build: it rules only 1, whose one slot holds a sawmill: it battles there and scores nothing.
+    s = pos({1: {"warriors": {ME: 3, "marquise": 1}, "buildings": [["marquise", "sawmill"]]}}, **{ME: {"traits": ["invaders"]}})
+    g = game(s, [("roll", (1, 0))])
+    assert not D.build(g, "10.5.3")
+    assert [e.data["c"] for e in g.log.of_kind("battle")] == [1]
+    assert s.warriors("marquise", 1) == 0 and s.factions[ME].vp == 0
+
+
+@pytest.mark.parametrize("trait", ["foundations", "investors", "invaders", "overwhelm"])
+def test_duchy_games_with_each_trait_and_nightmare(trait: str) -> None:
+    config = GameConfig([Seat(ME, difficulty="nightmare", traits=(trait,)), Seat("eyrie"), Seat("alliance"), Seat("marquise")], seed=7)
+    g = new_game(config)
+    g.log.listeners.append(lambda e: invariants.check(g.state))
+    play(g)
+    assert g.state.winner is not None

@@ -74,6 +74,9 @@ class RecordingController:
     def enlist_arbiter(self, g: Game, faction: str, clearing: int, attacker: str) -> bool:
         return bool(self._ask("enlist_arbiter", g, faction, clearing, attacker))
 
+    def investors_discard(self, g: Game, faction: str, clearings: list[int]) -> int:
+        return self._ask("investors_discard", g, faction, clearings)
+
 
 class ReplayController:
     """Answers each question with the next recorded answer for this seat."""
@@ -110,6 +113,9 @@ class ReplayController:
 
     def enlist_arbiter(self, g: Game, faction: str, clearing: int, attacker: str) -> bool:
         return bool(self._next("enlist_arbiter"))
+
+    def investors_discard(self, g: Game, faction: str, clearings: list[int]) -> int:
+        return self._next("investors_discard")
 
 
 def config_to_json(config: G.GameConfig) -> dict[str, Any]:

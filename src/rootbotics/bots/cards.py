@@ -56,6 +56,8 @@ TRAIT_TEXT: dict[str, dict[str, str]] = {
     },
     "duchy": {
         "foundations": "Cost of Errors takes the crown from the bottom-most swayed minister whose suit matches a clearing where its building was removed (none if no swayed minister matches).",
+        "investors": "When a human sets off Cost of Errors, they must discard a card matching a clearing where a Duchy building was removed and the Duchy loses 1 VP; with no such card, the Duchy crowns the topmost unswayed minister matching such a clearing.",
+        "invaders": "Dig targets the most enemy buildings, then the fewest enemy warriors; unable to build for want of an open slot, it battles in each clearing it rules instead of scoring.",
         "overwhelm": "It digs twice each Daylight, and a Dig needs and moves only 3 warriors.",
     },
 }

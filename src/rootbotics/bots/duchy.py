@@ -216,13 +216,19 @@ def recruit(g: Game) -> int:
 
 
 # -- Daylight: Dig (10.5.1, 10.7.4) ---------------------------------------------------------------------
-def dig_target(s: GameState, suit: str, bird_tie: bool) -> Choice[int]:
+def dig_target(s: GameState, suit: str, bird_tie: bool, brigadier: bool = False) -> Choice[int]:
     """10.5.1 I: an ordered clearing with no tunnel and no Duchy buildings. Not a bird order: the
     most empty building slots, then the fewest warriors; a bird order (or the Brigadier, 10.7.4):
-    the most enemy buildings and tokens. Then highest priority (2.1), skipping where it may not
-    place (the keep)."""
+    the most enemy buildings and tokens. Trait Invaders (3.3.2), except for the Brigadier's own
+    tie: the most enemy buildings, then the fewest enemy warriors (ruling R-DUCHY-INVADERS). Then
+    highest priority (2.1), skipping where it may not place (the keep)."""
     candidates = [c for c in CLEARINGS if R.matches(suit, s.suit(c)) and not has_tunnel(s, c) and duchy_buildings(s, c) == 0]
-    if bird_tie:
+    if has_trait(s, FACTION, "invaders") and not brigadier:
+        criteria = [
+            most("most enemy buildings", lambda c: sum(1 for f, _ in s.clearings[c].buildings if f != FACTION), "3.3.2"),
+            fewest("fewest enemy warriors", lambda c: s.enemy_warriors(FACTION, c), "3.3.2"),
+        ]
+    elif bird_tie:
         criteria = [most("most enemy buildings and tokens", lambda c: enemy_buildings_and_tokens(s, c), "10.5.1 I")]
     else:
         criteria = [
@@ -253,7 +259,7 @@ def dig(g: Game, rule: str, need: int = DIG_WARRIORS, bird_tie: bool = False) ->
         g.emit(FACTION, rule, "no_dig", "does not dig: the Burrow has {n} warrior{pl}, fewer than {need}", n=ds.burrow, pl="" if ds.burrow == 1 else "s", need=need)
         return None
     suit = R.order_suit(s, FACTION)
-    choice = dig_target(s, suit, bird_tie or suit == "bird")
+    choice = dig_target(s, suit, bird_tie or suit == "bird", brigadier=bird_tie)
     target = choice.target
     if target is None:
         g.emit(FACTION, rule, "no_dig", "does not dig: no ordered clearing without a tunnel or Duchy building can take one", why=choice.explain)
@@ -322,6 +328,11 @@ def defender_in(s: GameState, c: int) -> Choice[str]:
     )
 
 
+def captain_hit(s: GameState, c: int) -> int:
+    """10.7.1: with the Captain swayed, one extra hit attacking where there is a tunnel."""
+    return 1 if swayed(s, "captain") and has_tunnel(s, c) else 0
+
+
 def battle_step(g: Game) -> None:
     """10.5.2: battle in each ordered clearing (highest priority first, 2.4) where it has warriors
     and an enemy has a piece. The Captain (10.7.1) deals an extra hit where there is a tunnel."""
@@ -335,10 +346,7 @@ def battle_step(g: Game) -> None:
         if choice.target is None:
             continue
         fought = True
-        extra, extra_why = 0, ""
-        if swayed(s, "captain") and has_tunnel(s, c):
-            extra, extra_why = 1, f"the Captain is swayed and {c} has a tunnel (10.7.1)"
-        battle(g, FACTION, choice.target, c, "10.5.2", extra_hits=extra, why=choice.explain, extra_why=extra_why)
+        battle(g, FACTION, choice.target, c, "10.5.2", extra_hits=captain_hit(s, c), why=choice.explain, extra_why=f"the Captain is swayed and {c} has a tunnel (10.7.1)")
     if not fought:
         g.emit(FACTION, "10.5.2", "no_battle", "does not battle: no ordered clearing holds its warriors and an enemy piece")
 
@@ -373,9 +381,27 @@ def build(g: Game, rule: str) -> bool:
         return True
     left = fs.supply.get("citadel", 0) + fs.supply.get("market", 0)
     g.emit(FACTION, rule, "no_build", "cannot place a {kind}", choice.explain, kind=kind)
+    no_slot = bool(choice.skipped) and all(why == "no free building slot" for _, why in choice.skipped)
+    if has_trait(s, FACTION, "invaders") and no_slot:
+        invaders_battle(g, choice.ranked)  # no building slot was open: battle instead of scoring
+        return False
     if left:
         R.score(g, FACTION, 1, "10.5.3", "for being unable to build with buildings left on its board")
     return False
+
+
+def invaders_battle(g: Game, clearings: list[int]) -> None:
+    """Trait Invaders (3.3.2): unable to build for want of an open building slot, it battles in
+    each clearing it rules instead (highest priority first, 2.4; defender by 10.5.2 I; ruling
+    R-DUCHY-INVADERS)."""
+    s = g.state
+    g.emit(FACTION, "3.3.2", "invaders", "Invaders: no building slot is open where it rules, so it battles in each clearing it rules instead")
+    for c in in_priority_order(s, clearings):
+        if s.warriors(FACTION, c) <= 0 or not enemies_in(s, FACTION, c):
+            continue
+        choice = defender_in(s, c)
+        if choice.target is not None:
+            battle(g, FACTION, choice.target, c, "3.3.2", extra_hits=captain_hit(s, c), why=choice.explain, extra_why=f"the Captain is swayed and {c} has a tunnel (10.7.1)")
 
 
 # -- Daylight: ministers (10.5.4, 10.7) -------------------------------------------------------------------

@@ -40,7 +40,7 @@ class Game:
         self._seq = len(self.log)
         # Clearings where Duchy buildings were removed during one effect still resolving (a battle's
         # hits, a removal of all enemy pieces): Cost of Errors (10.2.1) then costs one crown.
-        self.removal_batch: list[int] | None = None
+        self.removal_batch: list[tuple[int, str | None]] | None = None  # (clearing, remover)
 
     def emit(
         self,

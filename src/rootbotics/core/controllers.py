@@ -34,6 +34,11 @@ class Controller(Protocol):
     def enlist_arbiter(self, g: Game, faction: str, clearing: int, attacker: str) -> bool:
         """A human defender: enlist the Arbiter Vagabot standing in the battle clearing (7.7.6)?"""
 
+    def investors_discard(self, g: Game, faction: str, clearings: list[int]) -> int:
+        """The card matching one of ``clearings`` this seat discards for the Drillbit Duchy's
+        Investors trait (Cost of Errors it set off). Asked only when the hand holds one; the
+        discard is then compulsory."""
+
 
 class ScriptedHuman:
     """A human seat for tests and examples: takes no actions on its turn, answers hit
@@ -68,6 +73,13 @@ class ScriptedHuman:
 
     def enlist_arbiter(self, g: Game, faction: str, clearing: int, attacker: str) -> bool:
         return self.enlist
+
+    def investors_discard(self, g: Game, faction: str, clearings: list[int]) -> int:
+        for c in clearings:
+            card = _first_matching(g, faction, c)
+            if card is not None:
+                return card
+        raise AssertionError("asked only when a matching card is in hand")
 
 
 def _first_matching(g: Game, faction: str, clearing: int) -> int | None:

@@ -26,6 +26,8 @@ def can_lose_vp(state: GameState, faction: str) -> bool:
     """Whether a rule in this game can take the faction's score below zero (ruling R-VP)."""
     if faction in CAN_LOSE_VP:
         return True
+    if faction == "duchy" and "investors" in state.factions[faction].traits:  # Investors (3.3.2)
+        return True
     eyrie = state.factions.get("eyrie")
     return eyrie is not None and eyrie.is_bot and "war-tax" in eyrie.traits  # War Tax (3.3.2)
 

@@ -284,9 +284,9 @@ def remove_piece(g: Game, owner: str, c: int, kind: str, rule: str, by: str | No
         crackdown(g, _BASE_SUIT[kind])
     if owner == "duchy" and fs.is_bot and kind in DUCHY_BUILDINGS:
         if g.removal_batch is not None:
-            g.removal_batch.append(c)
+            g.removal_batch.append((c, by))
         else:
-            duchy_rules.cost_of_errors(g, [c])
+            duchy_rules.cost_of_errors(g, [c], by)
     return True
 
 
@@ -303,7 +303,8 @@ def one_removal(g: Game) -> Iterator[None]:
     finally:
         lost, g.removal_batch = g.removal_batch, None
     if lost:
-        duchy_rules.cost_of_errors(g, lost)
+        removers = [by for _, by in lost if by is not None]
+        duchy_rules.cost_of_errors(g, [c for c, _ in lost], removers[-1] if removers else None)
 
 
 def remove_all_enemy_pieces(g: Game, faction: str, c: int, rule: str) -> int:
