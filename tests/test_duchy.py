@@ -519,3 +519,28 @@ def test_duchy_games_with_each_trait_and_nightmare(trait: str) -> None:
     g.log.listeners.append(lambda e: invariants.check(g.state))
     play(g)
     assert g.state.winner is not None
+
+
+def test_cross_eyrie_moves_by_paths_and_counts_tunnels_as_enemy_pieces() -> None:
+    """5.5.1 II from 1 (next to 5, 9, 10): 5 and 10 hold a tunnel (an enemy piece each), so 9 has
+    the fewest enemy pieces (were tunnels nothing, 10 would win on lowest priority); 3, also
+    tunnelled, is no destination through the Burrow."""
+    from rootbotics.bots import eyrie as E
+
+    s = pos({1: {"warriors": {"eyrie": 5}, "tokens": [TUNNEL]}, 3: {"tokens": [TUNNEL]}, 5: {"tokens": [TUNNEL]}, 10: {"tokens": [TUNNEL]}},
+            seats=("duchy", "eyrie"))
+    g = game(s)
+    choice = E.move_destination(g, 1)
+    assert choice.target == 9 and sorted(choice.ranked) == [5, 9, 10]
+
+
+def test_cross_eyrie_relentless_costs_one_crown_per_clearing() -> None:
+    from rootbotics.bots import eyrie as E
+
+    s = pos({5: {"warriors": {"eyrie": 1}, "buildings": [[ME, "market"], [ME, "citadel"]], "tokens": [TUNNEL]}},
+            seats=("duchy", "eyrie"), swayed=("captain", "marshal"), eyrie={"traits": ["relentless"]})
+    g = game(s)
+    E.relentless(g)
+    assert s.clearings[5].buildings == [] and s.clearings[5].tokens == []
+    assert len(g.log.of_kind("cost_of_errors")) == 1 and ds(s).swayed == ["captain"]
+    assert s.factions["eyrie"].vp == 3
