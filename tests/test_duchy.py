@@ -522,12 +522,12 @@ def test_duchy_games_with_each_trait_and_nightmare(trait: str) -> None:
 
 
 def test_cross_eyrie_moves_by_paths_and_counts_tunnels_as_enemy_pieces() -> None:
-    """5.5.1 II from 1 (next to 5, 9, 10): 5 and 10 hold a tunnel (an enemy piece each), so 9 has
+    """5.5.1 II from 1 (next to 5, 9, 10): 5 holds a Duchy warrior and 10 a tunnel, so 9 has
     the fewest enemy pieces (were tunnels nothing, 10 would win on lowest priority); 3, also
     tunnelled, is no destination through the Burrow."""
     from rootbotics.bots import eyrie as E
 
-    s = pos({1: {"warriors": {"eyrie": 5}, "tokens": [TUNNEL]}, 3: {"tokens": [TUNNEL]}, 5: {"tokens": [TUNNEL]}, 10: {"tokens": [TUNNEL]}},
+    s = pos({1: {"warriors": {"eyrie": 5}, "tokens": [TUNNEL]}, 3: {"tokens": [TUNNEL]}, 5: {"warriors": {ME: 1}}, 10: {"tokens": [TUNNEL]}},
             seats=("duchy", "eyrie"))
     g = game(s)
     choice = E.move_destination(g, 1)
