@@ -544,3 +544,16 @@ def test_cross_eyrie_relentless_costs_one_crown_per_clearing() -> None:
     assert s.clearings[5].buildings == [] and s.clearings[5].tokens == []
     assert len(g.log.of_kind("cost_of_errors")) == 1 and ds(s).swayed == ["captain"]
     assert s.factions["eyrie"].vp == 3
+
+
+def test_cli_show_names_the_burrow_and_the_ministers(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from rootbotics.cli import main
+
+    target = tmp_path / "duchy.json"
+    target.write_text((POSITIONS / "duchy_example_turn.json").read_text())
+    with pytest.raises(SystemExit) as exc:
+        main(["show", str(target)])
+    assert exc.value.code in (0, None)
+    shown = capsys.readouterr().out
+    assert "Drillbit Duchy: 0 warriors in the Burrow" in shown
+    assert "Swayed ministers: Captain, Marshal, Foremole, Brigadier" in shown

@@ -469,6 +469,14 @@ def run_show(path: str) -> int:
             out.text()
             for line in vagabot_lines(state, vs):
                 out.text(line)
+    for f in factions:
+        ds = state.factions[f].duchy
+        if ds is not None:
+            from .core.burrow import MINISTER_TITLE
+
+            out.text()
+            out.text(f"Drillbit Duchy: {ds.burrow} warrior{'' if ds.burrow == 1 else 's'} in the Burrow (not a clearing)")
+            out.text("  Swayed ministers: " + (", ".join(MINISTER_TITLE[m] for m in ds.swayed) or "none"))
     out.text()
     out.text(
         f"Cards: {len(state.deck)} in the deck, {len(state.discard)} in the discard pile, "
