@@ -557,3 +557,19 @@ def test_cli_show_names_the_burrow_and_the_ministers(capsys: pytest.CaptureFixtu
     shown = capsys.readouterr().out
     assert "Drillbit Duchy: 0 warriors in the Burrow" in shown
     assert "Swayed ministers: Captain, Marshal, Foremole, Brigadier" in shown
+
+
+def test_10_2_2_a_saved_duchy_game_continues_the_same() -> None:
+    """Save after every turn of a Duchy game; each saved position reloads to the same text, and
+    the game played on from the last one ends as the uninterrupted game."""
+    config = bot_config(["duchy", "eyrie", "alliance", "vagabot"], "winter", 21)
+    whole = new_game(config)
+    play(whole)
+    g = new_game(config)
+    for _ in range(9):
+        play(g, turns=1)
+        text = serial.dumps(g.state)
+        assert serial.dumps(serial.loads(text)) == text
+    resumed = Game(serial.loads(serial.dumps(g.state)))
+    play(resumed)
+    assert serial.dumps(resumed.state) == serial.dumps(whole.state)
