@@ -573,3 +573,20 @@ def test_10_2_2_a_saved_duchy_game_continues_the_same() -> None:
     resumed = Game(serial.loads(serial.dumps(g.state)))
     play(resumed)
     assert serial.dumps(resumed.state) == serial.dumps(whole.state)
+
+
+def test_12_1_1_duchy_rallies_by_the_ferry() -> None:
+    """On the Lake, the Ferry in 1 links it with the other coastal clearings (12.1.1): a lone
+    warrior in 1 rallies to coastal 12, which has a Duchy market; the Ferry goes along."""
+    data = {
+        "format": "rootbotics-position", "version": 1, "map": "lake", "seed": 1,
+        "suits": {str(c): s for c, s in zip(range(1, 13), ["fox", "mouse", "rabbit", "fox", "mouse", "rabbit", "fox", "mouse", "rabbit", "fox", "mouse", "rabbit"])},
+        "turn_order": ["duchy", "marquise"], "ferry": 1,
+        "factions": {"duchy": {"seat": "bot", "duchy": {}}, "marquise": {"seat": "bot"}},
+        "clearings": {"1": {"warriors": {"duchy": 1}}, "12": {"warriors": {"duchy": 2}, "buildings": [["duchy", "market"]]}},
+    }
+    s = serial.from_json(data)
+    g = game(s)
+    set_order(g, ME, "root_tea_fox")
+    D.rally(g)
+    assert s.warriors(ME, 12) == 3 and s.ferry == 12 and s.factions[ME].vp == 1

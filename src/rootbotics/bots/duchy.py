@@ -492,12 +492,13 @@ def duchess_of_mud(g: Game) -> None:
 
 # -- Evening (10.6) ----------------------------------------------------------------------------------------
 def rally_destination(s: GameState, c: int) -> Choice[int]:
-    """10.6.1 I: an adjacent clearing with a Duchy building, the fewest Duchy warriors first,
-    then highest priority; skipping one it may not move to (rule, LoR 4.2.1)."""
+    """10.6.1 I: an adjacent clearing with a Duchy building (closed paths and the Ferry count,
+    12.1.1, 12.2.1), the fewest Duchy warriors first, then highest priority; skipping one it may
+    not move to (rule, LoR 4.2.1)."""
     return choose_clearing(
         s,
         f"where to rally from {c} (adjacent clearings with a Duchy building)",
-        [d for d in adjacent_for(s, FACTION, c) if duchy_buildings(s, d) > 0],
+        [d for d in R.move_destinations(s, FACTION, c) if duchy_buildings(s, d) > 0],
         [fewest("fewest Duchy warriors", lambda d: s.warriors(FACTION, d), "10.6.1 I")],
         legal=lambda d: None if R.can_move(s, FACTION, c, d) else "it rules neither clearing (LoR 4.2.1)",
     )
