@@ -26,8 +26,9 @@ demo: $(VENV)/.cli-installed
 test: $(VENV)/.dev-installed
 	$(PY) -m pytest -q -n 2 -m "not soak"; rc=$$?; if [ $$rc -eq 5 ]; then exit 0; else exit $$rc; fi
 
-# The long soak: GAMES random games (bots, seats, maps, difficulties drawn per game) with every
-# invariant checked after every event, then the soak-marked tests.
+# The long soak: GAMES random games (bots, seats, maps, difficulties and traits drawn per game) with
+# every invariant checked after every event, then the soak-marked tests (among them 1,000 fuzzed bad
+# position files through the command line). `rootbotics soak` runs the same soak.
 GAMES ?= 10000
 soak: $(VENV)/.dev-installed
 	$(PY) -m rootbotics.soak --games $(GAMES) --jobs 2 --out soak-failures

@@ -231,7 +231,7 @@ BAD_ARGS = [
     (["play", "--bots", BOTS, "--map", "marsh"], "--map: 'marsh' is not a map (choose from fall, winter, lake, mountain)"),
     (["play", "--bots", BOTS, "--seed", "seven"], "--seed"),
     (["play", "--bots", BOTS, "--turns", "-1"], "--turns"),
-    (["play", "--bots", BOTS, "--max-rounds", "0"], "max_rounds: 0 must be at least 1"),  # ConfigError
+    (["play", "--bots", BOTS, "--max-rounds", "0"], "--max-rounds: 0 must be at least 1"),  # a ConfigError, in the option's name
     (["play", "--bots", BOTS, "--quiet", "--json"], "--quiet and --json cannot be used together"),
     (["play", "--bots", BOTS, "--save", "no/such/folder/p.json"], "--save: the folder 'no/such/folder' does not exist"),
     (["play", "--bots", BOTS, "--save", "."], "--save: . is a folder"),

@@ -98,6 +98,64 @@ def parse_suits(text: str, map_name: str) -> list[str]:
     return names
 
 
+def parse_difficulty(text: Optional[str], bots: list[str]) -> tuple[str, ...]:
+    """One level for every bot (``nightmare``) or per bot (``eyrie=easy,marquise=nightmare``);
+    bots not named play at the default level (3.3)."""
+    from .core.state import DIFFICULTIES
+
+    if text is None:
+        return ()
+    levels = dict.fromkeys(bots, "default")
+    if "=" not in text:
+        pairs = [(b, text.strip().lower()) for b in bots]
+    else:
+        pairs = []
+        for part in text.split(","):
+            bot, _, level = part.partition("=")
+            bot, level = bot.strip().lower(), level.strip().lower()
+            if bot not in levels:
+                raise CliError(f"--difficulty: {bot!r} is not one of the bots playing ({', '.join(bots)})")
+            if bot in (b for b, _ in pairs):
+                raise CliError(f"--difficulty: {bot} is listed twice")
+            pairs.append((bot, level))
+    for bot, level in pairs:
+        if level not in DIFFICULTIES:
+            raise CliError(f"--difficulty: {level!r} is not a difficulty (choose from {', '.join(DIFFICULTIES)})")
+        levels[bot] = level
+    return tuple(levels[b] for b in bots)
+
+
+def parse_traits(text: Optional[str], bots: list[str]) -> tuple[tuple[str, ...], ...]:
+    """Trait cards per bot (3.3): ``marquise=fortified+hospitals,eyrie=swoop``, each checked
+    against the bot's own traits; bots not named play without traits."""
+    from .bots.cards import TRAIT_TEXT
+    from .core.factions import faction_title
+
+    if text is None:
+        return ()
+    traits: dict[str, tuple[str, ...]] = dict.fromkeys(bots, ())
+    named: set[str] = set()
+    for part in text.split(","):
+        bot, sep, names = part.partition("=")
+        bot = bot.strip().lower()
+        if not sep or bot not in traits:
+            raise CliError(f"--traits: expected bot=trait+trait for the bots playing ({', '.join(bots)}), got {part!r}")
+        if bot in named:
+            raise CliError(f"--traits: {bot} is listed twice")
+        named.add(bot)
+        chosen = tuple(t.strip().lower() for t in names.split("+") if t.strip())
+        known = TRAIT_TEXT.get(bot, {})
+        for trait in chosen:
+            if trait not in known:
+                raise CliError(
+                    f"--traits: {trait!r} is not a trait of the {faction_title(bot, 'bot')} (choose from {', '.join(known) or 'none yet'})"
+                )
+        if len(set(chosen)) != len(chosen):
+            raise CliError(f"--traits: {bot} has a trait listed twice")
+        traits[bot] = chosen
+    return tuple(traits[b] for b in bots)
+
+
 def load_position(path: str) -> Any:
     """A saved position, or ``CliError('<path>: <StateError message>')``."""
     from .core.serial import StateError, load
@@ -247,6 +305,10 @@ def run_play(
     quiet: bool,
     as_json: bool,
     suits: Optional[str] = None,
+    difficulty: Optional[str] = None,
+    traits: Optional[str] = None,
+    check: bool = False,
+    record: Optional[str] = None,
     vagabot_character: Optional[str] = None,
 ) -> int:
     from .core import serial
@@ -273,12 +335,14 @@ def run_play(
     state: Any = None
     config: Any = None
     if from_file is not None:
-        fixed = (("--bots", bots), ("--map", map_name), ("--seed", seed), ("--suits", suits))
+        fixed = (("--bots", bots), ("--map", map_name), ("--seed", seed), ("--suits", suits), ("--difficulty", difficulty), ("--traits", traits))
         given = [opt for opt, value in fixed if value is not None]
         if given:
             raise CliError(
-                f"{' and '.join(given)} cannot be used with --from: the saved position already has its bots, map, seed and suits"
+                f"{' and '.join(given)} cannot be used with --from: the saved position already has its bots, map, seed, suits, difficulties and traits"
             )
+        if record is not None:
+            raise CliError("--record cannot be used with --from: a game record holds a whole game from its setup")
         state = load_position(from_file)
         if max_rounds is not None:
             if max_rounds < 1:
@@ -293,8 +357,10 @@ def run_play(
             raise CliError("--bots: say which bots play, e.g. --bots marquise,eyrie (or continue a saved game with --from FILE)")
         factions = parse_bots(bots)
         chosen_map = parse_map(map_name if map_name is not None else "fall")
+        levels = parse_difficulty(difficulty, factions) or ("default",) * len(factions)
+        cards = parse_traits(traits, factions) or ((),) * len(factions)
         config = GameConfig(
-            [Seat(f) for f in factions],
+            [Seat(f, difficulty=level, traits=chosen) for f, level, chosen in zip(factions, levels, cards)],
             chosen_map,
             seed if seed is not None else 0,
             max_rounds if max_rounds is not None else DEFAULT_MAX_ROUNDS,
@@ -306,9 +372,15 @@ def run_play(
         try:
             config.validate()
         except ConfigError as e:
-            raise CliError(str(e)) from None
+            raise config_problem(e) from None
+        if record is not None and turns is not None:
+            raise CliError("--record cannot be used with --turns: a game record holds a whole game")
     if save is not None:
         check_save_target(save)
+    if record is not None:
+        check_save_target(record, "--record")
+        if save is not None and Path(record).resolve() == Path(save).resolve():
+            raise CliError("--record and --save name the same file")
 
     # Each event is written the moment it happens: its text may explain a decision from the
     # position as it is then, so it is never formatted later.
@@ -359,9 +431,13 @@ def run_play(
             g = Game(state, log=log)
         game.append(g)
         state = g.state
+        if check:
+            watch_invariants(g)
         over = play(g, turns=turns, on_turn=count_turn)
     except EngineFailure as e:
         raise RunFailure("engine failure", str(e)) from None
+    except InvariantBroken as e:
+        raise RunFailure(e.label, e.found) from None
     finally:
         log.listeners.clear()
 
@@ -382,7 +458,56 @@ def run_play(
             raise RunFailure("error", f"--save: cannot write {save}: {e.strerror or e}") from None
         if mode == "log":
             out.text(f"Saved the position to {save}")
+    if record is not None:
+        from .record import record_of, save_record
+
+        try:
+            save_record(record_of(config, g), record)
+        except OSError as e:
+            raise RunFailure("error", f"--record: cannot write {record}: {e.strerror or e}") from None
+        if mode == "log":
+            out.text(f"Recorded the game in {record} (replay it with 'rootbotics replay {record}')")
     return 0
+
+
+class InvariantBroken(Exception):
+    """--check found the rules' bookkeeping broken right after an event."""
+
+    def __init__(self, event: Any, found: list[str]) -> None:
+        self.label = f"invariant broken after event {event.seq} ({one_line(event.line())})"
+        self.found = "; ".join(found)
+        super().__init__(f"{self.label}: {self.found}")
+
+
+def watch_invariants(g: Any) -> None:
+    """--check: the invariants of ``core.invariants`` hold once setup is done (or in the loaded
+    position) and again after every event; the first break stops the game."""
+    from .core.invariants import violations
+
+    def check_after(e: Any) -> None:
+        found = violations(g.state)
+        if found:
+            raise InvariantBroken(e, found)
+
+    last = g.log.events[-1] if len(g.log) else None
+    found = violations(g.state)
+    if found:
+        if last is None:
+            raise CliError(f"--check: the position breaks the invariants: {'; '.join(found)}")
+        raise InvariantBroken(last, found)
+    g.log.listeners.append(check_after)
+
+
+def config_problem(e: Exception) -> CliError:
+    """A configuration error in the command line's words: ``seats.0.traits.1: ...`` is about
+    --traits, ``max_rounds: ...`` about --max-rounds."""
+    text = str(e)
+    field, sep, problem = text.partition(": ")
+    parts = field.split(".")
+    option = {"map": "--map", "suits": "--suits", "max_rounds": "--max-rounds", "seats": "--bots"}.get(parts[0])
+    if parts[0] == "seats" and len(parts) >= 3:
+        option = {"traits": "--traits", "difficulty": "--difficulty"}.get(parts[2], "--bots")
+    return CliError(f"{option}: {problem}" if option and sep else text)
 
 
 # -- rootbotics show ----------------------------------------------------------------------------
@@ -564,7 +689,8 @@ ROOT_HELP = (
     "Play Root with the Clockwork bots (the Law of Robotics) and explain every step.\n\n"
     "Use 'rootbotics play' to play a game, 'rootbotics show' to look at a saved position and "
     "'rootbotics map' to draw a map; 'rootbotics simulate' plays many games for a study, "
-    "'rootbotics report' sums them up and 'rootbotics replay' plays one of them again. "
+    "'rootbotics report' sums them up and 'rootbotics replay' plays one of them (or a recorded game) again; "
+    "'rootbotics soak' plays random games with every invariant checked. "
     "Add --help after a command to see its options."
 )
 PLAY_HELP = (
@@ -588,6 +714,36 @@ SUITS_HELP = (
     "and mouse, as the suit markers lie on your table. Default: Fall's printed suits; on the other maps the "
     "markers are shuffled with the seed."
 )
+DIFFICULTY_HELP = (
+    "Difficulty of every bot (e.g. nightmare) or per bot (e.g. eyrie=easy,marquise=nightmare); bots not named "
+    "play at default. What each level does for each bot is listed below. Default: default."
+)
+TRAITS_HELP = (
+    "Trait cards per bot: bot=trait+trait, bots separated by commas (e.g. marquise=fortified+hospitals,eyrie=swoop). "
+    "Each bot's traits are listed below. Default: none."
+)
+
+
+def bot_cards_help(markup: bool = True) -> str:
+    """Every bot's difficulty levels and traits with their one line (3.3), from bots/cards.py,
+    as the help's epilog: a paragraph per bot, a line per level and trait."""
+    from .bots.cards import DIFFICULTY_TEXT, TRAIT_TEXT
+    from .core.factions import faction_title
+
+    paragraphs = ["Difficulty levels and traits of each bot (Law of Robotics 3.3), for --difficulty and --traits:"]
+    for bot in dict.fromkeys([*DIFFICULTY_TEXT, *TRAIT_TEXT]):
+        lines = [f"{faction_title(bot, 'bot')} ({bot})"]
+        lines += [f"  difficulty {level}: {text}" for level, text in DIFFICULTY_TEXT.get(bot, {}).items()]
+        lines += [f"  trait {trait}: {text}" for trait, text in TRAIT_TEXT.get(bot, {}).items()]
+        paragraphs.append("\n".join(lines))
+    text = "\n\n".join(paragraphs)
+    if markup:
+        from rich.markup import escape
+
+        text = escape(text)
+    return text
+
+
 MAP_HELP = (
     "Draw a map as an SVG picture, from the engine's map data.\n\n"
     "Shows every clearing with its priority number, suit, building slots and ruins, the paths (closed paths "
@@ -630,7 +786,7 @@ def build_app() -> Any:
     ) -> None:
         pass
 
-    @app.command("play", help=PLAY_HELP)
+    @app.command("play", help=PLAY_HELP, epilog=bot_cards_help())
     def play_command(
         bots: Annotated[
             Optional[str],
@@ -706,6 +862,25 @@ def build_app() -> Any:
             Optional[str],
             typer.Option("--suits", metavar="SUITS", help=SUITS_HELP),
         ] = None,
+        difficulty: Annotated[Optional[str], typer.Option("--difficulty", metavar="LEVELS", help=DIFFICULTY_HELP)] = None,
+        traits: Annotated[Optional[str], typer.Option("--traits", metavar="TRAITS", help=TRAITS_HELP)] = None,
+        check: Annotated[
+            bool,
+            typer.Option(
+                "--check",
+                help="Check the rules' bookkeeping (pieces, cards, items, slots, scores) after every event; a break "
+                "stops the game with one line naming the event (exit code 1) and nothing is saved.",
+            ),
+        ] = False,
+        record: Annotated[
+            Optional[str],
+            typer.Option(
+                "--record",
+                metavar="FILE",
+                help="At the end of a new game, write its game record to FILE (configuration, seed and a digest of "
+                "the log; 'rootbotics replay FILE' plays it again and checks it). Not with --from or --turns.",
+            ),
+        ] = None,
         vagabot_character: Annotated[
             Optional[str],
             typer.Option(
@@ -716,7 +891,10 @@ def build_app() -> Any:
             ),
         ] = None,
     ) -> int:
-        return run_play(bots, map_name, seed, from_file, save, turns, max_rounds, quiet, as_json, suits, vagabot_character)
+        return run_play(
+            bots, map_name, seed, from_file, save, turns, max_rounds, quiet, as_json, suits, difficulty, traits, check, record,
+            vagabot_character,
+        )
 
     @app.command("show", help=SHOW_HELP)
     def show_command(
@@ -730,6 +908,9 @@ def build_app() -> Any:
     from .sim.commands import register as register_sim_commands  # simulate, report, replay
 
     register_sim_commands(app)
+    from .soak_command import register as register_soak_command
+
+    register_soak_command(app)
     @app.command("map", help=MAP_HELP)
     def map_command(
         map_name: Annotated[

@@ -119,7 +119,7 @@ class ReplayController:
 
 
 def config_to_json(config: G.GameConfig) -> dict[str, Any]:
-    return {
+    data: dict[str, Any] = {
         "map": config.map,
         "seed": config.seed,
         "max_rounds": config.max_rounds,
@@ -129,6 +129,9 @@ def config_to_json(config: G.GameConfig) -> dict[str, Any]:
             for s in config.seats
         ],
     }
+    if config.suits is not None:  # the suit markers as given (LoR A.1); left out when shuffled or printed
+        data["suits"] = list(config.suits)
+    return data
 
 
 def config_from_json(data: Any, path: str = "config") -> G.GameConfig:
@@ -152,12 +155,19 @@ def config_from_json(data: Any, path: str = "config") -> G.GameConfig:
     for key in ("seed", "max_rounds"):
         if key in data and (isinstance(data[key], bool) or not isinstance(data[key], int)):
             raise StateError(f"{path}.{key}", "expected a whole number")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise StateError(f"{path}.options", "expected an object")
+    suits = data.get("suits")
+    if suits is not None and (not isinstance(suits, list) or not all(isinstance(x, str) for x in suits)):
+        raise StateError(f"{path}.suits", "expected a list of suit names")
     config = G.GameConfig(
         seats,
         str(data.get("map", "fall")),
         int(data.get("seed", 0)),
         int(data.get("max_rounds", G.DEFAULT_MAX_ROUNDS)),
-        dict(data.get("options", {})),
+        dict(options),
+        suits=None if suits is None else list(suits),
     )
     try:
         config.validate()
@@ -172,21 +182,27 @@ def play_recorded(
     on_start: Callable[[Game], None] | None = None,
 ) -> tuple[Game, dict[str, Any]]:
     """Play a whole game and return it with its record."""
-    from . import __version__
-
     decisions: list[dict[str, Any]] = []
     recording = {f: RecordingController(f, c, decisions) for f, c in (controllers or {}).items()}
     g = G.new_game(config, controllers=recording)  # type: ignore[arg-type]
     if on_start is not None:
         on_start(g)
     G.play(g)
+    return g, record_of(config, g, decisions)
+
+
+def record_of(config: G.GameConfig, g: Game, decisions: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The record of a game played from ``config`` (its whole log, from setup), with the answers
+    its human seats gave."""
+    from . import __version__
+
     s = g.state
-    record = {
+    return {
         "format": FORMAT,
         "version": VERSION,
         "engine": __version__,
         "config": config_to_json(config),
-        "decisions": decisions,
+        "decisions": list(decisions or []),
         "result": {
             "winner": s.winner,
             "end_reason": s.end_reason,
@@ -196,11 +212,11 @@ def play_recorded(
             "digest": digest(g.log),
         },
     }
-    return g, record
 
 
-def replay(record: dict[str, Any], on_start: Callable[[Game], None] | None = None, verify: bool = True) -> Game:
-    """Rebuild a recorded game; with ``verify``, raise ``ReplayMismatch`` unless it is identical."""
+def check_record(record: Any) -> G.GameConfig:
+    """The record's configuration, once its format, version, decisions and result are sound;
+    otherwise ``StateError`` naming the field."""
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise StateError("format", f"not a {FORMAT!r} record")
     if record.get("version") != VERSION:
@@ -209,8 +225,26 @@ def replay(record: dict[str, Any], on_start: Callable[[Game], None] | None = Non
     decisions = record.get("decisions", [])
     if not isinstance(decisions, list):
         raise StateError("decisions", "expected a list")
+    for i, d in enumerate(decisions):
+        if not isinstance(d, dict) or not isinstance(d.get("seat"), str) or d.get("ask") not in ASKS:
+            raise StateError(f"decisions.{i}", f"expected an object with a seat and an ask ({', '.join(ASKS)})")
+    result = record.get("result", {})
+    if not isinstance(result, dict):
+        raise StateError("result", "expected an object")
+    if "digest" in result and not isinstance(result["digest"], str):
+        raise StateError("result.digest", "expected the text of a digest")
+    return config
+
+
+def replay(
+    record: dict[str, Any], on_start: Callable[[Game], None] | None = None, verify: bool = True, log: EventLog | None = None
+) -> Game:
+    """Rebuild a recorded game (into ``log`` if given, whose listeners see every event from
+    setup on); with ``verify``, raise ``ReplayMismatch`` unless it is identical."""
+    config = check_record(record)
+    decisions = record.get("decisions", [])
     humans = [s.faction for s in config.seats if s.seat == "human"]
-    g = G.new_game(config, controllers={f: ReplayController(f, decisions) for f in humans})  # type: ignore[misc]
+    g = G.new_game(config, controllers={f: ReplayController(f, decisions) for f in humans}, log=log)  # type: ignore[misc]
     if on_start is not None:
         on_start(g)
     try:

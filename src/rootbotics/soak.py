@@ -1,9 +1,11 @@
 """The soak: many random seeded games with every invariant checked after every event.
 
-Each game's configuration (which bots, how many, seat order, map, difficulties) is drawn from
-the soak's own seeded RNG, so game ``i`` of a soak with seed ``s`` is always the same game.
-A failing game is saved as the position at the start of the failing turn plus its game record,
-so it can be reproduced. Run: ``python -m rootbotics.soak --games 10000 --jobs 2``.
+Each game's configuration (which bots, how many, seat order, map, difficulties, trait sets) is
+drawn from the soak's own seeded RNG, so game ``i`` of a soak with seed ``s`` is always the same
+game. A failing game is saved as the position at the start of the failing turn plus its
+configuration (``soak-failure-SEED.json``), and as a plain position file
+(``soak-failure-SEED.position.json``) that ``rootbotics play --from FILE --check`` plays on from
+that turn. Run: ``rootbotics soak --games 10000 --jobs 2`` or ``python -m rootbotics.soak ...``.
 """
 
 from __future__ import annotations
@@ -17,10 +19,12 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from .bots.cards import TRAIT_TEXT
 from .core import invariants, serial
 from .core.chance import Rng
 from .core.context import Game, GameOver
 from .core.factions import PLAYABLE_BOTS
+from .core.items import CHARACTERS
 from .core.maps import MAP_NAMES
 from .core.state import DIFFICULTIES
 from .game import GameConfig, Seat, new_game, play_turn
@@ -41,13 +45,21 @@ class SoakResult:
 
 def soak_config(soak_seed: int, index: int) -> GameConfig:
     """The configuration of game ``index`` of a soak: 2 to 6 of the playable bots in a random
-    seat order, a random map and a random difficulty for each."""
+    seat order, a random map, for each bot a random difficulty and a random set of its traits
+    (any subset, each trait in or out with even odds), and the Vagabot's character."""
     rng = Rng.from_seed(soak_seed * 1_000_003 + index)
     bots = list(PLAYABLE_BOTS)
     rng.shuffle(bots)
     count = 2 + rng.below(min(len(bots), MAX_SEATS) - 1)
-    seats = [Seat(f, difficulty=DIFFICULTIES[rng.below(len(DIFFICULTIES))]) for f in bots[:count]]
-    return GameConfig(seats, MAP_NAMES[rng.below(len(MAP_NAMES))], seed=soak_seed * 1_000_003 + index)
+    seats = []
+    for f in bots[:count]:
+        level = DIFFICULTIES[rng.below(len(DIFFICULTIES))]
+        traits = tuple(t for t in TRAIT_TEXT.get(f, {}) if rng.below(2))
+        seats.append(Seat(f, difficulty=level, traits=traits))
+    options: dict[str, object] = {}
+    if any(seat.faction == "vagabot" for seat in seats):
+        options["vagabot_character"] = CHARACTERS[rng.below(len(CHARACTERS))]
+    return GameConfig(seats, MAP_NAMES[rng.below(len(MAP_NAMES))], seed=soak_seed * 1_000_003 + index, options=options)
 
 
 def record_key(config: GameConfig) -> str:
@@ -88,7 +100,17 @@ def run_one(soak_seed: int, index: int, out_dir: str | None) -> SoakResult:
             }
             serial.write_atomic(path, json.dumps(payload, indent=1) + "\n")
             saved = str(path)
+            if turn_start is not None:
+                try:
+                    serial.save(turn_start, position_path(out_dir, config.seed))
+                except (OSError, serial.StateError, ValueError):  # the failure file above still has it
+                    pass
         return SoakResult(index, config.seed, False, g.state.round if g else 0, message, saved)
+
+
+def position_path(out_dir: str, seed: int) -> Path:
+    """The plain position file of a failing game: ``rootbotics play --from FILE --check``."""
+    return Path(out_dir) / f"soak-failure-{seed}.position.json"
 
 
 def _run_chunk(args: tuple[int, int, int, str | None]) -> list[SoakResult]:
@@ -107,6 +129,24 @@ def soak(games: int, jobs: int = 1, seed: int = 1, out_dir: str | None = None, c
         return [r for rs in pool.map(_run_chunk, tasks) for r in rs]
 
 
+def summary(results: list[SoakResult], seconds: float, shown: int = 50) -> list[str]:
+    """What a soak prints: games played, failures, and the failing seeds with their files."""
+    failed = [r for r in results if not r.ok]
+    rate = f" ({len(results) / seconds:,.0f} games/s)" if seconds > 0 else ""
+    lines = [f"soak: {len(results)} games played in {seconds:.1f}s{rate}, {len(failed)} failed"]
+    if failed:
+        lines.append(f"failing seeds: {', '.join(str(r.seed) for r in failed)}")
+    for r in failed[:shown]:
+        lines.append(f"  game {r.index} (seed {r.seed}): {r.error}" + (f" -> {r.failure_file}" if r.failure_file else ""))
+        if r.failure_file:
+            position = Path(r.failure_file).with_suffix(".position.json")
+            if position.exists():
+                lines.append(f"    reproduce: rootbotics play --from {position} --check")
+    if len(failed) > shown:
+        lines.append(f"  ... and {len(failed) - shown} more")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rootbotics.soak", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000, help="how many games (default 10000)")
@@ -118,12 +158,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--games and --jobs must be at least 1")
     start = time.perf_counter()
     results = soak(args.games, args.jobs, args.seed, args.out)
-    failed = [r for r in results if not r.ok]
-    took = time.perf_counter() - start
-    print(f"soak: {len(results)} games played in {took:.1f}s ({len(results) / took:.0f} games/s), {len(failed)} failed")
-    for r in failed[:50]:
-        print(f"  seed {r.seed}: {r.error} -> {r.failure_file}")
-    return 1 if failed else 0
+    for line in summary(results, time.perf_counter() - start):
+        print(line)
+    return 1 if any(not r.ok for r in results) else 0
 
 
 if __name__ == "__main__":

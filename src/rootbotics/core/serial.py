@@ -526,7 +526,8 @@ def _read_map_pieces(state: GameState, data: dict[str, Any]) -> None:
     m = state.map
     if m.ferry_start is None:
         for key in ("ferry", "ferry_used"):
-            if data.get(key) not in (None, False):
+            value = data.get(key)
+            if value is not None and value is not False:  # `is`: 0 is not false here
                 raise StateError(key, f"the {m.name} map has no Ferry")
     else:
         ferry = data.get("ferry", m.ferry_start)
@@ -576,6 +577,7 @@ def _read_faction(state: GameState, f: str, raw: dict[str, Any], cards: _Cards) 
     if seat == "bot":
         fs.difficulty = _str(raw.get("difficulty", "default"), f"{path}.difficulty", DIFFICULTIES)
         fs.traits = [_str(t, f"{path}.traits.{i}") for i, t in enumerate(_list(raw.get("traits", []), f"{path}.traits"))]
+        _check_traits(f, fs.traits, f"{path}.traits")
         order = raw.get("order")
         fs.order = None if order is None else cards.one(order, f"{path}.order")
         if raw.get("hand", []) != []:
@@ -730,6 +732,19 @@ def _read_quest_decks(state: GameState) -> None:
         named = set(vs.quest_discard) | ({vs.quest} if vs.quest is not None else set())
         vs.quest_deck = [q for q in range(len(quest_names())) if q not in named]
         state.rng.shuffle(vs.quest_deck)
+
+
+def _check_traits(f: str, traits: list[str], path: str) -> None:
+    """Each trait is one of the bot's own trait cards (3.3), listed once."""
+    from ..bots.cards import TRAIT_TEXT  # the card data, no engine code
+    from .factions import faction_title
+
+    known = TRAIT_TEXT.get(f, {})
+    for i, trait in enumerate(traits):
+        if trait not in known:
+            raise StateError(f"{path}.{i}", f"{_show(trait)} is not a trait of the {faction_title(f, 'bot')} (traits: {', '.join(known) or 'none yet'})")
+        if trait in traits[:i]:
+            raise StateError(f"{path}.{i}", f"{_show(trait)} is listed twice")
 
 
 def _read_clearings(state: GameState, raw: dict[str, Any]) -> None:

@@ -15,7 +15,19 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
-from ..cli import CliError, Out, RunFailure, load_position, parse_bots, parse_map, score_table, winner_line
+from ..cli import (
+    CliError,
+    Out,
+    RunFailure,
+    config_problem,
+    load_position,
+    parse_bots,
+    parse_difficulty,
+    parse_map,
+    parse_traits,
+    score_table,
+    winner_line,
+)
 from .study import Study
 
 NEED_SIM = "the 'sim' extra is needed: pip install 'rootbotics[sim]'"
@@ -35,44 +47,6 @@ def parse_shard(text: Optional[str]) -> Optional[tuple[int, int]]:
     if i is None or n is None or n < 1 or not 1 <= i <= n:
         raise CliError(f"--shard: expected i/N with 1 <= i <= N, e.g. --shard 1/4 (got {text!r})")
     return i, n
-
-
-def parse_difficulty(text: Optional[str], bots: list[str]) -> tuple[str, ...]:
-    """One level for every bot (``nightmare``) or per bot (``eyrie=easy,marquise=nightmare``)."""
-    from ..core.state import DIFFICULTIES
-
-    if text is None:
-        return ()
-    levels = dict.fromkeys(bots, "default")
-    if "=" not in text:
-        pairs = [(b, text.strip()) for b in bots]
-    else:
-        pairs = []
-        for part in text.split(","):
-            bot, _, level = part.partition("=")
-            bot, level = bot.strip().lower(), level.strip()
-            if bot not in levels:
-                raise CliError(f"--difficulty: {bot!r} is not one of the bots playing ({', '.join(bots)})")
-            pairs.append((bot, level))
-    for bot, level in pairs:
-        if level not in DIFFICULTIES:
-            raise CliError(f"--difficulty: {level!r} is not a difficulty (choose from {', '.join(DIFFICULTIES)})")
-        levels[bot] = level
-    return tuple(levels[b] for b in bots)
-
-
-def parse_traits(text: Optional[str], bots: list[str]) -> tuple[tuple[str, ...], ...]:
-    """Traits per bot: ``eyrie=a+b,marquise=c``. They are passed to the game configuration."""
-    if text is None:
-        return ()
-    traits: dict[str, tuple[str, ...]] = dict.fromkeys(bots, ())
-    for part in text.split(","):
-        bot, sep, names = part.partition("=")
-        bot = bot.strip().lower()
-        if not sep or bot not in traits:
-            raise CliError(f"--traits: expected bot=trait+trait for the bots playing ({', '.join(bots)}), got {part!r}")
-        traits[bot] = tuple(t.strip() for t in names.split("+") if t.strip())
-    return tuple(traits[b] for b in bots)
 
 
 def make_study(
@@ -97,7 +71,7 @@ def make_study(
     try:
         study.config(0).validate()
     except ConfigError as e:
-        raise CliError(str(e)) from None
+        raise config_problem(e) from None
     return study
 
 
@@ -334,6 +308,13 @@ def run_replay(
     config: Any = None
     if file is not None:
         given = [o for o, v in (("--seed", seed), ("--bots", bots), ("--map", map_name), ("--difficulty", difficulty), ("--traits", traits)) if v is not None]
+        recorded = read_game_record(file)
+        if recorded is not None:
+            if max_rounds is not None:
+                given.append("--max-rounds")
+            if given:
+                raise CliError(f"{' and '.join(given)} cannot be used with a game record FILE: it replays the game as recorded")
+            return run_replay_record(file, recorded, quiet)
         if given:
             raise CliError(f"{' and '.join(given)} cannot be used with a position FILE: it already says how the game stands")
         state = load_position(file)
@@ -397,6 +378,78 @@ def run_replay(
     return 0
 
 
+def read_game_record(file: str) -> Optional[dict[str, Any]]:
+    """The JSON of ``file`` if it is a game record (format rootbotics-game), else None (then it
+    is read as a saved position, whose loader names any problem)."""
+    import json
+
+    from ..record import FORMAT
+
+    try:
+        data = json.loads(Path(file).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    return data if isinstance(data, dict) and data.get("format") == FORMAT else None
+
+
+def run_replay_record(file: str, recorded: dict[str, Any], quiet: bool) -> int:
+    """Replay a game record (record.py): print the explained log, then say whether the replay
+    rebuilt the recorded game (its event digest); a mismatch is one line and exit code 1."""
+    from ..core.context import EngineFailure
+    from ..core.events import EventLog
+    from ..core.serial import StateError
+    from ..record import ReplayMismatch, check_record, replay
+
+    try:
+        config = check_record(recorded)
+    except StateError as e:
+        raise CliError(f"{file}: {e}") from None
+    out = Out()
+    log = EventLog()
+    current: list[Any] = []
+    last: list[Any] = [None]
+
+    def write_line(e: Any) -> None:
+        if not current:
+            key, title = (0, -1), "Setup"
+        else:
+            s = current[0].state
+            key, title = (s.round, s.turn), f"Round {s.round} · {s.current}"
+        if key != last[0]:
+            last[0] = key
+            out.header(title)
+        out.event(e)
+
+    if not quiet:
+        log.listeners.append(write_line)
+    lineup = ", ".join(f"{s.faction}" + (f" ({s.difficulty})" if s.difficulty != "default" else "") + (f" [{'+'.join(s.traits)}]" if s.traits else "") for s in config.seats)
+    out.text(f"Replaying the game recorded in {file}: {lineup} on {config.map}, seed {config.seed}")
+    try:
+        g = replay(recorded, on_start=current.append, log=log)
+    except ReplayMismatch as e:
+        raise RunFailure("replay mismatch", f"{file}: {e}") from None
+    except EngineFailure as e:
+        raise RunFailure("replay mismatch", f"{file}: the recorded game ended but the replay failed: {e}") from None
+    except Exception as exc:  # an engine bug: show where, as a failing position's replay does
+        out.text()
+        out.text("The replay failed:")
+        sys.stdout.flush()
+        traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)
+        sys.stderr.flush()
+        raise RunFailure("engine failure", f"{type(exc).__name__}: {exc}") from None
+    finally:
+        log.listeners.clear()
+    result = recorded.get("result", {})
+    out.text()
+    score_table(out, g.state, f"Final scores after round {g.state.round}")
+    out.text(winner_line(g.state))
+    if "digest" in result:
+        out.text(f"The replay matched the record: {len(g.log)} events, digest {str(result['digest'])[:12]}.")
+    else:
+        out.text("The record holds no digest, so the replay could not be checked against it.")
+    return 0
+
+
 # -- the typer commands -------------------------------------------------------------------------
 SIMULATE_HELP = (
     "Play many seeded games of bots and write the results as Parquet files.\n\n"
@@ -415,8 +468,10 @@ REPORT_HELP = (
 )
 REPLAY_HELP = (
     "Play one game again and explain every step: a game of a study (--seed, --bots, --map, --max-rounds, "
-    "and --difficulty or --traits if the study had them) or a failing game's saved position FILE.\n\n"
-    "If the game fails again, the traceback is printed and the exit code is 1."
+    "and --difficulty or --traits if the study had them), a saved position FILE (a failing game's "
+    "failed-*.json) or a game record FILE written by 'rootbotics play --record'.\n\n"
+    "A game record is replayed from its setup and checked against the digest of its recorded log: a "
+    "mismatch is one line and exit code 1. If a game fails again, the traceback is printed and the exit code is 1."
 )
 
 
@@ -435,7 +490,7 @@ def register(app: Any) -> None:
         f"Difficulty of every bot (e.g. nightmare) or per bot (e.g. eyrie=easy,marquise=nightmare). "
         f"Levels: {', '.join(DIFFICULTIES)}. Default: default."
     )
-    traits_help = "Traits per bot, e.g. eyrie=trait+trait,marquise=trait. Default: none."
+    traits_help = "Traits per bot, e.g. marquise=fortified+hospitals,eyrie=swoop ('rootbotics play --help' lists them). Default: none."
 
     @app.command("simulate", help=SIMULATE_HELP)
     def simulate_command(
@@ -501,7 +556,11 @@ def register(app: Any) -> None:
     def replay_command(
         file: Annotated[
             Optional[str],
-            typer.Argument(metavar="[FILE]", help="A saved position (a failing game's failed-*.json).", show_default=False),
+            typer.Argument(
+                metavar="[FILE]",
+                help="A saved position (a failing game's failed-*.json) or a game record (rootbotics play --record FILE).",
+                show_default=False,
+            ),
         ] = None,
         seed: Annotated[Optional[int], typer.Option("--seed", metavar="N", help="The game's seed.")] = None,
         bots: Annotated[

@@ -1,0 +1,66 @@
+"""``rootbotics soak``: the soak of ``soak.py`` (many random seeded games, every invariant
+checked after every event) as a command of the typer application in ``cli.py``.
+
+No ``from __future__ import annotations`` here: typer reads the annotations at run time.
+"""
+
+import os
+import time
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+from .cli import CliError, Out
+from .soak import soak, summary
+
+SOAK_HELP = (
+    "Play many random seeded games with every invariant checked after every event.\n\n"
+    "Game I of a soak with seed S draws its bots (2 to 6 of those built, in a random seat order), map, "
+    "difficulties and trait sets from S and I, so the same command plays the same games. Prints the games "
+    "played, the failures and the failing seeds; each failure is saved in OUT as soak-failure-SEED.json "
+    "(error, traceback, configuration) and soak-failure-SEED.position.json (the position at the start of the "
+    "failing turn, for 'rootbotics play --from FILE --check').\n\n"
+    "Exit codes: 0 every game passed, 1 some failed, 2 bad input."
+)
+
+
+def run_soak(games: int, jobs: Optional[int], seed: int, out: str) -> int:
+    """Check the options, run the soak, print its summary; exit code 1 if a game failed."""
+    if games < 1:
+        raise CliError(f"--games: {games} must be at least 1")
+    if jobs is not None and jobs < 1:
+        raise CliError(f"--jobs: {jobs} must be at least 1")
+    folder = Path(out)
+    if folder.exists() and not folder.is_dir():
+        raise CliError(f"--out: {out} is a file, not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise CliError(f"--out: cannot make the folder {out}: {e.strerror or e}") from None
+    if not os.access(folder, os.W_OK):
+        raise CliError(f"--out: cannot write in the folder {out}")
+    jobs = jobs or os.cpu_count() or 1
+    term = Out()
+    term.text(f"soak: {games} games from seed {seed} on {jobs} process{'es' if jobs != 1 else ''}, failures saved in {out}/")
+    start = time.perf_counter()
+    results = soak(games, jobs, seed, str(folder))
+    for line in summary(results, time.perf_counter() - start):
+        term.text(line)
+    return 1 if any(not r.ok for r in results) else 0
+
+
+def register(app: Any) -> None:
+    """Add ``rootbotics soak`` to the typer application of ``cli.py``."""
+    import typer
+
+    @app.command("soak", help=SOAK_HELP)
+    def soak_command(
+        games: Annotated[int, typer.Option("--games", metavar="N", help="How many games. Default: 1000.", show_default=False)] = 1000,
+        jobs: Annotated[
+            Optional[int], typer.Option("--jobs", "-j", metavar="N", help="Worker processes. Default: one per CPU.")
+        ] = None,
+        seed: Annotated[int, typer.Option("--seed", metavar="N", help="The soak's seed. Default: 1.", show_default=False)] = 1,
+        out: Annotated[
+            str, typer.Option("--out", metavar="DIR", help="Folder for failure files. Default: soak-failures.", show_default=False)
+        ] = "soak-failures",
+    ) -> int:
+        return run_soak(games, jobs, seed, out)
