@@ -24,6 +24,7 @@ GAMES: dict[str, tuple[tuple[str, ...], str, int]] = {
     "vagabot-eyrie-alliance-mountain-9": (("vagabot", "eyrie", "alliance"), "mountain", 9),
     "eyrie-alliance-winter-4": (("eyrie", "alliance"), "winter", 4),
     "duchy-marquise-eyrie-alliance-vagabot-fall-5": (("duchy", "marquise", "eyrie", "alliance", "vagabot"), "fall", 5),
+    "corvids-marquise-eyrie-alliance-vagabot-fall-3": (("corvids", "marquise", "eyrie", "alliance", "vagabot"), "fall", 3),
 }
 
 

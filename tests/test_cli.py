@@ -419,3 +419,10 @@ def test_show_names_the_ferry_the_pass_and_closed_paths(capsys: pytest.CaptureFi
         assert (code, err) == (0, "")
         assert expected in shown
         assert ("The Pass: 10" in shown) == (name == "mountain")
+
+
+def test_show_hides_the_kind_of_a_facedown_corvid_plot(capsys: pytest.CaptureFixture[str]) -> None:
+    position = Path(__file__).parent / "positions" / "corvids_example_turn.json"
+    code, shown, _ = cli(capsys, "show", str(position))
+    assert code == 0
+    assert "plot (face down)" in shown and "plot (extortion, face up)" in shown and "bomb" not in shown

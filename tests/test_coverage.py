@@ -47,6 +47,12 @@ LAW_RULES_1_5 = """
 LAW_RULES_6 = """
 6.2.1 6.2.2 6.2.3 6.2.4 6.2.5 6.3.1 6.3.2 6.3.3 6.4.1 6.4.2 6.4.3 6.4.4 6.5.1 6.5.2 6.6.1 6.6.2 6.6.3
 """.split() + ["6.2.1 I", "6.2.1 II", "6.5.1 I", "6.5.1 II"]
+# Rule numbers of section 11 (the Cogwheel Corvids), with the lettered steps of 11.4.3, 11.5.1,
+# 11.5.2 and 11.5.4.
+LAW_RULES_11 = """
+11.2.1 11.2.2 11.3.1 11.3.2 11.4.1 11.4.2 11.4.3 11.4.4 11.5.1 11.5.2 11.5.3 11.5.4 11.6.1 11.6.2
+11.7.1 11.7.2 11.7.3 11.7.4 11.8.1 11.8.2
+""".split() + ["11.4.3 I", "11.4.3 II", "11.5.1 I", "11.5.2 I", "11.5.2 II", "11.5.4 I"]
 # Section 12, map interactions.
 LAW_RULES_12 = ["12.1.1", "12.2.1", "12.2.2"]
 
@@ -65,7 +71,7 @@ def table_rows() -> dict[str, dict[str, str]]:
 
 def test_every_rule_of_sections_1_to_6_has_a_row() -> None:
     rows = table_rows()
-    missing = [r for r in LAW_RULES_1_5 + LAW_RULES_6 + LAW_RULES_12 if r not in rows]
+    missing = [r for r in LAW_RULES_1_5 + LAW_RULES_6 + LAW_RULES_11 + LAW_RULES_12 if r not in rows]
     assert not missing, f"rules missing from docs/rules-coverage.md: {missing}"
 
 
@@ -96,6 +102,24 @@ def test_the_section_6_rule_list_matches_the_law_text() -> None:
     """Numbered rules in the Law's section 6 are all in LAW_RULES_6."""
     found = numbered_rules("6. Automated Alliance\n\n6.1", "7. Vagabot\n\n7.1")
     assert sorted(found - set(LAW_RULES_6)) == []
+@pytest.mark.skipif(not LAW.exists(), reason="the Law text is not beside the repository")
+def test_the_section_11_rule_list_matches_the_law_text() -> None:
+    """Numbered rules in the Law's section 11 are all in LAW_RULES_11, and its lettered steps too."""
+    text = LAW.read_text()
+    text = text[text.index("11. Cogwheel Corvids\n") : text.index("Cogwheel Corvids Example Turn")]
+    found = set(re.findall(r"^\s*-?\s*(11\.\d+\.\d+)\s+\*\*", text, re.M))
+    assert sorted(found) == sorted(r for r in LAW_RULES_11 if " " not in r)
+    steps, current = [], ""
+    for line in text.splitlines():
+        rule = re.match(r"^\s*-?\s*(11\.\d+\.\d+)\s+\*\*", line)
+        step = re.match(r"^\s*-\s*(I|II|III|IV)\s+\*\*", line)
+        if rule:
+            current = rule.group(1)
+        elif step:
+            steps.append(f"{current} {step.group(1)}")
+    assert sorted(steps) == sorted(r for r in LAW_RULES_11 if " " in r)
+
+
 def test_the_section_12_list_matches_the_law_text() -> None:
     text = LAW.read_text()
     text = text[text.index("12. Map Interactions\n") :]

@@ -590,3 +590,16 @@ def test_12_1_1_duchy_rallies_by_the_ferry() -> None:
     set_order(g, ME, "root_tea_fox")
     D.rally(g)
     assert s.warriors(ME, 12) == 3 and s.ferry == 12 and s.factions[ME].vp == 1
+
+
+def test_11_8_2_a_snare_holds_warriors_out_of_the_burrow() -> None:
+    """Ruling R-DUCHY-SNARE: the Duchy rules 5 with six warriors, but a face-up snare stands there;
+    Rally's all-but-four removes the snare instead."""
+    s = pos({5: {"warriors": {ME: 6}, "tokens": [["corvids", "plot"]]}}, seats=("duchy", "corvids"),
+            corvids={"plots": {"5": {"kind": "snare", "face_up": True}}})
+    g = game(s)
+    set_order(g, ME, "root_tea_fox")
+    D.rally(g)
+    assert s.warriors(ME, 5) == 6 and ds(s).burrow == 0
+    assert s.clearings[5].tokens == [] and s.factions[ME].vp == 1
+    invariants.check(s)

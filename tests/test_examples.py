@@ -198,3 +198,51 @@ def test_6_alliance_example_turn_with_the_marquise_bot() -> None:
     assert daylight.data["c"] == 6 and "6, 10 (1); 1 (2)" in daylight.text and "skipped" not in daylight.text
     assert s.factions["alliance"].vp == 4
     assert s.clearings[5].buildings == [("alliance", "base_rabbit")] and s.clearings[5].warriors == {"alliance": 1}
+
+
+def test_11_corvids_example_turn() -> None:
+    """Law of Robotics, 'Cogwheel Corvids Example Turn' (11.4-11.6), easy difficulty, on the Lake
+    map with the example's suits (fox 1 3 6 10, mouse 2 4 8 11, rabbit 5 7 9 12)."""
+    script = [
+        ("draw", "ambush_fox"),  # 11.4.1: fox, no item to craft
+        ("pick", "snare"),  # The Plot Thickens in 4, during the recruit
+        ("pick", "bomb"),  # the bomb in 1 is swapped for the other bomb
+        ("roll", (1, 1)),  # the battle against the Eyrie in 10
+        ("pick", "raid"),  # 11.5.3 plot in 3
+        ("pick", "extortion"),  # 11.5.4 The Plot Thickens in 12
+    ]
+    g = load_game("corvids_example_turn.json", script)
+    s = g.state
+    play_turn(g)
+    cv = s.factions["corvids"]
+    assert cv.items == [] and not lines_of(g, "11.4.2")
+    # 11.4.3: one warrior in 3 (no plot); the supply is empty, so the plot thickens in 4 (the most
+    # warriors, no plot), then one warrior in 10 (most warriors among the fox clearings with plots).
+    recruits = [(e.data["c"], e.data["n"]) for e in g.log if e.rule == "11.4.3" and e.kind == "place_warriors"]
+    assert recruits == [(3, 1), (10, 1)]
+    assert any("The Plot Thickens at once" in t for t in lines_of(g, "11.4.3 II"))
+    assert [e.data["c"] for e in g.log if e.kind == "place_plot"] == [4, 3, 12]
+    # 11.4.4: the bomb in 1 first (the sawmill goes: 1 VP; three face-up plots: 3 VP), swapped for
+    # the other bomb face up, which does not trigger; then the snare in 4 (four face up: 4 VP).
+    assert [(e.data["c"], e.data["kind"]) for e in g.log if e.kind == "flip"] == [(1, "bomb"), (4, "snare")]
+    assert any("scores 3 VP for flipping a plot" in t for t in lines_of(g, "11.4.4"))
+    assert any("scores 4 VP for flipping a plot" in t for t in lines_of(g, "11.4.4"))
+    assert any("for removing an enemy sawmill" in t for t in lines_of(g, "LoR 3.2.1"))
+    assert any("a bomb (it does not trigger)" in t for t in lines_of(g, "11.7.1"))
+    assert s.clearings[1].buildings == []
+    # 11.5.1: only 10 has two or more Corvid warriors; the Eyrie has the only building there.
+    fights = g.log.of_kind("battle")
+    assert [(e.data["defender"], e.data["c"]) for e in fights] == [("eyrie", 10)]
+    # 11.5.2: all but two leave 10, into 8 (no plot, the most Corvid warriors).
+    moves = g.log.of_kind("move")
+    assert [(e.data["a"], e.data["b"], e.data["n"]) for e in moves] == [(10, 8, 1)]
+    # 11.5.3 and 11.5.4: plots in 3 (the only fox clearing without one) and 12.
+    assert cv.plots == {
+        1: ("bomb", True), 3: ("raid", False), 4: ("snare", True), 6: ("extortion", True),
+        10: ("raid", True), 12: ("extortion", False),
+    }
+    assert [s.warriors("corvids", c) for c in (3, 4, 8, 10, 12)] == [0, 3, 2, 2, 2]
+    # 11.6: one face-up extortion: 1 VP. Total 1 + 3 + 4 + 1.
+    assert any("scores 1 VP for 1 face-up extortion plot" in t for t in lines_of(g, "11.6.1"))
+    assert cv.vp == 9 and cv.order is None
+    assert s.current == "marquise"

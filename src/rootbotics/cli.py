@@ -27,6 +27,7 @@ FACTION_STYLES = {
     "alliance": "bold green",
     "vagabot": "bold grey70",
     "duchy": "bold tan",
+    "corvids": "bold purple",
 }
 
 
@@ -560,7 +561,7 @@ def run_show(path: str) -> int:
                 ruler(state, c) or "-",
                 *warriors,
                 pieces(cl.buildings),
-                pieces(cl.tokens),
+                plot_shown(state, c, pieces(cl.tokens)),
                 str(state.free_slots(c)),
                 "ruin" if cl.ruin else "-",
             ]
@@ -681,6 +682,15 @@ def pieces(pool: Sequence[tuple[str, str]]) -> str:
         return "-"
     counts = Counter(kind for _, kind in pool)
     return ", ".join(kind if n == 1 else f"{kind} x{n}" for kind, n in counts.items())
+
+
+def plot_shown(state: Any, c: int, tokens: str) -> str:
+    """A Corvid plot as people may see it: its kind once face up, never while face down (11.7)."""
+    fs = state.factions.get("corvids")
+    plot = None if fs is None or fs.plots is None else fs.plots.get(c)
+    if plot is None:
+        return tokens
+    return tokens.replace("plot", f"plot ({plot[0]}, face up)" if plot[1] else "plot (face down)", 1)
 
 
 # -- the typer application ----------------------------------------------------------------------

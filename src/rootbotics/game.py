@@ -10,6 +10,7 @@ from .bots.alliance import AutomatedAlliance
 from .bots.base import Bot
 from .bots.cards import TRAIT_TEXT
 from .bots.duchy import DrillbitDuchy
+from .bots.corvids import CogwheelCorvids
 from .bots.eyrie import ElectricEyrie
 from .bots.marquise import MechanicalMarquise
 from .bots.vagabot import Vagabot
@@ -29,6 +30,7 @@ BOTS: dict[str, Bot] = {
     "alliance": AutomatedAlliance(),
     "vagabot": Vagabot(),
     "duchy": DrillbitDuchy(),
+    "corvids": CogwheelCorvids(),
 }
 DEFAULT_MAX_ROUNDS = 150
 STARTING_HAND = 3  # 3.4

@@ -77,6 +77,9 @@ class RecordingController:
     def investors_discard(self, g: Game, faction: str, clearings: list[int]) -> int:
         return self._ask("investors_discard", g, faction, clearings)
 
+    def guess_plot(self, g: Game, faction: str, clearing: int) -> str:
+        return str(self._ask("guess_plot", g, faction, clearing))
+
 
 class ReplayController:
     """Answers each question with the next recorded answer for this seat."""
@@ -116,6 +119,9 @@ class ReplayController:
 
     def investors_discard(self, g: Game, faction: str, clearings: list[int]) -> int:
         return self._next("investors_discard")
+
+    def guess_plot(self, g: Game, faction: str, clearing: int) -> str:
+        return str(self._next("guess_plot"))
 
 
 def config_to_json(config: G.GameConfig) -> dict[str, Any]:

@@ -154,7 +154,8 @@ def spread_sympathy(g: Game, occasion: str, scoring: bool = True) -> int | None:
             return f"{first.explain()}; {second.explain()}"
 
         rule, target = "6.5.1 I", second.target
-    R.place_token(g, FACTION, target, "sympathy", rule, why=lambda: f"{occasion}: {explain()}")
+    if not R.place_token(g, FACTION, target, "sympathy", rule, why=lambda: f"{occasion}: {explain()}"):
+        return None  # a Corvid snare was removed instead (11.8.2): nothing placed, nothing scored
     if scoring:
         score_sympathy(g, target)
     else:

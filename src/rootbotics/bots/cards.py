@@ -33,6 +33,12 @@ DIFFICULTY_TEXT: dict[str, dict[str, str]] = {
         "challenging": "Recruit puts 3 warriors (plus one per Mole icon showing) into the Burrow.",
         "nightmare": "As challenging, and 1 VP at the end of each Evening (ruling R-DUCHY-NIGHTMARE).",
     },
+    "corvids": {
+        "easy": "Recruit places 1 warrior in each of the two clearings instead of 2.",
+        "default": "As the Law says.",
+        "challenging": "Recruit places 3 warriors in each of the two clearings.",
+        "nightmare": "As challenging, and 1 VP at the end of each Evening.",
+    },
 }
 
 TRAIT_TEXT: dict[str, dict[str, str]] = {
@@ -59,6 +65,12 @@ TRAIT_TEXT: dict[str, dict[str, str]] = {
         "investors": "When a human sets off Cost of Errors, they must discard a card matching a clearing where a Duchy building was removed and the Duchy loses 1 VP; with no such card, the Duchy crowns the topmost unswayed minister matching such a clearing.",
         "invaders": "Dig targets the most enemy buildings, then the fewest enemy warriors; unable to build for want of an open slot, it battles in each clearing it rules instead of scoring.",
         "overwhelm": "It digs twice each Daylight, and a Dig needs and moves only 3 warriors.",
+    },
+    "corvids": {
+        "backup-plans": "Whenever one of its plot tokens is removed, it places a warrior in the clearing the plot left.",
+        "gamble": "Before a plot flips, the human with the most pieces there guesses its kind: right, it flips and scores without effect and the guesser removes it; wrong, the Corvids score 1 VP.",
+        "mastermind": "The Plot step of Daylight happens twice.",
+        "vendetta": "Every plot flip also sets off the bomb's removal in its clearing.",
     },
 }
 

@@ -295,12 +295,13 @@ def burrow_to(g: Game, c: int, n: int, rule: str) -> int:
 
 def to_burrow(g: Game, c: int, n: int, rule: str, why: Callable[[], str] | None = None) -> int:
     """Take ``n`` Duchy warriors from ``c`` and place them in the Burrow (10.6.1): taken and placed,
-    not moved, so no tunnel is needed."""
+    not moved, so no tunnel is needed. A face-up snare there holds them: the bot removes the snare
+    instead (11.8.2, ruling R-DUCHY-SNARE)."""
     s = g.state
     cl = s.clearings[c]
     have = cl.warriors.get(FACTION, 0)
     n = min(n, have)
-    if n <= 0:
+    if n <= 0 or R.snare_stops(g, FACTION, c, "take warriors into the Burrow out of"):  # ruling R-DUCHY-SNARE
         return 0
     if n == have:
         del cl.warriors[FACTION]

@@ -135,8 +135,9 @@ def a_new_roost(g: Game, suit: str) -> None:
     if choice.target is None:
         g.emit(FACTION, "5.4.4", "skip", "has no roost on the map but no ordered clearing can take one", why=choice.explain)
         return
-    R.place_building(g, FACTION, choice.target, "roost", "5.4.4", why=choice.explain)
-    R.place_warriors(g, FACTION, choice.target, NEW_ROOST_WARRIORS, "5.4.4")
+    if R.place_building(g, FACTION, choice.target, "roost", "5.4.4", why=choice.explain):
+        R.place_warriors(g, FACTION, choice.target, NEW_ROOST_WARRIORS, "5.4.4")
+    # else a Corvid snare was removed instead of the whole placement (11.8.2, ruling R-SNARE)
 
 
 # -- Daylight: 5.5.1 Resolve the Decree -----------------------------------------------------------
@@ -201,6 +202,8 @@ def decree_recruit(g: Game, col: str) -> bool:
     if choice.target is None:
         g.emit(FACTION, "5.5.1 I", "skip", "cannot recruit for the {col} column: no {col} clearing with a roost", col=col)
         return False
+    if s.factions[FACTION].supply.get("warrior", 0) and R.snare_stops(g, FACTION, choice.target, "place warriors"):
+        return True  # 11.8.2: the snare is removed instead; the recruit is not failed (ruling R-SNARE)
     return R.place_warriors(g, FACTION, choice.target, n, "5.5.1 I", why=choice.explain) == n
 
 

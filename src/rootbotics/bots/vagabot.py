@@ -184,10 +184,12 @@ def adjacent_forests(s: GameState, vs: VagabotState) -> list[int]:
     return sorted(out)
 
 
-def slip_into_forest(g: Game, rule: str, reason: str) -> int:
+def slip_into_forest(g: Game, rule: str, reason: str) -> int | None:
     """Move the pawn into a random adjacent forest (7.4.3, 7.7.3); no item is exhausted."""
     s = g.state
     vs = vagabot(s)
+    if vs.clearing is not None and R.snare_stops(g, FACTION, vs.clearing, "slip out of"):
+        return None  # 11.8.2: the snare is removed instead of this move
     options = adjacent_forests(s, vs)
     forest = options[0] if len(options) == 1 else g.chance.pick(options, f"the forest the Vagabot slips into ({rule})")
     origin = where(s, vs)
@@ -269,6 +271,8 @@ def travel(g: Game, target: int, rule: str, why: Callable[[], str]) -> bool:
         return True
     route = " → ".join([where(s, vs), *map(str, path)])
     for step in path:
+        if vs.clearing is not None and R.snare_stops(g, FACTION, vs.clearing, "move out of"):
+            return False  # 11.8.2: the snare is removed instead of this move
         if satchel.exhaust(g, FACTION, 1, rule, f"to move to {step}") == 0:
             g.emit(FACTION, rule, "stop", "stops in {c}: no face-up item left to move on toward {target}", c=where(s, vs), target=target)
             return False

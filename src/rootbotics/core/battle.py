@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .context import Game
-from . import satchel
+from . import plots, satchel
 from .rules import one_removal, place_warriors, remove_piece, remove_warriors
 from .state import GameState
 
@@ -95,7 +95,8 @@ def defender_extra_hits(state: GameState, defender: str, c: int) -> tuple[int, s
     """Extra hits the defender's own abilities deal (LoR 4.3.3), as (hits, rule, reason).
 
     Automated Ambush (6.2.2): the Alliance bot defending with at least one warrior there; with
-    the Informants trait (3.3.2), also with none there but a sympathy token.
+    the Informants trait (3.3.2), also with none there but a sympathy token. Embedded Agents
+    (11.2.2): the Corvids defending where they have a facedown plot, even defenseless.
     """
     fs = state.factions[defender]
     if defender == "alliance" and fs.is_bot:
@@ -103,6 +104,8 @@ def defender_extra_hits(state: GameState, defender: str, c: int) -> tuple[int, s
             return 1, "6.2.2", f"Automated Ambush, defending {c} with Alliance warriors"
         if "informants" in fs.traits and ("alliance", "sympathy") in state.clearings[c].tokens:
             return 1, "3.3.2", f"Automated Ambush for its defenseless sympathy in {c} (Informants)"
+    if defender == "corvids" and fs.is_bot and plots.facedown_plot(state, c):
+        return 1, "11.2.2", f"Embedded Agents, a facedown plot in {c}"
     return 0, "", ""
 
 

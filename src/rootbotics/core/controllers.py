@@ -39,17 +39,23 @@ class Controller(Protocol):
         Investors trait (Cost of Errors it set off). Asked only when the hand holds one; the
         discard is then compulsory."""
 
+    def guess_plot(self, g: Game, faction: str, clearing: int) -> str:
+        """The Corvids' Gamble trait (3.3.2): which kind the facedown plot in ``clearing`` is
+        (bomb, snare, extortion or raid)."""
+
 
 class ScriptedHuman:
     """A human seat for tests and examples: takes no actions on its turn, answers hit
     assignment in the order given by ``preference`` (kinds listed first are removed first),
     gives (or discards, for Automated Outrage) the first matching card when one is owed, uses
-    Field Hospitals if ``hospitals`` and enlists the Arbiter if ``enlist``."""
+    Field Hospitals if ``hospitals``, enlists the Arbiter if ``enlist`` and guesses ``guess`` for
+    the Corvids' Gamble."""
 
-    def __init__(self, preference: tuple[str, ...] = (), hospitals: bool = False, enlist: bool = False) -> None:
+    def __init__(self, preference: tuple[str, ...] = (), hospitals: bool = False, enlist: bool = False, guess: str = "bomb") -> None:
         self.preference = preference
         self.hospitals = hospitals
         self.enlist = enlist
+        self.guess = guess
         self.turns_taken = 0
 
     def take_turn(self, g: Game, faction: str) -> None:
@@ -80,6 +86,9 @@ class ScriptedHuman:
             if card is not None:
                 return card
         raise AssertionError("asked only when a matching card is in hand")
+
+    def guess_plot(self, g: Game, faction: str, clearing: int) -> str:
+        return self.guess
 
 
 def _first_matching(g: Game, faction: str, clearing: int) -> int | None:

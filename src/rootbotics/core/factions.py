@@ -44,7 +44,7 @@ HUMAN_NAMES: dict[str, str] = {
 BUILDINGS: frozenset[str] = frozenset(
     {"sawmill", "workshop", "recruiter", "roost", "base_fox", "base_rabbit", "base_mouse", "citadel", "market"}
 )
-TOKENS: frozenset[str] = frozenset({"keep", "wood", "sympathy", "tunnel"})
+TOKENS: frozenset[str] = frozenset({"keep", "wood", "sympathy", "tunnel", "plot"})  # plot: a Corvid plot token (11.3.1)
 BASES: dict[str, str] = {"fox": "base_fox", "rabbit": "base_rabbit", "mouse": "base_mouse"}  # suit -> base
 
 # Pieces in the box, by faction and seat kind. The bots use fewer kinds than the humans
@@ -65,10 +65,11 @@ _PIECES: dict[tuple[str, str], dict[str, int]] = {
     },
     # 10.3.1, 10.3.4: crowns are not map pieces; those not in supply sit on swayed ministers
     ("duchy", "bot"): {"warrior": 20, "tunnel": 3, "citadel": 3, "market": 3, "crown": 9},
+    ("corvids", "bot"): {"warrior": 15, "plot": 8},  # 11.3.1; the plots' kinds: core/plots.py
 }
 
 # Bots this version of the engine can play.
-PLAYABLE_BOTS: tuple[str, ...] = ("marquise", "eyrie", "alliance", "vagabot", "duchy")
+PLAYABLE_BOTS: tuple[str, ...] = ("marquise", "eyrie", "alliance", "vagabot", "duchy", "corvids")
 # Human factions whose pieces a position may hold (their turns are taken by a controller).
 HUMAN_FACTIONS: tuple[str, ...] = ("marquise", "eyrie", "alliance")
 

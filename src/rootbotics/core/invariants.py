@@ -6,7 +6,8 @@ the Vagabot, covering a slot or still in the box, once; the Vagabot's pawn is in
 Battle Track matches his undamaged items and each quest card is in one place; no clearing
 holds more buildings than slots; at most one keep, in a corner (4.2.1, 4.3.2); at most one
 sympathy token per clearing (6.2.1 I) and each Alliance base in a clearing of its suit (6.4.3,
-6.5.2); scores stay at or above zero except where a rule lets a faction lose VP (the Eyrie's
+6.5.2); each Corvid plot token has one recorded kind and face, and the plots face up, face down
+and in supply are two of each kind (11.3.1); scores stay at or above zero except where a rule lets a faction lose VP (the Eyrie's
 Humiliate, 5.7.1).
 """
 
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from . import items
+from . import items, plots
 from .factions import BASES, piece_totals
 from .maps import CLEARINGS, suit_problem
 from .state import GameState
@@ -57,6 +58,7 @@ def violations(state: GameState) -> list[str]:
         missing = [state.deckdef.card(c).name for c in range(expected) if c not in cards]
         out.append(f"{len(missing)} card(s) missing: {', '.join(missing[:5])}")
     out.extend(items.violations(state))  # items, the Vagabot's pawn, Battle Track and quests
+    out.extend(plots.violations(state))  # Corvid plots: face up, face down and in supply
     keeps = 0
     for c in CLEARINGS:
         cl = state.clearings[c]

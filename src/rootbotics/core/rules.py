@@ -100,6 +100,8 @@ def place_warriors(g: Game, faction: str, c: int, n: int, rule: str, why=None) -
     if n == 0:
         g.emit(faction, "LoR 1.5.4", "supply_empty", "has no warriors left in supply to place in {c}", c=c)
         return 0
+    if snare_stops(g, faction, c, "place warriors"):
+        return 0
     fs.supply["warrior"] -= n
     cl = s.clearings[c]
     cl.warriors[faction] = cl.warriors.get(faction, 0) + n
@@ -119,6 +121,8 @@ def place_building(g: Game, faction: str, c: int, kind: str, rule: str, why=None
     s = g.state
     if not can_place_building(s, faction, c, kind):
         return False
+    if snare_stops(g, faction, c, f"place a {kind}"):
+        return False
     s.factions[faction].supply[kind] -= 1
     s.clearings[c].buildings.append((faction, kind))
     g.emit(faction, rule, "place_building", "places a {kind} in {c}", why, kind=kind, c=c)
@@ -130,6 +134,8 @@ def place_token(g: Game, faction: str, c: int, kind: str, rule: str, why=None) -
     fs = s.factions[faction]
     if fs.supply.get(kind, 0) <= 0 or not may_place_in(s, faction, c):
         return False
+    if snare_stops(g, faction, c, f"place a {kind} token"):
+        return False
     fs.supply[kind] -= 1
     s.clearings[c].tokens.append((faction, kind))
     g.emit(faction, rule, "place_token", "places the {kind} token in {c}", why, kind=kind, c=c)
@@ -137,7 +143,7 @@ def place_token(g: Game, faction: str, c: int, kind: str, rule: str, why=None) -
 
 
 # -- moving (LoR 4.2) ------------------------------------------------------------------------
-NIMBLE: frozenset[str] = frozenset({"vagabot"})
+NIMBLE: frozenset[str] = frozenset({"vagabot", "corvids"})  # 7.2.2; 11.2.1
 
 
 def can_move(state: GameState, faction: str, a: int, b: int) -> bool:
@@ -156,6 +162,8 @@ def move_warriors(g: Game, faction: str, a: int, b: int, n: int, rule: str, why=
     n = min(n, have)
     if n <= 0 or not can_move(s, faction, a, b):
         return 0
+    if snare_stops(g, faction, a, "move warriors out of"):
+        return 0
     by_ferry = is_ferry_move(s, faction, a, b)
     src = s.clearings[a].warriors
     src[faction] = have - n
@@ -168,6 +176,35 @@ def move_warriors(g: Game, faction: str, a: int, b: int, n: int, rule: str, why=
     if by_ferry:
         sail_the_ferry(g, faction, a, b)
     return n
+
+
+# -- Corvid snares (11.7.2; 11.8.2) ---------------------------------------------------------
+CORVIDS = "corvids"
+
+
+def snared(state: GameState, faction: str, c: int) -> bool:
+    """A face-up Corvid snare stands in ``c`` and ``faction`` is its enemy (11.7.2). Bots never
+    ask this when targeting (11.8.2): only the placing and moving functions here do."""
+    cl = state.clearings[c]
+    if not cl.tokens or faction == CORVIDS or (CORVIDS, "plot") not in cl.tokens:
+        return False
+    plots = state.factions[CORVIDS].plots
+    return plots is not None and plots.get(c) == ("snare", True)
+
+
+def snare_stops(g: Game, faction: str, c: int, what: str) -> bool:
+    """Whether a snare stops ``faction`` doing ``what`` in ``c``. A bot removes the snare instead
+    of doing that part of its action (11.8.2), scoring for it as for any enemy token (LoR 3.2.1,
+    ruling R-SNARE); a human simply cannot (11.7.2). Every placing and moving function calls this,
+    so no bot needs its own snare code."""
+    if not snared(g.state, faction, c):
+        return False
+    if g.state.factions[faction].is_bot:
+        g.emit(faction, "11.8.2", "snare", "would {what} {c}, where a face-up snare stands: it removes the snare instead", what=what if what.endswith(" of") else f"{what} in", c=c)
+        remove_piece(g, CORVIDS, c, "plot", "11.8.2", by=faction)
+    else:
+        g.emit(faction, "11.7.2", "snare", "cannot {what} {c}: a face-up snare stands there", what=what if what.endswith(" of") else f"{what} in", c=c)
+    return True
 
 
 # -- the Lake's Ferry (LoR C.2.5; 12.1.1) and the Mountain (LoR C.3.3, C.3.4) ---------------
@@ -243,6 +280,9 @@ def _field_hospitals(g: Game, c: int, n: int) -> None:
     if keep is None:
         return
     fs = s.factions["marquise"]
+    if snared(s, "marquise", keep):  # 11.7.2: no placing in a snare's clearing
+        g.emit("marquise", "11.7.2", "snare", "cannot use Field Hospitals: a face-up snare stands in the keep's clearing {keep}", keep=keep)
+        return
     card = g.controller("marquise").field_hospitals(g, "marquise", c, n)
     if card is None:
         return
@@ -270,7 +310,14 @@ def remove_piece(g: Game, owner: str, c: int, kind: str, rule: str, by: str | No
         fs.removed["keep"] = fs.removed.get("keep", 0) + 1
     else:
         fs.supply[kind] = fs.supply.get(kind, 0) + 1
+    plot = None
+    if kind == "plot":
+        from . import plots  # the Corvids' plot bookkeeping builds on this module
+
+        plot = plots.forget(s, c)  # the record goes with the token, before any event
     g.emit(owner, rule, "remove_piece", "loses its {kind} in {c}", kind=kind, c=c, by=by)
+    if plot is not None:  # before any scoring, which may end the game
+        plots.plot_removed(g, c, plot)
     if kind == "sympathy":
         _outrage_on_removal(g, by, c)
     if by is not None and by != owner:
@@ -307,7 +354,7 @@ def one_removal(g: Game) -> Iterator[None]:
         duchy_rules.cost_of_errors(g, [c for c, _ in lost], removers[-1] if removers else None)
 
 
-def remove_all_enemy_pieces(g: Game, faction: str, c: int, rule: str) -> int:
+def remove_all_enemy_pieces(g: Game, faction: str, c: int, rule: str, bots_lose: int | None = None) -> int:
     """Remove every enemy piece in ``c``; ``faction`` scores 1 VP per building and token
     (LoR 3.2.1). Returns how many pieces were removed.
 
@@ -316,7 +363,8 @@ def remove_all_enemy_pieces(g: Game, faction: str, c: int, rule: str) -> int:
     removed here cannot then take in those warriors by Field Hospitals, LoR 6.2.3). Every effect
     that says it removes all enemy pieces from a clearing (the Alliance's revolts, 6.4.3 and
     6.5.2) goes through this function: rules about such effects (the Vagabot's Full Removal,
-    7.2.1 I) belong here.
+    7.2.1 I) belong here. With ``bots_lose`` (a Corvid bomb, 11.8.1) each bot loses only that
+    many pieces, warriors first; the Vagabot still suffers Full Removal (ruling R-BOMB-VAGABOT).
     """
     from . import satchel  # the Vagabot's items; satchel itself builds on this module
 
@@ -326,9 +374,27 @@ def remove_all_enemy_pieces(g: Game, faction: str, c: int, rule: str) -> int:
         for enemy in sorted(cl.factions_present() - {faction}, key=SETUP_RANK.__getitem__):
             if cl.pawn == enemy:
                 satchel.full_removal(g, faction, c)  # 7.2.1 I: his pawn stays; three items are damaged
+            if bots_lose is not None and g.state.factions[enemy].is_bot:
+                removed += remove_some_pieces(g, enemy, c, bots_lose, rule, by=faction)
+                continue
             for kind in [k for f, k in cl.buildings if f == enemy] + [k for f, k in cl.tokens if f == enemy]:
                 removed += remove_piece(g, enemy, c, kind, rule, by=faction)
             removed += remove_warriors(g, enemy, c, cl.warriors.get(enemy, 0), rule, by=faction)
+    return removed
+
+
+def remove_some_pieces(g: Game, owner: str, c: int, n: int, rule: str, by: str) -> int:
+    """Remove ``n`` pieces of a bot in ``c``: warriors first, then tokens before buildings, a
+    random type among several (1.2.1). The remover scores for buildings and tokens (LoR 3.2.1)."""
+    cl = g.state.clearings[c]
+    removed = remove_warriors(g, owner, c, n, rule, by=by)
+    for pool in (cl.tokens, cl.buildings):
+        while removed < n:
+            kinds = sorted({k for f, k in pool if f == owner})
+            if not kinds:
+                break
+            kind = kinds[0] if len(kinds) == 1 else g.chance.pick(kinds, f"which {owner} piece type to remove in {c} (1.2.1)")
+            removed += remove_piece(g, owner, c, kind, rule, by=by)
     return removed
 
 

@@ -33,6 +33,7 @@ from .items import (
     track_spaces,
 )
 from .maps import CLEARINGS, MAP_NAMES, SUITS, suit_problem
+from .plots import PLOT_KINDS, PLOTS_EACH
 from .state import DECREE_COLUMNS, DIFFICULTIES, PHASES, VIZIER, FactionState, GameState
 
 FORMAT = "rootbotics-position"
@@ -83,6 +84,8 @@ def to_json(state: GameState) -> dict[str, Any]:
             entry["vagabot"] = _vagabot_json(fs.vagabot)
         if fs.duchy is not None:
             entry["duchy"] = {"burrow": fs.duchy.burrow, "swayed": list(fs.duchy.swayed)}
+        if fs.plots is not None:
+            entry["plots"] = {str(c): {"kind": k, "face_up": up} for c, (k, up) in sorted(fs.plots.items())}
         factions[f] = entry
     clearings: dict[str, Any] = {}
     for c in CLEARINGS:
@@ -257,7 +260,7 @@ _TOP_FIELDS = (
     "end_reason", "options", "ferry", "ferry_used", "opened_paths", "item_supply",
 )
 _SEAT_FIELDS = ("seat", "vp", "items", "removed", "decree", "supporters", "hand")
-_BOT_FIELDS = ("difficulty", "traits", "order", "vagabot", "duchy")
+_BOT_FIELDS = ("difficulty", "traits", "order", "vagabot", "duchy", "plots")
 _CLEARING_FIELDS = ("warriors", "buildings", "tokens", "ruin", "ruin_items", "slot_items")
 _VAGABOT_FIELDS = ("character", "location", "items", "quest", "quest_deck", "quest_discard")
 
@@ -465,6 +468,7 @@ def from_json(data: Any) -> GameState:
     state.round = _int(data.get("round", 1), "round", 1)
     state.phase = _str(data.get("phase", "birdsong"), "phase", PHASES)
     _read_clearings(state, _obj(_require(data, "clearings", ""), "clearings"))
+    _check_plot_tokens(state)
     corners = _obj(data.get("start_corners", {}), "start_corners")
     for f, c in corners.items():
         path = _at("start_corners", f)
@@ -627,6 +631,12 @@ def _read_faction(state: GameState, f: str, raw: dict[str, Any], cards: _Cards) 
         fs.duchy = _read_duchy(_obj(raw["duchy"], f"{path}.duchy"), f"{path}.duchy")
     elif f == DUCHY and seat == "bot":
         raise StateError(f"{path}.duchy", "is missing")
+    if "plots" in raw:
+        if f != "corvids":
+            raise StateError(f"{path}.plots", "only the Corvids have plot tokens")
+        fs.plots = _read_plots(_obj(raw["plots"], f"{path}.plots"), f"{path}.plots")
+    elif f == "corvids":
+        fs.plots = {}
 
 
 def _read_duchy(raw: dict[str, Any], path: str) -> DuchyState:
@@ -640,6 +650,43 @@ def _read_duchy(raw: dict[str, Any], path: str) -> DuchyState:
             raise StateError(f"{path}.swayed.{i}", f"{name} is listed twice (a minister holds one crown)")
         ds.sway(name)
     return ds
+
+
+def _read_plots(raw: dict[str, Any], path: str) -> dict[int, tuple[str, bool]]:
+    """``{"<clearing>": {"kind": "bomb", "face_up": false}}``: each plot on the map (11.3.1)."""
+    out: dict[int, tuple[str, bool]] = {}
+    for key, entry in raw.items():
+        ppath = _at(path, key)
+        if key not in _CLEARING_KEYS:
+            raise StateError(ppath, "is not a clearing (clearings are 1 to 12)")
+        entry = _obj(entry, ppath)
+        _only(entry, ("kind", "face_up"), ppath, "a plot")
+        kind = _str(_require(entry, "kind", ppath), f"{ppath}.kind", PLOT_KINDS)
+        up = _require(entry, "face_up", ppath)
+        if not isinstance(up, bool):
+            raise StateError(f"{ppath}.face_up", f"expected true or false, got {_kind(up)}")
+        out[int(key)] = (kind, up)
+    for kind in PLOT_KINDS:
+        if sum(1 for k, _ in out.values() if k == kind) > PLOTS_EACH:
+            raise StateError(path, f"more than {PLOTS_EACH} {kind} plots: the box has {PLOTS_EACH} of each kind")
+    return out
+
+
+def _check_plot_tokens(state: GameState) -> None:
+    """Each ``["corvids", "plot"]`` token in a clearing has its entry in ``factions.corvids.plots``
+    and each entry its token, one per clearing."""
+    fs = state.factions.get("corvids")
+    if fs is None:
+        return
+    plots = fs.plots or {}
+    for c in CLEARINGS:
+        tokens = state.clearings[c].tokens.count(("corvids", "plot"))
+        if tokens > 1:
+            raise StateError(f"clearings.{c}.tokens", "a clearing holds at most one plot token")
+        if tokens and c not in plots:
+            raise StateError(f"factions.corvids.plots.{c}", f"is missing: clearing {c} has a plot token; give its kind and face")
+        if c in plots and not tokens:
+            raise StateError(f"factions.corvids.plots.{c}", f"clearing {c} has no [\"corvids\", \"plot\"] token")
 
 
 def _read_vagabot(state: GameState, raw: dict[str, Any], path: str) -> VagabotState:

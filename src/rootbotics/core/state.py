@@ -95,6 +95,7 @@ class FactionState:
     supporters: list[int] | None = None  # human Woodland Alliance
     vagabot: VagabotState | None = None  # the Vagabot's pawn, items and quests (7.2, 7.3)
     duchy: DuchyState | None = None  # the Drillbit Duchy's Burrow and swayed ministers (10.2.2, 10.7)
+    plots: dict[int, tuple[str, bool]] | None = None  # Corvids: clearing -> (kind, face up) (11.3.1)
 
     @property
     def is_bot(self) -> bool:
@@ -116,6 +117,7 @@ class FactionState:
             None if self.supporters is None else list(self.supporters),
             None if self.vagabot is None else self.vagabot.clone(),
             None if self.duchy is None else self.duchy.clone(),
+            None if self.plots is None else dict(self.plots),
         )
 
     def off_map(self, kind: str) -> int:
@@ -197,6 +199,8 @@ class GameState:
     def add_faction(self, faction: str, seat: str) -> FactionState:
         """Add a seat with its full box of pieces in supply (setup 3.2)."""
         fs = FactionState(faction, seat, supply=dict(piece_totals(faction, seat)))
+        if faction == "corvids":
+            fs.plots = {}  # no plot on the map yet (11.3.1)
         self.factions[faction] = fs
         self.turn_order.append(faction)
         return fs

@@ -1,0 +1,188 @@
+"""The Corvids' plot tokens (Law of Robotics 11.3.1, 11.7, 11.8): which kind each one is, face up
+or down, placing, flipping and removing them.
+
+A plot on the map is the token ``("corvids", "plot")`` in its clearing (so counting pieces,
+battle hits and removals treat it as any token) plus an entry ``plots[clearing] = (kind, face
+up)`` in the Corvids' ``FactionState``. A face-down plot's kind is known to the engine and hidden
+from humans: events never name it until it is flipped or removed. The supply's kinds are the
+box's eight (two of each) minus those on the map, so they need no storage of their own.
+"""
+
+from __future__ import annotations
+
+from .context import Game
+from .maps import CLEARINGS
+from .rules import CORVIDS, place_warriors, remove_all_enemy_pieces, score
+from .state import GameState
+
+PLOT_KINDS: tuple[str, ...] = ("bomb", "snare", "extortion", "raid")  # 11.7
+PLOTS_EACH = 2  # Law data: two of each kind (shared/data/bot-cards.md §4)
+BOMB_BOT_LOSSES = 2  # 11.8.1
+
+
+def named(kind: str) -> str:
+    """``a bomb``, ``an extortion``."""
+    return f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"
+
+
+def plot_map(state: GameState) -> dict[int, tuple[str, bool]]:
+    fs = state.factions.get(CORVIDS)
+    if fs is None or fs.plots is None:
+        return {}
+    return fs.plots
+
+
+def has_plot(state: GameState, c: int) -> bool:
+    return c in plot_map(state)
+
+
+def facedown_plot(state: GameState, c: int) -> bool:
+    p = plot_map(state).get(c)
+    return p is not None and not p[1]
+
+
+def face_up(state: GameState, kind: str | None = None) -> int:
+    """Face-up plots on the map (of one kind, if given)."""
+    return sum(1 for k, up in plot_map(state).values() if up and (kind is None or k == kind))
+
+
+def supply_kinds(state: GameState) -> list[str]:
+    """The kinds of the plots in supply, sorted: the box minus the map."""
+    on_map = [k for k, _ in plot_map(state).values()]
+    return [k for k in PLOT_KINDS for _ in range(PLOTS_EACH - on_map.count(k))]
+
+
+def draw_kind(g: Game, what: str) -> str | None:
+    """A random plot from the supply (11.5.3, 11.7.1)."""
+    kinds = supply_kinds(g.state)
+    if not kinds:
+        return None
+    return g.chance.pick(kinds, what)
+
+
+def place_plot(g: Game, c: int, rule: str, why=None) -> bool:
+    """Place a random face-down plot from the supply in ``c`` (11.5.3, 11.5.4). The event does not
+    name its kind (it is hidden). Returns False if the supply has none."""
+    s = g.state
+    fs = s.factions[CORVIDS]
+    kind = draw_kind(g, f"which plot goes face down in {c}")
+    if kind is None or fs.supply.get("plot", 0) <= 0:
+        g.emit(CORVIDS, rule, "no_plot", "has no plot token left in supply to place in {c}", c=c)
+        return False
+    fs.supply["plot"] -= 1
+    s.clearings[c].tokens.append((CORVIDS, "plot"))
+    assert fs.plots is not None
+    fs.plots[c] = (kind, False)
+    g.emit(CORVIDS, rule, "place_plot", "places a facedown plot in {c}", why, c=c)
+    return True
+
+
+def forget(state: GameState, c: int) -> tuple[str, bool]:
+    """``rules.remove_piece`` took the plot token off ``c``: its record goes too, and its kind is
+    back among the supply's."""
+    plots = state.factions[CORVIDS].plots
+    assert plots is not None
+    return plots.pop(c)
+
+
+def plot_removed(g: Game, c: int, plot: tuple[str, bool]) -> None:
+    """What follows a plot's removal from ``c``: it is revealed; a raid places one Corvid warrior
+    in each adjacent clearing, face up or down (11.7.4, ruling R-RAID); the Backup Plans trait
+    places a warrior where it was (3.3.2)."""
+    s = g.state
+    fs = s.factions[CORVIDS]
+    kind, up = plot
+    g.emit(CORVIDS, "11.7", "plot_removed", "its {state} plot in {c} was {what}", state="face-up" if up else "facedown", c=c, what=named(kind), kind=kind)
+    if kind == "raid":
+        for d in sorted(s.map.adjacent[c]):
+            place_warriors(g, CORVIDS, d, 1, "11.7.4", why=lambda: f"the raid removed from {c}")
+    if fs.is_bot and "backup-plans" in fs.traits:
+        place_warriors(g, CORVIDS, c, 1, "3.3.2", why=lambda: "Backup Plans: a plot token was removed here")
+
+
+def flip(g: Game, c: int, rule: str) -> None:
+    """Flip the face-down plot in ``c`` (11.4.4): score one VP per face-up plot on the map, then
+    resolve its flip effect. Vendetta (3.3.2) adds the bomb's effect to every flip."""
+    s = g.state
+    fs = s.factions[CORVIDS]
+    assert fs.plots is not None
+    kind, _ = fs.plots[c]
+    fs.plots[c] = (kind, True)
+    g.emit(CORVIDS, rule, "flip", "flips the plot in {c}: {what}", c=c, what=named(kind), kind=kind)
+    up = face_up(s)
+    score(g, CORVIDS, up, rule, f"for flipping a plot: {up} face-up plot{'s' if up != 1 else ''} on the map")
+    if kind == "bomb":
+        bomb(g, c)
+    elif kind == "extortion":
+        extortion(g, c)
+    elif kind == "snare":
+        g.emit(CORVIDS, "11.7.2", "snare", "the snare in {c} is set: enemies cannot place pieces there or move out of it", c=c)
+    if kind != "bomb" and fs.is_bot and "vendetta" in fs.traits:
+        g.emit(CORVIDS, "3.3.2", "vendetta", "Vendetta: the {kind} also explodes as a bomb would", kind=kind)
+        blast(g, c)
+
+
+def blast(g: Game, c: int) -> int:
+    """The bomb's removal: every enemy piece in ``c``; each bot loses only two pieces, warriors
+    first (11.8.1); the Vagabot suffers Full Removal (7.2.1 I, ruling R-BOMB-VAGABOT)."""
+    return remove_all_enemy_pieces(g, CORVIDS, c, "11.7.1", bots_lose=BOMB_BOT_LOSSES)
+
+
+def bomb(g: Game, c: int) -> None:
+    """11.7.1: remove the enemy pieces, then swap the bomb for a random plot from the supply,
+    placed face up without effect. It may be the other bomb (ruling R-BOMB-SWAP)."""
+    blast(g, c)
+    s = g.state
+    fs = s.factions[CORVIDS]
+    assert fs.plots is not None
+    if fs.plots.get(c) != ("bomb", True):  # the bomb itself cannot be removed by its own blast
+        return
+    kinds = supply_kinds(s)
+    if not kinds:
+        g.emit(CORVIDS, "11.7.1", "no_swap", "has no plot in supply to swap for the bomb in {c}: the bomb stays", c=c)
+        return
+    new = g.chance.pick(kinds, f"which plot from the supply replaces the bomb in {c}")
+    fs.plots[c] = (new, True)
+    g.emit(CORVIDS, "11.7.1", "swap", "swaps the bomb in {c} for a random plot from its supply, face up: {what} (it does not trigger)", c=c, what=named(new), kind=new)
+
+
+def extortion(g: Game, c: int) -> None:
+    """11.7.3: each player with a piece in ``c`` discards a random card. Bots hold no cards
+    (2.8.1), so only humans discard (ruling R-EXTORTION)."""
+    from .rules import discard
+
+    s = g.state
+    for f in sorted(s.clearings[c].factions_present()):
+        fs = s.factions[f]
+        if fs.is_bot or not fs.hand:
+            continue
+        card = g.chance.pick(sorted(fs.hand), f"which card {f} discards to the extortion in {c}")
+        fs.hand.remove(card)
+        discard(g, card)
+        g.emit(f, "11.7.3", "extortion", "discards {card} at random to the extortion in {c}", card=s.deckdef.card(card).label(), c=c)
+
+
+def violations(state: GameState) -> list[str]:
+    """Each plot token on the map has one recorded kind and face, and each recorded plot a token;
+    two of each kind in all (face up, face down and supply); one plot per clearing."""
+    fs = state.factions.get(CORVIDS)
+    if fs is None:
+        return []
+    out: list[str] = []
+    plots = fs.plots or {}
+    for c in CLEARINGS:
+        tokens = state.clearings[c].tokens.count((CORVIDS, "plot"))
+        if tokens > 1:
+            out.append(f"clearing {c}: {tokens} plot tokens")
+        if tokens != (1 if c in plots else 0):
+            out.append(f"clearing {c}: {tokens} plot token(s) but {'a' if c in plots else 'no'} recorded plot")
+    for c, (kind, up) in plots.items():
+        if kind not in PLOT_KINDS or not isinstance(up, bool):
+            out.append(f"clearing {c}: the plot {kind!r} (face up {up!r}) is not a plot")
+    kinds = [k for k, _ in plots.values()]
+    for k in PLOT_KINDS:
+        if kinds.count(k) > PLOTS_EACH:
+            out.append(f"{kinds.count(k)} {k} plots on the map; the box has {PLOTS_EACH}")
+    if fs.supply.get("plot", 0) != len(supply_kinds(state)):
+        out.append(f"corvids: {fs.supply.get('plot', 0)} plots in supply, but the kinds left are {supply_kinds(state)}")
+    return out
