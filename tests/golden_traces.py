@@ -25,6 +25,7 @@ GAMES: dict[str, tuple[tuple[str, ...], str, int]] = {
     "eyrie-alliance-winter-4": (("eyrie", "alliance"), "winter", 4),
     "duchy-marquise-eyrie-alliance-vagabot-fall-5": (("duchy", "marquise", "eyrie", "alliance", "vagabot"), "fall", 5),
     "corvids-marquise-eyrie-alliance-vagabot-fall-3": (("corvids", "marquise", "eyrie", "alliance", "vagabot"), "fall", 3),
+    "lizards-marquise-eyrie-alliance-vagabot-fall-5": (("lizards", "marquise", "eyrie", "alliance", "vagabot"), "fall", 5),
 }
 
 

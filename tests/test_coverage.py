@@ -213,3 +213,39 @@ def test_the_section_10_rule_list_matches_the_law_text() -> None:
     found = set(re.findall(r"^\s*-?\s*(\d+\.\d+\.\d+)\s+\*\*", text, re.M))
     assert len(found) == 27, sorted(found)
     assert sorted(found - set(LAW_RULES_10)) == []
+
+
+# Rule numbers of section 8 (Logical Lizards): the numbered rules, 8.5 (a heading with its own
+# text) and the lettered steps of 8.4.2 and 8.5.1.
+LAW_RULES_8 = """
+8.2.1 8.2.2 8.2.3 8.2.4 8.3.1 8.3.2 8.3.3 8.3.4 8.3.5 8.4.1 8.4.2 8.5 8.5.1 8.5.2
+8.6.1 8.6.2 8.6.3 8.6.4
+""".split() + [
+    "8.4.2 I",
+    "8.4.2 I a",
+    "8.4.2 I b",
+    "8.4.2 II",
+    "8.4.2 II a",
+    "8.4.2 III",
+    "8.4.2 III a",
+    "8.4.2 III b",
+    "8.5.1 I",
+]
+
+
+def test_every_rule_of_section_8_has_a_row() -> None:
+    rows = table_rows()
+    missing = [r for r in LAW_RULES_8 if r not in rows]
+    assert not missing, f"rules missing from docs/rules-coverage.md: {missing}"
+
+
+@pytest.mark.skipif(not LAW.exists(), reason="the Law text is not beside the repository")
+def test_the_section_8_rule_list_matches_the_law_text() -> None:
+    """Numbered rules in the Law's section 8 are all in LAW_RULES_8, with its lettered steps."""
+    text = LAW.read_text()
+    text = text[text.index("8. Logical Lizards\n\n8.1") : text.index("Logical Lizards Example Turn")]
+    found = set(re.findall(r"^\s*-?\s*(\d+\.\d+\.\d+)\s+\*\*", text, re.M))
+    assert len(found) == 17, sorted(found)  # and 8.5, a heading with its own text
+    assert sorted(found - set(LAW_RULES_8)) == []
+    steps = re.findall(r"^\s*- ([IV]+|[a-c]) \*\*", text, re.M)
+    assert steps == ["I", "a", "b", "II", "a", "III", "a", "b", "I"]

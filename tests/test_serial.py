@@ -352,9 +352,9 @@ def test_sympathy_twice_in_a_clearing() -> None:
 
 def test_a_bot_not_built_yet_cannot_be_seated() -> None:
     d = good()
-    d["turn_order"].append("lizards")
-    d["factions"]["lizards"] = {"seat": "bot"}
-    assert str(error(d)) == "factions.lizards.seat: the lizards faction cannot be a bot seat in this version"
+    d["turn_order"].append("riverfolk")
+    d["factions"]["riverfolk"] = {"seat": "bot"}
+    assert str(error(d)) == "factions.riverfolk.seat: the riverfolk faction cannot be a bot seat in this version"
 
 
 def test_the_alliance_bot_has_no_supporters() -> None:

@@ -28,6 +28,7 @@ FACTION_STYLES = {
     "vagabot": "bold grey70",
     "duchy": "bold tan",
     "corvids": "bold purple",
+    "lizards": "bold yellow3",
 }
 
 
@@ -603,6 +604,11 @@ def run_show(path: str) -> int:
             out.text()
             out.text(f"Drillbit Duchy: {ds.burrow} warrior{'' if ds.burrow == 1 else 's'} in the Burrow (not a clearing)")
             out.text("  Swayed ministers: " + (", ".join(MINISTER_TITLE[m] for m in ds.swayed) or "none"))
+        lz = state.factions[f].lizards
+        if lz is not None:
+            out.text()
+            for line in lizards_lines(state, lz):
+                out.text(line)
     out.text()
     out.text(
         f"Cards: {len(state.deck)} in the deck, {len(state.discard)} in the discard pile, "
@@ -646,6 +652,21 @@ def map_pieces(state: Any) -> list[str]:
         closed = [f"{a}-{b}" for a, b in sorted(m.closed_paths) if (a, b) not in state.opened_paths]
         opened = [f"{a}-{b}" for a, b in sorted(state.opened_paths)]
         lines.append(f"Closed paths: {', '.join(closed) or 'none'}" + (f"; opened: {', '.join(opened)}" if opened else ""))
+    return lines
+
+
+def lizards_lines(state: Any, lz: Any) -> list[str]:
+    """The Logical Lizards' board: acolytes, Conspiracy marker, Lost Souls (top first)."""
+    from .core.lizards import CONSPIRACIES
+
+    souls = ", ".join(card_name(state, c) for c in reversed(lz.lost_souls)) or "-"
+    lines = [
+        "Lizards board",
+        f"  acolytes: {lz.acolytes}; conspiracy marker on {CONSPIRACIES[lz.conspiracy]} (space {lz.conspiracy + 1}); order: {lz.order or 'none'}",
+        f"  Lost Souls (top first): {souls}",
+    ]
+    if lz.revealed:
+        lines.append("  revealed: " + ", ".join(card_name(state, c) for c in lz.revealed))
     return lines
 
 

@@ -12,6 +12,7 @@ from .bots.cards import TRAIT_TEXT
 from .bots.duchy import DrillbitDuchy
 from .bots.corvids import CogwheelCorvids
 from .bots.eyrie import ElectricEyrie
+from .bots.lizards import LogicalLizards
 from .bots.marquise import MechanicalMarquise
 from .bots.vagabot import Vagabot
 from .core.chance import Chance
@@ -31,6 +32,7 @@ BOTS: dict[str, Bot] = {
     "vagabot": Vagabot(),
     "duchy": DrillbitDuchy(),
     "corvids": CogwheelCorvids(),
+    "lizards": LogicalLizards(),
 }
 DEFAULT_MAX_ROUNDS = 150
 STARTING_HAND = 3  # 3.4

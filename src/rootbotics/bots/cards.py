@@ -39,6 +39,12 @@ DIFFICULTY_TEXT: dict[str, dict[str, str]] = {
         "challenging": "Recruit places 3 warriors in each of the two clearings.",
         "nightmare": "As challenging, and 1 VP at the end of each Evening.",
     },
+    "lizards": {
+        "easy": "Daylight reveals 3 Lost Souls instead of 4.",
+        "default": "As the Law says: Daylight reveals 4 Lost Souls.",
+        "challenging": "Daylight reveals 5 Lost Souls.",
+        "nightmare": "As challenging, and 1 VP at the end of each Evening.",
+    },
 }
 
 TRAIT_TEXT: dict[str, dict[str, str]] = {
@@ -71,6 +77,12 @@ TRAIT_TEXT: dict[str, dict[str, str]] = {
         "gamble": "Before a plot flips, the human with the most pieces there guesses its kind: right, it flips and scores without effect and the guesser removes it; wrong, the Corvids score 1 VP.",
         "mastermind": "The Plot step of Daylight happens twice.",
         "vendetta": "Every plot flip also sets off the bomb's removal in its clearing.",
+    },
+    "lizards": {
+        "erratic": "At the end of its turn, it draws a card onto the top of its Lost Souls.",
+        "fanatics": "After each Convert, it battles in that clearing and deals 1 extra hit (defender: most defenseless buildings there, then most points).",
+        "martyrs": "Each bird ritual also puts a warrior from its supply in the Acolytes box.",
+        "spiteful": "Each Crusade that removed any enemy token scores 1 more VP.",
     },
 }
 

@@ -43,6 +43,7 @@ HUMAN_NAMES: dict[str, str] = {
 
 BUILDINGS: frozenset[str] = frozenset(
     {"sawmill", "workshop", "recruiter", "roost", "base_fox", "base_rabbit", "base_mouse", "citadel", "market"}
+    | {"garden_fox", "garden_rabbit", "garden_mouse"}  # the Lizards' gardens (8.2.1)
 )
 TOKENS: frozenset[str] = frozenset({"keep", "wood", "sympathy", "tunnel", "plot"})  # plot: a Corvid plot token (11.3.1)
 BASES: dict[str, str] = {"fox": "base_fox", "rabbit": "base_rabbit", "mouse": "base_mouse"}  # suit -> base
@@ -66,10 +67,13 @@ _PIECES: dict[tuple[str, str], dict[str, int]] = {
     # 10.3.1, 10.3.4: crowns are not map pieces; those not in supply sit on swayed ministers
     ("duchy", "bot"): {"warrior": 20, "tunnel": 3, "citadel": 3, "market": 3, "crown": 9},
     ("corvids", "bot"): {"warrior": 15, "plot": 8},  # 11.3.1; the plots' kinds: core/plots.py
+    ("lizards", "bot"): {  # 8.3.1, 8.3.4: 25 warriors, 15 gardens (5 per suit)
+        "warrior": 25, "garden_fox": 5, "garden_rabbit": 5, "garden_mouse": 5,
+    },
 }
 
 # Bots this version of the engine can play.
-PLAYABLE_BOTS: tuple[str, ...] = ("marquise", "eyrie", "alliance", "vagabot", "duchy", "corvids")
+PLAYABLE_BOTS: tuple[str, ...] = ("marquise", "eyrie", "alliance", "vagabot", "lizards", "duchy", "corvids")
 # Human factions whose pieces a position may hold (their turns are taken by a controller).
 HUMAN_FACTIONS: tuple[str, ...] = ("marquise", "eyrie", "alliance")
 

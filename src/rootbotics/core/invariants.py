@@ -17,6 +17,7 @@ from collections import Counter
 
 from . import items, plots
 from .factions import BASES, piece_totals
+from .lizards import CONSPIRACIES, GARDENS
 from .maps import CLEARINGS, suit_problem
 from .state import GameState
 
@@ -45,6 +46,8 @@ def violations(state: GameState) -> list[str]:
             on_map = state.on_map(f, kind) + fs.off_map(kind)  # the Burrow and crowns count as in play
             supply = fs.supply.get(kind, 0)
             gone = fs.removed.get(kind, 0)
+            if kind == "warrior" and fs.lizards is not None:
+                gone += fs.lizards.acolytes  # the Acolytes box (8.2.2)
             if supply < 0 or on_map + supply + gone != total:
                 out.append(f"{f} {kind}: {on_map} on map + {supply} in supply + {gone} removed != {total}")
         if fs.vp < 0 and not can_lose_vp(state, f):
@@ -75,9 +78,15 @@ def violations(state: GameState) -> list[str]:
         for suit, base in BASES.items():
             if ("alliance", base) in cl.buildings and state.suits[c] != suit:
                 out.append(f"clearing {c}: the {suit} base stands in a {state.suits[c]} clearing")
+        for suit, garden in GARDENS.items():  # 8.3.2, 8.4.2 III, 8.5.1: gardens match their clearing
+            if ("lizards", garden) in cl.buildings and state.suits[c] != suit:
+                out.append(f"clearing {c}: a {suit} garden stands in a {state.suits[c]} clearing")
     if keeps > 1:
         out.append(f"{keeps} keeps on the map")
     out.extend(map_violations(state))
+    lz = state.factions["lizards"].lizards if "lizards" in state.factions else None
+    if lz is not None and (lz.acolytes < 0 or not 0 <= lz.conspiracy < len(CONSPIRACIES)):
+        out.append(f"the Lizards' board: {lz.acolytes} acolytes, marker on space {lz.conspiracy}")
     return out
 
 

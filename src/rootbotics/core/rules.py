@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from . import duchy_rules
+from . import duchy_rules, lizards
 from .context import EngineFailure, Game, GameOver
 from .factions import BASES, BUILDINGS, SETUP_RANK
 from .maps import CLEARINGS
@@ -33,7 +33,9 @@ def ruler(state: GameState, c: int) -> str | None:
     buildings = cl.buildings
     if buildings:
         counts = dict(cl.warriors)
-        for f, _ in buildings:
+        for f, kind in buildings:
+            if kind in lizards.GARDEN_KINDS:  # 8.2.1 Pilgrims: a garden's owner rules
+                return f
             counts[f] = counts.get(f, 0) + 1
     else:
         counts = cl.warriors
@@ -267,6 +269,8 @@ def remove_warriors(g: Game, owner: str, c: int, n: int, rule: str, by: str | No
         cl.warriors[owner] = have - n
     s.factions[owner].supply["warrior"] = s.factions[owner].supply.get("warrior", 0) + n
     g.emit(owner, rule, "remove_warriors", "loses {n} warrior{pl} in {c}", n=n, c=c, by=by, pl="s" if n > 1 else "")
+    if owner == lizards.FACTION:
+        lizards.robot_revenge(g, c)  # 8.2.2
     if owner == "marquise" and not s.factions[owner].is_bot:
         _field_hospitals(g, c, n)
     return n
@@ -318,6 +322,8 @@ def remove_piece(g: Game, owner: str, c: int, kind: str, rule: str, by: str | No
     g.emit(owner, rule, "remove_piece", "loses its {kind} in {c}", kind=kind, c=c, by=by)
     if plot is not None:  # before any scoring, which may end the game
         plots.plot_removed(g, c, plot)
+    if kind in lizards.GARDEN_KINDS:
+        lizards.garden_removed(g, c)  # 8.2.3
     if kind == "sympathy":
         _outrage_on_removal(g, by, c)
     if by is not None and by != owner:
@@ -443,13 +449,18 @@ def draw_card(g: Game, who: str | None) -> int:
     return card
 
 
-def discard(g: Game, card: int) -> None:
+def discard(g: Game, card: int, lost_souls: bool = True) -> None:
     """Put a card on the discard pile; a dominance card goes beside the map instead, where
-    players may take it (LoR 3.3.3). Bots never take one (1.3)."""
+    players may take it (LoR 3.3.3). Bots never take one (1.3). While the Lizards bot plays,
+    every other discarded or spent card goes on its Lost Souls (8.2.4, ruling R-LIZ-LOST-SOULS);
+    the Lizards' own discards (8.2.3, 8.5.2, 8.6.2) pass ``lost_souls=False``."""
     s = g.state
     if s.deckdef.card(card).kind == "dominance":
         s.available_dominance.append(card)
         g.emit(None, "LoR 3.3.3", "dominance_available", "{card} is placed beside the map, available", card=s.deckdef.card(card).label())
+        return
+    if lost_souls and lizards.catches_discards(s):
+        lizards.to_lost_souls(g, card)
         return
     s.discard.append(card)
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .burrow import DUCHY, MINISTERS, DuchyState
-from .cards import ITEMS
+from .cards import CARD_SUITS, ITEMS
 from .chance import Rng
 from .factions import BUILDINGS, FACTIONS, TOKENS, piece_totals
 from .items import (
@@ -32,6 +32,7 @@ from .items import (
     quest_names,
     track_spaces,
 )
+from .lizards import CONSPIRACIES, LizardsState
 from .maps import CLEARINGS, MAP_NAMES, SUITS, suit_problem
 from .plots import PLOT_KINDS, PLOTS_EACH
 from .state import DECREE_COLUMNS, DIFFICULTIES, PHASES, VIZIER, FactionState, GameState
@@ -86,6 +87,15 @@ def to_json(state: GameState) -> dict[str, Any]:
             entry["duchy"] = {"burrow": fs.duchy.burrow, "swayed": list(fs.duchy.swayed)}
         if fs.plots is not None:
             entry["plots"] = {str(c): {"kind": k, "face_up": up} for c, (k, up) in sorted(fs.plots.items())}
+        if fs.lizards is not None:
+            lz = fs.lizards
+            entry["lizards"] = {
+                "acolytes": lz.acolytes,
+                "conspiracy": lz.conspiracy,
+                "lost_souls": [card(c) for c in lz.lost_souls],
+                "revealed": [card(c) for c in lz.revealed],
+                "order": lz.order,
+            }
         factions[f] = entry
     clearings: dict[str, Any] = {}
     for c in CLEARINGS:
@@ -260,7 +270,8 @@ _TOP_FIELDS = (
     "end_reason", "options", "ferry", "ferry_used", "opened_paths", "item_supply",
 )
 _SEAT_FIELDS = ("seat", "vp", "items", "removed", "decree", "supporters", "hand")
-_BOT_FIELDS = ("difficulty", "traits", "order", "vagabot", "duchy", "plots")
+_BOT_FIELDS = ("difficulty", "traits", "order", "vagabot", "duchy", "plots", "lizards")
+_LIZARDS_FIELDS = ("acolytes", "conspiracy", "lost_souls", "revealed", "order")
 _CLEARING_FIELDS = ("warriors", "buildings", "tokens", "ruin", "ruin_items", "slot_items")
 _VAGABOT_FIELDS = ("character", "location", "items", "quest", "quest_deck", "quest_discard")
 
@@ -638,6 +649,15 @@ def _read_faction(state: GameState, f: str, raw: dict[str, Any], cards: _Cards) 
     elif f == "corvids":
         fs.plots = {}
 
+    if "lizards" in raw:
+        if f != "lizards":
+            raise StateError(f"{path}.lizards", "only the Logical Lizards have Acolytes, a Conspiracy track and Lost Souls")
+        fs.lizards = _read_lizards(_obj(raw["lizards"], f"{path}.lizards"), f"{path}.lizards", totals["warrior"], cards)
+    elif f == "lizards" and seat == "bot":
+        fs.lizards = LizardsState()  # a fresh board: no acolytes, marker on Sanctify, no Lost Souls
+    if fs.lizards is not None and fs.order is not None:
+        raise StateError(f"{path}.order", "the Lizards draw no order card: their order is a suit, lizards.order (8.4.1)")
+
 
 def _read_duchy(raw: dict[str, Any], path: str) -> DuchyState:
     """The Burrow's warriors (10.2.2) and the swayed ministers (10.7); the supply of warriors and
@@ -687,6 +707,19 @@ def _check_plot_tokens(state: GameState) -> None:
             raise StateError(f"factions.corvids.plots.{c}", f"is missing: clearing {c} has a plot token; give its kind and face")
         if c in plots and not tokens:
             raise StateError(f"factions.corvids.plots.{c}", f"clearing {c} has no [\"corvids\", \"plot\"] token")
+
+
+def _read_lizards(raw: dict[str, Any], path: str, warriors: int, cards: _Cards) -> LizardsState:
+    """The Lizards' board (8.2.2, 8.3.3, 8.2.4, 8.5, 8.4.1)."""
+    _only(raw, _LIZARDS_FIELDS, path, "the Lizards' board")
+    lz = LizardsState()
+    lz.acolytes = _int(raw.get("acolytes", 0), f"{path}.acolytes", 0, warriors)
+    lz.conspiracy = _int(raw.get("conspiracy", lz.conspiracy), f"{path}.conspiracy", 0, len(CONSPIRACIES) - 1)
+    lz.lost_souls = cards.many(raw.get("lost_souls", []), f"{path}.lost_souls")
+    lz.revealed = cards.many(raw.get("revealed", []), f"{path}.revealed")
+    order = raw.get("order")
+    lz.order = None if order is None else _str(order, f"{path}.order", CARD_SUITS)
+    return lz
 
 
 def _read_vagabot(state: GameState, raw: dict[str, Any], path: str) -> VagabotState:
@@ -846,6 +879,8 @@ def _read_clearings(state: GameState, raw: dict[str, Any]) -> None:
         for i, (f, kind) in enumerate(cl.buildings):
             if kind.startswith("base_") and kind != f"base_{state.suits[c]}":
                 raise StateError(f"{path}.buildings.{i}", f"a {kind} stands only in a {kind[5:]} clearing; {c} is {state.suits[c]}")
+            if kind.startswith("garden_") and kind != f"garden_{state.suits[c]}":
+                raise StateError(f"{path}.buildings.{i}", f"a {kind} stands only in a {kind[7:]} clearing; {c} is {state.suits[c]}")
     keeps = [c for c in CLEARINGS if ("marquise", "keep") in state.clearings[c].tokens]
     if len(keeps) > 1 or (keeps and state.clearings[keeps[0]].tokens.count(("marquise", "keep")) > 1):
         where = keeps[1] if len(keeps) > 1 else keeps[0]
@@ -883,6 +918,8 @@ def _derive_supplies(state: GameState, data: dict[str, Any]) -> None:
         for kind, total in piece_totals(f, fs.seat).items():
             placed = state.on_map(f, kind) + fs.off_map(kind)  # the Duchy's Burrow and crowns (10.2.2)
             gone = fs.removed.get(kind, 0)
+            if kind == "warrior" and fs.lizards is not None:
+                gone += fs.lizards.acolytes  # the Acolytes box (8.2.2)
             left = total - placed - gone
             if left < 0:
                 where = "clearings" if placed > total else f"factions.{f}.removed.{kind}"

@@ -14,6 +14,7 @@ from .cards import Deck, load_deck
 from .chance import Rng
 from .factions import BUILDINGS, piece_totals
 from .items import VagabotState, load_item_box
+from .lizards import LizardsState
 from .maps import CLEARINGS, Map, load_map
 
 PHASES: tuple[str, ...] = ("setup", "birdsong", "daylight", "evening", "over")
@@ -96,6 +97,7 @@ class FactionState:
     vagabot: VagabotState | None = None  # the Vagabot's pawn, items and quests (7.2, 7.3)
     duchy: DuchyState | None = None  # the Drillbit Duchy's Burrow and swayed ministers (10.2.2, 10.7)
     plots: dict[int, tuple[str, bool]] | None = None  # Corvids: clearing -> (kind, face up) (11.3.1)
+    lizards: LizardsState | None = None  # the Logical Lizards' board (8.2-8.4)
 
     @property
     def is_bot(self) -> bool:
@@ -118,6 +120,7 @@ class FactionState:
             None if self.vagabot is None else self.vagabot.clone(),
             None if self.duchy is None else self.duchy.clone(),
             None if self.plots is None else dict(self.plots),
+            None if self.lizards is None else self.lizards.clone(),
         )
 
     def off_map(self, kind: str) -> int:
@@ -134,6 +137,8 @@ class FactionState:
                 held.extend(c for c in column if c != VIZIER)
         if self.supporters is not None:
             held.extend(self.supporters)
+        if self.lizards is not None:
+            held.extend(self.lizards.cards())
         return held
 
 
@@ -201,6 +206,8 @@ class GameState:
         fs = FactionState(faction, seat, supply=dict(piece_totals(faction, seat)))
         if faction == "corvids":
             fs.plots = {}  # no plot on the map yet (11.3.1)
+        if faction == "lizards" and seat == "bot":
+            fs.lizards = LizardsState()
         self.factions[faction] = fs
         self.turn_order.append(faction)
         return fs

@@ -1,0 +1,96 @@
+"""The Logical Lizards' state, and their faction rules that other players set off (section 8.2).
+
+The Lizards' own turn is ``bots/lizards.py``. What lives here is what happens on anyone's turn:
+Pilgrims (8.2.1, read by ``rules.ruler``), Robot Revenge (8.2.2, from ``rules.remove_warriors``),
+Gardens (8.2.3, from ``rules.remove_piece``) and Lost Souls (8.2.4, from ``rules.discard``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # state.py imports this module for LizardsState
+    from .context import Game
+    from .state import GameState
+
+FACTION = "lizards"
+# The Conspiracy track, left to right (8.4.2; shared/data/bot-cards.md section 4).
+CONSPIRACIES: tuple[str, ...] = ("convert", "crusade", "convert", "crusade", "sanctify")
+SANCTIFY_SPACE = 4  # 8.3.3: the outcast marker starts on Sanctify
+GARDENS: dict[str, str] = {"fox": "garden_fox", "rabbit": "garden_rabbit", "mouse": "garden_mouse"}  # suit -> kind
+GARDEN_SUIT: dict[str, str] = {kind: suit for suit, kind in GARDENS.items()}
+GARDEN_KINDS: frozenset[str] = frozenset(GARDENS.values())
+
+
+@dataclass(slots=True)
+class LizardsState:
+    """The Lizards' faction board: Acolytes box, Conspiracy marker, Lost Souls and the cards
+    revealed this Daylight. Card lists hold deck ids; the top of Lost Souls is the last one."""
+
+    acolytes: int = 0
+    conspiracy: int = SANCTIFY_SPACE  # index into CONSPIRACIES
+    lost_souls: list[int] = field(default_factory=list)
+    revealed: list[int] = field(default_factory=list)  # in the order revealed (8.5)
+    order: str | None = None  # the suit set in Birdsong (8.4.1)
+
+    def clone(self) -> LizardsState:
+        return LizardsState(self.acolytes, self.conspiracy, list(self.lost_souls), list(self.revealed), self.order)
+
+    def cards(self) -> list[int]:
+        return self.lost_souls + self.revealed
+
+
+def board(state: GameState) -> LizardsState | None:
+    """The Logical Lizards bot's board, if that bot plays."""
+    fs = state.factions.get(FACTION)
+    if fs is None or not fs.is_bot:
+        return None
+    return fs.lizards
+
+
+# -- 8.2.1 Pilgrims ----------------------------------------------------------------------------
+def is_garden(kind: str) -> bool:
+    return kind in GARDEN_KINDS
+
+
+# -- 8.2.2 Robot Revenge -------------------------------------------------------------------------
+def robot_revenge(g: Game, c: int) -> None:
+    """Some Lizard warriors were just removed (to supply): one of them goes to the Acolytes box."""
+    lz = board(g.state)
+    if lz is None:
+        return
+    supply = g.state.factions[FACTION].supply
+    supply["warrior"] -= 1
+    lz.acolytes += 1
+    g.emit(FACTION, "8.2.2", "acolyte", "Robot Revenge: one of the warriors lost in {c} becomes an acolyte ({n} in the Acolytes box)", c=c, n=lz.acolytes)
+
+
+# -- 8.2.3 Gardens -------------------------------------------------------------------------------
+def garden_removed(g: Game, c: int) -> None:
+    """A garden left the map: the top card of Lost Souls goes to the discard pile."""
+    lz = board(g.state)
+    if lz is None:
+        return
+    if not lz.lost_souls:
+        g.emit(FACTION, "8.2.3", "lost_soul", "its garden in {c} is gone, but its Lost Souls are empty", c=c)
+        return
+    from .rules import discard  # rules imports this module
+
+    card = lz.lost_souls.pop()
+    discard(g, card, lost_souls=False)
+    g.emit(FACTION, "8.2.3", "lost_soul", "its garden in {c} is gone: the top Lost Soul, {card}, goes to the discard pile", c=c, card=g.state.deckdef.card(card).label())
+
+
+# -- 8.2.4 Lost Souls ----------------------------------------------------------------------------
+def catches_discards(state: GameState) -> bool:
+    """While the Lizards bot plays, spent and discarded cards go to its Lost Souls."""
+    return board(state) is not None
+
+
+def to_lost_souls(g: Game, card: int) -> None:
+    """8.2.4: the card goes face up on top of the Lost Souls."""
+    lz = board(g.state)
+    assert lz is not None
+    lz.lost_souls.append(card)
+    g.emit(FACTION, "8.2.4", "lost_soul", "{card} goes on top of its Lost Souls instead of the discard pile", card=g.state.deckdef.card(card).label())
