@@ -24,6 +24,7 @@ GAMES: dict[str, tuple[tuple[str, ...], str, int]] = {
     "vagabot-eyrie-alliance-mountain-9": (("vagabot", "eyrie", "alliance"), "mountain", 9),
     "eyrie-alliance-winter-4": (("eyrie", "alliance"), "winter", 4),
     "riverfolk-marquise-eyrie-vagabot-fall-3": (("riverfolk", "marquise", "eyrie", "vagabot"), "fall", 3),
+    "duchy-marquise-eyrie-alliance-vagabot-fall-5": (("duchy", "marquise", "eyrie", "alliance", "vagabot"), "fall", 5),
     "corvids-marquise-eyrie-alliance-vagabot-fall-3": (("corvids", "marquise", "eyrie", "alliance", "vagabot"), "fall", 3),
     "lizards-marquise-eyrie-alliance-vagabot-fall-5": (("lizards", "marquise", "eyrie", "alliance", "vagabot"), "fall", 5),
 }

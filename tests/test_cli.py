@@ -222,7 +222,7 @@ BAD_ARGS = [
     (["play", "--bogus"], "No such option: --bogus"),
     (["bogus"], "No such command 'bogus'"),
     (["play", "--bots", "cat,eyrie"], f"--bots: 'cat' is not a bot (choose from {', '.join(PLAYABLE_BOTS)})"),
-    (["play", "--bots", "marquise,duchy"], "--bots: the duchy bot is not built yet"),
+    (["play", "--bots", "marquise,otters"], f"--bots: 'otters' is not a bot (choose from {', '.join(PLAYABLE_BOTS)})"),
     (["play", "--bots", "eyrie,eyrie"], "--bots: eyrie is listed twice"),
     (["play", "--bots", "eyrie"], "--bots: a game needs at least 2 bots"),
     (["play", "--bots", "marquise,,eyrie"], "--bots: give bot names separated by commas"),

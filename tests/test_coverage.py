@@ -206,6 +206,29 @@ def test_every_rule_of_section_9_has_a_row() -> None:
     assert not missing, f"rules missing from docs/rules-coverage.md: {missing}"
 
 
+# Rule numbers of section 10 (Drillbit Duchy), with the numbered tie-breaks of 10.5.1, 10.5.2 and 10.6.1.
+LAW_RULES_10 = """
+10.2.1 10.2.2 10.3.1 10.3.2 10.3.3 10.3.4 10.3.5 10.4.1 10.4.2 10.4.3 10.5.1 10.5.2 10.5.3 10.5.4
+10.6.1 10.6.2 10.6.3 10.6.4 10.7.1 10.7.2 10.7.3 10.7.4 10.7.5 10.7.6 10.7.7 10.7.8 10.7.9
+""".split() + ["10.5.1 I", "10.5.1 II", "10.5.2 I", "10.6.1 I", "10.6.1 II"]
+
+
+def test_every_rule_of_section_10_has_a_row() -> None:
+    rows = table_rows()
+    missing = [r for r in LAW_RULES_10 if r not in rows]
+    assert not missing, f"rules missing from docs/rules-coverage.md: {missing}"
+
+
+@pytest.mark.skipif(not LAW.exists(), reason="the Law text is not beside the repository")
+def test_the_section_10_rule_list_matches_the_law_text() -> None:
+    """Numbered rules in the Law's section 10 are all in LAW_RULES_10."""
+    text = LAW.read_text()
+    text = text[text.index("10. Drillbit Duchy\n\n10.1") : text.index("11. Cogwheel Corvids\n\n11.1")]
+    found = set(re.findall(r"^\s*-?\s*(\d+\.\d+\.\d+)\s+\*\*", text, re.M))
+    assert len(found) == 27, sorted(found)
+    assert sorted(found - set(LAW_RULES_10)) == []
+
+
 # Rule numbers of section 8 (Logical Lizards): the numbered rules, 8.5 (a heading with its own
 # text) and the lettered steps of 8.4.2 and 8.5.1.
 LAW_RULES_8 = """

@@ -350,11 +350,11 @@ def test_sympathy_twice_in_a_clearing() -> None:
     assert str(error(d)) == "clearings.8.tokens: a clearing holds at most one sympathy token"
 
 
-def test_a_bot_not_built_yet_cannot_be_seated() -> None:
+def test_a_faction_with_no_human_seat_yet_cannot_be_seated_as_human() -> None:
     d = good()
     d["turn_order"].append("duchy")
-    d["factions"]["duchy"] = {"seat": "bot"}
-    assert str(error(d)) == "factions.duchy.seat: the duchy faction cannot be a bot seat in this version"
+    d["factions"]["duchy"] = {"seat": "human"}
+    assert str(error(d)) == "factions.duchy.seat: the duchy faction cannot be a human seat in this version"
 
 
 def test_the_alliance_bot_has_no_supporters() -> None:

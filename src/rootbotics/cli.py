@@ -26,6 +26,7 @@ FACTION_STYLES = {
     "eyrie": "bold dodger_blue2",
     "alliance": "bold green",
     "vagabot": "bold grey70",
+    "duchy": "bold tan",
     "corvids": "bold purple",
     "lizards": "bold yellow3",
     "riverfolk": "bold cyan",
@@ -611,6 +612,13 @@ def run_show(path: str) -> int:
             for line in vagabot_lines(state, vs):
                 out.text(line)
     for f in factions:
+        ds = state.factions[f].duchy
+        if ds is not None:
+            from .core.burrow import MINISTER_TITLE
+
+            out.text()
+            out.text(f"Drillbit Duchy: {ds.burrow} warrior{'' if ds.burrow == 1 else 's'} in the Burrow (not a clearing)")
+            out.text("  Swayed ministers: " + (", ".join(MINISTER_TITLE[m] for m in ds.swayed) or "none"))
         lz = state.factions[f].lizards
         if lz is not None:
             out.text()

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from .bots.alliance import AutomatedAlliance
 from .bots.base import Bot
 from .bots.cards import TRAIT_TEXT
+from .bots.duchy import DrillbitDuchy
 from .bots.corvids import CogwheelCorvids
 from .bots.eyrie import ElectricEyrie
 from .bots.lizards import LogicalLizards
@@ -20,7 +21,7 @@ from .core.chance import Chance
 from .core.context import EngineFailure, Game, GameOver
 from .core.controllers import Controller
 from .core.events import EventLog
-from .core.factions import FACTIONS, PLAYABLE_BOTS, SETUP_RANK, faction_title
+from .core.factions import FACTIONS, HUMAN_FACTIONS, PLAYABLE_BOTS, SETUP_RANK, faction_title
 from .core.items import CHARACTERS
 from .core.maps import MAP_NAMES, SUIT_MARKERS_EACH, SUITS, load_map, suit_problem
 from .core.rules import draw_card, score_the_pass
@@ -32,6 +33,7 @@ BOTS: dict[str, Bot] = {
     "alliance": AutomatedAlliance(),
     "vagabot": Vagabot(),
     "riverfolk": RiverfolkRobots(),
+    "duchy": DrillbitDuchy(),
     "corvids": CogwheelCorvids(),
     "lizards": LogicalLizards(),
 }
@@ -84,6 +86,8 @@ class GameConfig:
             seen.add(seat.faction)
             if seat.seat not in ("bot", "human"):
                 raise ConfigError(f"{where}.seat: {seat.seat!r} is neither 'bot' nor 'human'")
+            if seat.seat == "human" and seat.faction not in HUMAN_FACTIONS:
+                raise ConfigError(f"{where}.seat: the {seat.faction} has no human seat yet (human seats: {', '.join(HUMAN_FACTIONS)})")
             if seat.seat == "bot" and seat.faction not in PLAYABLE_BOTS:
                 raise ConfigError(f"{where}.faction: the {seat.faction} bot is not built yet (bots: {', '.join(PLAYABLE_BOTS)})")
             if seat.difficulty not in DIFFICULTIES:

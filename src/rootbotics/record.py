@@ -27,7 +27,7 @@ from .core.serial import StateError, write_atomic
 
 FORMAT = "rootbotics-game"
 VERSION = 1
-ASKS = ("take_turn", "assign_hits", "outrage_card", "field_hospitals", "automated_outrage_discard", "enlist_arbiter", "buy_services")
+ASKS = ("take_turn", "assign_hits", "outrage_card", "field_hospitals", "automated_outrage_discard", "enlist_arbiter", "buy_services", "investors_discard")
 
 
 class ReplayMismatch(RuntimeError):
@@ -78,6 +78,10 @@ class RecordingController:
         answer = [[service, card] for service, card in self.inner.buy_services(g, faction, offer)]
         self.decisions.append({"seat": self.seat, "ask": "buy_services", "answer": answer})
         return [(service, card) for service, card in answer]
+
+    def investors_discard(self, g: Game, faction: str, clearings: list[int]) -> int:
+        return self._ask("investors_discard", g, faction, clearings)
+
     def guess_plot(self, g: Game, faction: str, clearing: int) -> str:
         return str(self._ask("guess_plot", g, faction, clearing))
 
@@ -120,6 +124,10 @@ class ReplayController:
 
     def buy_services(self, g: Game, faction: str, offer: Any) -> list[tuple[str, int | None]]:
         return [(service, card) for service, card in self._next("buy_services")]
+
+    def investors_discard(self, g: Game, faction: str, clearings: list[int]) -> int:
+        return self._next("investors_discard")
+
     def guess_plot(self, g: Game, faction: str, clearing: int) -> str:
         return str(self._next("guess_plot"))
 

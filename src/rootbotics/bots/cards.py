@@ -39,6 +39,12 @@ DIFFICULTY_TEXT: dict[str, dict[str, str]] = {
         "challenging": "Build and Garrison places two warriors with the new trade post.",
         "nightmare": "As challenging, and at the end of each Evening 1 VP per two players, rounded up.",
     },
+    "duchy": {
+        "easy": "Recruit puts 1 warrior (plus one per Mole icon showing) into the Burrow.",
+        "default": "As the Law says: 2 warriors plus one per Mole icon showing.",
+        "challenging": "Recruit puts 3 warriors (plus one per Mole icon showing) into the Burrow.",
+        "nightmare": "As challenging, and 1 VP at the end of each Evening (ruling R-DUCHY-NIGHTMARE).",
+    },
     "corvids": {
         "easy": "Recruit places 1 warrior in each of the two clearings instead of 2.",
         "default": "As the Law says.",
@@ -83,6 +89,12 @@ TRAIT_TEXT: dict[str, dict[str, str]] = {
         "greedy": "It scores 1 VP whenever the player with the most VP buys any of its services.",
         "ferocious": "As attacker its maximum rolled hits is always 3.",
         "involved": "In the turn of a human who bought no Mercenaries, that human's enemies battle it as if they had bought Mercenaries.",
+    },
+    "duchy": {
+        "foundations": "Cost of Errors takes the crown from the bottom-most swayed minister whose suit matches a clearing where its building was removed (none if no swayed minister matches).",
+        "investors": "When a human sets off Cost of Errors, they must discard a card matching a clearing where a Duchy building was removed and the Duchy loses 1 VP; with no such card, the Duchy crowns the topmost unswayed minister matching such a clearing.",
+        "invaders": "Dig targets the most enemy buildings, then the fewest enemy warriors; unable to build for want of an open slot, it battles in each clearing it rules instead of scoring.",
+        "overwhelm": "It digs twice each Daylight, and a Dig needs and moves only 3 warriors.",
     },
     "corvids": {
         "backup-plans": "Whenever one of its plot tokens is removed, it places a warrior in the clearing the plot left.",

@@ -385,8 +385,9 @@ def relentless(g: Game) -> None:
         if not cl.warriors.get(FACTION):
             continue
         doomed = [(f, k) for f, k in cl.tokens + cl.buildings if f != FACTION and not cl.warriors.get(f)]
-        for owner, kind in doomed:
-            R.remove_piece(g, owner, c, kind, "3.3.2", by=FACTION)
+        with R.one_removal(g):  # one removal per clearing: the Duchy's Cost of Errors once (10.2.1)
+            for owner, kind in doomed:
+                R.remove_piece(g, owner, c, kind, "3.3.2", by=FACTION)
 
 
 def swoop(g: Game) -> None:

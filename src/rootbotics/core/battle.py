@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from .context import Game
 from . import plots, satchel, services
-from .rules import place_warriors, remove_piece, remove_warriors
+from .rules import one_removal, place_warriors, remove_piece, remove_warriors
 from .state import GameState
 
 
@@ -72,8 +72,9 @@ def battle(
         def_hits += d_extra
         g.emit(defender, d_rule, "extra_hit", "deals {n} extra hit{pl}: {reason}", n=d_extra, pl="s" if d_extra > 1 else "", reason=d_why)
     # Step 4 (LoR 4.3.4): both sides' hits were fixed above; now they are taken.
-    by_attacker = take_hits(g, defender, c, att_hits, by=attacker, remover=instigator)
-    by_defender = take_hits(g, attacker, c, def_hits, by=defender, remover=instigator)
+    with one_removal(g):  # one battle's removals set off Cost of Errors once (10.2.1)
+        by_attacker = take_hits(g, defender, c, att_hits, by=attacker, remover=instigator)
+        by_defender = take_hits(g, attacker, c, def_hits, by=defender, remover=instigator)
     _hospitals(g, defender, by_attacker)
     return BattleResult(c, attacker, defender, (a_roll, d_roll), att_hits, def_hits, (by_attacker, by_defender))
 

@@ -24,7 +24,7 @@ class EngineFailure(RuntimeError):
 class Game:
     """Everything a rule needs: the position, where chance comes from, where events go."""
 
-    __slots__ = ("state", "chance", "log", "controllers", "_seq")
+    __slots__ = ("state", "chance", "log", "controllers", "_seq", "removal_batch")
 
     def __init__(
         self,
@@ -38,6 +38,9 @@ class Game:
         self.controllers: dict[str, Controller] = controllers or {}
         self.log = log if log is not None else EventLog()
         self._seq = len(self.log)
+        # Clearings where Duchy buildings were removed during one effect still resolving (a battle's
+        # hits, a removal of all enemy pieces): Cost of Errors (10.2.1) then costs one crown.
+        self.removal_batch: list[tuple[int, str | None]] | None = None  # (clearing, remover)
 
     def emit(
         self,

@@ -39,6 +39,11 @@ class Controller(Protocol):
         """At the start of this seat's Birdsong: which Riverfolk Robots services to buy (9.2.3),
         as (service, Market card for Hand Card or None), within ``offer``'s allowance and price."""
 
+    def investors_discard(self, g: Game, faction: str, clearings: list[int]) -> int:
+        """The card matching one of ``clearings`` this seat discards for the Drillbit Duchy's
+        Investors trait (Cost of Errors it set off). Asked only when the hand holds one; the
+        discard is then compulsory."""
+
     def guess_plot(self, g: Game, faction: str, clearing: int) -> str:
         """The Corvids' Gamble trait (3.3.2): which kind the facedown plot in ``clearing`` is
         (bomb, snare, extortion or raid)."""
@@ -101,6 +106,14 @@ class ScriptedHuman:
             else:
                 out.append((service, None))
         return out
+
+    def investors_discard(self, g: Game, faction: str, clearings: list[int]) -> int:
+        for c in clearings:
+            card = _first_matching(g, faction, c)
+            if card is not None:
+                return card
+        raise AssertionError("asked only when a matching card is in hand")
+
     def guess_plot(self, g: Game, faction: str, clearing: int) -> str:
         return self.guess
 

@@ -42,10 +42,10 @@ HUMAN_NAMES: dict[str, str] = {
 }
 
 BUILDINGS: frozenset[str] = frozenset(
-    {"sawmill", "workshop", "recruiter", "roost", "base_fox", "base_rabbit", "base_mouse"}
+    {"sawmill", "workshop", "recruiter", "roost", "base_fox", "base_rabbit", "base_mouse", "citadel", "market"}
     | {"garden_fox", "garden_rabbit", "garden_mouse"}  # the Lizards' gardens (8.2.1)
 )
-TOKENS: frozenset[str] = frozenset({"keep", "wood", "sympathy", "plot", "trade_post"})  # plot: a Corvid plot token (11.3.1)
+TOKENS: frozenset[str] = frozenset({"keep", "wood", "sympathy", "tunnel", "plot", "trade_post"})  # plot: a Corvid plot token (11.3.1)
 BASES: dict[str, str] = {"fox": "base_fox", "rabbit": "base_rabbit", "mouse": "base_mouse"}  # suit -> base
 
 # Pieces in the box, by faction and seat kind. The bots use fewer kinds than the humans
@@ -65,6 +65,8 @@ _PIECES: dict[tuple[str, str], dict[str, int]] = {
         "warrior": 10, "base_fox": 1, "base_rabbit": 1, "base_mouse": 1, "sympathy": 10,
     },
     ("riverfolk", "bot"): {"warrior": 15, "trade_post": 9},  # 9.3.1, 9.3.3
+    # 10.3.1, 10.3.4: crowns are not map pieces; those not in supply sit on swayed ministers
+    ("duchy", "bot"): {"warrior": 20, "tunnel": 3, "citadel": 3, "market": 3, "crown": 9},
     ("corvids", "bot"): {"warrior": 15, "plot": 8},  # 11.3.1; the plots' kinds: core/plots.py
     ("lizards", "bot"): {  # 8.3.1, 8.3.4: 25 warriors, 15 gardens (5 per suit)
         "warrior": 25, "garden_fox": 5, "garden_rabbit": 5, "garden_mouse": 5,
@@ -72,7 +74,7 @@ _PIECES: dict[tuple[str, str], dict[str, int]] = {
 }
 
 # Bots this version of the engine can play.
-PLAYABLE_BOTS: tuple[str, ...] = ("marquise", "eyrie", "alliance", "vagabot", "lizards", "riverfolk", "corvids")
+PLAYABLE_BOTS: tuple[str, ...] = ("marquise", "eyrie", "alliance", "vagabot", "lizards", "riverfolk", "duchy", "corvids")
 # Human factions whose pieces a position may hold (their turns are taken by a controller).
 HUMAN_FACTIONS: tuple[str, ...] = ("marquise", "eyrie", "alliance")
 

@@ -28,6 +28,8 @@ def can_lose_vp(state: GameState, faction: str) -> bool:
     """Whether a rule in this game can take the faction's score below zero (ruling R-VP)."""
     if faction in CAN_LOSE_VP:
         return True
+    if faction == "duchy" and "investors" in state.factions[faction].traits:  # Investors (3.3.2)
+        return True
     eyrie = state.factions.get("eyrie")
     return eyrie is not None and eyrie.is_bot and "war-tax" in eyrie.traits  # War Tax (3.3.2)
 
@@ -41,7 +43,7 @@ def violations(state: GameState) -> list[str]:
     out: list[str] = []
     for f, fs in state.factions.items():
         for kind, total in piece_totals(f, fs.seat).items():
-            on_map = state.on_map(f, kind)
+            on_map = state.on_map(f, kind) + fs.off_map(kind)  # the Burrow and crowns count as in play
             supply = fs.supply.get(kind, 0)
             gone = fs.removed.get(kind, 0)
             if kind == "warrior" and fs.lizards is not None:

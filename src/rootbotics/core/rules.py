@@ -5,8 +5,10 @@ Law of Root rule numbers are written "LoR x.y"; Law of Robotics numbers are bare
 
 from __future__ import annotations
 
-from . import lizards
-from . import services
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from . import duchy_rules, lizards, services
 from .context import EngineFailure, Game, GameOver
 from .factions import BASES, BUILDINGS, SETUP_RANK
 from .maps import CLEARINGS
@@ -14,6 +16,7 @@ from .paths import adjacent_for, distance, is_ferry_move, move_destinations  # n
 from .state import GameState
 
 WINNING_VP = 30  # LoR 3.1
+DUCHY_BUILDINGS: frozenset[str] = frozenset({"citadel", "market"})  # 10.3.4
 
 
 # -- rule (LoR 2.5; 5.2.1 Lords of the Forest) ----------------------------------------------
@@ -355,7 +358,29 @@ def remove_piece(g: Game, owner: str, c: int, kind: str, rule: str, by: str | No
             score(g, by, 1, "LoR 3.2.1", "for removing an enemy {kind}".format(kind=kind))
     if owner == "alliance" and fs.is_bot and kind in _BASE_SUIT:
         crackdown(g, _BASE_SUIT[kind])
+    if owner == "duchy" and fs.is_bot and kind in DUCHY_BUILDINGS:
+        if g.removal_batch is not None:
+            g.removal_batch.append((c, by))
+        else:
+            duchy_rules.cost_of_errors(g, [c], by)
     return True
+
+
+@contextmanager
+def one_removal(g: Game) -> Iterator[None]:
+    """Pieces removed inside this block are removed by one effect (a battle's hits, a removal of
+    all enemy pieces): the Duchy's Cost of Errors (10.2.1) costs one crown for all of them."""
+    if g.removal_batch is not None:  # already inside one effect
+        yield
+        return
+    g.removal_batch = []
+    try:
+        yield
+    finally:
+        lost, g.removal_batch = g.removal_batch, None
+    if lost:
+        removers = [by for _, by in lost if by is not None]
+        duchy_rules.cost_of_errors(g, [c for c, _ in lost], removers[-1] if removers else None)
 
 
 def remove_all_enemy_pieces(g: Game, faction: str, c: int, rule: str, bots_lose: int | None = None) -> int:
@@ -374,15 +399,16 @@ def remove_all_enemy_pieces(g: Game, faction: str, c: int, rule: str, bots_lose:
 
     cl = g.state.clearings[c]
     removed = 0
-    for enemy in sorted(cl.factions_present() - {faction}, key=SETUP_RANK.__getitem__):
-        if cl.pawn == enemy:
-            satchel.full_removal(g, faction, c)  # 7.2.1 I: his pawn stays; three items are damaged
-        if bots_lose is not None and g.state.factions[enemy].is_bot:
-            removed += remove_some_pieces(g, enemy, c, bots_lose, rule, by=faction)
-            continue
-        for kind in [k for f, k in cl.buildings if f == enemy] + [k for f, k in cl.tokens if f == enemy]:
-            removed += remove_piece(g, enemy, c, kind, rule, by=faction)
-        removed += remove_warriors(g, enemy, c, cl.warriors.get(enemy, 0), rule, by=faction)
+    with one_removal(g):
+        for enemy in sorted(cl.factions_present() - {faction}, key=SETUP_RANK.__getitem__):
+            if cl.pawn == enemy:
+                satchel.full_removal(g, faction, c)  # 7.2.1 I: his pawn stays; three items are damaged
+            if bots_lose is not None and g.state.factions[enemy].is_bot:
+                removed += remove_some_pieces(g, enemy, c, bots_lose, rule, by=faction)
+                continue
+            for kind in [k for f, k in cl.buildings if f == enemy] + [k for f, k in cl.tokens if f == enemy]:
+                removed += remove_piece(g, enemy, c, kind, rule, by=faction)
+            removed += remove_warriors(g, enemy, c, cl.warriors.get(enemy, 0), rule, by=faction)
     return removed
 
 

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from .burrow import DUCHY, MINISTERS, DuchyState
 from .cards import CARD_SUITS, ITEMS
 from .chance import Rng
 from .factions import BUILDINGS, FACTIONS, TOKENS, piece_totals
@@ -86,6 +87,8 @@ def to_json(state: GameState) -> dict[str, Any]:
             entry["market"] = [card(c) for c in fs.market]
             entry["payments"] = {k: n for k, n in sorted((fs.payments or {}).items()) if n}
             entry["protection"] = list(fs.protection or [])
+        if fs.duchy is not None:
+            entry["duchy"] = {"burrow": fs.duchy.burrow, "swayed": list(fs.duchy.swayed)}
         if fs.plots is not None:
             entry["plots"] = {str(c): {"kind": k, "face_up": up} for c, (k, up) in sorted(fs.plots.items())}
         if fs.lizards is not None:
@@ -273,7 +276,7 @@ _TOP_FIELDS = (
     "end_reason", "options", "ferry", "ferry_used", "opened_paths", "item_supply", "services",
 )
 _SEAT_FIELDS = ("seat", "vp", "items", "removed", "decree", "supporters", "hand")
-_BOT_FIELDS = ("difficulty", "traits", "order", "vagabot", "plots", "lizards", "market", "payments", "protection")
+_BOT_FIELDS = ("difficulty", "traits", "order", "vagabot", "duchy", "plots", "lizards", "market", "payments", "protection")
 _LIZARDS_FIELDS = ("acolytes", "conspiracy", "lost_souls", "revealed", "order")
 SERVICES: tuple[str, ...] = ("hand_card", "riverboats", "mercenaries")  # 9.2.3 I-III
 PROTECTION: tuple[str, ...] = ("shield", "sword")  # 9.2.4
@@ -642,6 +645,12 @@ def _read_faction(state: GameState, f: str, raw: dict[str, Any], cards: _Cards) 
             raise StateError(f"{path}.items", "the Vagabot has no Crafted Items box: his items are in vagabot.items")
     elif f == VAGABOT and seat == "bot":
         raise StateError(f"{path}.vagabot", "is missing")
+    if "duchy" in raw:
+        if f != DUCHY:
+            raise StateError(f"{path}.duchy", "only the Drillbit Duchy has a Burrow and ministers")
+        fs.duchy = _read_duchy(_obj(raw["duchy"], f"{path}.duchy"), f"{path}.duchy")
+    elif f == DUCHY and seat == "bot":
+        raise StateError(f"{path}.duchy", "is missing")
     if "plots" in raw:
         if f != "corvids":
             raise StateError(f"{path}.plots", "only the Corvids have plot tokens")
@@ -697,6 +706,19 @@ def _check_payments_and_services(state: GameState, data: dict[str, Any]) -> None
         if buyer not in state.factions or buyer == "riverfolk":
             raise StateError(bpath, f"{_show(buyer)} is not a player who can buy services")
         state.services[buyer] = [_str(v, f"{bpath}.{i}", SERVICES) for i, v in enumerate(_list(bought, bpath))]
+
+
+def _read_duchy(raw: dict[str, Any], path: str) -> DuchyState:
+    """The Burrow's warriors (10.2.2) and the swayed ministers (10.7); the supply of warriors and
+    crowns is derived from them later."""
+    _only(raw, ("burrow", "swayed"), path, "the Duchy's Burrow and ministers")
+    ds = DuchyState(_int(raw.get("burrow", 0), f"{path}.burrow", 0, 20))
+    for i, m in enumerate(_list(raw.get("swayed", []), f"{path}.swayed")):
+        name = _str(m, f"{path}.swayed.{i}", MINISTERS)
+        if name in ds.swayed:
+            raise StateError(f"{path}.swayed.{i}", f"{name} is listed twice (a minister holds one crown)")
+        ds.sway(name)
+    return ds
 
 
 def _read_plots(raw: dict[str, Any], path: str) -> dict[int, tuple[str, bool]]:
@@ -943,7 +965,7 @@ def _derive_supplies(state: GameState, data: dict[str, Any]) -> None:
     not in play stay in the box, and more items in play than the box holds is an error."""
     for f, fs in state.factions.items():
         for kind, total in piece_totals(f, fs.seat).items():
-            placed = state.on_map(f, kind)
+            placed = state.on_map(f, kind) + fs.off_map(kind)  # the Duchy's Burrow and crowns (10.2.2)
             gone = fs.removed.get(kind, 0) + (state.in_payments(f) if kind == "warrior" else 0)
             if kind == "warrior" and fs.lizards is not None:
                 gone += fs.lizards.acolytes  # the Acolytes box (8.2.2)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .burrow import DuchyState
 from .cards import Deck, load_deck
 from .chance import Rng
 from .factions import BUILDINGS, piece_totals
@@ -97,6 +98,7 @@ class FactionState:
     market: list[int] | None = None  # Riverfolk Robots: the Market, left to right (9.2.1)
     payments: dict[str, int] | None = None  # Riverfolk Robots: warriors in Payments, by owner (9.2.3)
     protection: list[str] | None = None  # Riverfolk Robots: conditions fulfilled this turn (9.2.4)
+    duchy: DuchyState | None = None  # the Drillbit Duchy's Burrow and swayed ministers (10.2.2, 10.7)
     plots: dict[int, tuple[str, bool]] | None = None  # Corvids: clearing -> (kind, face up) (11.3.1)
     lizards: LizardsState | None = None  # the Logical Lizards' board (8.2-8.4)
 
@@ -122,9 +124,14 @@ class FactionState:
             None if self.market is None else list(self.market),
             None if self.payments is None else dict(self.payments),
             None if self.protection is None else list(self.protection),
+            None if self.duchy is None else self.duchy.clone(),
             None if self.plots is None else dict(self.plots),
             None if self.lizards is None else self.lizards.clone(),
         )
+
+    def off_map(self, kind: str) -> int:
+        """Pieces in play but not in a clearing: the Duchy's Burrow warriors and crowns (10.2.2)."""
+        return 0 if self.duchy is None else self.duchy.off_map(kind)
 
     def cards_held(self) -> list[int]:
         """Every deck card this seat holds: hand, order card, Decree, supporters."""

@@ -1,0 +1,58 @@
+"""The Drillbit Duchy's pieces off the map, as plain data (Law of Robotics 10.2.2, 10.7).
+
+The Burrow (10.2.2) is not one of the twelve clearings: it is kept here, as the number of Duchy
+warriors in it, so that no targeting, adjacency or distance of any bot ever sees it. Only Duchy
+warriors are ever in it (non-Duchy pieces cannot enter it; the Duchy bot has no other piece that
+could). It is adjacent to every clearing with a tunnel, and the Duchy always rules it; the Duchy
+bot's own rules (``bots/duchy.py``) are the only ones that move warriors in or out of it.
+
+The swayed ministers are the ones with a crown (10.6.3, 10.7); crowns not on a minister are in
+the supply. Rules that change this state are in ``bots/duchy.py``; ``core/rules.py`` calls its
+Cost of Errors (10.2.1) when Duchy buildings are removed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+DUCHY = "duchy"
+# 10.7, top to bottom on the faction board, with each minister's suit (shared/data/bot-cards.md section 4).
+MINISTERS: tuple[str, ...] = (
+    "captain", "marshal", "foremole", "brigadier", "banker", "mayor", "earl", "baron", "duchess",
+)
+MINISTER_SUIT: dict[str, str] = {
+    "captain": "fox", "marshal": "rabbit", "foremole": "mouse",
+    "brigadier": "fox", "banker": "rabbit", "mayor": "mouse",
+    "earl": "fox", "baron": "rabbit", "duchess": "mouse",
+}
+MINISTER_TITLE: dict[str, str] = {
+    "captain": "Captain", "marshal": "Marshal", "foremole": "Foremole", "brigadier": "Brigadier",
+    "banker": "Banker", "mayor": "Mayor", "earl": "Earl of Stone", "baron": "Baron of Dirt",
+    "duchess": "Duchess of Mud",
+}
+
+
+@dataclass(slots=True)
+class DuchyState:
+    """Warriors in the Burrow and the swayed ministers (kept in board order, top first)."""
+
+    burrow: int = 0
+    swayed: list[str] = field(default_factory=list)
+
+    def clone(self) -> DuchyState:
+        return DuchyState(self.burrow, list(self.swayed))
+
+    def has(self, minister: str) -> bool:
+        return minister in self.swayed
+
+    def sway(self, minister: str) -> None:
+        self.swayed.append(minister)
+        self.swayed.sort(key=MINISTERS.index)
+
+    def off_map(self, kind: str) -> int:
+        """Pieces of one kind held off the map: warriors in the Burrow, crowns on ministers."""
+        if kind == "warrior":
+            return self.burrow
+        if kind == "crown":
+            return len(self.swayed)
+        return 0
