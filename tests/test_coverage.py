@@ -120,6 +120,7 @@ def test_the_section_11_rule_list_matches_the_law_text() -> None:
     assert sorted(steps) == sorted(r for r in LAW_RULES_11 if " " in r)
 
 
+@pytest.mark.skipif(not LAW.exists(), reason="the Law text is not beside the repository")
 def test_the_section_12_list_matches_the_law_text() -> None:
     text = LAW.read_text()
     text = text[text.index("12. Map Interactions\n") :]
