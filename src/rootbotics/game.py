@@ -103,6 +103,8 @@ class GameConfig:
                 raise ConfigError(f"{where}.traits: a trait is listed twice")
         if self.max_rounds < 1:
             raise ConfigError(f"max_rounds: {self.max_rounds} must be at least 1")
+        if self.options.get("cooperative") and not any(seat.seat == "human" for seat in self.seats):
+            raise ConfigError("options.cooperative: cooperative play needs at least one human seat")
         character = self.options.get("vagabot_character")
         if character is not None and character not in CHARACTERS:
             raise ConfigError(f"options.vagabot_character: {character!r} is not a Vagabot character (choose from {', '.join(CHARACTERS)})")
@@ -187,11 +189,12 @@ def draw_starting_hands(g: Game) -> None:
     s = g.state
     deck = list(range(len(s.deckdef.cards)))
     humans = [f for f in s.turn_order if not s.factions[f].is_bot]
-    if 1 <= len(humans) <= 2:
+    if 1 <= len(humans) <= 2 or s.cooperative():
         dominance = [c for c in deck if s.deckdef.card(c).kind == "dominance"]
         s.removed_cards.extend(dominance)
         deck = [c for c in deck if c not in dominance]
-        g.emit(None, "3.4", "setup", "removes the four dominance cards (one or two humans)")
+        why = "cooperative play" if s.cooperative() else "one or two humans"
+        g.emit(None, "3.4", "setup", "removes the four dominance cards ({why})", why=why)
     s.deck = deck
     g.chance.shuffle(s.deck)
     for f in humans:

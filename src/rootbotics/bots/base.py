@@ -25,6 +25,8 @@ class Bot(Protocol):
 def enemies_in(state: GameState, faction: str, c: int) -> list[str]:
     """Enemy players with at least one piece in a clearing."""
     cl = state.clearings[c]
+    if state.cooperative():  # bots are a team: no bot targets another (Fully Cooperative Play)
+        return sorted(f for f in cl.factions_present() if state.is_enemy(faction, f))
     if not cl.buildings and not cl.tokens and cl.pawn is None:  # warriors only: the common case, made quick
         return sorted(f for f, n in cl.warriors.items() if n > 0 and f != faction)
     return sorted(f for f in cl.factions_present() if f != faction)

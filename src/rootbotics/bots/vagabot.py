@@ -437,7 +437,7 @@ def battle_target(g: Game) -> Choice[str]:
     return choose_player(
         s,
         "whom to battle",
-        [f for f in s.turn_order if f != FACTION],
+        [f for f in s.turn_order if s.is_enemy(FACTION, f)],  # cooperative play: never another bot
         [most("most VP", victory_points(s), "7.5.4")],
         legal=lambda f: None if has_pieces(s, f) else "no pieces on the map",
     )
@@ -625,9 +625,13 @@ def vagrant(g: Game) -> None:
         g.emit(FACTION, "7.7.4", "skip", "skips his special action: no battle can be started in {c}", attacker.explain, c=c)
         return
     a = attacker.target
-    defender = choose_player(s, f"the defender in {c}", [f for f in others if f != a])
+    # Cooperative play: bots do not fight each other, so a bot attacker gets a human defender.
+    defenders = [f for f in others if f != a and (not s.cooperative() or s.is_enemy(a, f))]
+    defender = choose_player(s, f"the defender in {c}", defenders)
     d = defender.target
-    assert d is not None
+    if d is None:
+        g.emit(FACTION, "7.7.4", "skip", "skips his special action: no defender for {a} in {c} (cooperative play)", a=a, c=c)
+        return
     _pay_special(g, "Vagrant")
     g.emit(FACTION, "7.7.4", "instigate", "starts a battle in {c}: {a} attacks {d}", lambda: f"{attacker.explain()}; {defender.explain()}", c=c, a=a, d=d)
     battle(g, a, d, c, "7.7.4", instigator=FACTION)

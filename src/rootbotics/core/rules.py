@@ -436,7 +436,22 @@ def score(g: Game, faction: str, n: int, rule: str, reason: str) -> None:
     fs.vp += n
     g.emit(faction, rule, "score", "scores {n} VP {reason} (now {vp})", n=n, reason=reason, vp=fs.vp)
     if fs.vp >= WINNING_VP and g.state.winner is None:
-        declare_winner(g, [faction], f"{faction} reached {WINNING_VP} VP")
+        if g.state.cooperative():
+            _cooperative_victory(g, faction)
+        else:
+            declare_winner(g, [faction], f"{faction} reached {WINNING_VP} VP")
+
+
+def _cooperative_victory(g: Game, faction: str) -> None:
+    """Fully Cooperative Play: the humans win when each has 30 VP before any bot does; a bot
+    reaching 30 first wins for the bots."""
+    s = g.state
+    bots = [f for f in s.turn_order if s.factions[f].is_bot]
+    humans = [f for f in s.turn_order if not s.factions[f].is_bot]
+    if s.factions[faction].is_bot:
+        declare_winner(g, bots, f"{faction} reached {WINNING_VP} VP before every human did (cooperative play)")
+    elif all(s.factions[h].vp >= WINNING_VP for h in humans):
+        declare_winner(g, humans, f"every human reached {WINNING_VP} VP before any bot (cooperative play)")
 
 
 def lose_vp(g: Game, faction: str, n: int, rule: str, reason: str) -> None:

@@ -265,8 +265,23 @@ class GameState:
     def warriors(self, faction: str, c: int) -> int:
         return self.clearings[c].warriors.get(faction, 0)
 
+    def cooperative(self) -> bool:
+        """Fully Cooperative Play: the bots are a team against the humans."""
+        return bool(self.options.get("cooperative"))
+
+    def is_enemy(self, faction: str, other: str) -> bool:
+        """Whether ``other`` is an enemy of ``faction``; in cooperative play bots are not each
+        other's enemies when they target (Law of Robotics, Fully Cooperative Play)."""
+        if other == faction:
+            return False
+        if self.options.get("cooperative") and self.factions[faction].is_bot:
+            return not self.factions[other].is_bot
+        return True
+
     def enemy_pieces(self, faction: str, c: int) -> int:
         cl = self.clearings[c]
+        if self.options.get("cooperative"):
+            return sum(cl.pieces_of(f) for f in cl.factions_present() if self.is_enemy(faction, f))
         warriors = cl.warriors
         n = sum(warriors.values()) - warriors.get(faction, 0)
         if cl.buildings:
@@ -278,7 +293,7 @@ class GameState:
         return n
 
     def enemy_warriors(self, faction: str, c: int) -> int:
-        return sum(v for f, v in self.clearings[c].warriors.items() if f != faction)
+        return sum(v for f, v in self.clearings[c].warriors.items() if self.is_enemy(faction, f))
 
     def free_slots(self, c: int) -> int:
         return self.map.slots[c] - self.clearings[c].used_slots()

@@ -1,0 +1,75 @@
+"""Fully Cooperative Play (Law of Robotics, after section 3): the bots are a team."""
+
+from __future__ import annotations
+
+import pytest
+
+from rootbotics.core import invariants
+from rootbotics.core import rules as R
+from rootbotics.core.context import GameOver
+from rootbotics.core.controllers import ScriptedHuman
+from rootbotics.game import ConfigError, GameConfig, Seat, new_game, play
+
+BOTS = ("vagabot", "lizards", "riverfolk", "duchy", "corvids")
+
+
+def coop_game(seed: int, bots: tuple[str, ...], humans: tuple[str, ...] = ("alliance",), cooperative: bool = True):
+    seats = [Seat(f) for f in bots] + [Seat(h, "human") for h in humans]
+    cfg = GameConfig(seats, seed=seed, options={"cooperative": True} if cooperative else {})
+    return new_game(cfg, controllers={h: ScriptedHuman() for h in humans})
+
+
+def test_coop_removes_the_dominance_cards_even_with_three_humans() -> None:
+    g = coop_game(1, ("vagabot", "duchy"), ("marquise", "eyrie", "alliance"))
+    assert {g.state.deckdef.card(c).kind for c in g.state.removed_cards} == {"dominance"}
+    plain = coop_game(1, ("vagabot", "duchy"), ("marquise", "eyrie", "alliance"), cooperative=False)
+    assert plain.state.removed_cards == []
+
+
+def test_coop_needs_a_human() -> None:
+    with pytest.raises(ConfigError, match="options.cooperative: cooperative play needs at least one human seat"):
+        new_game(GameConfig([Seat("marquise"), Seat("eyrie")], options={"cooperative": True}))
+
+
+def test_coop_bots_do_not_count_bot_pieces_as_enemies() -> None:
+    g = coop_game(2, ("corvids", "duchy"))
+    s = g.state
+    c = next(c for c in range(1, 13) if s.warriors("corvids", c))
+    s.clearings[c].warriors["duchy"] = 2
+    s.factions["duchy"].supply["warrior"] -= 2
+    s.clearings[c].tokens.append(("alliance", "sympathy"))
+    s.factions["alliance"].supply["sympathy"] -= 1
+    assert s.enemy_pieces("corvids", c) == 1 and s.enemy_warriors("corvids", c) == 0
+    assert not s.is_enemy("corvids", "duchy") and s.is_enemy("corvids", "alliance")
+    assert s.is_enemy("alliance", "corvids")  # the humans still face every bot
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_coop_bots_never_battle_each_other(seed: int) -> None:
+    bots = BOTS[seed % 5 :] + BOTS[: seed % 5]
+    g = coop_game(seed, bots[:3] + ("marquise",) if seed % 2 else bots[:4], ("alliance",))
+    s = g.state
+    g.log.listeners.append(lambda e: invariants.check(s))
+    play(g)
+    for e in g.log.of_kind("battle"):
+        attacker, defender = e.faction, e.data["defender"]
+        assert not (s.factions[attacker].is_bot and s.factions[defender].is_bot), e.line()
+    assert s.winner is not None and all(s.factions[w].is_bot for w in s.winner)
+    assert "cooperative play" in (s.end_reason or "")
+
+
+def test_coop_humans_win_only_when_each_has_30() -> None:
+    g = coop_game(3, ("vagabot",), ("marquise", "alliance"))
+    s = g.state
+    R.score(g, "marquise", 30, "test", "for the test")
+    assert s.winner is None  # the Alliance has not got there yet
+    with pytest.raises(GameOver):
+        R.score(g, "alliance", 30, "test", "for the test")
+    assert s.winner == ["marquise", "alliance"]
+
+
+def test_coop_a_bot_at_30_wins_for_all_bots() -> None:
+    g = coop_game(4, ("vagabot", "duchy"), ("alliance",))
+    with pytest.raises(GameOver):
+        R.score(g, "duchy", 30, "test", "for the test")
+    assert g.state.winner == ["vagabot", "duchy"]
