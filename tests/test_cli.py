@@ -14,8 +14,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import cli, plain_output
 
-from rootbotics.cli import NEED_EXTRA, main
+from rootbotics.cli import NEED_EXTRA
 from rootbotics.core import serial
 from rootbotics.core.context import EngineFailure
 from rootbotics.core.events import EventLog
@@ -30,19 +31,7 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 @pytest.fixture(autouse=True)
 def plain_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Nothing in the environment may force colours on: output must be plain when piped."""
-    for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "PY_COLORS", "CLICOLOR_FORCE"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("COLUMNS", "100")
-
-
-def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    """Run `rootbotics ARGS` in this process: (exit code, stdout, stderr)."""
-    with pytest.raises(SystemExit) as exc:
-        main(list(args))
-    out, err = capsys.readouterr()
-    code = exc.value.code
-    return (code if isinstance(code, int) else 0 if code is None else 1), out, err
+    plain_output(monkeypatch, 100)
 
 
 def engine_game(bots: str = BOTS, seed: int = SEED, turns: int | None = None):

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from cli_helpers import cli, plain_output
 
 from rootbotics import soak as S
 from rootbotics.bots.cards import DIFFICULTY_TEXT, TRAIT_TEXT
@@ -25,18 +26,7 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 @pytest.fixture(autouse=True)
 def plain_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "PY_COLORS", "CLICOLOR_FORCE"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("COLUMNS", "100")
-
-
-def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    """Run `rootbotics ARGS` in this process: (exit code, stdout, stderr)."""
-    with pytest.raises(SystemExit) as exc:
-        main(list(args))
-    out, err = capsys.readouterr()
-    code = exc.value.code
-    return (code if isinstance(code, int) else 0 if code is None else 1), out, err
+    plain_output(monkeypatch, 100)
 
 
 def one_line(err: str) -> str:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
+from cli_helpers import cli, plain_output
 
 from rootbotics.cli import main
 from rootbotics.core import serial
@@ -33,17 +34,7 @@ INTERVAL = re.compile(r"\d+\.\d%\s+\d+\.\d–\d+\.\d%")
 
 @pytest.fixture(autouse=True)
 def plain_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "PY_COLORS", "CLICOLOR_FORCE"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("COLUMNS", "120")
-
-
-def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exc:
-        main(list(args))
-    out, err = capsys.readouterr()
-    code = exc.value.code
-    return (code if isinstance(code, int) else 0 if code is None else 1), out, err
+    plain_output(monkeypatch, 120)
 
 
 def simulate(capsys: pytest.CaptureFixture[str], out: Path, *extra: str, games: int = 40, jobs: int = 1) -> tuple[int, str, str]:
