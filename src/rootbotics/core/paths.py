@@ -65,19 +65,24 @@ def distance_table(state: GameState, faction: str) -> list[list[int]]:
         return state.map.distance
     table = [[FAR] * 13]
     for start in range(1, 13):
-        dist = [FAR] * 13
-        dist[start] = 0
-        frontier = [start]
-        while frontier:
-            nxt: list[int] = []
-            for c in frontier:
-                for n in riverboat_adjacent(state, faction, c):
-                    if dist[n] == FAR:
-                        dist[n] = dist[c] + 1
-                        nxt.append(n)
-            frontier = nxt
-        table.append(dist)
+        table.append(fewest_moves(start, lambda c: riverboat_adjacent(state, faction, c)))
     return table
+
+
+def fewest_moves(start: int, neighbours) -> list[int]:
+    """Breadth-first: the fewest moves from ``start`` to every clearing (``FAR`` if none)."""
+    dist = [FAR] * 13
+    dist[start] = 0
+    frontier = [start]
+    while frontier:
+        nxt: list[int] = []
+        for c in frontier:
+            for n in neighbours(c):
+                if dist[n] == FAR:
+                    dist[n] = dist[c] + 1
+                    nxt.append(n)
+        frontier = nxt
+    return dist
 
 
 def ferry_links(state: GameState, c: int) -> tuple[int, ...]:
@@ -110,18 +115,7 @@ def distances_from(state: GameState, faction: str, start: int) -> list[int]:
     m = state.map
     if state.ferry is None and not state.services and (not m.closed_paths or is_bot(state, faction)):
         return list(m.distance[start])
-    dist = [FAR] * 13
-    dist[start] = 0
-    frontier = [start]
-    while frontier:
-        nxt: list[int] = []
-        for c in frontier:
-            for n in move_destinations(state, faction, c):
-                if dist[n] == FAR:
-                    dist[n] = dist[c] + 1
-                    nxt.append(n)
-        frontier = nxt
-    return dist
+    return fewest_moves(start, lambda c: move_destinations(state, faction, c))
 
 
 def distance(state: GameState, faction: str, a: int, b: int) -> int:

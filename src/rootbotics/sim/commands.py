@@ -290,6 +290,25 @@ def run_report(files: list[str], plots: Optional[str]) -> int:
 
 
 # -- rootbotics replay --------------------------------------------------------------------------
+def turn_writer(out: Out, current: list[Any]) -> Any:
+    """A log listener printing each event under a header per turn (``current`` holds the Game
+    once it is set up; until then events belong to setup)."""
+    last: list[Any] = [None]
+
+    def write_line(e: Any) -> None:
+        if not current:
+            key, title = (0, -1), "Setup"
+        else:
+            s = current[0].state
+            key, title = (s.round, s.turn), f"Round {s.round} · {s.current}"
+        if key != last[0]:
+            last[0] = key
+            out.header(title)
+        out.event(e)
+
+    return write_line
+
+
 def run_replay(
     file: Optional[str],
     seed: Optional[int],
@@ -334,21 +353,8 @@ def run_replay(
     out = Out()
     log = EventLog()
     current: list[Any] = []
-    last: list[Any] = [None]
-
-    def write_line(e: Any) -> None:
-        if not current:
-            key, title = (0, -1), "Setup"
-        else:
-            s = current[0].state
-            key, title = (s.round, s.turn), f"Round {s.round} · {s.current}"
-        if key != last[0]:
-            last[0] = key
-            out.header(title)
-        out.event(e)
-
     if not quiet:
-        log.listeners.append(write_line)
+        log.listeners.append(turn_writer(out, current))
     if config is not None:
         out.text(f"Replaying seed {config.seed}: {', '.join(s.faction for s in config.seats)} on {config.map}, at most {config.max_rounds} rounds")
     else:
@@ -407,21 +413,8 @@ def run_replay_record(file: str, recorded: dict[str, Any], quiet: bool) -> int:
     out = Out()
     log = EventLog()
     current: list[Any] = []
-    last: list[Any] = [None]
-
-    def write_line(e: Any) -> None:
-        if not current:
-            key, title = (0, -1), "Setup"
-        else:
-            s = current[0].state
-            key, title = (s.round, s.turn), f"Round {s.round} · {s.current}"
-        if key != last[0]:
-            last[0] = key
-            out.header(title)
-        out.event(e)
-
     if not quiet:
-        log.listeners.append(write_line)
+        log.listeners.append(turn_writer(out, current))
     lineup = ", ".join(f"{s.faction}" + (f" ({s.difficulty})" if s.difficulty != "default" else "") + (f" [{'+'.join(s.traits)}]" if s.traits else "") for s in config.seats)
     out.text(f"Replaying the game recorded in {file}: {lineup} on {config.map}, seed {config.seed}")
     try:
