@@ -297,6 +297,38 @@ def score_table(out: Out, state: Any, title: str) -> None:
 
 
 # -- rootbotics play ----------------------------------------------------------------------------
+def check_out_folder(out: str) -> Path:
+    p = Path(out)
+    if p.exists() and not p.is_dir():
+        raise CliError(f"--out: {out} is a file, not a folder")
+    try:
+        p.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise CliError(f"--out: cannot make the folder {out}: {e.strerror or e}") from None
+    if not os.access(p, os.W_OK):
+        raise CliError(f"--out: cannot write in the folder {out}")
+    return p
+
+
+def turn_writer(out: Out, current: list[Any]) -> Any:
+    """A log listener printing each event under a header per turn (``current`` holds the Game
+    once it is set up; until then events belong to setup)."""
+    last: list[Any] = [None]
+
+    def write_line(e: Any) -> None:
+        if not current:
+            key, title = (0, -1), "Setup"
+        else:
+            s = current[0].state
+            key, title = (s.round, s.turn), f"Round {s.round} · {s.current}"
+        if key != last[0]:
+            last[0] = key
+            out.header(title)
+        out.event(e)
+
+    return write_line
+
+
 def run_play(
     bots: Optional[str],
     map_name: Optional[str],
@@ -401,27 +433,14 @@ def run_play(
     mode = "json" if as_json else "quiet" if quiet else "log"
     log = EventLog()
     game: list[Any] = []  # the Game, once set up
-    last_turn: list[Optional[tuple[int, int]]] = [None]
 
     def write_json(e: Any) -> None:
         out.raw(json.dumps(e.to_json(), default=str))
 
-    def write_line(e: Any) -> None:
-        if not game:  # still setting up
-            key: Optional[tuple[int, int]] = (0, -1)
-            title = "Setup"
-        else:
-            s = game[0].state
-            key, title = (s.round, s.turn), f"Round {s.round} · {s.current}"
-        if key != last_turn[0]:
-            last_turn[0] = key
-            out.header(title)
-        out.event(e)
-
     if mode == "json":
         log.listeners.append(write_json)
     elif mode == "log":
-        log.listeners.append(write_line)
+        log.listeners.append(turn_writer(out, game))
         if config is not None:
             out.text(f"Root on the {config.map} map, seed {config.seed}: {', '.join(s.faction for s in config.seats)}")
         elif state.winner is not None:

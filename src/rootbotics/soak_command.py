@@ -6,10 +6,9 @@ No ``from __future__ import annotations`` here: typer reads the annotations at r
 
 import os
 import time
-from pathlib import Path
 from typing import Annotated, Any, Optional
 
-from .cli import CliError, Out
+from .cli import CliError, Out, check_out_folder
 from .soak import soak, summary
 
 SOAK_HELP = (
@@ -29,15 +28,7 @@ def run_soak(games: int, jobs: Optional[int], seed: int, out: str) -> int:
         raise CliError(f"--games: {games} must be at least 1")
     if jobs is not None and jobs < 1:
         raise CliError(f"--jobs: {jobs} must be at least 1")
-    folder = Path(out)
-    if folder.exists() and not folder.is_dir():
-        raise CliError(f"--out: {out} is a file, not a folder")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise CliError(f"--out: cannot make the folder {out}: {e.strerror or e}") from None
-    if not os.access(folder, os.W_OK):
-        raise CliError(f"--out: cannot write in the folder {out}")
+    folder = check_out_folder(out)
     jobs = jobs or os.cpu_count() or 1
     term = Out()
     term.text(f"soak: {games} games from seed {seed} on {jobs} process{'es' if jobs != 1 else ''}, failures saved in {out}/")

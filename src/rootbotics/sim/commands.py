@@ -19,6 +19,7 @@ from ..cli import (
     CliError,
     Out,
     RunFailure,
+    check_out_folder,
     config_problem,
     load_position,
     parse_bots,
@@ -26,6 +27,7 @@ from ..cli import (
     parse_map,
     parse_traits,
     score_table,
+    turn_writer,
     winner_line,
 )
 from .study import Study
@@ -81,19 +83,6 @@ def need_sim_extra() -> None:
         import pyarrow  # noqa: F401
     except ImportError:
         raise CliError(NEED_SIM) from None
-
-
-def check_out_folder(out: str) -> Path:
-    p = Path(out)
-    if p.exists() and not p.is_dir():
-        raise CliError(f"--out: {out} is a file, not a folder")
-    try:
-        p.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise CliError(f"--out: cannot make the folder {out}: {e.strerror or e}") from None
-    if not os.access(p, os.W_OK):
-        raise CliError(f"--out: cannot write in the folder {out}")
-    return p
 
 
 # -- rootbotics simulate ------------------------------------------------------------------------
@@ -290,25 +279,6 @@ def run_report(files: list[str], plots: Optional[str]) -> int:
 
 
 # -- rootbotics replay --------------------------------------------------------------------------
-def turn_writer(out: Out, current: list[Any]) -> Any:
-    """A log listener printing each event under a header per turn (``current`` holds the Game
-    once it is set up; until then events belong to setup)."""
-    last: list[Any] = [None]
-
-    def write_line(e: Any) -> None:
-        if not current:
-            key, title = (0, -1), "Setup"
-        else:
-            s = current[0].state
-            key, title = (s.round, s.turn), f"Round {s.round} · {s.current}"
-        if key != last[0]:
-            last[0] = key
-            out.header(title)
-        out.event(e)
-
-    return write_line
-
-
 def run_replay(
     file: Optional[str],
     seed: Optional[int],
