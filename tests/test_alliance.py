@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from helpers import game, position, set_order
 
-from rootbotics.bots import alliance as A
+from rootbotics.factions.alliance import bot as A
 from rootbotics.core import rules as R
 from rootbotics.core.battle import battle
 from rootbotics.core.context import EngineFailure
@@ -561,7 +561,7 @@ def test_3_3_2_alliance_wildfire(traits: tuple[str, ...]) -> None:
 
 @pytest.mark.parametrize("seed", range(16))
 def test_3_3_alliance_random_difficulties_and_traits_play_out(seed: int) -> None:
-    from rootbotics.bots.cards import TRAIT_TEXT
+    from rootbotics.factions.cards import TRAIT_TEXT
     from rootbotics.core import invariants
     from rootbotics.game import GameConfig, Seat
 
@@ -576,7 +576,7 @@ def test_3_3_alliance_random_difficulties_and_traits_play_out(seed: int) -> None
 def test_7_2_1_I_a_revolt_where_the_vagabot_stands_damages_three_items() -> None:
     """Full Removal (7.2.1 I) meets a revolt (6.4.3): the pawn stays, three items are damaged."""
     from rootbotics.core import invariants, rules
-    from rootbotics.core.items import put_pawn
+    from rootbotics.factions.vagabot.items import put_pawn
     from rootbotics.game import GameConfig, Seat, new_game
 
     g = new_game(GameConfig([Seat("alliance"), Seat("vagabot"), Seat("marquise")], seed=3))

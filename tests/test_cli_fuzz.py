@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rootbotics.bots.cards import TRAIT_TEXT
+from rootbotics.factions.cards import TRAIT_TEXT
 from rootbotics.cli import main
 from rootbotics.core import serial
 from rootbotics.core.factions import PLAYABLE_BOTS, piece_totals

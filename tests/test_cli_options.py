@@ -12,8 +12,8 @@ import pytest
 from cli_helpers import cli, plain_output
 
 from rootbotics import soak as S
-from rootbotics.bots.cards import DIFFICULTY_TEXT, TRAIT_TEXT
-from rootbotics.bots.eyrie import ElectricEyrie
+from rootbotics.factions.cards import DIFFICULTY_TEXT, TRAIT_TEXT
+from rootbotics.factions.eyrie.bot import ElectricEyrie
 from rootbotics.cli import config_problem, main
 from rootbotics.core import serial
 from rootbotics.core.maps import CLEARINGS

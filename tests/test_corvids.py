@@ -7,12 +7,17 @@ from __future__ import annotations
 import pytest
 from conftest import card_id, fall_state, make_game, put_building, put_token, put_warriors
 
-from rootbotics.bots import alliance, corvids, eyrie, marquise, vagabot
-from rootbotics.core import invariants, plots, rules
+from rootbotics.factions.alliance import bot as alliance
+from rootbotics.factions.corvids import bot as corvids
+from rootbotics.factions.eyrie import bot as eyrie
+from rootbotics.factions.marquise import bot as marquise
+from rootbotics.factions.vagabot import bot as vagabot
+from rootbotics.core import invariants, rules
+from rootbotics.factions.corvids import plots
 from rootbotics.core.battle import battle
 from rootbotics.core.chance import RngChance
 from rootbotics.core.controllers import ScriptedHuman
-from rootbotics.core.items import Item, VagabotState, put_pawn
+from rootbotics.factions.vagabot.items import Item, VagabotState, put_pawn
 from rootbotics.core.state import GameState
 from rootbotics.game import GameConfig, Seat, new_game
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from rootbotics.bots.cards import TRAIT_TEXT
-from rootbotics.core import invariants, plots
+from rootbotics.factions.cards import TRAIT_TEXT
+from rootbotics.core import invariants
+from rootbotics.factions.corvids import plots
 from rootbotics.core.chance import Rng
 from rootbotics.core.context import Game
 from rootbotics.core.events import Event

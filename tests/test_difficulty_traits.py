@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from helpers import game, position, set_order
 
-from rootbotics.bots import eyrie as E
-from rootbotics.bots import marquise as M
-from rootbotics.bots.cards import DIFFICULTY_TEXT, TRAIT_TEXT
+from rootbotics.factions.eyrie import bot as E
+from rootbotics.factions.marquise import bot as M
+from rootbotics.factions.cards import DIFFICULTY_TEXT, TRAIT_TEXT
 from rootbotics.core import invariants
 from rootbotics.core.battle import battle
 from rootbotics.core.chance import ScriptedChance
@@ -208,8 +208,8 @@ def vagabot_game(seed: int = 3, difficulty: str = "default", traits: tuple[str, 
 
 @pytest.mark.parametrize(("level", "refreshed"), [("easy", 5), ("default", 6), ("challenging", 7)])
 def test_3_3_1_vagabot_refresh_by_difficulty(level: str, refreshed: int) -> None:
-    from rootbotics.bots import vagabot as V
-    from rootbotics.core.items import Item
+    from rootbotics.factions.vagabot import bot as V
+    from rootbotics.factions.vagabot.items import Item
 
     g = vagabot_game(difficulty=level)
     vs = g.state.factions["vagabot"].vagabot
@@ -219,7 +219,7 @@ def test_3_3_1_vagabot_refresh_by_difficulty(level: str, refreshed: int) -> None
 
 
 def test_3_3_1_vagabot_nightmare_scores_at_the_end_of_evening() -> None:
-    from rootbotics.bots.vagabot import Vagabot
+    from rootbotics.factions.vagabot.bot import Vagabot
 
     g = vagabot_game(difficulty="nightmare")
     cid = g.state.deck[-1]
@@ -233,8 +233,8 @@ def test_3_3_1_vagabot_nightmare_scores_at_the_end_of_evening() -> None:
 
 @pytest.mark.parametrize("traits", [(), ("marksman",)])
 def test_3_3_2_vagabot_marksman_hits_before_rolling(traits) -> None:
-    from rootbotics.bots import vagabot as V
-    from rootbotics.core.items import Item, put_pawn
+    from rootbotics.factions.vagabot import bot as V
+    from rootbotics.factions.vagabot.items import Item, put_pawn
 
     g = vagabot_game(traits=traits)
     s = g.state
@@ -252,8 +252,8 @@ def test_3_3_2_vagabot_marksman_hits_before_rolling(traits) -> None:
 
 @pytest.mark.parametrize("traits", [(), ("helper",)])
 def test_3_3_2_vagabot_helper_scores_one_more_per_aid(traits) -> None:
-    from rootbotics.bots import vagabot as V
-    from rootbotics.core.items import Item, put_pawn
+    from rootbotics.factions.vagabot import bot as V
+    from rootbotics.factions.vagabot.items import Item, put_pawn
 
     g = vagabot_game(traits=traits)
     s = g.state
@@ -270,8 +270,8 @@ def test_3_3_2_vagabot_helper_scores_one_more_per_aid(traits) -> None:
 
 @pytest.mark.parametrize("traits", [(), ("berserker",)])
 def test_3_3_2_vagabot_berserker_repairs_one_more_in_a_clearing(traits) -> None:
-    from rootbotics.bots import vagabot as V
-    from rootbotics.core.items import Item, put_pawn
+    from rootbotics.factions.vagabot import bot as V
+    from rootbotics.factions.vagabot.items import Item, put_pawn
 
     g = vagabot_game(traits=traits)
     s = g.state
@@ -283,8 +283,8 @@ def test_3_3_2_vagabot_berserker_repairs_one_more_in_a_clearing(traits) -> None:
 
 
 def test_3_3_2_vagabot_berserker_battles_where_most_enemy_pieces_stand() -> None:
-    from rootbotics.bots import vagabot as V
-    from rootbotics.core.items import Item, put_pawn
+    from rootbotics.factions.vagabot import bot as V
+    from rootbotics.factions.vagabot.items import Item, put_pawn
 
     g = vagabot_game(traits=("berserker",))
     s = g.state
@@ -299,8 +299,8 @@ def test_3_3_2_vagabot_berserker_battles_where_most_enemy_pieces_stand() -> None
 
 @pytest.mark.parametrize("traits", [(), ("adventurer",)])
 def test_3_3_2_vagabot_adventurer_quests_again_at_the_end_of_daylight(traits) -> None:
-    from rootbotics.bots import vagabot as V
-    from rootbotics.core.items import Item, put_pawn
+    from rootbotics.factions.vagabot import bot as V
+    from rootbotics.factions.vagabot.items import Item, put_pawn
 
     g = vagabot_game(traits=traits)
     s = g.state

@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 from helpers import game, position, set_order
 
-from rootbotics.bots import alliance as A
-from rootbotics.bots import duchy as D
-from rootbotics.bots import vagabot as V
+from rootbotics.factions.alliance import bot as A
+from rootbotics.factions.duchy import bot as D
+from rootbotics.factions.vagabot import bot as V
 from rootbotics.core import invariants, paths, serial
 from rootbotics.core import rules as R
 from rootbotics.core.battle import battle
-from rootbotics.core.burrow import MINISTERS
+from rootbotics.factions.duchy.burrow import MINISTERS
 from rootbotics.core.chance import ScriptedChance
 from rootbotics.core.context import Game
 from rootbotics.core.serial import StateError
@@ -397,7 +397,7 @@ def test_cross_marquise_never_moves_into_the_burrow() -> None:
     """The Marquise moves from 1 to its adjacent clearing with most enemy pieces; the tunnel clearing 3,
     far away, is not reachable through the Burrow."""
     s = pos({1: {"warriors": {"marquise": 6, ME: 1}, "tokens": [TUNNEL]}, 3: {"warriors": {ME: 5}, "tokens": [TUNNEL]}, 9: {"warriors": {ME: 1}, "tokens": [["duchy", "tunnel"]]}})
-    from rootbotics.bots import marquise as M
+    from rootbotics.factions.marquise import bot as M
     g = game(s)
     moved = M.move_out(g, [1], "4.5.4")
     assert moved == [9]  # tunnel token plus warrior: the most enemy pieces next to 1
@@ -525,7 +525,7 @@ def test_cross_eyrie_moves_by_paths_and_counts_tunnels_as_enemy_pieces() -> None
     """5.5.1 II from 1 (next to 5, 9, 10): 5 holds a Duchy warrior and 10 a tunnel, so 9 has
     the fewest enemy pieces (were tunnels nothing, 10 would win on lowest priority); 3, also
     tunnelled, is no destination through the Burrow."""
-    from rootbotics.bots import eyrie as E
+    from rootbotics.factions.eyrie import bot as E
 
     s = pos({1: {"warriors": {"eyrie": 5}, "tokens": [TUNNEL]}, 3: {"tokens": [TUNNEL]}, 5: {"warriors": {ME: 1}}, 10: {"tokens": [TUNNEL]}},
             seats=("duchy", "eyrie"))
@@ -535,7 +535,7 @@ def test_cross_eyrie_moves_by_paths_and_counts_tunnels_as_enemy_pieces() -> None
 
 
 def test_cross_eyrie_relentless_costs_one_crown_per_clearing() -> None:
-    from rootbotics.bots import eyrie as E
+    from rootbotics.factions.eyrie import bot as E
 
     s = pos({5: {"warriors": {"eyrie": 1}, "buildings": [[ME, "market"], [ME, "citadel"]], "tokens": [TUNNEL]}},
             seats=("duchy", "eyrie"), swayed=("captain", "marshal"), eyrie={"traits": ["relentless"]})

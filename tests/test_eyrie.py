@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from helpers import game, position, set_order
 
-from rootbotics.bots import eyrie as E
+from rootbotics.factions.eyrie import bot as E
 from rootbotics.core.chance import ScriptedChance
 from rootbotics.core.state import VIZIER
 from rootbotics.game import GameConfig, Seat, bot_config, new_game

@@ -7,9 +7,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rootbotics.bots import eyrie
-from rootbotics.bots.base import enemies_in
-from rootbotics.bots.targeting import HIGHEST, LOWEST, choose_clearing, fewest, most
+from rootbotics.factions.eyrie import bot as eyrie
+from rootbotics.core.bot import enemies_in
+from rootbotics.core.targeting import HIGHEST, LOWEST, choose_clearing, fewest, most
 from rootbotics.core import rules as R
 from rootbotics.core.maps import CLEARINGS
 from rootbotics.core.state import GameState

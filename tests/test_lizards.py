@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from helpers import game, position, set_order
 
-from rootbotics.bots import lizards as L
+from rootbotics.factions.lizards import bot as L
 from rootbotics.core import invariants, serial
 from rootbotics.core import rules as R
 from rootbotics.core.battle import battle
@@ -452,7 +452,7 @@ def test_8_4_2_III_the_vagabot_has_no_building_to_sanctify() -> None:
 def test_8_2_2_8_2_3_an_alliance_revolt_on_a_garden() -> None:
     """remove_all_enemy_pieces on the Lizards: the garden's Lost Soul is discarded, and of the
     warriors removed one becomes an acolyte."""
-    from rootbotics.bots import alliance as A
+    from rootbotics.factions.alliance import bot as A
 
     s = lizard_position({2: {"warriors": {ME: 3}, "buildings": [GM], "tokens": [["alliance", "sympathy"]]}}, seats=("alliance", ME), board={"lost_souls": ["anvil"]})
     g = game(s)
@@ -466,7 +466,7 @@ def test_8_2_2_8_2_3_an_alliance_revolt_on_a_garden() -> None:
 def test_8_2_4_the_eyrie_turmoil_discards_its_decree_into_lost_souls() -> None:
     g = new_game(bot_config(["eyrie", ME], "fall", 3))
     s = g.state
-    from rootbotics.bots import eyrie as E
+    from rootbotics.factions.eyrie import bot as E
 
     fs = s.factions["eyrie"]
     card = s.deck.pop()

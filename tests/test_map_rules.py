@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from rootbotics.bots import eyrie as E
-from rootbotics.bots import marquise as MQ
+from rootbotics.factions.eyrie import bot as E
+from rootbotics.factions.marquise import bot as MQ
 from rootbotics.core import rules as R
 from rootbotics.core import serial
 from rootbotics.core.chance import Rng, RngChance, ScriptedChance

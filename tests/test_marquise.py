@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from helpers import game, position, set_order
 
-from rootbotics.bots import marquise as M
+from rootbotics.factions.marquise import bot as M
 from rootbotics.core.chance import ScriptedChance
 from rootbotics.core.controllers import ScriptedHuman
 from rootbotics.game import bot_config, new_game, play_turn

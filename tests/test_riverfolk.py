@@ -8,8 +8,9 @@ import json
 import pytest
 from conftest import card_id, fall_state, make_game, put_building, put_warriors
 
-from rootbotics.bots import riverfolk as RF
-from rootbotics.core import invariants, serial, services
+from rootbotics.factions.riverfolk import bot as RF
+from rootbotics.core import invariants, serial
+from rootbotics.factions.riverfolk import services
 from rootbotics.core.battle import battle
 from rootbotics.core.chance import RngChance, Rng
 from rootbotics.core.context import EngineFailure
@@ -390,7 +391,7 @@ def test_cross_vagabot_buys_riverboats_paid_with_riverfolk_warriors() -> None:
     s.factions["riverfolk"].market = [c for c in s.factions["riverfolk"].market if s.deckdef.card(c).kind != "item"]
     with_deck(s)
     vs = s.factions["vagabot"].vagabot
-    from rootbotics.core.items import put_pawn
+    from rootbotics.factions.vagabot.items import put_pawn
 
     put_pawn(s, vs, clearing=5)
     before = s.factions["riverfolk"].supply["warrior"]
@@ -399,7 +400,7 @@ def test_cross_vagabot_buys_riverboats_paid_with_riverfolk_warriors() -> None:
     assert s.factions["riverfolk"].supply["warrior"] == before - 2
     assert s.factions["riverfolk"].payments["riverfolk"] == 1 + 2
     assert "it has no warriors, so 2 Riverfolk warriors go into the Riverfolk's Payments" in g.log.of_kind("buy_service")[0].text
-    from rootbotics.bots.vagabot import moves_to
+    from rootbotics.factions.vagabot.bot import moves_to
 
     assert moves_to(s, vs, 10) == 1  # across the river
     invariants.check(s)

@@ -29,7 +29,7 @@ def test_a_few_hundred_soak_games_pass(tmp_path) -> None:
 
 
 def test_a_failing_soak_game_is_saved_with_its_position(tmp_path, monkeypatch) -> None:
-    from rootbotics.bots import eyrie
+    from rootbotics.factions.eyrie import bot as eyrie
 
     def broken(g):
         raise ValueError("deliberate failure\nsecond line")

@@ -6,15 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 from conftest import fall_state, put_warriors
-from rootbotics.bots.targeting import (
-    HIGHEST,
-    LOWEST,
-    choose_clearing,
-    choose_player,
-    fewest,
-    in_priority_order,
-    most,
-)
+from rootbotics.core.targeting import HIGHEST, LOWEST, choose_clearing, choose_player, fewest, in_priority_order, most
 from rootbotics.core import rules as R
 from rootbotics.core.maps import CLEARINGS, load_map
 

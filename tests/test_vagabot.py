@@ -9,14 +9,15 @@ from typing import Any
 import pytest
 from helpers import position, set_order
 
-from rootbotics.bots import marquise as M
-from rootbotics.bots import vagabot as V
-from rootbotics.core import invariants, rules, satchel, serial
+from rootbotics.factions.marquise import bot as M
+from rootbotics.factions.vagabot import bot as V
+from rootbotics.core import invariants, rules, serial
+from rootbotics.factions.vagabot import satchel
 from rootbotics.core.battle import battle, can_battle
 from rootbotics.core.chance import ScriptedChance
 from rootbotics.core.context import Game
 from rootbotics.core.controllers import ScriptedHuman
-from rootbotics.core.items import CHARACTERS, Item, load_item_box, quest_names, track_spaces
+from rootbotics.factions.vagabot.items import CHARACTERS, Item, load_item_box, quest_names, track_spaces
 from rootbotics.core.state import GameState
 from rootbotics.game import GameConfig, Seat, new_game, play_turn
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from rootbotics.core import invariants
 from rootbotics.core.context import Game
 from rootbotics.core.events import Event
-from rootbotics.core.items import CHARACTERS
+from rootbotics.factions.vagabot.items import CHARACTERS
 from rootbotics.game import GameConfig, Seat, new_game, play
 
 ORDERS = list(itertools.permutations(("marquise", "eyrie", "vagabot")))

@@ -13,7 +13,7 @@ from test_serial import _MUTATION, _check_message, _mutate
 
 from rootbotics.core import invariants
 from rootbotics.core.context import Game
-from rootbotics.core.items import Item, items_in_play, load_item_box
+from rootbotics.factions.vagabot.items import Item, items_in_play, load_item_box
 from rootbotics.core.serial import StateError, dumps, from_json, loads, to_json
 from rootbotics.game import GameConfig, Seat, new_game, play
 

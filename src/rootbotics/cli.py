@@ -131,7 +131,7 @@ def parse_difficulty(text: Optional[str], bots: list[str]) -> tuple[str, ...]:
 def parse_traits(text: Optional[str], bots: list[str]) -> tuple[tuple[str, ...], ...]:
     """Trait cards per bot (3.3): ``marquise=fortified+hospitals,eyrie=swoop``, each checked
     against the bot's own traits; bots not named play without traits."""
-    from .bots.cards import TRAIT_TEXT
+    from .factions.cards import TRAIT_TEXT
     from .core.factions import faction_title
 
     if text is None:
@@ -358,7 +358,7 @@ def run_play(
         raise CliError(f"--turns: {turns} is not a number of turns (0 or more)")
     options: dict[str, object] = {}
     if vagabot_character is not None:
-        from .core.items import CHARACTERS
+        from .factions.vagabot.items import CHARACTERS
 
         name = vagabot_character.strip().lower()
         if name not in CHARACTERS:
@@ -367,7 +367,7 @@ def run_play(
             raise CliError("--vagabot-character cannot be used with --from: the saved position already has its Vagabot")
         options["vagabot_character"] = name
     if riverfolk_services is not None:
-        from .core.services import OPTION, POLICIES
+        from .factions.riverfolk.services import OPTION, POLICIES
 
         policy = riverfolk_services.strip().lower()
         if policy not in POLICIES:
@@ -633,7 +633,7 @@ def run_show(path: str) -> int:
     for f in factions:
         ds = state.factions[f].duchy
         if ds is not None:
-            from .core.burrow import MINISTER_TITLE
+            from .factions.duchy.burrow import MINISTER_TITLE
 
             out.text()
             out.text(f"Drillbit Duchy: {ds.burrow} warrior{'' if ds.burrow == 1 else 's'} in the Burrow (not a clearing)")
@@ -691,7 +691,7 @@ def map_pieces(state: Any) -> list[str]:
 
 def lizards_lines(state: Any, lz: Any) -> list[str]:
     """The Logical Lizards' board: acolytes, Conspiracy marker, Lost Souls (top first)."""
-    from .core.lizards import CONSPIRACIES
+    from .factions.lizards.rules import CONSPIRACIES
 
     souls = ", ".join(card_name(state, c) for c in reversed(lz.lost_souls)) or "-"
     lines = [
@@ -706,7 +706,7 @@ def lizards_lines(state: Any, lz: Any) -> list[str]:
 
 def vagabot_lines(state: Any, vs: Any) -> list[str]:
     """The Vagabot's character, pawn, items and quest, for ``show``."""
-    from .core.items import CHARACTER_TITLES, quest_label, where
+    from .factions.vagabot.items import CHARACTER_TITLES, quest_label, where
 
     def items(pick: Any) -> str:
         chosen = [i.kind for i in vs.items if pick(i)]
@@ -792,7 +792,7 @@ TRAITS_HELP = (
 def bot_cards_help(markup: bool = True) -> str:
     """Every bot's difficulty levels and traits with their one line (3.3), from bots/cards.py,
     as the help's epilog: a paragraph per bot, a line per level and trait."""
-    from .bots.cards import DIFFICULTY_TEXT, TRAIT_TEXT
+    from .factions.cards import DIFFICULTY_TEXT, TRAIT_TEXT
     from .core.factions import faction_title
 
     paragraphs = ["Difficulty levels and traits of each bot (Law of Robotics 3.3), for --difficulty and --traits:"]

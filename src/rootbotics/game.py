@@ -6,23 +6,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .bots.alliance import AutomatedAlliance
-from .bots.base import Bot
-from .bots.cards import TRAIT_TEXT
-from .bots.duchy import DrillbitDuchy
-from .bots.corvids import CogwheelCorvids
-from .bots.eyrie import ElectricEyrie
-from .bots.lizards import LogicalLizards
-from .bots.marquise import MechanicalMarquise
-from .bots.riverfolk import RiverfolkRobots
-from .bots.vagabot import Vagabot
-from .core import services
+from .factions.alliance.bot import AutomatedAlliance
+from .core.bot import Bot
+from .factions.cards import TRAIT_TEXT
+from .factions.duchy.bot import DrillbitDuchy
+from .factions.corvids.bot import CogwheelCorvids
+from .factions.eyrie.bot import ElectricEyrie
+from .factions.lizards.bot import LogicalLizards
+from .factions.marquise.bot import MechanicalMarquise
+from .factions.riverfolk.bot import RiverfolkRobots
+from .factions.vagabot.bot import Vagabot
+from .factions.riverfolk import services
 from .core.chance import Chance
 from .core.context import EngineFailure, Game, GameOver
 from .core.controllers import Controller
 from .core.events import EventLog
 from .core.factions import FACTIONS, HUMAN_FACTIONS, PLAYABLE_BOTS, SETUP_RANK, faction_title
-from .core.items import CHARACTERS
+from .factions.vagabot.items import CHARACTERS
 from .core.maps import MAP_NAMES, SUIT_MARKERS_EACH, SUITS, load_map, suit_problem
 from .core.rules import draw_card, score_the_pass
 from .core.state import DIFFICULTIES, GameState

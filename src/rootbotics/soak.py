@@ -19,14 +19,14 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from .bots.cards import TRAIT_TEXT
+from .factions.cards import TRAIT_TEXT
 from .core import invariants, serial
 from .core.chance import Rng
 from .core.context import Game, GameOver
 from .core.factions import PLAYABLE_BOTS
-from .core.items import CHARACTERS
+from .factions.vagabot.items import CHARACTERS
 from .core.maps import MAP_NAMES
-from .core.services import POLICIES
+from .factions.riverfolk.services import POLICIES
 from .core.state import DIFFICULTIES
 from .game import GameConfig, Seat, new_game, play_turn
 from .record import config_to_json

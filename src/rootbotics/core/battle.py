@@ -8,7 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .context import Game
-from . import plots, satchel, services
+from ..factions.corvids import plots
+from ..factions.vagabot import satchel
+from ..factions.riverfolk import services
 from .rules import one_removal, place_warriors, remove_piece, remove_warriors
 from .state import GameState
 

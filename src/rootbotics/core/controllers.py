@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from .context import Game
-    from .services import Offer, Purchase
+    from ..factions.riverfolk.services import Offer, Purchase
 
 
 class Controller(Protocol):

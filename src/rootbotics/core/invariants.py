@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from . import items, plots
+from ..factions.vagabot import items
+from ..factions.corvids import plots
 from .factions import BASES, piece_totals
-from .lizards import CONSPIRACIES, GARDENS
+from ..factions.lizards.rules import CONSPIRACIES, GARDENS
 from .maps import CLEARINGS, suit_problem
 from .state import GameState
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from . import duchy_rules, lizards, services
+from ..factions.duchy import rules as duchy_rules
+from ..factions.lizards import rules as lizards
+from ..factions.riverfolk import services
 from .context import EngineFailure, Game, GameOver
 from .factions import BASES, BUILDINGS, SETUP_RANK
 from .maps import CLEARINGS
@@ -339,7 +341,7 @@ def remove_piece(g: Game, owner: str, c: int, kind: str, rule: str, by: str | No
         fs.supply[kind] = fs.supply.get(kind, 0) + 1
     plot = None
     if kind == "plot":
-        from . import plots  # the Corvids' plot bookkeeping builds on this module
+        from ..factions.corvids import plots  # the Corvids' plot bookkeeping builds on this module
 
         plot = plots.forget(s, c)  # the record goes with the token, before any event
     g.emit(owner, rule, "remove_piece", "loses its {kind} in {c}", kind=kind, c=c, by=by)
@@ -395,7 +397,7 @@ def remove_all_enemy_pieces(g: Game, faction: str, c: int, rule: str, bots_lose:
     7.2.1 I) belong here. With ``bots_lose`` (a Corvid bomb, 11.8.1) each bot loses only that
     many pieces, warriors first; the Vagabot still suffers Full Removal (ruling R-BOMB-VAGABOT).
     """
-    from . import satchel  # the Vagabot's items; satchel itself builds on this module
+    from ..factions.vagabot import satchel  # the Vagabot's items; satchel itself builds on this module
 
     cl = g.state.clearings[c]
     removed = 0

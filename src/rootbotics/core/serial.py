@@ -15,26 +15,14 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from .burrow import DUCHY, MINISTERS, DuchyState
+from ..factions.duchy.burrow import DUCHY, MINISTERS, DuchyState
 from .cards import CARD_SUITS, ITEMS
 from .chance import Rng
 from .factions import BUILDINGS, FACTIONS, TOKENS, piece_totals
-from .items import (
-    CHARACTERS,
-    FOREST_PREFIX,
-    ITEM_TYPES,
-    VAGABOT,
-    Item,
-    VagabotState,
-    items_in_play,
-    load_item_box,
-    put_pawn,
-    quest_names,
-    track_spaces,
-)
-from .lizards import CONSPIRACIES, LizardsState
+from ..factions.vagabot.items import CHARACTERS, FOREST_PREFIX, ITEM_TYPES, VAGABOT, Item, VagabotState, items_in_play, load_item_box, put_pawn, quest_names, track_spaces
+from ..factions.lizards.rules import CONSPIRACIES, LizardsState
 from .maps import CLEARINGS, MAP_NAMES, SUITS, suit_problem
-from .plots import PLOT_KINDS, PLOTS_EACH
+from ..factions.corvids.plots import PLOT_KINDS, PLOTS_EACH
 from .state import DECREE_COLUMNS, DIFFICULTIES, PHASES, VIZIER, FactionState, GameState
 
 FORMAT = "rootbotics-position"
@@ -865,7 +853,7 @@ def _read_quest_decks(state: GameState) -> None:
 
 def _check_traits(f: str, traits: list[str], path: str) -> None:
     """Each trait is one of the bot's own trait cards (3.3), listed once."""
-    from ..bots.cards import TRAIT_TEXT  # the card data, no engine code
+    from ..factions.cards import TRAIT_TEXT  # the card data, no engine code
     from .factions import faction_title
 
     known = TRAIT_TEXT.get(f, {})

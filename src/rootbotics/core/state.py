@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .burrow import DuchyState
+from ..factions.duchy.burrow import DuchyState
 from .cards import Deck, load_deck
 from .chance import Rng
 from .factions import BUILDINGS, piece_totals
-from .items import VagabotState, load_item_box
-from .lizards import LizardsState
+from ..factions.vagabot.items import VagabotState, load_item_box
+from ..factions.lizards.rules import LizardsState
 from .maps import CLEARINGS, Map, load_map
 
 PHASES: tuple[str, ...] = ("setup", "birdsong", "daylight", "evening", "over")

@@ -15,21 +15,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
-from ..cli import (
-    CliError,
-    Out,
-    RunFailure,
-    check_out_folder,
-    config_problem,
-    load_position,
-    parse_bots,
-    parse_difficulty,
-    parse_map,
-    parse_traits,
-    score_table,
-    turn_writer,
-    winner_line,
-)
+from ..cli import CliError, Out, RunFailure, check_out_folder, config_problem, load_position, parse_bots, parse_difficulty, parse_map, parse_traits, score_table, turn_writer, winner_line
 from .study import Study
 
 NEED_SIM = "the 'sim' extra is needed: pip install 'rootbotics[sim]'"

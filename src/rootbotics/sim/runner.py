@@ -30,16 +30,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from ..core import serial
-from .results import (
-    GAMES_SCHEMA,
-    ROUNDS_SCHEMA,
-    failure_path,
-    game_row,
-    games_path,
-    round_rows,
-    rounds_path,
-    write_table,
-)
+from .results import GAMES_SCHEMA, ROUNDS_SCHEMA, failure_path, game_row, games_path, round_rows, rounds_path, write_table
 from .study import Study, play_one
 
 MIN_CHUNK = 10

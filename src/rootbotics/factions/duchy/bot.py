@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..core import rules as R
-from ..core.battle import battle, can_battle
-from ..core.burrow import DUCHY, MINISTER_SUIT, MINISTER_TITLE, MINISTERS, DuchyState
-from ..core.context import Game
-from ..core.maps import CLEARINGS
-from ..core.paths import adjacent_for
-from ..core.state import GameState
-from .base import enemies_in, pieces_there, victory_points
-from .cards import difficulty, has_trait
-from .targeting import Choice, choose_clearing, choose_player, fewest, in_priority_order, most
+from ...core import rules as R
+from ...core.battle import battle, can_battle
+from .burrow import DUCHY, MINISTER_SUIT, MINISTER_TITLE, MINISTERS, DuchyState
+from ...core.context import Game
+from ...core.maps import CLEARINGS
+from ...core.paths import adjacent_for
+from ...core.state import GameState
+from ...core.bot import enemies_in, pieces_there, victory_points
+from ..cards import difficulty, has_trait
+from ...core.targeting import Choice, choose_clearing, choose_player, fewest, in_priority_order, most
 
 FACTION = DUCHY
 RECRUIT_BASE = {"easy": 1, "default": 2, "challenging": 3, "nightmare": 3}  # 10.4.3 by difficulty (3.3.1)

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..core import rules as R
-from ..core.context import Game
-from ..core.factions import BASES
-from ..core.maps import CLEARINGS
-from ..core.state import GameState
-from .cards import difficulty, has_trait
-from .targeting import Choice, choose_clearing, fewest, in_priority_order, most
+from ...core import rules as R
+from ...core.context import Game
+from ...core.factions import BASES
+from ...core.maps import CLEARINGS
+from ...core.state import GameState
+from ..cards import difficulty, has_trait
+from ...core.targeting import Choice, choose_clearing, fewest, in_priority_order, most
 
 FACTION = "alliance"
 # VP on the Sympathy track for the space each placed token reveals, 1st token to 10th (6.5.1).

@@ -10,10 +10,10 @@ box's eight (two of each) minus those on the map, so they need no storage of the
 
 from __future__ import annotations
 
-from .context import Game
-from .maps import CLEARINGS
-from .rules import CORVIDS, place_warriors, remove_all_enemy_pieces, score
-from .state import GameState
+from ...core.context import Game
+from ...core.maps import CLEARINGS
+from ...core.rules import CORVIDS, place_warriors, remove_all_enemy_pieces, score
+from ...core.state import GameState
 
 PLOT_KINDS: tuple[str, ...] = ("bomb", "snare", "extortion", "raid")  # 11.7
 PLOTS_EACH = 2  # Law data: two of each kind (shared/data/bot-cards.md §4)
@@ -149,7 +149,7 @@ def bomb(g: Game, c: int) -> None:
 def extortion(g: Game, c: int) -> None:
     """11.7.3: each player with a piece in ``c`` discards a random card. Bots hold no cards
     (2.8.1), so only humans discard (ruling R-EXTORTION)."""
-    from .rules import discard
+    from ...core.rules import discard
 
     s = g.state
     for f in sorted(s.clearings[c].factions_present()):

@@ -22,10 +22,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .context import EngineFailure, Game
-from .factions import piece_totals
-from .maps import CLEARINGS
-from .state import GameState
+from ...core.context import EngineFailure, Game
+from ...core.factions import piece_totals
+from ...core.maps import CLEARINGS
+from ...core.state import GameState
 
 RIVERFOLK = "riverfolk"
 HAND_CARD, RIVERBOATS, MERCENARIES = "hand_card", "riverboats", "mercenaries"
@@ -193,7 +193,7 @@ def greedy_point(g: Game, buyer: str) -> None:
         return
     top = max(fs.vp for fs in s.factions.values())
     if s.factions[buyer].vp == top:
-        from .rules import score
+        from ...core.rules import score
 
         score(g, RIVERFOLK, 1, "3.3.2", f"Greedy: {buyer}, with the most VP, buys services")
 

@@ -7,10 +7,10 @@ Other bots reach the Vagabot only through this module and ``core/battle.py``.
 
 from __future__ import annotations
 
-from .context import Game
+from ...core.context import Game
 from .items import VAGABOT, Item, VagabotState, track_spaces
-from .rules import score
-from .state import GameState
+from ...core.rules import score
+from ...core.state import GameState
 
 FULL_REMOVAL_DAMAGE = 3  # 7.2.1 I
 

@@ -7,15 +7,15 @@ by ``rules.ruler``), Robot Revenge (8.2.2), Gardens (8.2.3) and Lost Souls (8.2.
 
 from __future__ import annotations
 
-from ..core import rules as R
-from ..core.battle import battle, can_battle
-from ..core.context import Game
-from ..core.lizards import CONSPIRACIES, FACTION, GARDENS, SANCTIFY_SPACE, LizardsState
-from ..core.maps import CLEARINGS
-from ..core.state import GameState
-from .base import enemies_in, victory_points
-from .cards import difficulty, has_trait
-from .targeting import choose_clearing, choose_player, fewest, in_priority_order, most
+from ...core import rules as R
+from ...core.battle import battle, can_battle
+from ...core.context import Game
+from .rules import CONSPIRACIES, FACTION, GARDENS, SANCTIFY_SPACE, LizardsState
+from ...core.maps import CLEARINGS
+from ...core.state import GameState
+from ...core.bot import enemies_in, victory_points
+from ..cards import difficulty, has_trait
+from ...core.targeting import choose_clearing, choose_player, fewest, in_priority_order, most
 
 SUPPLY_WARRIORS = 25  # 8.3.1
 START_WARRIORS = 4  # 8.3.2

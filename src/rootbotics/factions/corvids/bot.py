@@ -8,15 +8,15 @@ bombs against bots (11.8.1) in ``rules.remove_all_enemy_pieces``. This module is
 
 from __future__ import annotations
 
-from ..core import plots as P
-from ..core import rules as R
-from ..core.battle import battle
-from ..core.context import Game
-from ..core.maps import CLEARINGS, SUITS
-from ..core.state import GameState
-from .base import enemies_in, victory_points
-from .cards import difficulty, has_trait
-from .targeting import LOWEST, choose_clearing, choose_player, fewest, in_priority_order, most
+from . import plots as P
+from ...core import rules as R
+from ...core.battle import battle
+from ...core.context import Game
+from ...core.maps import CLEARINGS, SUITS
+from ...core.state import GameState
+from ...core.bot import enemies_in, victory_points
+from ..cards import difficulty, has_trait
+from ...core.targeting import LOWEST, choose_clearing, choose_player, fewest, in_priority_order, most
 
 FACTION = "corvids"
 RECRUIT_WARRIORS = {"easy": 1, "default": 2, "challenging": 3, "nightmare": 3}  # 11.4.3 by difficulty (3.3.1)

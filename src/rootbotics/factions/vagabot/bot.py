@@ -10,29 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..core import rules as R
-from ..core import satchel
-from ..core.battle import battle, take_hits
-from ..core.context import Game
-from ..core.items import (
-    CHARACTER_TITLES,
-    CHARACTERS,
-    STARTING_ITEMS,
-    TINKER_STARTING_ITEMS,
-    VAGABOT,
-    Item,
-    VagabotState,
-    forest_name,
-    put_pawn,
-    quest_label,
-    where,
-)
-from ..core.maps import CLEARINGS
-from ..core.paths import adjacent_for, distance_table
-from ..core.state import GameState
-from .base import enemies_in, pieces_there, victory_points
-from .cards import difficulty, has_trait
-from .targeting import HIGHEST, Choice, Criterion, choose_clearing, choose_player, clearing_priority_key, fewest, most
+from ...core import rules as R
+from . import satchel
+from ...core.battle import battle, take_hits
+from ...core.context import Game
+from .items import CHARACTER_TITLES, CHARACTERS, STARTING_ITEMS, TINKER_STARTING_ITEMS, VAGABOT, Item, VagabotState, forest_name, put_pawn, quest_label, where
+from ...core.maps import CLEARINGS
+from ...core.paths import adjacent_for, distance_table
+from ...core.state import GameState
+from ...core.bot import enemies_in, pieces_there, victory_points
+from ..cards import difficulty, has_trait
+from ...core.targeting import HIGHEST, Choice, Criterion, choose_clearing, choose_player, clearing_priority_key, fewest, most
 
 FACTION = VAGABOT
 full_removal = satchel.full_removal  # 7.2.1 I, for other bots' "remove all enemy pieces" effects

@@ -9,7 +9,7 @@ removing all enemy pieces); ``rules.remove_piece`` calls it, once per removing e
 from __future__ import annotations
 
 from .burrow import DUCHY, MINISTER_SUIT, MINISTER_TITLE, MINISTERS
-from .context import EngineFailure, Game
+from ...core.context import EngineFailure, Game
 
 
 def cost_of_errors(g: Game, clearings: list[int], by: str | None = None) -> None:
@@ -46,7 +46,7 @@ def investors(g: Game, clearings: list[int], human: str) -> None:
     a clearing where a Duchy building was removed (a bird matches any); if it does, the Duchy
     loses 1 VP; if it cannot, the Duchy crowns the topmost unswayed minister matching such a
     clearing (ruling R-DUCHY-INVESTORS)."""
-    from .rules import discard, lose_vp  # rules imports this module
+    from ...core.rules import discard, lose_vp  # rules imports this module
 
     s = g.state
     hs = s.factions[human]

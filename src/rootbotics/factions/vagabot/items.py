@@ -17,10 +17,10 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING
 
-from .cards import ITEMS, load_deck
+from ...core.cards import ITEMS, load_deck
 
 if TYPE_CHECKING:
-    from .state import GameState
+    from ...core.state import GameState
 
 VAGABOT = "vagabot"
 # Every item piece kind: the seven craftable items and the torch (never in the supply).

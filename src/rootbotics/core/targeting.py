@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-from ..core.factions import SETUP_LETTER, SETUP_RANK
-from ..core.state import GameState
+from .factions import SETUP_LETTER, SETUP_RANK
+from .state import GameState
 
 T = TypeVar("T")
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from ..core import rules as R
-from ..core.battle import battle
-from ..core.context import Game
-from ..core.maps import CLEARINGS
-from ..core.state import DECREE_COLUMNS, VIZIER, GameState
-from .base import enemies_in, pieces_there, victory_points
-from .cards import at_least_challenging, difficulty, has_trait
-from .targeting import LOWEST, choose_clearing, choose_player, fewest, most
+from ...core import rules as R
+from ...core.battle import battle
+from ...core.context import Game
+from ...core.maps import CLEARINGS
+from ...core.state import DECREE_COLUMNS, VIZIER, GameState
+from ...core.bot import enemies_in, pieces_there, victory_points
+from ..cards import at_least_challenging, difficulty, has_trait
+from ...core.targeting import LOWEST, choose_clearing, choose_player, fewest, most
 
 FACTION = "eyrie"
 ROOST_VP = (0, 1, 2, 3, 4, 5, 6)  # VP of each Roosts-track space, left to right (5.6)

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from math import ceil
 
-from ..core import rules as R
-from ..core.battle import battle, can_battle
-from ..core.context import Game
-from ..core.maps import CLEARINGS
-from ..core.state import FactionState, GameState
-from .base import enemies_in
-from .cards import difficulty
-from .targeting import choose_clearing, choose_player, fewest, in_priority_order, most
+from ...core import rules as R
+from ...core.battle import battle, can_battle
+from ...core.context import Game
+from ...core.maps import CLEARINGS
+from ...core.state import FactionState, GameState
+from ...core.bot import enemies_in
+from ..cards import difficulty
+from ...core.targeting import choose_clearing, choose_player, fewest, in_priority_order, most
 
 FACTION = "riverfolk"
 MARKET_SIZE = 5  # 9.2.1

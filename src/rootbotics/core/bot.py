@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ..core.context import Game
-from ..core.state import GameState
+from .context import Game
+from .state import GameState
 
 
 class Bot(Protocol):

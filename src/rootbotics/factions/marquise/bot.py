@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from ..core import rules as R
-from ..core.battle import battle, can_battle
-from ..core.context import Game
-from ..core.maps import CLEARINGS
-from ..core.state import GameState
-from .base import enemies_in, pieces_there, victory_points
-from .cards import at_least_challenging, difficulty, has_trait
-from .targeting import LOWEST, choose_clearing, choose_player, in_priority_order, most
+from ...core import rules as R
+from ...core.battle import battle, can_battle
+from ...core.context import Game
+from ...core.maps import CLEARINGS
+from ...core.state import GameState
+from ...core.bot import enemies_in, pieces_there, victory_points
+from ..cards import at_least_challenging, difficulty, has_trait
+from ...core.targeting import LOWEST, choose_clearing, choose_player, in_priority_order, most
 
 FACTION = "marquise"
 BUILDING_TYPES = ("sawmill", "workshop", "recruiter")

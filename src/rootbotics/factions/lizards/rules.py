@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # state.py imports this module for LizardsState
-    from .context import Game
-    from .state import GameState
+    from ...core.context import Game
+    from ...core.state import GameState
 
 FACTION = "lizards"
 # The Conspiracy track, left to right (8.4.2; shared/data/bot-cards.md section 4).
@@ -75,7 +75,7 @@ def garden_removed(g: Game, c: int) -> None:
     if not lz.lost_souls:
         g.emit(FACTION, "8.2.3", "lost_soul", "its garden in {c} is gone, but its Lost Souls are empty", c=c)
         return
-    from .rules import discard  # rules imports this module
+    from ...core.rules import discard  # rules imports this module
 
     card = lz.lost_souls.pop()
     discard(g, card, lost_souls=False)

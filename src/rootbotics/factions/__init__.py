@@ -1,0 +1,1 @@
+"""Factions: one package each."""
