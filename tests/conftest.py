@@ -19,8 +19,8 @@ import pytest
 
 from rootbotics.core.chance import Chance, ScriptedChance
 from rootbotics.core.context import Game
-from rootbotics.core.controllers import Controller, ScriptedHuman
-from rootbotics.core.factions import BUILDINGS
+from rootbotics.controllers import Controller, ScriptedHuman
+from rootbotics.core.faction import SHARED
 from rootbotics.core.state import GameState
 
 Seat = tuple[str, str]  # (faction, "bot" | "human")
@@ -37,7 +37,7 @@ def fall_state(*seats: Seat | str, seed: int = 0) -> GameState:
         faction, kind = (seat, "bot") if isinstance(seat, str) else seat
         fs = state.add_faction(faction, kind)
         if faction == "alliance" and kind == "human":
-            fs.supporters = []
+            fs.board.supporters = []
     state.phase = "daylight"
     return state
 
@@ -58,7 +58,7 @@ def put_warriors(state: GameState, faction: str, c: int, n: int) -> None:
 
 def put_building(state: GameState, faction: str, c: int, kind: str, n: int = 1) -> None:
     """Put ``n`` buildings of one kind in ``c`` (slots are the test's business, but checked)."""
-    assert kind in BUILDINGS, kind
+    assert kind in SHARED.buildings, kind
     assert state.free_slots(c) >= n, f"clearing {c} has only {state.free_slots(c)} free slots"
     _take(state, faction, kind, n)
     state.clearings[c].buildings.extend([(faction, kind)] * n)
@@ -66,7 +66,7 @@ def put_building(state: GameState, faction: str, c: int, kind: str, n: int = 1) 
 
 def put_token(state: GameState, faction: str, c: int, kind: str, n: int = 1) -> None:
     """Put ``n`` tokens of one kind (keep, wood, sympathy) in ``c``."""
-    assert kind not in BUILDINGS, kind
+    assert kind not in SHARED.buildings, kind
     _take(state, faction, kind, n)
     state.clearings[c].tokens.extend([(faction, kind)] * n)
 
@@ -95,7 +95,7 @@ def events(g: Game, kind: str) -> list:
 
 def assert_supply_consistent(state: GameState) -> None:
     """Box = supply + map + removed, for every seat and piece kind."""
-    from rootbotics.core.factions import piece_totals
+    from rootbotics.factions import piece_totals
 
     for faction, fs in state.factions.items():
         for kind, total in piece_totals(faction, fs.seat).items():

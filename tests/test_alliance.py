@@ -14,8 +14,9 @@ from rootbotics.factions.alliance import bot as A
 from rootbotics.core import rules as R
 from rootbotics.core.battle import battle
 from rootbotics.core.context import EngineFailure
-from rootbotics.core.controllers import ScriptedHuman
+from rootbotics.controllers import ScriptedHuman
 from rootbotics.game import bot_config, new_game, play
+from rootbotics.factions.marquise.faction import keep_clearing
 
 ME = "alliance"
 SYM = ["alliance", "sympathy"]
@@ -250,7 +251,7 @@ def test_6_4_3_revolt_removes_the_keep_for_good() -> None:
     g = game(s, marquise=ScriptedHuman(hospitals=True))
     set_order(g, ME, "foxfolk_steel")
     assert A.revolt(g)
-    assert s.keep_clearing() is None and s.factions["marquise"].removed == {"keep": 1}
+    assert keep_clearing(s) is None and s.factions["marquise"].removed == {"keep": 1}
     # The keep went first, so Field Hospitals had nowhere to send the warriors (LoR 6.2.3).
     assert s.factions["marquise"].hand == [s.deckdef.by_name["anvil"]] and s.warriors("marquise", 1) == 0
     assert s.clearings[1].buildings == [("alliance", "base_fox")] and al(s).vp == 1
@@ -561,7 +562,7 @@ def test_3_3_2_alliance_wildfire(traits: tuple[str, ...]) -> None:
 
 @pytest.mark.parametrize("seed", range(16))
 def test_3_3_alliance_random_difficulties_and_traits_play_out(seed: int) -> None:
-    from rootbotics.factions.cards import TRAIT_TEXT
+    from rootbotics.factions import TRAIT_TEXT
     from rootbotics.core import invariants
     from rootbotics.game import GameConfig, Seat
 
@@ -581,9 +582,9 @@ def test_7_2_1_I_a_revolt_where_the_vagabot_stands_damages_three_items() -> None
 
     g = new_game(GameConfig([Seat("alliance"), Seat("vagabot"), Seat("marquise")], seed=3))
     s = g.state
-    vs = s.factions["vagabot"].vagabot
+    vs = s.factions["vagabot"].board
     assert vs is not None
-    c = next(c for c in range(1, 13) if s.warriors("marquise", c) and not s.clearings[c].buildings and c != s.keep_clearing())
+    c = next(c for c in range(1, 13) if s.warriors("marquise", c) and not s.clearings[c].buildings and c != keep_clearing(s))
     put_pawn(s, vs, clearing=c)
     undamaged = sum(1 for i in vs.items if not i.damaged)
     rules.remove_all_enemy_pieces(g, "alliance", c, "6.4.3")

@@ -9,7 +9,7 @@ from conftest import assert_supply_consistent, card_id, fall_state, make_game, p
 from rootbotics.core.battle import battle, can_battle
 from rootbotics.core.chance import ScriptedChance
 from rootbotics.core.context import Game
-from rootbotics.core.controllers import ScriptedHuman
+from rootbotics.controllers import ScriptedHuman
 
 
 def roll(a: int, b: int) -> tuple[str, tuple[int, int]]:

@@ -20,7 +20,7 @@ from rootbotics.cli import NEED_EXTRA
 from rootbotics.core import serial
 from rootbotics.core.context import EngineFailure
 from rootbotics.core.events import EventLog
-from rootbotics.core.factions import PLAYABLE_BOTS
+from rootbotics.factions import PLAYABLE_BOTS
 from rootbotics.core.serial import StateError
 from rootbotics.game import GameConfig, Seat, final_scores, new_game, play
 

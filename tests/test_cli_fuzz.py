@@ -21,10 +21,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rootbotics.factions.cards import TRAIT_TEXT
+from rootbotics.factions import TRAIT_TEXT
 from rootbotics.cli import main
 from rootbotics.core import serial
-from rootbotics.core.factions import PLAYABLE_BOTS, piece_totals
+from rootbotics.factions import PLAYABLE_BOTS, piece_totals
 from rootbotics.core.maps import CLEARINGS, MAP_NAMES, SUITS, load_map
 from rootbotics.core.serial import StateError
 from rootbotics.core.state import DIFFICULTIES

@@ -12,7 +12,7 @@ import pytest
 from cli_helpers import cli, plain_output
 
 from rootbotics import soak as S
-from rootbotics.factions.cards import DIFFICULTY_TEXT, TRAIT_TEXT
+from rootbotics.factions import DIFFICULTY_TEXT, TRAIT_TEXT
 from rootbotics.factions.eyrie.bot import ElectricEyrie
 from rootbotics.cli import config_problem, main
 from rootbotics.core import serial

@@ -7,7 +7,7 @@ import pytest
 from rootbotics.core import invariants
 from rootbotics.core import rules as R
 from rootbotics.core.context import GameOver
-from rootbotics.core.controllers import ScriptedHuman
+from rootbotics.controllers import ScriptedHuman
 from rootbotics.game import ConfigError, GameConfig, Seat, new_game, play
 
 BOTS = ("vagabot", "lizards", "riverfolk", "duchy", "corvids")

@@ -16,10 +16,11 @@ from rootbotics.core import invariants, rules
 from rootbotics.factions.corvids import plots
 from rootbotics.core.battle import battle
 from rootbotics.core.chance import RngChance
-from rootbotics.core.controllers import ScriptedHuman
+from rootbotics.controllers import ScriptedHuman
 from rootbotics.factions.vagabot.items import Item, VagabotState, put_pawn
 from rootbotics.core.state import GameState
 from rootbotics.game import GameConfig, Seat, new_game
+from rootbotics.factions.marquise.faction import keep_clearing
 
 C = "corvids"
 
@@ -27,10 +28,10 @@ C = "corvids"
 def put_plot(state: GameState, c: int, kind: str, up: bool = False) -> None:
     """A plot of ``kind`` in ``c``, face up or down, taken from the Corvids' supply."""
     fs = state.factions[C]
-    assert fs.plots is not None and fs.supply["plot"] > 0 and c not in fs.plots
+    assert fs.board.plots is not None and fs.supply["plot"] > 0 and c not in fs.board.plots
     fs.supply["plot"] -= 1
     state.clearings[c].tokens.append((C, "plot"))
-    fs.plots[c] = (kind, up)
+    fs.board.plots[c] = (kind, up)
 
 
 def order(state: GameState, faction: str, name: str) -> None:
@@ -78,10 +79,10 @@ def test_11_3_setup_gathers_and_scatters_to_lowest_priority_of_each_suit() -> No
     g = new_game(GameConfig([Seat(C), Seat("marquise"), Seat("eyrie")], seed=3))
     s = g.state
     fs = s.factions[C]
-    assert fs.supply["plot"] == 8 and fs.plots == {}
+    assert fs.supply["plot"] == 8 and fs.board.plots == {}
     placed = {c: s.warriors(C, c) for c in range(1, 13) if s.warriors(C, c)}
     # fox 12, mouse 11, rabbit 10 - unless the keep forbids one (then the next lowest)
-    keep = s.keep_clearing()
+    keep = keep_clearing(s)
     expect = {12, 11, 10} - {keep}
     assert expect <= set(placed) and sum(placed.values()) == 3 and fs.supply["warrior"] == 12
 
@@ -375,7 +376,7 @@ def test_11_8_1_the_vagabot_facing_a_bomb_damages_three_items() -> None:
     s = fall_state(C, "vagabot")
     vs = VagabotState("thief")
     vs.items = [Item(k) for k in ("boots", "sword", "torch", "bag", "coins")]
-    s.factions["vagabot"].vagabot = vs
+    s.factions["vagabot"].board = vs
     put_pawn(s, vs, clearing=1)
     put_plot(s, 1, "bomb")
     g = make_game(s, [("pick", "snare")])
@@ -410,7 +411,7 @@ def test_11_8_2_marquise_moving_out_of_a_snare_removes_it() -> None:
 
 def test_11_8_2_eyrie_recruit_into_a_snare_is_no_turmoil() -> None:
     s = fall_state("eyrie", C)
-    s.factions["eyrie"].decree = {"fox": [card_id(s, "ambush_fox")], "mouse": [], "rabbit": [], "bird": []}
+    s.factions["eyrie"].board.decree = {"fox": [card_id(s, "ambush_fox")], "mouse": [], "rabbit": [], "bird": []}
     put_building(s, "eyrie", 1, "roost")
     put_warriors(s, "eyrie", 1, 1)
     put_plot(s, 1, "snare", up=True)
@@ -435,7 +436,7 @@ def test_11_8_2_vagabot_moving_out_of_a_snare_removes_it_and_stays() -> None:
     s = fall_state("vagabot", C)
     vs = VagabotState("thief")
     vs.items = [Item(k) for k in ("boots", "sword", "torch")]
-    s.factions["vagabot"].vagabot = vs
+    s.factions["vagabot"].board = vs
     put_pawn(s, vs, clearing=1)
     put_plot(s, 1, "snare", up=True)
     g = make_game(s)
@@ -467,7 +468,7 @@ def test_plots_round_trip_and_validate() -> None:
     del data["deck"]
     assert data["factions"][C]["plots"] == {"3": {"kind": "bomb", "face_up": False}, "4": {"kind": "snare", "face_up": True}}
     back = serial.from_json(data)
-    assert back.factions[C].plots == {3: ("bomb", False), 4: ("snare", True)}
+    assert back.factions[C].board.plots == {3: ("bomb", False), 4: ("snare", True)}
     assert back.factions[C].supply["plot"] == 6
     bad = serial.to_json(s)
     del bad["deck"]
@@ -480,14 +481,14 @@ def test_plots_round_trip_and_validate() -> None:
     with pytest.raises(StateError, match=r"factions\.corvids\.plots\.4\.kind"):
         serial.from_json(bad)
     clone = s.clone()
-    clone.factions[C].plots[3] = ("raid", True)
-    assert s.factions[C].plots[3] == ("bomb", False)
+    clone.factions[C].board.plots[3] = ("raid", True)
+    assert s.factions[C].board.plots[3] == ("bomb", False)
 
 
 def test_conservation_catches_a_lost_plot_record() -> None:
     s = fall_state(C, "marquise")
     put_plot(s, 3, "bomb")
-    s.factions[C].plots.clear()
+    s.factions[C].board.plots.clear()
     assert any("plot" in v for v in invariants.violations(s))
 
 
@@ -519,7 +520,7 @@ def test_11_8_2_eyrie_new_roost_into_a_snare_places_neither_roost_nor_warriors()
 
 def test_11_8_2_eyrie_moving_out_of_a_snare_removes_it() -> None:
     s = fall_state("eyrie", C)
-    s.factions["eyrie"].decree = {"fox": [card_id(s, "ambush_fox")], "mouse": [], "rabbit": [], "bird": []}
+    s.factions["eyrie"].board.decree = {"fox": [card_id(s, "ambush_fox")], "mouse": [], "rabbit": [], "bird": []}
     put_warriors(s, "eyrie", 1, 5)
     put_plot(s, 1, "snare", up=True)
     g = make_game(s)

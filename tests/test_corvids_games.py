@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from rootbotics.factions.cards import TRAIT_TEXT
+from rootbotics.factions import TRAIT_TEXT
 from rootbotics.core import invariants
 from rootbotics.factions.corvids import plots
 from rootbotics.core.chance import Rng

@@ -8,11 +8,11 @@ from helpers import game, position, set_order
 
 from rootbotics.factions.eyrie import bot as E
 from rootbotics.factions.marquise import bot as M
-from rootbotics.factions.cards import DIFFICULTY_TEXT, TRAIT_TEXT
+from rootbotics.factions import DIFFICULTY_TEXT, TRAIT_TEXT
 from rootbotics.core import invariants
 from rootbotics.core.battle import battle
 from rootbotics.core.chance import ScriptedChance
-from rootbotics.core.state import VIZIER
+from rootbotics.factions.eyrie.faction import VIZIER
 from rootbotics.game import ConfigError, GameConfig, Seat, new_game, play
 
 
@@ -106,7 +106,7 @@ def test_3_3_2_marquise_iron_will_doubles_escalated_recruit(traits, each) -> Non
 @pytest.mark.parametrize(("level", "bird"), [("easy", 1), ("default", 2), ("challenging", 3), ("nightmare", 3)])
 def test_3_3_1_eyrie_setup_decree_by_difficulty(level: str, bird: int) -> None:
     g = new_game(GameConfig([Seat("marquise"), Seat("eyrie", difficulty=level)], seed=4))
-    decree = g.state.factions["eyrie"].decree
+    decree = g.state.factions["eyrie"].board.decree
     assert decree is not None and len(decree["bird"]) == bird
     assert decree["bird"].count(VIZIER) == (1 if level == "easy" else 2)
     if bird == 3:
@@ -212,7 +212,7 @@ def test_3_3_1_vagabot_refresh_by_difficulty(level: str, refreshed: int) -> None
     from rootbotics.factions.vagabot.items import Item
 
     g = vagabot_game(difficulty=level)
-    vs = g.state.factions["vagabot"].vagabot
+    vs = g.state.factions["vagabot"].board
     vs.items = [Item("boots", exhausted=True) for _ in range(8)]
     V.evening_refresh(g)
     assert sum(1 for i in vs.items if not i.exhausted) == refreshed
@@ -238,7 +238,7 @@ def test_3_3_2_vagabot_marksman_hits_before_rolling(traits) -> None:
 
     g = vagabot_game(traits=traits)
     s = g.state
-    vs = s.factions["vagabot"].vagabot
+    vs = s.factions["vagabot"].board
     vs.items = [Item("sword"), Item("boots"), Item("tea")]
     put_pawn(s, vs, clearing=9)
     s.factions["marquise"].vp = 20  # the battle target
@@ -257,7 +257,7 @@ def test_3_3_2_vagabot_helper_scores_one_more_per_aid(traits) -> None:
 
     g = vagabot_game(traits=traits)
     s = g.state
-    vs = s.factions["vagabot"].vagabot
+    vs = s.factions["vagabot"].board
     vs.items = [Item("sword"), Item("boots")]
     c = next(c for c in range(1, 13) if s.warriors("marquise", c))
     put_pawn(s, vs, clearing=c)
@@ -275,7 +275,7 @@ def test_3_3_2_vagabot_berserker_repairs_one_more_in_a_clearing(traits) -> None:
 
     g = vagabot_game(traits=traits)
     s = g.state
-    vs = s.factions["vagabot"].vagabot
+    vs = s.factions["vagabot"].board
     vs.items = [Item("sword", damaged=True), Item("boots", damaged=True), Item("tea", damaged=True)]
     put_pawn(s, vs, clearing=5)
     V.evening_repair(g)
@@ -288,7 +288,7 @@ def test_3_3_2_vagabot_berserker_battles_where_most_enemy_pieces_stand() -> None
 
     g = vagabot_game(traits=("berserker",))
     s = g.state
-    vs = s.factions["vagabot"].vagabot
+    vs = s.factions["vagabot"].board
     vs.items = [Item("sword"), Item("boots"), Item("tea"), Item("bag")]
     put_pawn(s, vs, clearing=5)
     best = max(range(1, 13), key=lambda c: (s.enemy_pieces("vagabot", c), -s.map.distance[5][c], -c))
@@ -304,7 +304,7 @@ def test_3_3_2_vagabot_adventurer_quests_again_at_the_end_of_daylight(traits) ->
 
     g = vagabot_game(traits=traits)
     s = g.state
-    vs = s.factions["vagabot"].vagabot
+    vs = s.factions["vagabot"].board
     vs.items = [Item("boots") for _ in range(6)]
     q = s.deckdef.quests[vs.quest]
     c = next(c for c in range(1, 13) if s.suit(c) == q.suit)

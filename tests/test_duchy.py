@@ -36,7 +36,7 @@ def pos(clearings: dict, seats=("duchy", "marquise"), burrow: int = 0, swayed=()
 
 
 def ds(s):
-    return s.factions[ME].duchy
+    return s.factions[ME].board
 
 
 def events(g, rule: str, kind: str | None = None) -> list:
@@ -471,7 +471,7 @@ def test_soak_duchy_games(block: int) -> None:
 
 
 def test_3_3_2_duchy_investors_human_discards_and_duchy_loses_a_vp() -> None:
-    from rootbotics.core.controllers import ScriptedHuman
+    from rootbotics.controllers import ScriptedHuman
 
     s = pos({5: {"buildings": [[ME, "market"]], "warriors": {"marquise": 2}}}, humans=("marquise",), swayed=("captain",),
             **{ME: {"traits": ["investors"], "vp": 4}}, marquise={"hand": ["root_tea_fox", "root_tea_rabbit"]})
@@ -483,7 +483,7 @@ def test_3_3_2_duchy_investors_human_discards_and_duchy_loses_a_vp() -> None:
 
 
 def test_3_3_2_duchy_investors_without_a_matching_card_sways_a_matching_minister() -> None:
-    from rootbotics.core.controllers import ScriptedHuman
+    from rootbotics.controllers import ScriptedHuman
 
     s = pos({5: {"buildings": [[ME, "market"]], "warriors": {"marquise": 2}}}, humans=("marquise",), swayed=("captain", "marshal"),
             **{ME: {"traits": ["investors"]}}, marquise={"hand": ["root_tea_fox"]})

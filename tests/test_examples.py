@@ -12,8 +12,8 @@ from pathlib import Path
 from rootbotics.core import serial
 from rootbotics.core.chance import ScriptedChance
 from rootbotics.core.context import Game
-from rootbotics.core.controllers import ScriptedHuman
-from rootbotics.core.state import VIZIER
+from rootbotics.controllers import ScriptedHuman
+from rootbotics.factions.eyrie.faction import VIZIER
 from rootbotics.game import play_turn
 
 POSITIONS = Path(__file__).parent / "positions"
@@ -104,7 +104,7 @@ def test_5_eyrie_example_turn() -> None:
     # A human Alliance suffers Outrage twice; the bot has no hand, so the Alliance draws (2.8.1).
     outrages = g.log.of_kind("outrage")
     assert [e.data["c"] for e in outrages] == [4, 4]
-    assert len(s.factions["alliance"].supporters or []) == 2
+    assert len(s.factions["alliance"].board.supporters or []) == 2
 
     # 5.5.1 III: fox battle in 12 (no roost, lowest priority), rabbit in 4, bird in 12 again.
     battles = [(e.data["c"], e.data["defender"]) for e in g.log.of_kind("battle")]

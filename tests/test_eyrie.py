@@ -7,8 +7,9 @@ from helpers import game, position, set_order
 
 from rootbotics.factions.eyrie import bot as E
 from rootbotics.core.chance import ScriptedChance
-from rootbotics.core.state import VIZIER
+from rootbotics.factions.eyrie.faction import VIZIER
 from rootbotics.game import GameConfig, Seat, bot_config, new_game
+from rootbotics.factions.marquise.faction import keep_clearing
 
 
 def decree(**cols: list[str]) -> dict:
@@ -22,10 +23,10 @@ def decree(**cols: list[str]) -> dict:
 def test_5_3_2_roost_opposite_the_keep_with_six_warriors(seed: int) -> None:
     g = new_game(bot_config(["marquise", "eyrie"], seed=seed))
     s = g.state
-    corner = s.map.opposite_corner[s.keep_clearing()]
+    corner = s.map.opposite_corner[keep_clearing(s)]
     assert s.clearings[corner].buildings == [("eyrie", "roost")] and s.warriors("eyrie", corner) == 6
     fs = s.factions["eyrie"]
-    assert fs.decree == {"fox": [], "mouse": [], "rabbit": [], "bird": [VIZIER, VIZIER]}  # 5.3.3
+    assert fs.board.decree == {"fox": [], "mouse": [], "rabbit": [], "bird": [VIZIER, VIZIER]}  # 5.3.3
     assert fs.supply["roost"] == 6 and fs.supply["warrior"] == 14  # 5.3.1, 5.3.4
 
 
@@ -44,7 +45,7 @@ def test_5_4_3_order_joins_its_decree_column() -> None:
     g = game(s, [("draw", "codebreakers")])
     E.ElectricEyrie().birdsong(g)
     fs = s.factions["eyrie"]
-    assert fs.decree["mouse"] == [s.deckdef.by_name["codebreakers"]] and fs.order is None
+    assert fs.board.decree["mouse"] == [s.deckdef.by_name["codebreakers"]] and fs.order is None
 
 
 def test_5_4_4_a_new_roost_in_highest_priority_ordered_clearing_it_can_use() -> None:
@@ -156,7 +157,7 @@ def test_5_5_2_and_5_7_turmoil_when_no_roost_can_be_placed() -> None:
     fs = s.factions["eyrie"]
     assert [e.rule for e in g.log if e.kind in ("turmoil", "lose_vp", "purge", "rest")] == ["5.7", "5.7.1", "5.7.2", "5.7.3"]
     assert fs.vp == 1 - 3  # three bird cards, Viziers included; the score may go below zero
-    assert fs.decree == {"fox": [], "mouse": [], "rabbit": [], "bird": [VIZIER, VIZIER]}
+    assert fs.board.decree == {"fox": [], "mouse": [], "rabbit": [], "bird": [VIZIER, VIZIER]}
     assert sorted(s.discard) == sorted([s.deckdef.by_name["anvil"], s.deckdef.by_name["armorers"]])
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from rootbotics.core import serial
 from rootbotics.core.context import EngineFailure
-from rootbotics.core.controllers import ScriptedHuman
+from rootbotics.controllers import ScriptedHuman
 from rootbotics.game import ConfigError, GameConfig, Seat, bot_config, final_scores, new_game, play
 
 

@@ -20,7 +20,7 @@ from rootbotics.core import rules as R
 from rootbotics.core.battle import battle
 from rootbotics.core.chance import ScriptedChance
 from rootbotics.core.context import Game
-from rootbotics.core.controllers import ScriptedHuman
+from rootbotics.controllers import ScriptedHuman
 from rootbotics.core.serial import StateError
 from rootbotics.game import GameConfig, Seat, bot_config, new_game, play, play_turn
 
@@ -31,7 +31,7 @@ GF = ["lizards", "garden_fox"]
 
 
 def board(s):
-    return s.factions[ME].lizards
+    return s.factions[ME].board
 
 
 def names(s, cards: list[int]) -> list[str]:
@@ -470,7 +470,7 @@ def test_8_2_4_the_eyrie_turmoil_discards_its_decree_into_lost_souls() -> None:
 
     fs = s.factions["eyrie"]
     card = s.deck.pop()
-    fs.decree["fox"].append(card)  # type: ignore[index]
+    fs.board.decree["fox"].append(card)  # type: ignore[index]
     before = list(board(s).lost_souls)
     E.turmoil(g)
     assert board(s).lost_souls[: len(before)] == before and card in board(s).lost_souls
@@ -564,7 +564,7 @@ def test_8_4_2_II_crusade_against_the_vagabot_damages_his_items() -> None:
     g = game(s, [("roll", (2, 0))])
     assert L.crusade(g)
     assert g.log.of_kind("battle")[0].data["defender"] == "vagabot"
-    assert s.factions["vagabot"].vagabot.damaged() == 2 and s.warriors(ME, 2) == 2
+    assert s.factions["vagabot"].board.damaged() == 2 and s.warriors(ME, 2) == 2
     invariants.check(s)
 
 

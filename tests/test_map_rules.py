@@ -22,6 +22,7 @@ from rootbotics.core.paths import adjacent_for, distance, ferry_links, move_dest
 from rootbotics.core.serial import StateError
 from rootbotics.core.state import GameState
 from rootbotics.game import ConfigError, GameConfig, Seat, bot_config, new_game, play
+from rootbotics.factions.marquise.faction import keep_clearing
 
 ROOT = Path(__file__).resolve().parent.parent
 # Suit markers for test positions, by priority: 1 fox, 2 rabbit, 3 mouse, 4 fox, ... 12 mouse.
@@ -134,7 +135,7 @@ def test_4_3_and_5_3_2_keep_garrison_and_the_eyrie_corner_on_every_map(name: str
     g = new_game(bot_config(["marquise", "eyrie"], name, 9), chance=chance)
     s = g.state
     opposite = load_map(name).opposite_corner[keep]
-    assert s.keep_clearing() == keep
+    assert keep_clearing(s) == keep
     assert s.warriors("marquise", opposite) == 0
     assert all(s.warriors("marquise", c) >= 1 for c in CLEARINGS if c != opposite)
     assert s.warriors("marquise", keep) == 2

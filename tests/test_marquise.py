@@ -7,8 +7,9 @@ from helpers import game, position, set_order
 
 from rootbotics.factions.marquise import bot as M
 from rootbotics.core.chance import ScriptedChance
-from rootbotics.core.controllers import ScriptedHuman
+from rootbotics.controllers import ScriptedHuman
 from rootbotics.game import bot_config, new_game, play_turn
+from rootbotics.factions.marquise.faction import keep_clearing
 
 
 def events(g, rule, kind=None):
@@ -20,7 +21,7 @@ def events(g, rule, kind=None):
 def test_4_3_setup_keep_garrison_and_starting_buildings(seed: int) -> None:
     g = new_game(bot_config(["marquise", "eyrie"], seed=seed))
     s = g.state
-    keep = s.keep_clearing()
+    keep = keep_clearing(s)
     assert keep in s.map.corners  # 4.3.2
     opposite = s.map.opposite_corner[keep]
     for c in range(1, 13):  # 4.3.3
@@ -39,7 +40,7 @@ def test_4_3_2_keep_corner_and_4_3_4_buildings_come_from_chance() -> None:
     chance = ScriptedChance([("pick", 2), ("pick", 10), ("pick", 2), ("pick", 6)])
     g = new_game(bot_config(["marquise", "eyrie"]), chance=chance)
     s = g.state
-    assert s.keep_clearing() == 2 and s.warriors("marquise", 4) == 0
+    assert keep_clearing(s) == 2 and s.warriors("marquise", 4) == 0
     assert ("marquise", "sawmill") in s.clearings[10].buildings
     assert ("marquise", "workshop") in s.clearings[2].buildings
     assert ("marquise", "recruiter") in s.clearings[6].buildings

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from rootbotics.core import serial
-from rootbotics.core.controllers import ScriptedHuman
+from rootbotics.controllers import ScriptedHuman
 from rootbotics.core.serial import StateError
 from rootbotics.game import GameConfig, Seat, bot_config
 from rootbotics.record import ReplayMismatch, load_record, play_recorded, replay, save_record

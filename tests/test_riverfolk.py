@@ -14,26 +14,27 @@ from rootbotics.factions.riverfolk import services
 from rootbotics.core.battle import battle
 from rootbotics.core.chance import RngChance, Rng
 from rootbotics.core.context import EngineFailure
-from rootbotics.core.controllers import ScriptedHuman
+from rootbotics.controllers import ScriptedHuman
 from rootbotics.core.events import Event
 from rootbotics.core.paths import adjacent_for
 from rootbotics.core.rules import remove_piece, ruler
 from rootbotics.game import BOTS, GameConfig, Seat, bot_config, new_game, play, play_turn
 from rootbotics.core.state import GameState
+from rootbotics.factions.marquise.faction import keep_clearing
 
 
 def rf_state(*seats, market: tuple[str, ...] = (), payments: dict[str, int] | None = None) -> GameState:
     """A Fall position with the Riverfolk Robots set up: Market (by card name) and Payments."""
     s = fall_state(*seats)
     rf = s.factions["riverfolk"]
-    rf.market = [card_id(s, n) for n in market]
-    for c in rf.market:
+    rf.board.market = [card_id(s, n) for n in market]
+    for c in rf.board.market:
         s.deck.remove(c) if c in s.deck else None
-    rf.payments = {}
-    rf.protection = []
+    rf.board.payments = {}
+    rf.board.protection = []
     for f, n in (payments or {}).items():
         s.factions[f].supply["warrior"] -= n
-        rf.payments[f] = n
+        rf.board.payments[f] = n
     return s
 
 
@@ -61,10 +62,10 @@ def test_9_2_1_market_keeps_its_order() -> None:
     s.turn = 1
     g = make_game(s, controllers={"marquise": ScriptedHuman()})
     services.take_hand_card(g, "marquise", card_id(s, "bake_sale"))
-    names = [s.deckdef.card(c).name for c in s.factions["riverfolk"].market]
+    names = [s.deckdef.card(c).name for c in s.factions["riverfolk"].board.market]
     assert names == ["cobbler", "codebreakers", "armorers", "sappers"]
     RF.discard(g)
-    assert [s.deckdef.card(c).name for c in s.factions["riverfolk"].market] == ["codebreakers", "armorers", "sappers"]
+    assert [s.deckdef.card(c).name for c in s.factions["riverfolk"].board.market] == ["codebreakers", "armorers", "sappers"]
     assert s.discard == [card_id(s, "cobbler")]
 
 
@@ -107,7 +108,7 @@ def test_9_2_3_human_buyer_is_asked_and_pays_into_payments() -> None:
     g = make_game(s, controllers={"marquise": ScriptedHuman(services=("hand_card", "riverboats"))})
     services.offer_services(g, "marquise")
     assert s.factions["marquise"].hand == [card_id(s, "cobbler")]
-    assert s.factions["riverfolk"].payments == {"marquise": 6}
+    assert s.factions["riverfolk"].board.payments == {"marquise": 6}
     assert s.services == {"marquise": ["hand_card", "riverboats"]}
     invariants.check(s)
     services.end_of_turn(g, "marquise")
@@ -128,7 +129,7 @@ def test_9_2_3_more_services_than_allowed_is_an_engine_failure() -> None:
     g = make_game(s, controllers={"marquise": Greedy()})
     with pytest.raises(EngineFailure):
         services.offer_services(g, "marquise")
-    assert s.factions["riverfolk"].payments == {}
+    assert s.factions["riverfolk"].board.payments == {}
 
 
 def test_9_2_3_the_riverfolk_do_not_sell_to_themselves() -> None:
@@ -205,13 +206,13 @@ def test_9_2_4_shield_condition_battles_everywhere_and_discards_twice() -> None:
     put_warriors(s, "marquise", 1, 1)
     g = make_game(s, [("roll", (1, 0))])
     RF.organize(g)
-    assert s.factions["riverfolk"].protection == ["shield"]
+    assert s.factions["riverfolk"].board.protection == ["shield"]
     assert s.factions["riverfolk"].vp == 1
     assert s.warriors("riverfolk", 6) == 4  # two more where its pieces face the most enemy pieces
     RF.battle_step(g)
     assert [e.data["c"] for e in g.log.of_kind("battle")] == [6]  # not ordered: the rabbit order is ignored
     RF.discard(g)
-    assert len(s.factions["riverfolk"].market) == 3
+    assert len(s.factions["riverfolk"].board.market) == 3
 
 
 def test_9_2_4_sword_condition_with_an_empty_supply() -> None:
@@ -219,7 +220,7 @@ def test_9_2_4_sword_condition_with_an_empty_supply() -> None:
     put_warriors(s, "riverfolk", 6, 15)
     g = make_game(s)
     RF.check_protectionism(g)
-    assert s.factions["riverfolk"].protection == ["sword"]
+    assert s.factions["riverfolk"].board.protection == ["sword"]
 
 
 def test_9_2_4_no_condition_no_battle_no_racket() -> None:
@@ -238,11 +239,11 @@ def test_9_3_setup() -> None:
     g = new_game(bot_config(["marquise", "riverfolk", "eyrie"], "fall", 3))
     s = g.state
     rf = s.factions["riverfolk"]
-    assert len(rf.market) == 5
-    assert rf.payments == {"riverfolk": 1}
+    assert len(rf.board.market) == 5
+    assert rf.board.payments == {"riverfolk": 1}
     river = sorted(s.map.river_clearings)
     assert river == [4, 5, 7, 10, 11]
-    keep = s.keep_clearing()
+    keep = keep_clearing(s)
     placed = [c for c in river if s.warriors("riverfolk", c) == 1]
     assert placed == [c for c in river if c != keep]
     assert rf.supply == {"warrior": 15 - len(placed) - 1, "trade_post": 9}
@@ -264,7 +265,7 @@ def test_9_4_2_crafts_the_first_added_card_showing_an_available_item() -> None:
     RF.craft(g, added)
     rf = s.factions["riverfolk"]
     assert rf.items == ["sword"] and rf.vp == 1  # boots unavailable: the second card is crafted
-    assert [s.deckdef.card(c).name for c in rf.market] == ["cobbler", "codebreakers", "bake_sale", "travel_gear_mouse"]
+    assert [s.deckdef.card(c).name for c in rf.board.market] == ["cobbler", "codebreakers", "bake_sale", "travel_gear_mouse"]
     assert RF.order_suit(s) == "mouse"
 
 
@@ -291,7 +292,7 @@ def test_9_5_2_recruit_in_ordered_clearings_highest_priority_first_when_short() 
 
 def test_9_5_4_defender_is_the_enemy_with_fewest_warriors_in_payments() -> None:
     s = with_deck(rf_state("riverfolk", "marquise", "eyrie", market=("cobbler",), payments={"marquise": 1, "eyrie": 4}))
-    s.factions["riverfolk"].protection = ["sword"]
+    s.factions["riverfolk"].board.protection = ["sword"]
     for f in ("riverfolk", "marquise", "eyrie"):
         put_warriors(s, f, 3, 1)
     g = make_game(s, [("roll", (0, 0))])
@@ -304,20 +305,20 @@ def test_9_6_1_scores_the_top_payer_and_returns_their_warriors() -> None:
     s = with_deck(rf_state("riverfolk", "marquise", "eyrie", payments={"marquise": 3, "eyrie": 3, "riverfolk": 1}))
     g = make_game(s)
     RF.score_payments(g)
-    assert s.factions["riverfolk"].vp == 3 and s.factions["riverfolk"].payments == {"eyrie": 3, "riverfolk": 1}
+    assert s.factions["riverfolk"].vp == 3 and s.factions["riverfolk"].board.payments == {"eyrie": 3, "riverfolk": 1}
     assert s.factions["marquise"].supply["warrior"] == 25  # setup priority breaks the tie
     invariants.check(s)
 
 
 def test_9_6_2_racketeering_leaves_two_warriors_per_clearing() -> None:
     s = with_deck(rf_state("riverfolk", "marquise"))
-    s.factions["riverfolk"].protection = ["sword"]
+    s.factions["riverfolk"].board.protection = ["sword"]
     put_warriors(s, "riverfolk", 3, 4)
     put_warriors(s, "riverfolk", 12, 2)
     g = make_game(s)
     RF.racketeering(g)
     assert s.warriors("riverfolk", 3) == 2 and s.warriors("riverfolk", 12) == 2
-    assert s.factions["riverfolk"].payments == {"riverfolk": 2}
+    assert s.factions["riverfolk"].board.payments == {"riverfolk": 2}
     invariants.check(s)
 
 
@@ -372,12 +373,12 @@ def buyer_game(buyer: str, policy: str, *others: str):
 def test_cross_bot_buys_a_hand_card_and_reveals_it_as_its_order(buyer: str) -> None:
     s = buyer_game(buyer, "basic")
     if buyer == "eyrie":
-        s.factions["eyrie"].decree = {"fox": [], "mouse": [], "rabbit": [], "bird": []}
+        s.factions["eyrie"].board.decree = {"fox": [], "mouse": [], "rabbit": [], "bird": []}
     g = make_game(s, fallback=chance())
     services.offer_services(g, buyer)
     arms = card_id(s, "arms_trader")
-    assert s.factions["riverfolk"].payments == {buyer: 2}
-    assert arms not in s.factions["riverfolk"].market
+    assert s.factions["riverfolk"].board.payments == {buyer: 2}
+    assert arms not in s.factions["riverfolk"].board.market
     BOTS[buyer].birdsong(g)
     assert s.factions[buyer].items == ["sword"]  # the bought card was its order and was crafted
     assert any("bought from the Riverfolk's Market" in e.text for e in g.log.of_kind("order"))
@@ -388,9 +389,9 @@ def test_cross_vagabot_buys_riverboats_paid_with_riverfolk_warriors() -> None:
     g = new_game(GameConfig([Seat("riverfolk"), Seat("vagabot")], "fall", 5, options={"riverfolk_services": "advanced", "vagabot_character": "thief"}))
     s = g.state
     s.turn = 1
-    s.factions["riverfolk"].market = [c for c in s.factions["riverfolk"].market if s.deckdef.card(c).kind != "item"]
+    s.factions["riverfolk"].board.market = [c for c in s.factions["riverfolk"].board.market if s.deckdef.card(c).kind != "item"]
     with_deck(s)
-    vs = s.factions["vagabot"].vagabot
+    vs = s.factions["vagabot"].board
     from rootbotics.factions.vagabot.items import put_pawn
 
     put_pawn(s, vs, clearing=5)
@@ -398,7 +399,7 @@ def test_cross_vagabot_buys_riverboats_paid_with_riverfolk_warriors() -> None:
     services.offer_services(g, "vagabot")
     assert s.services == {"vagabot": ["riverboats"]}
     assert s.factions["riverfolk"].supply["warrior"] == before - 2
-    assert s.factions["riverfolk"].payments["riverfolk"] == 1 + 2
+    assert s.factions["riverfolk"].board.payments["riverfolk"] == 1 + 2
     assert "it has no warriors, so 2 Riverfolk warriors go into the Riverfolk's Payments" in g.log.of_kind("buy_service")[0].text
     from rootbotics.factions.vagabot.bot import moves_to
 
@@ -408,7 +409,7 @@ def test_cross_vagabot_buys_riverboats_paid_with_riverfolk_warriors() -> None:
 
 def test_cross_marquise_buys_mercenaries_under_the_advanced_policy() -> None:
     s = buyer_game("marquise", "advanced", "eyrie")
-    s.factions["eyrie"].decree = {"fox": [], "mouse": [], "rabbit": [], "bird": []}
+    s.factions["eyrie"].board.decree = {"fox": [], "mouse": [], "rabbit": [], "bird": []}
     put_post(s, 6)
     put_warriors(s, "marquise", 6, 2)
     put_warriors(s, "riverfolk", 6, 1)
@@ -432,13 +433,13 @@ def test_cross_no_bot_buys_under_none_or_when_the_riverfolk_lead() -> None:
 # -- saved positions ----------------------------------------------------------------------------------
 def test_state_round_trip_and_validation() -> None:
     s = with_deck(rf_state("riverfolk", "marquise", market=("cobbler", "sappers"), payments={"marquise": 3, "riverfolk": 1}))
-    s.factions["riverfolk"].protection = ["sword"]
+    s.factions["riverfolk"].board.protection = ["sword"]
     put_post(s, 3)
     s.turn = 1  # the Marquise's turn, in which she bought Riverboats
     s.services["marquise"] = ["riverboats"]
     back = serial.loads(serial.dumps(s))
     assert serial.dumps(back) == serial.dumps(s)
-    assert back.factions["riverfolk"].payments == {"marquise": 3, "riverfolk": 1}
+    assert back.factions["riverfolk"].board.payments == {"marquise": 3, "riverfolk": 1}
     assert back.factions["marquise"].supply["warrior"] == 22
     invariants.check(back)
     data = serial.to_json(s)
@@ -461,17 +462,17 @@ def test_clone_is_independent() -> None:
     s = with_deck(rf_state("riverfolk", "marquise", market=("cobbler",), payments={"marquise": 3}))
     s.services["marquise"] = ["riverboats"]
     t = s.clone()
-    t.factions["riverfolk"].market.clear()
-    t.factions["riverfolk"].payments["marquise"] = 1
+    t.factions["riverfolk"].board.market.clear()
+    t.factions["riverfolk"].board.payments["marquise"] = 1
     t.services["marquise"].append("mercenaries")
-    assert s.factions["riverfolk"].market and s.factions["riverfolk"].payments["marquise"] == 3
+    assert s.factions["riverfolk"].board.market and s.factions["riverfolk"].board.payments["marquise"] == 3
     assert s.services == {"marquise": ["riverboats"]}
 
 
 def test_invariants_count_payments() -> None:
     s = with_deck(rf_state("riverfolk", "marquise", payments={"marquise": 3}))
     invariants.check(s)
-    s.factions["riverfolk"].payments["marquise"] = 4
+    s.factions["riverfolk"].board.payments["marquise"] = 4
     assert any("marquise warrior" in v for v in invariants.violations(s))
 
 
@@ -543,10 +544,10 @@ def test_9_riverfolk_example_turn() -> None:
     assert "chose eyrie by fewest warriors in Payments" in battles[0].text
     # Evening: 4 VP for the Marquise's four warriors, which go home; racketeering from 3 and 12.
     assert any("scores 4 VP for the 4 marquise warrior(s)" in t for t in text)
-    assert "marquise" not in rf.payments and rf.payments == {"eyrie": 1, "riverfolk": 3}
+    assert "marquise" not in rf.board.payments and rf.board.payments == {"eyrie": 1, "riverfolk": 3}
     assert s.warriors("riverfolk", 3) == 2 and s.warriors("riverfolk", 12) == 2
     assert rf.vp == 10 + 1 + 1 + 4
-    assert [s.deckdef.card(c).name for c in rf.market] == ["codebreakers", "bake_sale", "armorers"]
+    assert [s.deckdef.card(c).name for c in rf.board.market] == ["codebreakers", "bake_sale", "armorers"]
     invariants.check(s)
 
 

@@ -9,7 +9,8 @@ from conftest import assert_supply_consistent, card_id, fall_state, make_game, p
 from rootbotics.core import rules as R
 from rootbotics.core.chance import RngChance
 from rootbotics.core.context import EngineFailure, Game, GameOver
-from rootbotics.core.controllers import ScriptedHuman
+from rootbotics.controllers import ScriptedHuman
+from rootbotics.factions.marquise.faction import keep_clearing
 
 
 # -- LoR 2.5 rule; 5.2.1 Lords of the Forest -------------------------------------------------------
@@ -168,7 +169,7 @@ def test_4_2_1_a_removed_keep_leaves_the_game():
     m = s.factions["marquise"]
     assert m.removed == {"keep": 1}
     assert m.supply["keep"] == 0
-    assert s.keep_clearing() is None
+    assert keep_clearing(s) is None
     assert s.factions["eyrie"].vp == 1
     assert R.place_token(g, "marquise", 1, "keep", "test") is False  # it never comes back
     assert R.place_warriors(g, "eyrie", 1, 1, "test") == 1  # no keep, no restriction
@@ -429,7 +430,7 @@ def test_2_8_1_bot_moving_into_sympathy_makes_the_alliance_draw_a_supporter():
     s = _outrage_position()
     g = make_game(s, [("draw", 31)])
     assert R.move_warriors(g, "eyrie", 8, 4, 3, "test") == 3
-    assert s.factions["alliance"].supporters == [31]
+    assert s.factions["alliance"].board.supporters == [31]
     assert s.deck == [30, 32]
     out = g.log.of_kind("outrage")
     assert len(out) == 1 and out[0].rule == "2.8.1" and out[0].data == {"c": 4, "culprit": "eyrie"}
@@ -441,7 +442,7 @@ def test_2_8_1_bot_moving_into_unsympathetic_clearing_causes_no_outrage():
     s = _outrage_position()
     g = make_game(s)  # any draw would exhaust the script
     assert R.move_warriors(g, "eyrie", 8, 7, 2, "test") == 2
-    assert s.factions["alliance"].supporters == []
+    assert s.factions["alliance"].board.supporters == []
     assert g.log.of_kind("outrage") == []
 
 
@@ -451,7 +452,7 @@ def test_2_8_1_bot_removing_sympathy_makes_the_alliance_draw_a_supporter():
     s = _outrage_position()
     g = make_game(s, [("draw", 30)])
     assert R.remove_piece(g, "alliance", 4, "sympathy", "test", by="eyrie")
-    assert s.factions["alliance"].supporters == [30]
+    assert s.factions["alliance"].board.supporters == [30]
     assert s.factions["eyrie"].vp == 1
     assert g.log.of_kind("outrage")[0].rule == "2.8.1"
     assert s.factions["alliance"].supply["sympathy"] == 10
@@ -488,18 +489,18 @@ def test_lor_8_2_6_human_culprit_gives_a_matching_card():
     s.deck = [40, 41]
     g = make_game(s, [("draw", 41)], controllers={"marquise": ScriptedHuman(), "alliance": ScriptedHuman()})
     R.move_warriors(g, "marquise", 4, 8, 1, "test")
-    assert s.factions["alliance"].supporters == [fox_card]
+    assert s.factions["alliance"].board.supporters == [fox_card]
     assert s.factions["marquise"].hand == [rabbit_card]
     R.move_warriors(g, "marquise", 4, 9, 1, "test")  # no mouse or bird card in hand
-    assert s.factions["alliance"].supporters == [fox_card, 41]
+    assert s.factions["alliance"].board.supporters == [fox_card, 41]
     assert s.factions["marquise"].hand == [rabbit_card]
 
 
 def test_lor_8_2_3_supporters_capped_at_five_without_bases():
     """LoR 8.2.3: with no bases on the map, Outrage cannot push the Supporters past five cards."""
     s = _outrage_position()
-    s.factions["alliance"].supporters = [1, 2, 3, 4, 5]
+    s.factions["alliance"].board.supporters = [1, 2, 3, 4, 5]
     g = make_game(s, [("draw", 31)])
     R.move_warriors(g, "eyrie", 8, 4, 3, "test")
-    assert len(s.factions["alliance"].supporters) == 5
+    assert len(s.factions["alliance"].board.supporters) == 5
     assert 31 in s.discard

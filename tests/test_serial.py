@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from rootbotics.core.context import Game
 from rootbotics.core.serial import StateError, dumps, from_json, load, loads, save, to_json
-from rootbotics.core.state import VIZIER
+from rootbotics.factions.eyrie.faction import VIZIER
 from rootbotics.game import bot_config, new_game, play
 
 TOP_FIELDS = {
@@ -143,8 +143,8 @@ def test_clone_is_independent() -> None:
     c = g.state.clone()
     c.clearings[5].warriors["marquise"] = 9
     c.clearings[6].buildings.append(("eyrie", "roost"))
-    c.factions["eyrie"].decree["fox"].append(c.deck.pop())
-    c.factions["eyrie"].decree["bird"].remove(VIZIER)
+    c.factions["eyrie"].board.decree["fox"].append(c.deck.pop())
+    c.factions["eyrie"].board.decree["bird"].remove(VIZIER)
     c.deck.reverse()
     c.discard.append(3)
     c.factions["marquise"].vp += 7

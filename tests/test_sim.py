@@ -16,7 +16,7 @@ from cli_helpers import cli, plain_output
 
 from rootbotics.cli import main
 from rootbotics.core import serial
-from rootbotics.core.factions import PLAYABLE_BOTS
+from rootbotics.factions import PLAYABLE_BOTS
 from rootbotics.game import BOTS
 from rootbotics.sim import runner
 from rootbotics.sim.report import wilson

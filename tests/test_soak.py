@@ -8,7 +8,7 @@ import pytest
 
 from rootbotics import soak as S
 from rootbotics.core import serial
-from rootbotics.core.factions import PLAYABLE_BOTS
+from rootbotics.factions import PLAYABLE_BOTS
 from rootbotics.record import play_recorded, replay
 
 

@@ -16,7 +16,7 @@ from rootbotics.factions.vagabot import satchel
 from rootbotics.core.battle import battle, can_battle
 from rootbotics.core.chance import ScriptedChance
 from rootbotics.core.context import Game
-from rootbotics.core.controllers import ScriptedHuman
+from rootbotics.controllers import ScriptedHuman
 from rootbotics.factions.vagabot.items import CHARACTERS, Item, load_item_box, quest_names, track_spaces
 from rootbotics.core.state import GameState
 from rootbotics.game import GameConfig, Seat, new_game, play_turn
@@ -59,7 +59,7 @@ def game(state: GameState, script: list[tuple[str, object]] | None = None, **con
 
 
 def vb(state: GameState):
-    vs = state.factions["vagabot"].vagabot
+    vs = state.factions["vagabot"].board
     assert vs is not None
     return vs
 
@@ -720,7 +720,7 @@ def test_7_vagabot_example_turn() -> None:
 def test_example_position_saves_and_loads_unchanged() -> None:
     state = serial.load(POSITIONS / "vagabot_example_turn.json")
     assert serial.to_json(serial.loads(serial.dumps(state))) == serial.to_json(state)
-    assert state.factions["vagabot"].vagabot is not None
+    assert state.factions["vagabot"].board is not None
 
 
 
@@ -757,10 +757,10 @@ def test_7_2_5_an_exhausted_track_item_is_damaged_before_face_up_ones() -> None:
 
 def test_7_2_1_his_moves_cause_no_outrage_but_removing_sympathy_does() -> None:
     s = vpos({6: {"warriors": {"alliance": 2}, "tokens": [["alliance", "sympathy"]]}}, seats=("marquise", "alliance", "vagabot"), humans=("alliance",), location=3, quest="repair_a_shed_fox", character="scoundrel")
-    s.factions["alliance"].supporters = []
+    s.factions["alliance"].board.supporters = []
     g = game(s, [("draw", QUEST["escort_mouse"]), ("draw", "anvil")], alliance=ScriptedHuman())
     V.quest(g)  # 3 -> 6, into a sympathetic clearing: the pawn is not a warrior (LoR 8.2.6)
     assert vb(s).clearing == 6 and not kinds(g, "outrage")
     V.scoundrel(g)  # he removes the sympathy token: Outrage, and a bot has no card to give (2.8.1)
-    assert [e.data["c"] for e in kinds(g, "outrage")] == [6] and s.factions["alliance"].supporters == [s.deckdef.by_name["anvil"]]
+    assert [e.data["c"] for e in kinds(g, "outrage")] == [6] and s.factions["alliance"].board.supporters == [s.deckdef.by_name["anvil"]]
     assert s.factions["vagabot"].vp == 1 + 1 + 1  # the quest, the sympathy token, the special

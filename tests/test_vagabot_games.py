@@ -47,7 +47,7 @@ def test_every_character_in_every_seat_order_keeps_conservation(order: tuple[str
     s = g.state
     assert s.winner is not None and s.factions[s.winner[0]].vp >= 30 and s.phase == "over"
     assert all(e.rule for e in g.log)
-    assert s.factions["vagabot"].vagabot is not None and s.factions["vagabot"].vagabot.character == character
+    assert s.factions["vagabot"].board is not None and s.factions["vagabot"].board.character == character
 
 
 @settings(max_examples=120, deadline=None)

@@ -13,7 +13,8 @@ from test_serial import _MUTATION, _check_message, _mutate
 
 from rootbotics.core import invariants
 from rootbotics.core.context import Game
-from rootbotics.factions.vagabot.items import Item, items_in_play, load_item_box
+from rootbotics.core.items import items_in_play, load_item_box
+from rootbotics.factions.vagabot.items import Item
 from rootbotics.core.serial import StateError, dumps, from_json, loads, to_json
 from rootbotics.game import GameConfig, Seat, new_game, play
 
@@ -66,7 +67,7 @@ def test_items_are_written_compactly() -> None:
         d["clearings"][c]["ruin_items"] = []
         d["clearings"][c].pop("ruin_items")
     state = from_json(d)
-    vs = state.factions["vagabot"].vagabot
+    vs = state.factions["vagabot"].board
     assert vs is not None and vs.forest == 3 and vs.clearing is None
     assert vs.items[4] == Item("bag", exhausted=True, track=1) and vs.items[1] == Item("torch", damaged=True)
     text = dumps(state)
@@ -79,7 +80,7 @@ def test_the_item_supply_is_written_once_aid_has_moved_items() -> None:
     d = good()
     state = from_json(d)
     state.item_supply["tea"] -= 1  # as if a crafted tea had been taken by Aid
-    state.factions["vagabot"].vagabot.items.append(Item("tea", exhausted=True, damaged=True))  # type: ignore[union-attr]
+    state.factions["vagabot"].board.items.append(Item("tea", exhausted=True, damaged=True))  # type: ignore[union-attr]
     data = to_json(state)
     assert data["item_supply"]["tea"] == state.item_supply["tea"]
     again = from_json(data)
@@ -93,9 +94,9 @@ def test_a_position_without_quest_deck_gets_the_other_quests_shuffled_by_its_rng
     vb = vagabot_entry(d)
     deck = vb.pop("quest_deck")
     a, b = from_json(copy.deepcopy(d)), from_json(copy.deepcopy(d))
-    assert sorted(a.factions["vagabot"].vagabot.quest_deck) == sorted(from_json(good()).factions["vagabot"].vagabot.quest_deck)  # type: ignore[union-attr]
-    assert a.factions["vagabot"].vagabot.quest_deck == b.factions["vagabot"].vagabot.quest_deck  # type: ignore[union-attr]
-    assert len(deck) == len(a.factions["vagabot"].vagabot.quest_deck)  # type: ignore[union-attr]
+    assert sorted(a.factions["vagabot"].board.quest_deck) == sorted(from_json(good()).factions["vagabot"].board.quest_deck)  # type: ignore[union-attr]
+    assert a.factions["vagabot"].board.quest_deck == b.factions["vagabot"].board.quest_deck  # type: ignore[union-attr]
+    assert len(deck) == len(a.factions["vagabot"].board.quest_deck)  # type: ignore[union-attr]
 
 
 # -- the loader's messages -----------------------------------------------------------------------------
@@ -168,20 +169,20 @@ def test_quest_deck_missing_quests() -> None:
 def test_invariants_find_broken_vagabot_bookkeeping() -> None:
     state = from_json(good())
     invariants.check(state)
-    vs = state.factions["vagabot"].vagabot
+    vs = state.factions["vagabot"].board
     assert vs is not None
     broken = state.clone()
-    broken.factions["vagabot"].vagabot.items.append(Item("sword"))  # type: ignore[union-attr]
+    broken.factions["vagabot"].board.items.append(Item("sword"))  # type: ignore[union-attr]
     assert any(v.startswith("item sword:") for v in invariants.violations(broken))
     broken = state.clone()
     c = 1 if vs.clearing != 1 else 2
     broken.clearings[c].pawn = "vagabot"
     assert any("the map shows it" in v for v in invariants.violations(broken))
     broken = state.clone()
-    broken.factions["vagabot"].vagabot.quest_deck.append(0)  # type: ignore[union-attr]
+    broken.factions["vagabot"].board.quest_deck.append(0)  # type: ignore[union-attr]
     assert any("quest cards out of place" in v for v in invariants.violations(broken))
     broken = state.clone()
-    first = broken.factions["vagabot"].vagabot.items[0]  # type: ignore[union-attr]
+    first = broken.factions["vagabot"].board.items[0]  # type: ignore[union-attr]
     first.track = 3
     assert any("Battle Track spaces" in v for v in invariants.violations(broken))
 
@@ -230,6 +231,6 @@ def test_the_documented_vagabot_entry_loads() -> None:
     for f in ("marquise", "eyrie"):
         d["factions"][f]["items"] = []
     state = from_json(d)
-    vs = state.factions["vagabot"].vagabot
+    vs = state.factions["vagabot"].board
     assert vs is not None and vs.forest == 6 and vs.items[3] == Item("sword", damaged=True)
     assert re.search(r"`forest:6` 4, 9, 12", text) and state.map.forests[6] == (4, 9, 12)

@@ -6,37 +6,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .factions.alliance.bot import AutomatedAlliance
 from .core.bot import Bot
-from .factions.cards import TRAIT_TEXT
-from .factions.duchy.bot import DrillbitDuchy
-from .factions.corvids.bot import CogwheelCorvids
-from .factions.eyrie.bot import ElectricEyrie
-from .factions.lizards.bot import LogicalLizards
-from .factions.marquise.bot import MechanicalMarquise
-from .factions.riverfolk.bot import RiverfolkRobots
-from .factions.vagabot.bot import Vagabot
-from .factions.riverfolk import services
 from .core.chance import Chance
 from .core.context import EngineFailure, Game, GameOver
 from .core.controllers import Controller
 from .core.events import EventLog
-from .core.factions import FACTIONS, HUMAN_FACTIONS, PLAYABLE_BOTS, SETUP_RANK, faction_title
-from .factions.vagabot.items import CHARACTERS
+from .core.faction import rules_of
 from .core.maps import MAP_NAMES, SUIT_MARKERS_EACH, SUITS, load_map, suit_problem
 from .core.rules import draw_card, score_the_pass
+from .core.setup_order import FACTIONS, SETUP_RANK
 from .core.state import DIFFICULTIES, GameState
+from .factions import HUMAN_FACTIONS, PLAYABLE_BOTS, REGISTRY, TRAIT_TEXT, bot_for, faction_title
 
-BOTS: dict[str, Bot] = {
-    "marquise": MechanicalMarquise(),
-    "eyrie": ElectricEyrie(),
-    "alliance": AutomatedAlliance(),
-    "vagabot": Vagabot(),
-    "riverfolk": RiverfolkRobots(),
-    "duchy": DrillbitDuchy(),
-    "corvids": CogwheelCorvids(),
-    "lizards": LogicalLizards(),
-}
+# The Law of Robotics bot of each faction. A researcher may seat a bot of their own by putting
+# any object with the ``core.bot.Bot`` protocol here (docs/design.md, "Your own bot").
+BOTS: dict[str, Bot] = {f: bot_for(f) for f in PLAYABLE_BOTS}  # type: ignore[misc]
 DEFAULT_MAX_ROUNDS = 150
 STARTING_HAND = 3  # 3.4
 
@@ -105,12 +89,10 @@ class GameConfig:
             raise ConfigError(f"max_rounds: {self.max_rounds} must be at least 1")
         if self.options.get("cooperative") and not any(seat.seat == "human" for seat in self.seats):
             raise ConfigError("options.cooperative: cooperative play needs at least one human seat")
-        character = self.options.get("vagabot_character")
-        if character is not None and character not in CHARACTERS:
-            raise ConfigError(f"options.vagabot_character: {character!r} is not a Vagabot character (choose from {', '.join(CHARACTERS)})")
-        policy = self.options.get(services.OPTION)
-        if policy is not None and policy not in services.POLICIES:
-            raise ConfigError(f"options.{services.OPTION}: {policy!r} is not a services policy (choose from {', '.join(services.POLICIES)})")
+        for rules in REGISTRY.values():  # a faction's own options (the Vagabot's character, ...)
+            problem = rules.option_problem(self.options)
+            if problem:
+                raise ConfigError(problem)
 
 
 def bot_config(factions: list[str], map_name: str = "fall", seed: int = 0) -> GameConfig:
@@ -211,7 +193,8 @@ def play_turn(g: Game) -> None:
     fs = s.factions[faction]
     s.ferry_used = False  # LoR C.2.5: the Ferry sails once per turn
     s.phase = "birdsong"
-    services.offer_services(g, faction)  # 9.2.3: at the start of the buyer's Birdsong
+    for other in s.turn_order:  # e.g. the Riverfolk's services, offered at the start of Birdsong (9.2.3)
+        rules_of(other).turn_starting(g, faction)
     if fs.is_bot:
         bot = BOTS[faction]
         for phase, step in (("birdsong", bot.birdsong), ("daylight", bot.daylight), ("evening", bot.evening)):
@@ -220,7 +203,7 @@ def play_turn(g: Game) -> None:
     else:
         g.controller(faction).take_turn(g, faction)
     score_the_pass(g, faction)  # LoR C.3.4, at the end of Evening
-    services.end_of_turn(g, faction)  # 9.2.3: services last until the end of the turn
+    s.services.pop(faction, None)  # 9.2.3: services last until the end of the buyer's turn
     s.phase = "birdsong"
     s.turn += 1
     if s.turn == len(s.turn_order):

@@ -19,11 +19,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from .factions.cards import TRAIT_TEXT
+from .factions import TRAIT_TEXT
 from .core import invariants, serial
 from .core.chance import Rng
 from .core.context import Game, GameOver
-from .core.factions import PLAYABLE_BOTS
+from .factions import PLAYABLE_BOTS
 from .factions.vagabot.items import CHARACTERS
 from .core.maps import MAP_NAMES
 from .factions.riverfolk.services import POLICIES

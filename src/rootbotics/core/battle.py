@@ -1,17 +1,15 @@
 """Battle (LoR 4.3) as changed for bots: no ambush against bots (2.8.2), bots take hits on
-tokens before buildings and pick a building type at random (1.2.1). The Vagabot fights with his
-pawn: his Battle Track sets his maximum rolled hits and hits damage his items (7.2.4, 7.2.5); the
-Arbiter may be enlisted by a defender (7.7.6)."""
+tokens before buildings and pick a building type at random (1.2.1). What a faction changes in a
+battle (the Vagabot's pawn and Battle Track, 7.2.4-7.2.5; the Arbiter, 7.7.6; Automated Ambush,
+6.2.2; Mercenaries, 9.2.3 III; traits) comes through its hooks (``core/faction.py``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from .context import Game
-from ..factions.corvids import plots
-from ..factions.vagabot import satchel
-from ..factions.riverfolk import services
-from .rules import one_removal, place_warriors, remove_piece, remove_warriors
+from .faction import SHARED, rules_of
+from .rules import one_removal, remove_piece, remove_warriors
 from .state import GameState
 
 
@@ -51,25 +49,29 @@ def battle(
     g.emit(attacker, rule, "battle", "battles {defender} in {c}", why, defender=defender, c=c)
     # Step 1, ambush (LoR 4.3.1): never against a bot (2.8.2). Humans do not ambush each
     # other through this engine, which only resolves battles that bots take part in.
-    arbiter = satchel.enlist_arbiter(g, attacker, defender, c)  # 7.7.6: before rolling
+    arbiter = _enlist(g, attacker, defender, c)  # 7.7.6: before rolling
     a_roll, d_roll = _roll(g, attacker, defender)
+    att, dfd = rules_of(attacker), rules_of(defender)
+    hired = SHARED.services.hired_warriors  # Mercenaries (9.2.3 III)
     # LoR 4.3.2: maximum rolled hits = warriors there; the Vagabot's Battle Track (7.2.4)
-    att_max = satchel.max_rolled_hits(s, attacker, c) + services.mercenary_warriors(s, attacker, c, defender)
-    def_max = satchel.max_rolled_hits(s, defender, c) + services.mercenary_warriors(s, defender, c, attacker)
-    att_max, def_max = riverfolk_traits(g, attacker, defender, c, att_max, def_max)
+    att_max = att.max_rolled_hits(s, attacker, c) + hired(s, attacker, c, defender)
+    def_max = dfd.max_rolled_hits(s, defender, c) + hired(s, defender, c, attacker)
+    att_max, def_max = att.adjust_maximum_hits(g, attacker, defender, c, att_max, def_max)
+    if dfd is not att:
+        att_max, def_max = dfd.adjust_maximum_hits(g, attacker, defender, c, att_max, def_max)
     att_hits = min(a_roll, att_max)
     def_hits = min(d_roll, def_max + arbiter)
-    if satchel.defenseless(s, defender, c) and not services.mercenary_warriors(s, defender, c, attacker) and not _garrisoned(g, defender, c):  # LoR 4.3.3.II
+    if dfd.defenseless(s, defender, c) and not hired(s, defender, c, attacker) and not dfd.never_defenseless(g, defender):  # LoR 4.3.3.II
         att_hits += 1
         g.emit(attacker, "LoR 4.3.3", "extra_hit", "deals an extra hit: {defender} is defenseless in {c}", defender=defender, c=c)
-    track = satchel.attack_extra_hits(s, attacker)
+    track = att.attack_extra_hits(s, attacker)
     if track:
         att_hits += track
         g.emit(attacker, "7.2.4", "extra_hit", "deals an extra hit: the third space of its Battle Track is filled")
     if extra_hits:
         att_hits += extra_hits
         g.emit(attacker, rule, "extra_hit", "deals {n} extra hit{pl}: {reason}", n=extra_hits, pl="s" if extra_hits > 1 else "", reason=extra_why)
-    d_extra, d_rule, d_why = defender_extra_hits(s, defender, c)
+    d_extra, d_rule, d_why = dfd.defender_extra_hits(s, defender, c)
     if d_extra:
         def_hits += d_extra
         g.emit(defender, d_rule, "extra_hit", "deals {n} extra hit{pl}: {reason}", n=d_extra, pl="s" if d_extra > 1 else "", reason=d_why)
@@ -77,72 +79,26 @@ def battle(
     with one_removal(g):  # one battle's removals set off Cost of Errors once (10.2.1)
         by_attacker = take_hits(g, defender, c, att_hits, by=attacker, remover=instigator)
         by_defender = take_hits(g, attacker, c, def_hits, by=defender, remover=instigator)
-    _hospitals(g, defender, by_attacker)
+    dfd.after_defending(g, defender, by_attacker)
     return BattleResult(c, attacker, defender, (a_roll, d_roll), att_hits, def_hits, (by_attacker, by_defender))
 
 
-def riverfolk_traits(g: Game, attacker: str, defender: str, c: int, att_max: int, def_max: int) -> tuple[int, int]:
-    """Riverfolk Robots traits (3.3.2): Ferocious, its maximum rolled hits attacking is 3;
-    Garrison, defending, its trade post in the clearing adds 1."""
-    if attacker == "riverfolk" and _has_trait(g, attacker, "ferocious"):
-        att_max = 3
-        g.emit(attacker, "3.3.2", "ferocious", "Ferocious: its maximum rolled hits is 3")
-    if _garrisoned(g, defender, c) and ("riverfolk", "trade_post") in g.state.clearings[c].tokens:
-        def_max += 1
-        g.emit(defender, "3.3.2", "garrison", "Garrison: its trade post in {c} adds 1 to its maximum rolled hits", c=c)
-    return att_max, def_max
-
-
-def _garrisoned(g: Game, faction: str, c: int) -> bool:
-    """Riverfolk trait Garrison (3.3.2): as defender it is never defenseless."""
-    return faction == "riverfolk" and _has_trait(g, faction, "garrison")
-
-
-def _has_trait(g: Game, faction: str, trait: str) -> bool:
-    fs = g.state.factions[faction]
-    return fs.is_bot and trait in fs.traits
-
-
-def _hospitals(g: Game, defender: str, warriors_lost: int) -> None:
-    """Marquise trait Hospitals: after a battle it defended and lost two or more warriors in,
-    two warriors go to the keep's clearing (3.3.2)."""
-    if defender != "marquise" or warriors_lost < 2 or not _has_trait(g, defender, "hospitals"):
-        return
-    keep = g.state.keep_clearing()
-    if keep is not None:
-        place_warriors(g, "marquise", keep, 2, "3.3.2", why=lambda: f"Hospitals: it lost {warriors_lost} warriors defending")
-
-
-def defender_extra_hits(state: GameState, defender: str, c: int) -> tuple[int, str, str]:
-    """Extra hits the defender's own abilities deal (LoR 4.3.3), as (hits, rule, reason).
-
-    Automated Ambush (6.2.2): the Alliance bot defending with at least one warrior there; with
-    the Informants trait (3.3.2), also with none there but a sympathy token. Embedded Agents
-    (11.2.2): the Corvids defending where they have a facedown plot, even defenseless.
-    """
-    fs = state.factions[defender]
-    if defender == "alliance" and fs.is_bot:
-        if state.warriors(defender, c) > 0:
-            return 1, "6.2.2", f"Automated Ambush, defending {c} with Alliance warriors"
-        if "informants" in fs.traits and ("alliance", "sympathy") in state.clearings[c].tokens:
-            return 1, "3.3.2", f"Automated Ambush for its defenseless sympathy in {c} (Informants)"
-    if defender == "corvids" and fs.is_bot and plots.facedown_plot(state, c):
-        return 1, "11.2.2", f"Embedded Agents, a facedown plot in {c}"
-    return 0, "", ""
+def _enlist(g: Game, attacker: str, defender: str, c: int) -> int:
+    """A third party's pawn in the battle clearing may be enlisted by the defender (the Arbiter,
+    7.7.6): the hits it adds to the defender's maximum."""
+    pawn = g.state.clearings[c].pawn
+    if pawn is None or pawn in (attacker, defender):
+        return 0
+    return rules_of(pawn).enlisted(g, attacker, defender, c)
 
 
 def _roll(g: Game, attacker: str, defender: str) -> tuple[int, int]:
     """Roll both dice: the attacker takes the higher, the defender the lower (LoR 4.3.2)."""
     r1, r2 = g.chance.roll()
     hi, lo = max(r1, r2), min(r1, r2)
-    s = g.state
-    note = ""
-    if defender == "alliance" and s.factions["alliance"].seat == "human":
-        hi, lo = lo, hi  # Guerrilla War (LoR 8.2.2): the Alliance defends with the higher roll
-        note = " (Guerrilla War, LoR 8.2.2)"
-    elif defender == "alliance" and _has_trait(g, defender, "veterans"):
+    note = rules_of(defender).defends_with_higher_roll(g, defender)  # Guerrilla War (LoR 8.2.2)
+    if note:
         hi, lo = lo, hi
-        note = " (the Alliance's Veterans: Guerrilla War, 3.3.2)"
     g.emit(None, "LoR 4.3.2", "roll", "dice roll {r1}-{r2}: {attacker} rolls {hi}, {defender} rolls {lo}{note}", r1=r1, r2=r2, attacker=attacker, defender=defender, hi=hi, lo=lo, note=note)
     return hi, lo
 
@@ -154,13 +110,15 @@ def take_hits(g: Game, owner: str, c: int, hits: int, by: str, remover: str | No
     if hits <= 0:
         return 0
     s = g.state
-    if satchel.has_pawn(s, owner):
-        satchel.take_hits(g, owner, c, hits, by)
+    hooks = rules_of(owner)
+    if hooks.takes_hits_itself(s, owner):  # the Vagabot's items take the hits (7.2.5)
+        hooks.take_hits(g, owner, c, hits, by)
         return 0
     scorer = by if remover is None else remover
-    if services.mercenary_warriors(s, owner, c, by):  # 9.2.3 III: hits split with the Riverfolk
-        hits, hired = services.split_hits(s, owner, c, hits)
-        remove_warriors(g, "riverfolk", c, hired, "9.2.3 III", by=scorer)
+    seller = SHARED.services
+    if seller.hired_warriors(s, owner, c, by):  # 9.2.3 III: hits split with the seller's warriors
+        hits, hired = seller.split_hits(s, owner, c, hits)
+        remove_warriors(g, seller.name, c, hired, "9.2.3 III", by=scorer)
     lost = remove_warriors(g, owner, c, hits, "LoR 4.3.4", by=scorer)
     hits -= lost
     if hits <= 0:
@@ -182,15 +140,15 @@ def take_hits(g: Game, owner: str, c: int, hits: int, by: str, remover: str | No
 def _bot_takes_hits(g: Game, owner: str, c: int, hits: int, by: str) -> None:
     """Tokens before buildings; among several building (or token) types, at random (1.2.1)."""
     cl = g.state.clearings[c]
-    fortified = owner == "marquise" and _has_trait(g, owner, "fortified")
+    per_building = rules_of(owner).hits_per_building(g, owner)  # the Marquise's Fortified (3.3.2)
     for pool in (cl.tokens, cl.buildings):
-        cost = 2 if fortified and pool is cl.buildings else 1  # Fortified: two hits a building
+        cost = per_building if pool is cl.buildings else 1
         while hits > 0:
             kinds = sorted({k for f, k in pool if f == owner})
             if not kinds:
                 break
             if hits < cost:
-                g.emit(owner, "3.3.2", "fortified", "Fortified: a single hit on a building in {c} does nothing", c=c)
+                rules_of(owner).building_withstands(g, owner, c)
                 break
             kind = kinds[0] if len(kinds) == 1 else g.chance.pick(kinds, f"which {owner} piece type to remove in {c} (1.2.1)")
             remove_piece(g, owner, c, kind, "1.2.1", by=by)

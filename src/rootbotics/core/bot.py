@@ -40,3 +40,18 @@ def pieces_there(state: GameState, c: int):
 
 def victory_points(state: GameState):
     return lambda f: state.factions[f].vp
+
+
+# -- difficulty and trait cards (3.3) --------------------------------------------------------
+def has_trait(state: GameState, faction: str, trait: str) -> bool:
+    """Whether a bot seat plays with a trait card."""
+    fs = state.factions.get(faction)
+    return fs is not None and fs.is_bot and trait in fs.traits
+
+
+def difficulty(state: GameState, faction: str) -> str:
+    return state.factions[faction].difficulty
+
+
+def at_least_challenging(state: GameState, faction: str) -> bool:
+    return difficulty(state, faction) in ("challenging", "nightmare")

@@ -1,38 +1,27 @@
 """The bookkeeping every position must keep, checked in tests (and on demand by ``--check``).
 
-Conservation: pieces on the map + in supply + out of the game = the box; the 54 cards are each
-in exactly one place; every item piece is in the supply, a Crafted Items box, under a ruin, with
-the Vagabot, covering a slot or still in the box, once; the Vagabot's pawn is in one place, his
-Battle Track matches his undamaged items and each quest card is in one place; no clearing
-holds more buildings than slots; at most one keep, in a corner (4.2.1, 4.3.2); at most one
-sympathy token per clearing (6.2.1 I) and each Alliance base in a clearing of its suit (6.4.3,
-6.5.2); each Corvid plot token has one recorded kind and face, and the plots face up, face down
-and in supply are two of each kind (11.3.1); scores stay at or above zero except where a rule lets a faction lose VP (the Eyrie's
-Humiliate, 5.7.1).
+Conservation: pieces on the map + in supply + out of the game (+ kept on another seat's board)
+= the box; the 54 cards are each in exactly one place; every item piece is in exactly one place;
+no clearing holds more buildings than slots; the limits of pieces (one keep, 4.2.1, in a corner,
+4.3.2; one sympathy token, 6.2.1 I, or trade post, 9.5.1, or plot, 11.3.1, per clearing) and of
+suited buildings (bases, 6.4.3; gardens, 8.3.2); the map's suits, Ferry and closed paths; scores
+stay at or above zero except where a rule lets a faction lose VP (ruling R-VP). Each faction's
+own board is checked by its ``Faction.violations`` (``factions/<name>/``).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from ..factions.vagabot import items
-from ..factions.corvids import plots
-from .factions import BASES, piece_totals
-from ..factions.lizards.rules import CONSPIRACIES, GARDENS
+from . import items
+from .faction import SHARED, piece_totals, rules_of
 from .maps import CLEARINGS, suit_problem
 from .state import GameState
-
-CAN_LOSE_VP: frozenset[str] = frozenset({"eyrie"})  # Humiliate (5.7.1)
 
 
 def can_lose_vp(state: GameState, faction: str) -> bool:
     """Whether a rule in this game can take the faction's score below zero (ruling R-VP)."""
-    if faction in CAN_LOSE_VP:
-        return True
-    if faction == "duchy" and "investors" in state.factions[faction].traits:  # Investors (3.3.2)
-        return True
-    eyrie = state.factions.get("eyrie")
-    return eyrie is not None and eyrie.is_bot and "war-tax" in eyrie.traits  # War Tax (3.3.2)
+    return any(rules_of(f).makes_lose_vp(state, faction) for f in state.turn_order)
 
 
 class InvariantError(AssertionError):
@@ -41,20 +30,39 @@ class InvariantError(AssertionError):
 
 def violations(state: GameState) -> list[str]:
     """Every broken invariant, as readable lines (empty when all is well)."""
+    out = piece_violations(state)
+    out.extend(card_violations(state))
+    out.extend(items.violations(state))  # items in one place each; pawns where their board says
+    out.extend(clearing_violations(state))
+    out.extend(map_violations(state))
+    out.extend(service_violations(state))
+    for f, fs in state.factions.items():
+        out.extend(rules_of(f).violations(state, fs))
+    return out
+
+
+def piece_violations(state: GameState) -> list[str]:
+    """Pieces on the map + supply + out of the game = the box, per faction and kind; scores."""
     out: list[str] = []
     for f, fs in state.factions.items():
         for kind, total in piece_totals(f, fs.seat).items():
             on_map = state.on_map(f, kind) + fs.off_map(kind)  # the Burrow and crowns count as in play
             supply = fs.supply.get(kind, 0)
             gone = fs.removed.get(kind, 0)
-            if kind == "warrior" and fs.lizards is not None:
-                gone += fs.lizards.acolytes  # the Acolytes box (8.2.2)
-            paid = state.in_payments(f) if kind == "warrior" else 0  # the Riverfolk's Payments box (9.2.3)
+            if fs.board is not None:
+                gone += fs.board.out_of_play(kind)  # the Acolytes box (8.2.2)
+            paid = state.held_by_others(f, kind)  # the Riverfolk's Payments box (9.2.3)
             if supply < 0 or on_map + supply + gone + paid != total:
                 in_payments = f" + {paid} in Payments" if paid else ""
                 out.append(f"{f} {kind}: {on_map} on map + {supply} in supply + {gone} removed{in_payments} != {total}")
         if fs.vp < 0 and not can_lose_vp(state, f):
             out.append(f"{f} has {fs.vp} VP")
+    return out
+
+
+def card_violations(state: GameState) -> list[str]:
+    """Each of the deck's cards in exactly one place."""
+    out: list[str] = []
     cards = Counter(state.all_cards_accounted())
     expected = len(state.deckdef.cards)
     dupes = [state.deckdef.card(c).name for c, n in cards.items() if n > 1]
@@ -63,59 +71,47 @@ def violations(state: GameState) -> list[str]:
     if sum(1 for _ in cards) != expected:
         missing = [state.deckdef.card(c).name for c in range(expected) if c not in cards]
         out.append(f"{len(missing)} card(s) missing: {', '.join(missing[:5])}")
-    out.extend(items.violations(state))  # items, the Vagabot's pawn, Battle Track and quests
-    out.extend(plots.violations(state))  # Corvid plots: face up, face down and in supply
-    keeps = 0
+    return out
+
+
+def clearing_violations(state: GameState) -> list[str]:
+    """Slots, positive warrior counts, pieces a clearing or the map holds one of, suited buildings."""
+    out: list[str] = []
+    singles: Counter[tuple[str, str]] = Counter()
     for c in CLEARINGS:
         cl = state.clearings[c]
         if cl.used_slots() > state.map.slots[c]:
             out.append(f"clearing {c}: {cl.used_slots()} buildings and ruins in {state.map.slots[c]} slots")
         if any(n <= 0 for n in cl.warriors.values()):
             out.append(f"clearing {c}: a warrior count is not positive: {cl.warriors}")
-        if ("marquise", "keep") in cl.tokens:
-            keeps += cl.tokens.count(("marquise", "keep"))
-            if c not in state.map.corners:  # placed in a corner (4.3.2) and never moved
-                out.append(f"the keep is in clearing {c}, not a corner")
-        if cl.tokens.count(("alliance", "sympathy")) > 1:
-            out.append(f"clearing {c}: {cl.tokens.count(('alliance', 'sympathy'))} sympathy tokens")
-        for suit, base in BASES.items():
-            if ("alliance", base) in cl.buildings and state.suits[c] != suit:
-                out.append(f"clearing {c}: the {suit} base stands in a {state.suits[c]} clearing")
-        for suit, garden in GARDENS.items():  # 8.3.2, 8.4.2 III, 8.5.1: gardens match their clearing
-            if ("lizards", garden) in cl.buildings and state.suits[c] != suit:
-                out.append(f"clearing {c}: a {suit} garden stands in a {state.suits[c]} clearing")
-    if keeps > 1:
-        out.append(f"{keeps} keeps on the map")
-    out.extend(map_violations(state))
-    lz = state.factions["lizards"].lizards if "lizards" in state.factions else None
-    if lz is not None and (lz.acolytes < 0 or not 0 <= lz.conspiracy < len(CONSPIRACIES)):
-        out.append(f"the Lizards' board: {lz.acolytes} acolytes, marker on space {lz.conspiracy}")
-    out.extend(riverfolk_violations(state))
+        for piece in set(cl.tokens):
+            n = cl.tokens.count(piece)
+            if piece in SHARED.one_per_clearing and n > 1:
+                out.append(f"clearing {c}: {n} {piece[1].replace('_', ' ')} tokens")
+            if piece in SHARED.one_on_map:
+                singles[piece] += n
+        for piece in cl.buildings:
+            suit = SHARED.suited.get(piece)
+            if suit is not None and suit != state.suits[c]:
+                out.append(f"clearing {c}: the {piece[1]} ({suit}) stands in a {state.suits[c]} clearing")
+    for piece, n in singles.items():
+        if n > 1:
+            out.append(f"{n} {piece[1]}s on the map")
     return out
 
 
-MARKET_SIZE = 5  # 9.2.1
-
-
-def riverfolk_violations(state: GameState) -> list[str]:
-    """The Riverfolk Robots: a Market of at most five cards, Payments only of seated factions
-    with warriors, one trade post per clearing (9.5.1), services only bought from a Riverfolk."""
+def service_violations(state: GameState) -> list[str]:
+    """Services (9.2.3) are bought only from a seated bot that sells them, and last only
+    through the buyer's turn."""
+    if not state.services:
+        return []
     out: list[str] = []
-    rf = state.factions.get("riverfolk")
-    if rf is not None and rf.market is not None and len(rf.market) > MARKET_SIZE:
-        out.append(f"the Market holds {len(rf.market)} cards, more than {MARKET_SIZE}")
-    if rf is not None and rf.payments is not None:
-        for f, n in rf.payments.items():
-            if f not in state.factions or n <= 0:
-                out.append(f"Payments: {n} warriors of {f}")
-    if state.services and (rf is None or not rf.is_bot):
+    seller = state.factions.get(SHARED.services.name) if SHARED.services.name else None
+    if seller is None or not seller.is_bot:
         out.append(f"services bought with no Riverfolk Robots in the game: {state.services}")
     stale = [f for f in state.services if f not in state.factions or f != state.current]
     if stale:
         out.append(f"services of {', '.join(stale)} outlast their turn (9.2.3)")
-    for c in CLEARINGS:
-        if state.clearings[c].tokens.count(("riverfolk", "trade_post")) > 1:
-            out.append(f"clearing {c}: two trade posts")
     return out
 
 

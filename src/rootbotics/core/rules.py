@@ -8,17 +8,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from ..factions.duchy import rules as duchy_rules
-from ..factions.lizards import rules as lizards
-from ..factions.riverfolk import services
 from .context import EngineFailure, Game, GameOver
-from .factions import BASES, BUILDINGS, SETUP_RANK
+from .faction import SHARED, rules_of
+from .setup_order import SETUP_RANK
 from .maps import CLEARINGS
 from .paths import adjacent_for, distance, is_ferry_move, move_destinations  # noqa: F401 (re-exported for the bots)
 from .state import GameState
 
 WINNING_VP = 30  # LoR 3.1
-DUCHY_BUILDINGS: frozenset[str] = frozenset({"citadel", "market"})  # 10.3.4
 
 
 # -- rule (LoR 2.5; 5.2.1 Lords of the Forest) ----------------------------------------------
@@ -29,10 +26,11 @@ def presence(state: GameState, faction: str, c: int) -> int:
 
 
 def ruler(state: GameState, c: int) -> str | None:
-    """Who rules a clearing: the most warriors plus buildings; the Eyrie also win ties (5.2.1)."""
+    """Who rules a clearing: the most warriors plus buildings; a faction with Lords of the Forest
+    also wins ties (LoR 7.2.1, 5.2.1)."""
     cl = state.clearings[c]
-    if state.services:  # Mercenaries (9.2.3 III): Riverfolk warriors count as the buyer's
-        hired = services.ruling_presence(state, c)
+    if state.services:  # Mercenaries (9.2.3 III): a seller's warriors count as the buyer's
+        hired = SHARED.services.ruling_helper(state, c)
         if hired is not None:
             return _ruler_with_mercenaries(state, c, hired)
     # Hot path (called tens of times per turn): no intermediate lists, one pass for the leader.
@@ -40,7 +38,7 @@ def ruler(state: GameState, c: int) -> str | None:
     if buildings:
         counts = dict(cl.warriors)
         for f, kind in buildings:
-            if kind in lizards.GARDEN_KINDS:  # 8.2.1 Pilgrims: a garden's owner rules
+            if kind in SHARED.ruling_buildings:  # 8.2.1 Pilgrims: a garden's owner rules
                 return f
             counts[f] = counts.get(f, 0) + 1
     else:
@@ -54,8 +52,9 @@ def ruler(state: GameState, c: int) -> str | None:
     for f, n in counts.items():
         if n == best:
             if leader is not None:  # a tie for most
-                # Lords of the Forest: ties go to the Eyrie, never an empty clearing
-                return "eyrie" if counts.get("eyrie", 0) == best else None
+                # Lords of the Forest: ties go to its holder, never an empty clearing
+                tie = SHARED.tie_winner
+                return tie if counts.get(tie, 0) == best else None
             leader = f
     return leader
 
@@ -74,7 +73,7 @@ def _ruler_with_mercenaries(state: GameState, c: int, hired) -> str | None:
     leaders = [f for f, n in counts.items() if n == best]
     if len(leaders) == 1:
         return leaders[0]
-    return "eyrie" if "eyrie" in leaders else None  # Lords of the Forest (5.2.1)
+    return SHARED.tie_winner if SHARED.tie_winner in leaders else None  # Lords of the Forest (5.2.1)
 
 
 def rules(state: GameState, faction: str, c: int) -> bool:
@@ -86,7 +85,7 @@ def ruled_clearings(state: GameState, faction: str) -> list[int]:
     ``ruler`` of each clearing, but quicker where only warriors stand (the common case)."""
     out = []
     clearings = state.clearings
-    if state.services and services.mercenaries(state, state.current):
+    if state.services and SHARED.services.hired_now(state, state.current):
         return [c for c in CLEARINGS if ruler(state, c) == faction]
     for c in CLEARINGS:
         cl = clearings[c]
@@ -99,7 +98,7 @@ def ruled_clearings(state: GameState, faction: str) -> list[int]:
         if own <= 0:
             continue
         others = max((n for f, n in warriors.items() if f != faction), default=0)
-        if own > others or (own == others and faction == "eyrie"):  # ties: Lords of the Forest
+        if own > others or (own == others and faction == SHARED.tie_winner):  # ties: Lords of the Forest
             out.append(c)
     return out
 
@@ -111,10 +110,11 @@ def matches(card_suit: str, clearing_suit: str) -> bool:
 
 # -- placing (4.2.1 The Keep; LoR 1.5.4 as many as possible) -------------------------------
 def may_place_in(state: GameState, faction: str, c: int) -> bool:
-    """Only the Marquise may place pieces where the keep stands (4.2.1)."""
-    if faction == "marquise":
+    """Only the keep's owner may place pieces where the keep stands (4.2.1)."""
+    tokens = state.clearings[c].tokens
+    if not tokens:
         return True
-    return ("marquise", "keep") not in state.clearings[c].tokens
+    return not any(piece in SHARED.exclusive and piece[0] != faction for piece in tokens)
 
 
 def place_warriors(g: Game, faction: str, c: int, n: int, rule: str, why=None) -> int:
@@ -170,15 +170,12 @@ def place_token(g: Game, faction: str, c: int, kind: str, rule: str, why=None) -
 
 
 # -- moving (LoR 4.2) ------------------------------------------------------------------------
-NIMBLE: frozenset[str] = frozenset({"vagabot", "corvids"})  # 7.2.2; 11.2.1
-
-
 def can_move(state: GameState, faction: str, a: int, b: int) -> bool:
     """Adjacent (for this seat: closed paths for bots, 12.2.1; the Ferry's links, 12.1.1), and
     the mover rules the origin or the destination (LoR 4.2.1)."""
     if b not in move_destinations(state, faction, a):
         return False
-    if faction in NIMBLE:
+    if faction in SHARED.nimble:  # 7.2.2; 11.2.1
         return True
     return rules(state, faction, a) or rules(state, faction, b)
 
@@ -199,24 +196,19 @@ def move_warriors(g: Game, faction: str, a: int, b: int, n: int, rule: str, why=
     dst = s.clearings[b].warriors
     dst[faction] = dst.get(faction, 0) + n
     g.emit(faction, rule, "move", "moves {n} warrior{pl} from {a} to {b}", why, n=n, a=a, b=b, pl="s" if n > 1 else "")
-    _outrage_on_move(g, faction, b)
+    moved_into(g, faction, b)
     if by_ferry:
         sail_the_ferry(g, faction, a, b)
     return n
 
 
-# -- Corvid snares (11.7.2; 11.8.2) ---------------------------------------------------------
-CORVIDS = "corvids"
-
-
+# -- snares (11.7.2; 11.8.2) ------------------------------------------------------------------
 def snared(state: GameState, faction: str, c: int) -> bool:
-    """A face-up Corvid snare stands in ``c`` and ``faction`` is its enemy (11.7.2). Bots never
+    """A face-up snare stands in ``c`` and ``faction`` is its enemy (11.7.2). Bots never
     ask this when targeting (11.8.2): only the placing and moving functions here do."""
-    cl = state.clearings[c]
-    if not cl.tokens or faction == CORVIDS or (CORVIDS, "plot") not in cl.tokens:
+    if not state.clearings[c].tokens or SHARED.snare_owner is None or faction == SHARED.snare_owner:
         return False
-    plots = state.factions[CORVIDS].plots
-    return plots is not None and plots.get(c) == ("snare", True)
+    return SHARED.snares.snared(state, faction, c)
 
 
 def snare_stops(g: Game, faction: str, c: int, what: str) -> bool:
@@ -228,7 +220,7 @@ def snare_stops(g: Game, faction: str, c: int, what: str) -> bool:
         return False
     if g.state.factions[faction].is_bot:
         g.emit(faction, "11.8.2", "snare", "would {what} {c}, where a face-up snare stands: it removes the snare instead", what=what if what.endswith(" of") else f"{what} in", c=c)
-        remove_piece(g, CORVIDS, c, "plot", "11.8.2", by=faction)
+        SHARED.snares.spring_snare(g, faction, c)
     else:
         g.emit(faction, "11.7.2", "snare", "cannot {what} {c}: a face-up snare stands there", what=what if what.endswith(" of") else f"{what} in", c=c)
     return True
@@ -280,6 +272,13 @@ def score_the_pass(g: Game, faction: str) -> None:
         score(g, faction, 1, "LoR C.3.4", f"for ruling the Pass ({c}) at the end of Evening")
 
 
+def moved_into(g: Game, mover: str, c: int) -> None:
+    """Warriors moved into ``c``: the other seated factions' rules may react (Outrage)."""
+    for f in g.state.turn_order:
+        if f != mover:
+            rules_of(f).moved_into(g, mover, c)
+
+
 # -- removing (LoR 3.2.1; 1.2.1; 4.2.1) ------------------------------------------------------
 def remove_warriors(g: Game, owner: str, c: int, n: int, rule: str, by: str | None = None) -> int:
     s = g.state
@@ -294,84 +293,41 @@ def remove_warriors(g: Game, owner: str, c: int, n: int, rule: str, by: str | No
         cl.warriors[owner] = have - n
     s.factions[owner].supply["warrior"] = s.factions[owner].supply.get("warrior", 0) + n
     g.emit(owner, rule, "remove_warriors", "loses {n} warrior{pl} in {c}", n=n, c=c, by=by, pl="s" if n > 1 else "")
-    if owner == lizards.FACTION:
-        lizards.robot_revenge(g, c)  # 8.2.2
-    if owner == "marquise" and not s.factions[owner].is_bot:
-        _field_hospitals(g, c, n)
+    rules_of(owner).warriors_removed(g, c, n)  # Robot Revenge (8.2.2), Field Hospitals (LoR 6.2.3)
     return n
-
-
-def _field_hospitals(g: Game, c: int, n: int) -> None:
-    """A human Marquise may spend a card matching the clearing to put the removed warriors in
-    the keep's clearing (LoR 6.2.3, Field Hospitals). Her controller is asked."""
-    s = g.state
-    keep = s.keep_clearing()
-    if keep is None:
-        return
-    fs = s.factions["marquise"]
-    if snared(s, "marquise", keep):  # 11.7.2: no placing in a snare's clearing
-        g.emit("marquise", "11.7.2", "snare", "cannot use Field Hospitals: a face-up snare stands in the keep's clearing {keep}", keep=keep)
-        return
-    card = g.controller("marquise").field_hospitals(g, "marquise", c, n)
-    if card is None:
-        return
-    if card not in fs.hand or not matches(s.deckdef.card(card).suit, s.suit(c)):
-        raise EngineFailure(f"Field Hospitals: card {card} is not a card matching clearing {c} in the Marquise's hand")
-    fs.hand.remove(card)
-    discard(g, card)
-    fs.supply["warrior"] -= n
-    kc = s.clearings[keep]
-    kc.warriors["marquise"] = kc.warriors.get("marquise", 0) + n
-    g.emit("marquise", "LoR 6.2.3", "field_hospitals", "spends {card} to put {n} removed warrior(s) in the keep's clearing {keep}", card=s.deckdef.card(card).label(), n=n, keep=keep)
 
 
 def remove_piece(g: Game, owner: str, c: int, kind: str, rule: str, by: str | None = None) -> bool:
     """Remove one building or token; the remover scores 1 VP if it is an enemy (LoR 3.2.1)."""
     s = g.state
     cl = s.clearings[c]
-    pool = cl.buildings if kind in BUILDINGS else cl.tokens
+    pool = cl.buildings if kind in SHARED.buildings else cl.tokens
     try:
         pool.remove((owner, kind))
     except ValueError:
         return False
     fs = s.factions[owner]
-    if kind == "keep":  # 4.2.1: a removed keep leaves the game for good
-        fs.removed["keep"] = fs.removed.get("keep", 0) + 1
+    if (owner, kind) in SHARED.leaves_game:  # the keep leaves the game for good (4.2.1)
+        fs.removed[kind] = fs.removed.get(kind, 0) + 1
     else:
         fs.supply[kind] = fs.supply.get(kind, 0) + 1
-    plot = None
-    if kind == "plot":
-        from ..factions.corvids import plots  # the Corvids' plot bookkeeping builds on this module
-
-        plot = plots.forget(s, c)  # the record goes with the token, before any event
+    hooks = rules_of(owner)
+    memo = hooks.piece_removing(s, c, kind)  # before any event (a plot's record goes with it)
     g.emit(owner, rule, "remove_piece", "loses its {kind} in {c}", kind=kind, c=c, by=by)
-    if plot is not None:  # before any scoring, which may end the game
-        plots.plot_removed(g, c, plot)
-    if kind in lizards.GARDEN_KINDS:
-        lizards.garden_removed(g, c)  # 8.2.3
-    if kind == "sympathy":
-        _outrage_on_removal(g, by, c)
+    hooks.piece_removed(g, c, kind, by, memo)  # before any scoring, which may end the game
     if by is not None and by != owner:
-        if by == "eyrie" and s.factions[by].is_bot and "war-tax" in s.factions[by].traits:
-            lose_vp(g, owner, 1, "3.3.2", f"to the Eyrie's War Tax for its {kind}")
-        if kind == "sympathy" and fs.is_bot and "popularity" in fs.traits:
-            g.emit(by, "3.3.2", "no_score", "scores nothing for the sympathy token: the Alliance's Popularity")
-        else:
+        rules_of(by).removed_enemy_piece(g, owner, kind)
+        if hooks.remover_scores(g, by, kind):
             score(g, by, 1, "LoR 3.2.1", "for removing an enemy {kind}".format(kind=kind))
-    if owner == "alliance" and fs.is_bot and kind in _BASE_SUIT:
-        crackdown(g, _BASE_SUIT[kind])
-    if owner == "duchy" and fs.is_bot and kind in DUCHY_BUILDINGS:
-        if g.removal_batch is not None:
-            g.removal_batch.append((c, by))
-        else:
-            duchy_rules.cost_of_errors(g, [c], by)
+    hooks.removal_scored(g, c, kind, by)
     return True
 
 
 @contextmanager
 def one_removal(g: Game) -> Iterator[None]:
     """Pieces removed inside this block are removed by one effect (a battle's hits, a removal of
-    all enemy pieces): the Duchy's Cost of Errors (10.2.1) costs one crown for all of them."""
+    all enemy pieces): a rule set off per effect (the Duchy's Cost of Errors, 10.2.1) acts once
+    for all of them. ``g.removal_batch`` collects (owner, clearing, remover)."""
     if g.removal_batch is not None:  # already inside one effect
         yield
         return
@@ -380,9 +336,11 @@ def one_removal(g: Game) -> Iterator[None]:
         yield
     finally:
         lost, g.removal_batch = g.removal_batch, None
-    if lost:
-        removers = [by for _, by in lost if by is not None]
-        duchy_rules.cost_of_errors(g, [c for c, _ in lost], removers[-1] if removers else None)
+    owners: dict[str, list[tuple[int, str | None]]] = {}
+    for owner, c, by in lost:
+        owners.setdefault(owner, []).append((c, by))
+    for owner, where in owners.items():
+        rules_of(owner).removal_effect_over(g, where)
 
 
 def remove_all_enemy_pieces(g: Game, faction: str, c: int, rule: str, bots_lose: int | None = None) -> int:
@@ -397,14 +355,12 @@ def remove_all_enemy_pieces(g: Game, faction: str, c: int, rule: str, bots_lose:
     7.2.1 I) belong here. With ``bots_lose`` (a Corvid bomb, 11.8.1) each bot loses only that
     many pieces, warriors first; the Vagabot still suffers Full Removal (ruling R-BOMB-VAGABOT).
     """
-    from ..factions.vagabot import satchel  # the Vagabot's items; satchel itself builds on this module
-
     cl = g.state.clearings[c]
     removed = 0
     with one_removal(g):
         for enemy in sorted(cl.factions_present() - {faction}, key=SETUP_RANK.__getitem__):
             if cl.pawn == enemy:
-                satchel.full_removal(g, faction, c)  # 7.2.1 I: his pawn stays; three items are damaged
+                rules_of(enemy).full_removal(g, faction, c)  # 7.2.1 I: his pawn stays; items are damaged
             if bots_lose is not None and g.state.factions[enemy].is_bot:
                 removed += remove_some_pieces(g, enemy, c, bots_lose, rule, by=faction)
                 continue
@@ -499,9 +455,11 @@ def discard(g: Game, card: int, lost_souls: bool = True) -> None:
         s.available_dominance.append(card)
         g.emit(None, "LoR 3.3.3", "dominance_available", "{card} is placed beside the map, available", card=s.deckdef.card(card).label())
         return
-    if lost_souls and lizards.catches_discards(s):
-        lizards.to_lost_souls(g, card)
-        return
+    if lost_souls:
+        for catcher in SHARED.discard_catchers:  # the Lizards' Lost Souls (8.2.4)
+            if catcher.catches_discards(s):
+                catcher.catch_discard(g, card)
+                return
     s.discard.append(card)
 
 
@@ -509,7 +467,7 @@ def reveal_order(g: Game, faction: str, rule: str) -> int:
     """Draw and reveal the bot's order card (2.7); a card bought with the Riverfolk's Hand Card
     service this turn is revealed instead of drawing (9.2.3 I, ruling R-SERVICES-BOTS)."""
     fs = g.state.factions[faction]
-    if fs.order is not None and g.state.has_service(faction, services.HAND_CARD):
+    if fs.order is not None and g.state.services and SHARED.services.order_card_bought(g.state, faction):
         c = g.state.deckdef.card(fs.order)
         g.emit(faction, rule, "order", "reveals {card}, bought from the Riverfolk's Market, as its order card", card=c.label(), card_id=c.name, suit=c.suit)
         return fs.order
@@ -554,106 +512,6 @@ def craft_order(g: Game, faction: str, rule: str) -> bool:
     g.emit(faction, rule, "craft", "crafts {card} and takes the {item} (no crafting pieces needed, 1.1.1)", card=card.label(), item=card.item)
     score(g, faction, 1, "1.1.2", f"for crafting an item (the card lists {card.vp})")
     return True
-
-
-# -- the human Woodland Alliance's Outrage, as bots trigger it (LoR 8.2.6 with 2.8.1) -------
-def _alliance_human(g: Game) -> bool:
-    fs = g.state.factions.get("alliance")
-    return fs is not None and fs.seat == "human"
-
-
-def _outrage_on_move(g: Game, mover: str, c: int) -> None:
-    if mover != "alliance" and _alliance_human(g) and ("alliance", "sympathy") in g.state.clearings[c].tokens:
-        _outrage(g, mover, c)
-    elif _human_angers_alliance_bot(g, mover) and ("alliance", "sympathy") in g.state.clearings[c].tokens:
-        automated_outrage(g, mover, c)
-
-
-def _outrage_on_removal(g: Game, by: str | None, c: int) -> None:
-    if by is not None and by != "alliance" and _alliance_human(g):
-        _outrage(g, by, c)
-    elif by is not None and _human_angers_alliance_bot(g, by):
-        automated_outrage(g, by, c)
-
-
-def _outrage(g: Game, culprit: str, c: int) -> None:
-    """The culprit owes a matching card to the Supporters stack. A bot has no hand, so the
-    Alliance draws a card instead (2.8.1 Poor Manual Dexterity). A human culprit is asked."""
-    s = g.state
-    if s.factions[culprit].is_bot:
-        _add_supporter(g, draw_card(g, "alliance"))
-        g.emit("alliance", "2.8.1", "outrage", "Outrage in {c}: {culprit} is a bot with no hand, so the Alliance draws a card into its Supporters", c=c, culprit=culprit)
-        return
-    card = g.controller(culprit).outrage_card(g, culprit, c)
-    if card is None:
-        _add_supporter(g, draw_card(g, "alliance"))
-        g.emit("alliance", "LoR 8.2.6", "outrage", "Outrage in {c}: {culprit} has no matching card, so the Alliance draws one into its Supporters", c=c, culprit=culprit)
-    else:
-        s.factions[culprit].hand.remove(card)
-        _add_supporter(g, card)
-        g.emit("alliance", "LoR 8.2.6", "outrage", "Outrage in {c}: {culprit} adds a card to the Supporters", c=c, culprit=culprit)
-
-
-# -- the Automated Alliance's rules that other players set off (6.2.3, 6.2.4) -----------------
-_BASE_SUIT: dict[str, str] = {base: suit for suit, base in BASES.items()}
-
-
-def _human_angers_alliance_bot(g: Game, culprit: str) -> bool:
-    """Only a human sets off Automated Outrage (6.2.3); a bot moving into sympathy or removing a
-    token does nothing (as the Electric Eyrie example turn says)."""
-    fs = g.state.factions.get("alliance")
-    return fs is not None and fs.is_bot and culprit != "alliance" and not g.state.factions[culprit].is_bot
-
-
-def automated_outrage(g: Game, culprit: str, c: int) -> None:
-    """6.2.3 Automated Outrage: the human culprit must discard a card matching ``c``; its
-    controller says which. With no matching card in hand, the Alliance scores 1 VP. The card is
-    discarded, not given, so Poor Manual Dexterity (2.8.1) scores nothing."""
-    s = g.state
-    hand = s.factions[culprit].hand
-    suit = s.suit(c)
-    if not any(matches(s.deckdef.card(card).suit, suit) for card in hand):
-        g.emit("alliance", "6.2.3", "outrage", "Automated Outrage in {c}: {culprit} has no {suit} or bird card to discard", c=c, culprit=culprit, suit=suit)
-        score(g, "alliance", 1, "6.2.3", f"for Automated Outrage ({culprit} could not discard)")
-        return
-    card = g.controller(culprit).automated_outrage_discard(g, culprit, c)
-    if card not in hand or not matches(s.deckdef.card(card).suit, suit):
-        raise EngineFailure(f"Automated Outrage: {culprit} holds a card matching clearing {c} and must discard one, not {card!r}")
-    hand.remove(card)
-    discard(g, card)
-    g.emit("alliance", "6.2.3", "outrage", "Automated Outrage in {c}: {culprit} discards {card}", c=c, culprit=culprit, card=s.deckdef.card(card).label())
-
-
-def crackdown(g: Game, suit: str) -> None:
-    """6.2.4 Crackdown: with a base gone, the Alliance bot removes every sympathy token in
-    clearings of the base's suit. Nobody scores for them and no Outrage follows: the Alliance
-    removes its own tokens (ruling R-CRACKDOWN)."""
-    s = g.state
-    where = [c for c in CLEARINGS if s.suit(c) == suit and ("alliance", "sympathy") in s.clearings[c].tokens]
-    if not where:
-        g.emit("alliance", "6.2.4", "crackdown", "Crackdown: its {suit} base is gone, but no {suit} clearing holds sympathy", suit=suit)
-        return
-    g.emit("alliance", "6.2.4", "crackdown", "Crackdown: its {suit} base is gone, so it removes the sympathy in {where}", suit=suit, where=", ".join(map(str, where)))
-    for c in where:
-        remove_piece(g, "alliance", c, "sympathy", "6.2.4")
-
-
-SUPPORTERS_CAP_WITHOUT_BASES = 5  # LoR 8.2.3
-
-
-def _add_supporter(g: Game, card: int) -> None:
-    """Add to the human Alliance's Supporters; with no base on the map the stack holds five
-    cards at most and the excess is discarded (LoR 8.2.3)."""
-    s = g.state
-    alliance = s.factions["alliance"]
-    if alliance.supporters is None:
-        alliance.supporters = []
-    bases = sum(s.on_map("alliance", b) for b in ("base_fox", "base_rabbit", "base_mouse"))
-    if bases == 0 and len(alliance.supporters) >= SUPPORTERS_CAP_WITHOUT_BASES:
-        discard(g, card)
-        g.emit("alliance", "LoR 8.2.3", "discard", "discards the new supporter: five is the limit with no base on the map")
-        return
-    alliance.supporters.append(card)
 
 
 def give_card_to_bot(g: Game, giver: str, bot: str, card: int, rule: str) -> None:

@@ -7,51 +7,49 @@ the problem, e.g. ``clearings.5.warriors.marquise: -1 is not a count``. Supplies
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
 import tempfile
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ..factions.duchy.burrow import DUCHY, MINISTERS, DuchyState
-from .cards import CARD_SUITS, ITEMS
+from .cards import ITEMS
 from .chance import Rng
-from .factions import BUILDINGS, FACTIONS, TOKENS, piece_totals
-from ..factions.vagabot.items import CHARACTERS, FOREST_PREFIX, ITEM_TYPES, VAGABOT, Item, VagabotState, items_in_play, load_item_box, put_pawn, quest_names, track_spaces
-from ..factions.lizards.rules import CONSPIRACIES, LizardsState
+from .faction import REGISTRY, SHARED, faction_title, piece_totals, rules_of
+from .fields import Cards, StateError, at as _at, count as _count, integer as _int, kind_of as _kind, lst as _list
+from .fields import obj as _obj, only as _only, require as _require, seg as _seg, show as _show, string as _str
+from .items import ITEM_TYPES, items_in_play, load_item_box
 from .maps import CLEARINGS, MAP_NAMES, SUITS, suit_problem
-from ..factions.corvids.plots import PLOT_KINDS, PLOTS_EACH
-from .state import DECREE_COLUMNS, DIFFICULTIES, PHASES, VIZIER, FactionState, GameState
+from .setup_order import FACTIONS
+from .state import DIFFICULTIES, PHASES, FactionState, GameState
 
 FORMAT = "rootbotics-position"
 VERSION = 1
 _MASK64 = (1 << 64) - 1
 
 
-class StateError(ValueError):
-    """A saved position that cannot be loaded. ``str()`` is one line: ``path: problem``."""
-
-    def __init__(self, path: str, problem: str) -> None:
-        path, problem = _one_line(path), _one_line(problem)
-        super().__init__(f"{path}: {problem}" if path else problem)
-        self.path = path
-        self.problem = problem
+class _JSONProblem(ValueError):
+    pass
 
 
-def _one_line(text: str) -> str:
-    """Escape anything that would break the message over lines (or hide in it)."""
-    if text.isprintable():
-        return text
-    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
+def _no_constant(name: str) -> Any:
+    raise _JSONProblem(f"{name} is not a JSON number")
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _JSONProblem(f"the key {_show(key)} appears twice in one object")
+        out[key] = value
+    return out
 
 
 # -- writing ------------------------------------------------------------------------------------
 def to_json(state: GameState) -> dict[str, Any]:
     """The position as plain JSON data."""
     names = state.deckdef.cards
-    card = lambda c: "loyal_vizier" if c == VIZIER else names[c].name  # noqa: E731
+    card = lambda c: names[c].name  # noqa: E731
     factions: dict[str, Any] = {}
     for f in state.turn_order:
         fs = state.factions[f]
@@ -65,29 +63,7 @@ def to_json(state: GameState) -> dict[str, Any]:
         entry["items"] = list(fs.items)
         if fs.removed:
             entry["removed"] = dict(fs.removed)
-        if fs.decree is not None:
-            entry["decree"] = {col: [card(c) for c in fs.decree[col]] for col in DECREE_COLUMNS}
-        if fs.supporters is not None:
-            entry["supporters"] = [card(c) for c in fs.supporters]
-        if fs.vagabot is not None:
-            entry["vagabot"] = _vagabot_json(fs.vagabot)
-        if fs.market is not None:  # the Riverfolk Robots (9.2.1, 9.2.3, 9.2.4)
-            entry["market"] = [card(c) for c in fs.market]
-            entry["payments"] = {k: n for k, n in sorted((fs.payments or {}).items()) if n}
-            entry["protection"] = list(fs.protection or [])
-        if fs.duchy is not None:
-            entry["duchy"] = {"burrow": fs.duchy.burrow, "swayed": list(fs.duchy.swayed)}
-        if fs.plots is not None:
-            entry["plots"] = {str(c): {"kind": k, "face_up": up} for c, (k, up) in sorted(fs.plots.items())}
-        if fs.lizards is not None:
-            lz = fs.lizards
-            entry["lizards"] = {
-                "acolytes": lz.acolytes,
-                "conspiracy": lz.conspiracy,
-                "lost_souls": [card(c) for c in lz.lost_souls],
-                "revealed": [card(c) for c in lz.revealed],
-                "order": lz.order,
-            }
+        entry.update(rules_of(f).write_board(state, fs))
         factions[f] = entry
     clearings: dict[str, Any] = {}
     for c in CLEARINGS:
@@ -134,31 +110,6 @@ def to_json(state: GameState) -> dict[str, Any]:
     if state.item_supply != _default_item_supply(state):
         out["item_supply"] = {k: state.item_supply.get(k, 0) for k in ITEMS}
     return out
-
-
-def _vagabot_json(vs: VagabotState) -> dict[str, Any]:
-    names = quest_names()
-    return {
-        "character": vs.character,
-        "location": vs.clearing if vs.clearing is not None else vs.location(),
-        "items": [_item_json(i) for i in vs.items],
-        "quest": None if vs.quest is None else names[vs.quest],
-        "quest_deck": [names[q] for q in vs.quest_deck],
-        "quest_discard": [names[q] for q in vs.quest_discard],
-    }
-
-
-def _item_json(item: Item) -> str:
-    """``"sword"``: a face-up undamaged Satchel item; flags follow the kind: ``"sword exhausted"``,
-    ``"bag exhausted damaged"``, ``"tea track1"`` (on Battle Track space 1)."""
-    words = [item.kind]
-    if item.exhausted:
-        words.append("exhausted")
-    if item.damaged:
-        words.append("damaged")
-    if item.track:
-        words.append(f"track{item.track}")
-    return " ".join(words)
 
 
 def _default_item_supply(state: GameState) -> dict[str, int]:
@@ -263,13 +214,9 @@ _TOP_FIELDS = (
     "factions", "clearings", "start_corners", "deck", "discard", "removed_cards", "available_dominance", "winner",
     "end_reason", "options", "ferry", "ferry_used", "opened_paths", "item_supply", "services",
 )
-_SEAT_FIELDS = ("seat", "vp", "items", "removed", "decree", "supporters", "hand")
-_BOT_FIELDS = ("difficulty", "traits", "order", "vagabot", "duchy", "plots", "lizards", "market", "payments", "protection")
-_LIZARDS_FIELDS = ("acolytes", "conspiracy", "lost_souls", "revealed", "order")
-SERVICES: tuple[str, ...] = ("hand_card", "riverboats", "mercenaries")  # 9.2.3 I-III
-PROTECTION: tuple[str, ...] = ("shield", "sword")  # 9.2.4
+_SEAT_FIELDS = ("seat", "vp", "items", "removed", "hand")
+_BOT_FIELDS = ("difficulty", "traits", "order")
 _CLEARING_FIELDS = ("warriors", "buildings", "tokens", "ruin", "ruin_items", "slot_items")
-_VAGABOT_FIELDS = ("character", "location", "items", "quest", "quest_deck", "quest_discard")
 
 
 def loads(text: str) -> GameState:
@@ -296,146 +243,6 @@ def load(path: str | Path) -> GameState:
     except UnicodeDecodeError:
         raise StateError("", f"{path} is not a UTF-8 text file") from None
     return loads(text)
-
-
-class _JSONProblem(ValueError):
-    pass
-
-
-def _no_constant(name: str) -> Any:
-    raise _JSONProblem(f"{name} is not a JSON number")
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise _JSONProblem(f"the key {_show(key)} appears twice in one object")
-        out[key] = value
-    return out
-
-
-def _show(value: Any) -> str:
-    """A value as it would look in the file, shortened for a one-line message."""
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
-        return "a number with more than 60 digits"
-    if isinstance(value, str):  # shortened inside the quotes, so that it stays one string
-        text, n = json.dumps(value), min(len(value), 36)
-        while len(text) > 40:
-            n -= 1
-            text = json.dumps(value[:n] + "...")
-        return text
-    try:
-        text = json.dumps(value)
-    except (TypeError, ValueError, RecursionError):
-        text = f"a {type(value).__name__}"
-    return text if len(text) <= 40 else text[:36] + " ..."
-
-
-def _seg(key: Any) -> str:
-    """A key as one segment of a path: bare when it is a plain word, quoted otherwise."""
-    if isinstance(key, str) and key and len(key) <= 40 and all(ch.isalnum() or ch in "_#-" for ch in key) and key.isascii():
-        return key
-    return _show(key)
-
-
-def _at(path: str, key: Any) -> str:
-    return f"{path}.{_seg(key)}" if path else _seg(key)
-
-
-def _obj(value: Any, path: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise StateError(path, f"expected an object, got {_kind(value)}")
-    return value
-
-
-def _list(value: Any, path: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise StateError(path, f"expected a list, got {_kind(value)}")
-    return value
-
-
-def _int(value: Any, path: str, lo: int | None = None, hi: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise StateError(path, f"expected a whole number, got {_kind(value)}")
-    if lo is not None and value < lo:
-        raise StateError(path, f"{_show(value)} is below {lo}")
-    if hi is not None and value > hi:
-        raise StateError(path, f"{_show(value)} is above {hi}")
-    return value
-
-
-def _count(value: Any, path: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise StateError(path, f"{_show(value)} is not a count")
-    return value
-
-
-def _str(value: Any, path: str, choices: Iterable[str] | None = None) -> str:
-    if not isinstance(value, str):
-        raise StateError(path, f"expected a string, got {_kind(value)}")
-    if choices is not None:
-        options = list(choices)
-        if value not in options:
-            raise StateError(path, f"{_show(value)} is not one of {', '.join(options)}")
-    return value
-
-
-def _kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return f"the number {_show(value)}"
-    if isinstance(value, str):
-        return f"the string {_show(value)}"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return f"a {type(value).__name__}"  # not JSON at all (from_json given Python data)
-
-
-def _require(data: dict[str, Any], key: str, path: str) -> Any:
-    if key not in data:
-        raise StateError(_at(path, key), "is missing")
-    return data[key]
-
-
-def _only(data: dict[str, Any], fields: Iterable[str], path: str, what: str) -> None:
-    """Unknown keys are an error (a misspelt field would otherwise be silently ignored)."""
-    known = tuple(fields)
-    for key in data:
-        if key not in known:
-            raise StateError(_at(path, key), f"is not a field of {what} (fields: {', '.join(known)})")
-
-
-class _Cards:
-    """Card names to ids, checking that no card is in two places."""
-
-    def __init__(self, state: GameState) -> None:
-        self.by_name = state.deckdef.by_name
-        self.seen: dict[int, str] = {}
-
-    def one(self, value: Any, path: str, vizier_ok: bool = False) -> int:
-        name = _str(value, path)
-        if name == "loyal_vizier":
-            if not vizier_ok:
-                raise StateError(path, "a Loyal Vizier can only be in the bird column of the Eyrie's Decree")
-            return VIZIER
-        if name not in self.by_name:
-            close = difflib.get_close_matches(name, self.by_name, n=1)
-            hint = f" (did you mean {_show(close[0])}?)" if close else ""
-            raise StateError(path, f"{_show(name)} is not a card of the deck{hint}")
-        cid = self.by_name[name]
-        if cid in self.seen:
-            raise StateError(path, f"card {_show(name)} is already at {self.seen[cid]}")
-        self.seen[cid] = path
-        return cid
-
-    def many(self, value: Any, path: str, vizier_ok: bool = False) -> list[int]:
-        return [self.one(v, f"{path}.{i}", vizier_ok) for i, v in enumerate(_list(value, path))]
 
 
 def from_json(data: Any) -> GameState:
@@ -468,14 +275,14 @@ def from_json(data: Any) -> GameState:
     for f in order:
         if f not in factions:
             raise StateError(f"factions.{f}", "is missing (every faction in turn_order needs an entry)")
-    cards = _Cards(state)
+    extras = {name: extra for rules in REGISTRY.values() for name, extra in rules.card_extras.items()}
+    cards = Cards(state.deckdef.by_name, extras)
     for f in order:
         _read_faction(state, f, _obj(factions[f], f"factions.{f}"), cards)
     state.turn = _int(data.get("turn", 0), "turn", 0, len(order) - 1)
     state.round = _int(data.get("round", 1), "round", 1)
     state.phase = _str(data.get("phase", "birdsong"), "phase", PHASES)
     _read_clearings(state, _obj(_require(data, "clearings", ""), "clearings"))
-    _check_plot_tokens(state)
     corners = _obj(data.get("start_corners", {}), "start_corners")
     for f, c in corners.items():
         path = _at("start_corners", f)
@@ -487,8 +294,9 @@ def from_json(data: Any) -> GameState:
             raise StateError(path, f"{c} is not a corner of the {state.map.name} map (corners: {corner_list})")
     _read_cards(state, data, cards)
     _read_map_pieces(state, data)
-    _read_quest_decks(state)
-    _check_payments_and_services(state, data)
+    for f in order:  # what spans a faction's board and the map (plot tokens, quest decks, Payments)
+        rules_of(f).check_position(state, data)
+    _read_services(state, data)
     _derive_supplies(state, data)
     winner = data.get("winner")
     if winner is not None:
@@ -571,13 +379,14 @@ def _read_map_pieces(state: GameState, data: dict[str, Any]) -> None:
         state.opened_paths.add(key)
 
 
-def _read_faction(state: GameState, f: str, raw: dict[str, Any], cards: _Cards) -> None:
+def _read_faction(state: GameState, f: str, raw: dict[str, Any], cards: Cards) -> None:
     path = f"factions.{f}"
     seat = _str(_require(raw, "seat", path), f"{path}.seat", ("bot", "human"))
+    rules = rules_of(f)
     if seat == "bot":
-        _only(raw, _SEAT_FIELDS + _BOT_FIELDS, path, "a bot seat")
+        _only(raw, _SEAT_FIELDS + _BOT_FIELDS + rules.board_fields, path, "a bot seat")
     else:
-        _only(raw, _SEAT_FIELDS, path, "a human seat")
+        _only(raw, _SEAT_FIELDS + rules.board_fields, path, "a human seat")
     try:
         totals = piece_totals(f, seat)
     except KeyError:
@@ -602,261 +411,29 @@ def _read_faction(state: GameState, f: str, raw: dict[str, Any], cards: _Cards) 
         if kind not in totals:
             raise StateError(kpath, f"the {f} has no {_seg(kind)} pieces")
         fs.removed[kind] = _count(n, kpath)
-    if "decree" in raw:
-        if f != "eyrie":
-            raise StateError(f"{path}.decree", "only the Eyrie has a Decree")
-        decree = _obj(raw["decree"], f"{path}.decree")
-        _only(decree, DECREE_COLUMNS, f"{path}.decree", "the Decree (its columns)")
-        fs.decree = {}
-        for col in DECREE_COLUMNS:
-            fs.decree[col] = cards.many(decree.get(col, []), f"{path}.decree.{col}", vizier_ok=True)
-            for i, cid in enumerate(fs.decree[col]):
-                suit = "bird" if cid == VIZIER else state.deckdef.card(cid).suit
-                if suit != col:
-                    name = "loyal_vizier" if cid == VIZIER else state.deckdef.card(cid).name
-                    raise StateError(f"{path}.decree.{col}.{i}", f"{name} is a {suit} card: it belongs in the {suit} column")
-        if sum(col.count(VIZIER) for col in fs.decree.values()) > 2:
-            raise StateError(f"{path}.decree.bird", "there are only two Loyal Viziers")
-    elif f == "eyrie" and seat == "bot":
-        raise StateError(f"{path}.decree", "is missing")
-    if "supporters" in raw:
-        if f != "alliance":
-            raise StateError(f"{path}.supporters", "only the Alliance has Supporters")
-        if seat == "bot":
-            raise StateError(f"{path}.supporters", "the Automated Alliance has no Supporters (it holds no cards, 2.8.1)")
-        fs.supporters = cards.many(raw["supporters"], f"{path}.supporters")
-    if "vagabot" in raw:
-        if f != VAGABOT:
-            raise StateError(f"{path}.vagabot", "only the Vagabot has a pawn, a Satchel and quests")
-        fs.vagabot = _read_vagabot(state, _obj(raw["vagabot"], f"{path}.vagabot"), f"{path}.vagabot")
-        if fs.items:
-            raise StateError(f"{path}.items", "the Vagabot has no Crafted Items box: his items are in vagabot.items")
-    elif f == VAGABOT and seat == "bot":
-        raise StateError(f"{path}.vagabot", "is missing")
-    if "duchy" in raw:
-        if f != DUCHY:
-            raise StateError(f"{path}.duchy", "only the Drillbit Duchy has a Burrow and ministers")
-        fs.duchy = _read_duchy(_obj(raw["duchy"], f"{path}.duchy"), f"{path}.duchy")
-    elif f == DUCHY and seat == "bot":
-        raise StateError(f"{path}.duchy", "is missing")
-    if "plots" in raw:
-        if f != "corvids":
-            raise StateError(f"{path}.plots", "only the Corvids have plot tokens")
-        fs.plots = _read_plots(_obj(raw["plots"], f"{path}.plots"), f"{path}.plots")
-    elif f == "corvids":
-        fs.plots = {}
-    if "lizards" in raw:
-        if f != "lizards":
-            raise StateError(f"{path}.lizards", "only the Logical Lizards have Acolytes, a Conspiracy track and Lost Souls")
-        fs.lizards = _read_lizards(_obj(raw["lizards"], f"{path}.lizards"), f"{path}.lizards", totals["warrior"], cards)
-    elif f == "lizards" and seat == "bot":
-        fs.lizards = LizardsState()  # a fresh board: no acolytes, marker on Sanctify, no Lost Souls
-    if fs.lizards is not None and fs.order is not None:
-        raise StateError(f"{path}.order", "the Lizards draw no order card: their order is a suit, lizards.order (8.4.1)")
-    _read_riverfolk(raw, fs, path, cards)
+    fs.board = rules.new_board(seat)
+    rules.read_board(state, fs, raw, path, cards)
 
 
-def _read_riverfolk(raw: dict[str, Any], fs: FactionState, path: str, cards: _Cards) -> None:
-    """The Riverfolk Robots' Market (9.2.1), Payments box (9.2.3) and Protectionism (9.2.4).
-    Payments name other seats, so they are checked once every seat is read."""
-    here = [k for k in ("market", "payments", "protection") if k in raw]
-    if fs.faction != "riverfolk" or fs.seat != "bot":
-        if here:
-            raise StateError(f"{path}.{here[0]}", "only the Riverfolk Robots have a Market, Payments and Protectionism")
-        return
-    fs.market = cards.many(raw.get("market", []), f"{path}.market")
-    if len(fs.market) > 5:
-        raise StateError(f"{path}.market", f"the Market holds five cards at most, not {len(fs.market)}")
-    fs.payments = {}
-    for owner, n in _obj(raw.get("payments", {}), f"{path}.payments").items():
-        fs.payments[owner] = _count(n, _at(f"{path}.payments", owner))
-    fs.protection = [_str(p, f"{path}.protection.{i}", PROTECTION) for i, p in enumerate(_list(raw.get("protection", []), f"{path}.protection"))]
-
-
-def _check_payments_and_services(state: GameState, data: dict[str, Any]) -> None:
-    """Payments hold warriors of seated factions that have warriors; services were bought by
-    seated factions other than the Riverfolk, from a Riverfolk bot."""
-    rf = state.factions.get("riverfolk")
-    if rf is not None and rf.payments is not None:
-        for owner in list(rf.payments):
-            opath = _at("factions.riverfolk.payments", owner)
-            if owner not in state.factions:
-                raise StateError(opath, f"{_show(owner)} is not playing in this game")
-            if "warrior" not in piece_totals(owner, state.factions[owner].seat):
-                raise StateError(opath, f"the {owner} has no warriors")
-            if rf.payments[owner] == 0:
-                del rf.payments[owner]
+def _read_services(state: GameState, data: dict[str, Any]) -> None:
+    """Services bought this turn (9.2.3): by seated factions, from a seller of services that is a
+    bot in this game."""
     raw = _obj(data.get("services", {}), "services")
-    if raw and (rf is None or not rf.is_bot):
-        raise StateError("services", "services are bought only from the Riverfolk Robots")
+    seller = SHARED.services.name
+    fs = state.factions.get(seller) if seller else None
+    if raw and (fs is None or not fs.is_bot):
+        raise StateError("services", "services are bought only from the Riverfolk Robots" if not seller else f"services are bought only from the {faction_title(seller, 'bot')}")
+    names = SHARED.services.service_names
     for buyer, bought in raw.items():
         bpath = _at("services", buyer)
-        if buyer not in state.factions or buyer == "riverfolk":
+        if buyer not in state.factions or buyer == seller:
             raise StateError(bpath, f"{_show(buyer)} is not a player who can buy services")
-        state.services[buyer] = [_str(v, f"{bpath}.{i}", SERVICES) for i, v in enumerate(_list(bought, bpath))]
-
-
-def _read_duchy(raw: dict[str, Any], path: str) -> DuchyState:
-    """The Burrow's warriors (10.2.2) and the swayed ministers (10.7); the supply of warriors and
-    crowns is derived from them later."""
-    _only(raw, ("burrow", "swayed"), path, "the Duchy's Burrow and ministers")
-    ds = DuchyState(_int(raw.get("burrow", 0), f"{path}.burrow", 0, 20))
-    for i, m in enumerate(_list(raw.get("swayed", []), f"{path}.swayed")):
-        name = _str(m, f"{path}.swayed.{i}", MINISTERS)
-        if name in ds.swayed:
-            raise StateError(f"{path}.swayed.{i}", f"{name} is listed twice (a minister holds one crown)")
-        ds.sway(name)
-    return ds
-
-
-def _read_plots(raw: dict[str, Any], path: str) -> dict[int, tuple[str, bool]]:
-    """``{"<clearing>": {"kind": "bomb", "face_up": false}}``: each plot on the map (11.3.1)."""
-    out: dict[int, tuple[str, bool]] = {}
-    for key, entry in raw.items():
-        ppath = _at(path, key)
-        if key not in _CLEARING_KEYS:
-            raise StateError(ppath, "is not a clearing (clearings are 1 to 12)")
-        entry = _obj(entry, ppath)
-        _only(entry, ("kind", "face_up"), ppath, "a plot")
-        kind = _str(_require(entry, "kind", ppath), f"{ppath}.kind", PLOT_KINDS)
-        up = _require(entry, "face_up", ppath)
-        if not isinstance(up, bool):
-            raise StateError(f"{ppath}.face_up", f"expected true or false, got {_kind(up)}")
-        out[int(key)] = (kind, up)
-    for kind in PLOT_KINDS:
-        if sum(1 for k, _ in out.values() if k == kind) > PLOTS_EACH:
-            raise StateError(path, f"more than {PLOTS_EACH} {kind} plots: the box has {PLOTS_EACH} of each kind")
-    return out
-
-
-def _check_plot_tokens(state: GameState) -> None:
-    """Each ``["corvids", "plot"]`` token in a clearing has its entry in ``factions.corvids.plots``
-    and each entry its token, one per clearing."""
-    fs = state.factions.get("corvids")
-    if fs is None:
-        return
-    plots = fs.plots or {}
-    for c in CLEARINGS:
-        tokens = state.clearings[c].tokens.count(("corvids", "plot"))
-        if tokens > 1:
-            raise StateError(f"clearings.{c}.tokens", "a clearing holds at most one plot token")
-        if tokens and c not in plots:
-            raise StateError(f"factions.corvids.plots.{c}", f"is missing: clearing {c} has a plot token; give its kind and face")
-        if c in plots and not tokens:
-            raise StateError(f"factions.corvids.plots.{c}", f"clearing {c} has no [\"corvids\", \"plot\"] token")
-
-
-def _read_lizards(raw: dict[str, Any], path: str, warriors: int, cards: _Cards) -> LizardsState:
-    """The Lizards' board (8.2.2, 8.3.3, 8.2.4, 8.5, 8.4.1)."""
-    _only(raw, _LIZARDS_FIELDS, path, "the Lizards' board")
-    lz = LizardsState()
-    lz.acolytes = _int(raw.get("acolytes", 0), f"{path}.acolytes", 0, warriors)
-    lz.conspiracy = _int(raw.get("conspiracy", lz.conspiracy), f"{path}.conspiracy", 0, len(CONSPIRACIES) - 1)
-    lz.lost_souls = cards.many(raw.get("lost_souls", []), f"{path}.lost_souls")
-    lz.revealed = cards.many(raw.get("revealed", []), f"{path}.revealed")
-    order = raw.get("order")
-    lz.order = None if order is None else _str(order, f"{path}.order", CARD_SUITS)
-    return lz
-
-
-def _read_vagabot(state: GameState, raw: dict[str, Any], path: str) -> VagabotState:
-    """The Vagabot's character, pawn, items and quests (7.2, 7.3); the quest deck comes later."""
-    _only(raw, _VAGABOT_FIELDS, path, "the Vagabot")
-    vs = VagabotState(_str(_require(raw, "character", path), f"{path}.character", CHARACTERS))
-    location = _require(raw, "location", path)
-    lpath = f"{path}.location"
-    forests = len(state.map.forests)
-    if isinstance(location, str) and location.startswith(FOREST_PREFIX) and location[len(FOREST_PREFIX):].isdigit():
-        forest = int(location[len(FOREST_PREFIX):])
-        if forest >= forests:
-            raise StateError(lpath, f"the {state.map.name} map has forests forest:0 to forest:{forests - 1}")
-        put_pawn(state, vs, forest=forest)
-    elif isinstance(location, int) and not isinstance(location, bool) and location in CLEARINGS:
-        put_pawn(state, vs, clearing=location)
-    else:
-        raise StateError(lpath, f"{_show(location)} is neither a clearing (1 to 12) nor a forest (forest:0 to forest:{forests - 1})")
-    ipath = f"{path}.items"
-    for i, raw_item in enumerate(_list(raw.get("items", []), ipath)):
-        vs.items.append(_read_item(raw_item, f"{ipath}.{i}"))
-    undamaged = vs.undamaged()
-    spaces = sorted(it.track for it in vs.items if it.track)
-    want = track_spaces(undamaged)
-    if spaces != list(range(1, want + 1)):
-        shown = ", ".join(map(str, spaces)) or "none"
-        raise StateError(ipath, f"{undamaged} undamaged items fill Battle Track spaces 1 to {want} (7.2.4); the items mark spaces {shown}" if want else f"{undamaged} undamaged items leave the Battle Track empty (7.2.4); the items mark spaces {shown}")
-    names = quest_names()
-    seen: dict[int, str] = {}
-
-    def quest(value: Any, qpath: str) -> int:
-        name = _str(value, qpath)
-        if name not in names:
-            close = difflib.get_close_matches(name, names, n=1)
-            hint = f" (did you mean {_show(close[0])}?)" if close else ""
-            raise StateError(qpath, f"{_show(name)} is not a quest card{hint}")
-        qid = names.index(name)
-        if qid in seen:
-            raise StateError(qpath, f"quest {_show(name)} is already at {seen[qid]}")
-        seen[qid] = qpath
-        return qid
-
-    current = raw.get("quest")
-    vs.quest = None if current is None else quest(current, f"{path}.quest")
-    vs.quest_discard = [quest(v, f"{path}.quest_discard.{i}") for i, v in enumerate(_list(raw.get("quest_discard", []), f"{path}.quest_discard"))]
-    deck = raw.get("quest_deck")
-    if deck is not None:
-        vs.quest_deck = [quest(v, f"{path}.quest_deck.{i}") for i, v in enumerate(_list(deck, f"{path}.quest_deck"))]
-        missing = [names[q] for q in range(len(names)) if q not in seen]
-        if missing:
-            raise StateError(f"{path}.quest_deck", f"{len(missing)} of the {len(names)} quests are nowhere (first: {_show(missing[0])}); list every quest once, or leave out quest_deck")
-    else:
-        vs.quest_deck = [-1]  # to be dealt from the quests not named, after the card deck (_read_quest_decks)
-    return vs
-
-
-_ITEM_FLAGS = ("exhausted", "damaged", "track1", "track2", "track3")
-
-
-def _read_item(value: Any, path: str) -> Item:
-    """An item as ``"kind flag flag"`` (see ``_item_json``)."""
-    words = _str(value, path).split(" ")
-    kind, flags = words[0], words[1:]
-    if kind not in ITEM_TYPES:
-        raise StateError(path, f"{_show(kind)} is not an item (items: {', '.join(ITEM_TYPES)})")
-    item = Item(kind)
-    for word in flags:
-        if word not in _ITEM_FLAGS:
-            raise StateError(path, f"{_show(word)} is not an item state (states: {', '.join(_ITEM_FLAGS)})")
-        if flags.count(word) > 1 or (word.startswith("track") and item.track):
-            raise StateError(path, f"{_show(value)} names a state twice")
-        if word == "exhausted":
-            item.exhausted = True
-        elif word == "damaged":
-            item.damaged = True
-        else:
-            item.track = int(word[-1])
-    if item.track and item.damaged:
-        raise StateError(path, "a damaged item cannot be on the Battle Track (7.2.4)")
-    return item
-
-
-def _read_quest_decks(state: GameState) -> None:
-    """A Vagabot saved without ``quest_deck`` gets the quests not named elsewhere, shuffled by
-    the position's RNG (after the card deck, if that was dealt too)."""
-    for fs in state.factions.values():
-        vs = fs.vagabot
-        if vs is None or vs.quest_deck != [-1]:
-            continue
-        named = set(vs.quest_discard) | ({vs.quest} if vs.quest is not None else set())
-        vs.quest_deck = [q for q in range(len(quest_names())) if q not in named]
-        state.rng.shuffle(vs.quest_deck)
+        state.services[buyer] = [_str(v, f"{bpath}.{i}", names) for i, v in enumerate(_list(bought, bpath))]
 
 
 def _check_traits(f: str, traits: list[str], path: str) -> None:
     """Each trait is one of the bot's own trait cards (3.3), listed once."""
-    from ..factions.cards import TRAIT_TEXT  # the card data, no engine code
-    from .factions import faction_title
-
-    known = TRAIT_TEXT.get(f, {})
+    known = rules_of(f).trait_text
     for i, trait in enumerate(traits):
         if trait not in known:
             raise StateError(f"{path}.{i}", f"{_show(trait)} is not a trait of the {faction_title(f, 'bot')} (traits: {', '.join(known) or 'none yet'})")
@@ -882,7 +459,7 @@ def _read_clearings(state: GameState, raw: dict[str, Any]) -> None:
                 raise StateError(wpath, f"the {f} has no warriors")
             if n:
                 cl.warriors[f] = n
-        for label, pool, allowed in (("buildings", cl.buildings, BUILDINGS), ("tokens", cl.tokens, TOKENS)):
+        for label, pool, allowed in (("buildings", cl.buildings, SHARED.buildings), ("tokens", cl.tokens, SHARED.tokens)):
             for i, piece in enumerate(_list(entry.get(label, []), f"{path}.{label}")):
                 ppath = f"{path}.{label}.{i}"
                 pair = _list(piece, ppath)
@@ -911,20 +488,32 @@ def _read_clearings(state: GameState, raw: dict[str, Any]) -> None:
             if cl.slot_items:
                 what += f" and {len(cl.slot_items)} item(s) covering slots"
             raise StateError(f"{path}.buildings", f"{what}, but clearing {c} has {state.map.slots[c]} slot(s)")
-        if cl.tokens.count(("alliance", "sympathy")) > 1:
-            raise StateError(f"{path}.tokens", "a clearing holds at most one sympathy token")
-        for i, (f, kind) in enumerate(cl.buildings):
-            if kind.startswith("base_") and kind != f"base_{state.suits[c]}":
-                raise StateError(f"{path}.buildings.{i}", f"a {kind} stands only in a {kind[5:]} clearing; {c} is {state.suits[c]}")
-            if kind.startswith("garden_") and kind != f"garden_{state.suits[c]}":
-                raise StateError(f"{path}.buildings.{i}", f"a {kind} stands only in a {kind[7:]} clearing; {c} is {state.suits[c]}")
-    keeps = [c for c in CLEARINGS if ("marquise", "keep") in state.clearings[c].tokens]
-    if len(keeps) > 1 or (keeps and state.clearings[keeps[0]].tokens.count(("marquise", "keep")) > 1):
-        where = keeps[1] if len(keeps) > 1 else keeps[0]
-        raise StateError(f"clearings.{where}.tokens", "there is only one keep")
+        _check_piece_limits(state, c, path)
+    _check_one_on_map(state)
 
 
-def _read_cards(state: GameState, data: dict[str, Any], cards: _Cards) -> None:
+def _check_piece_limits(state: GameState, c: int, path: str) -> None:
+    """Tokens a clearing holds one of at most (sympathy, 6.2.1 I; trade posts, 9.5.1; plots,
+    11.3.1) and buildings that stand only in clearings of their suit (bases, 6.4.3; gardens, 8.3.2)."""
+    cl = state.clearings[c]
+    for piece in set(cl.tokens):
+        if piece in SHARED.one_per_clearing and cl.tokens.count(piece) > 1:
+            raise StateError(f"{path}.tokens", f"a clearing holds at most one {piece[1].replace('_', ' ')} token")
+    for i, piece in enumerate(cl.buildings):
+        suit = SHARED.suited.get(piece)
+        if suit is not None and suit != state.suits[c]:
+            raise StateError(f"{path}.buildings.{i}", f"a {piece[1]} stands only in a {suit} clearing; {c} is {state.suits[c]}")
+
+
+def _check_one_on_map(state: GameState) -> None:
+    """Pieces of which there is only one (the keep, 4.2.1)."""
+    for piece in SHARED.one_on_map:
+        where = [c for c in CLEARINGS for _ in range(state.clearings[c].tokens.count(piece))]
+        if len(where) > 1:
+            raise StateError(f"clearings.{where[1]}.tokens", f"there is only one {piece[1]}")
+
+
+def _read_cards(state: GameState, data: dict[str, Any], cards: Cards) -> None:
     state.discard = cards.many(data.get("discard", []), "discard")
     state.removed_cards = cards.many(data.get("removed_cards", []), "removed_cards")
     state.available_dominance = cards.many(data.get("available_dominance", []), "available_dominance")
@@ -954,14 +543,15 @@ def _derive_supplies(state: GameState, data: dict[str, Any]) -> None:
     for f, fs in state.factions.items():
         for kind, total in piece_totals(f, fs.seat).items():
             placed = state.on_map(f, kind) + fs.off_map(kind)  # the Duchy's Burrow and crowns (10.2.2)
-            gone = fs.removed.get(kind, 0) + (state.in_payments(f) if kind == "warrior" else 0)
-            if kind == "warrior" and fs.lizards is not None:
-                gone += fs.lizards.acolytes  # the Acolytes box (8.2.2)
+            held = state.held_by_others(f, kind)  # the Riverfolk's Payments (9.2.3)
+            gone = fs.removed.get(kind, 0) + held
+            if fs.board is not None:
+                gone += fs.board.out_of_play(kind)  # the Lizards' Acolytes box (8.2.2)
             left = total - placed - gone
             if left < 0:
                 where = "clearings" if placed > total else f"factions.{f}.removed.{kind}"
-                if kind == "warrior" and state.in_payments(f):
-                    where = _at("factions.riverfolk.payments", f)
+                if held:
+                    where = next(p for p in (rules_of(o).held_path(state, f, kind) for o in state.turn_order) if p)
                 raise StateError(
                     where,
                     f"{placed} {f} {kind} piece(s) on the map and {gone} out of the game, but the box has only {total}",
@@ -996,8 +586,8 @@ def _item_holder(state: GameState, item: str, supply_given: bool) -> str:
     for f, fs in state.factions.items():
         if item in fs.items:
             where = f"factions.{f}.items"
-        if fs.vagabot is not None and any(i.kind == item for i in fs.vagabot.items):
-            where = f"factions.{f}.vagabot.items"
+        if fs.board is not None and item in fs.board.item_pieces():
+            where = f"factions.{f}.{rules_of(f).board_items_path}"
     for c in CLEARINGS:
         for label, pool in (("ruin_items", state.clearings[c].ruin_items), ("slot_items", state.clearings[c].slot_items)):
             if item in pool:

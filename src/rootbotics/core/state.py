@@ -9,18 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..factions.duchy.burrow import DuchyState
 from .cards import Deck, load_deck
 from .chance import Rng
-from .factions import BUILDINGS, piece_totals
-from ..factions.vagabot.items import VagabotState, load_item_box
-from ..factions.lizards.rules import LizardsState
+from .faction import SHARED, Board, piece_totals, rules_of
+from .items import load_item_box
 from .maps import CLEARINGS, Map, load_map
 
 PHASES: tuple[str, ...] = ("setup", "birdsong", "daylight", "evening", "over")
 DIFFICULTIES: tuple[str, ...] = ("easy", "default", "challenging", "nightmare")
-DECREE_COLUMNS: tuple[str, ...] = ("fox", "mouse", "rabbit", "bird")  # left to right
-VIZIER = -1  # a Loyal Vizier in the Decree; not one of the 54 cards
 
 
 class Clearing:
@@ -33,7 +29,7 @@ class Clearing:
         self.buildings: list[tuple[str, str]] = []  # (faction, kind)
         self.tokens: list[tuple[str, str]] = []  # (faction, kind)
         self.ruin = False
-        self.pawn: str | None = None  # the Vagabot's pawn (7.2.1), mirroring VagabotState.clearing
+        self.pawn: str | None = None  # a pawn (the Vagabot's, 7.2.1), mirroring its board
         self.ruin_items: list[str] = []  # items under the ruin (7.3.4)
         self.slot_items: list[str] = []  # items covering building slots (Scoundrel, 7.7.5)
 
@@ -92,15 +88,7 @@ class FactionState:
     order: int | None = None  # the bot's current order card (2.7)
     difficulty: str = "default"
     traits: list[str] = field(default_factory=list)
-    decree: dict[str, list[int]] | None = None  # Electric Eyrie (5.3.3)
-    supporters: list[int] | None = None  # human Woodland Alliance
-    vagabot: VagabotState | None = None  # the Vagabot's pawn, items and quests (7.2, 7.3)
-    market: list[int] | None = None  # Riverfolk Robots: the Market, left to right (9.2.1)
-    payments: dict[str, int] | None = None  # Riverfolk Robots: warriors in Payments, by owner (9.2.3)
-    protection: list[str] | None = None  # Riverfolk Robots: conditions fulfilled this turn (9.2.4)
-    duchy: DuchyState | None = None  # the Drillbit Duchy's Burrow and swayed ministers (10.2.2, 10.7)
-    plots: dict[int, tuple[str, bool]] | None = None  # Corvids: clearing -> (kind, face up) (11.3.1)
-    lizards: LizardsState | None = None  # the Logical Lizards' board (8.2-8.4)
+    board: Board | None = None  # the faction's own board, a class of its faction (core/faction.py)
 
     @property
     def is_bot(self) -> bool:
@@ -118,35 +106,20 @@ class FactionState:
             self.order,
             self.difficulty,
             list(self.traits),
-            None if self.decree is None else {k: list(v) for k, v in self.decree.items()},
-            None if self.supporters is None else list(self.supporters),
-            None if self.vagabot is None else self.vagabot.clone(),
-            None if self.market is None else list(self.market),
-            None if self.payments is None else dict(self.payments),
-            None if self.protection is None else list(self.protection),
-            None if self.duchy is None else self.duchy.clone(),
-            None if self.plots is None else dict(self.plots),
-            None if self.lizards is None else self.lizards.clone(),
+            None if self.board is None else self.board.clone(),
         )
 
     def off_map(self, kind: str) -> int:
         """Pieces in play but not in a clearing: the Duchy's Burrow warriors and crowns (10.2.2)."""
-        return 0 if self.duchy is None else self.duchy.off_map(kind)
+        return 0 if self.board is None else self.board.off_map(kind)
 
     def cards_held(self) -> list[int]:
-        """Every deck card this seat holds: hand, order card, Decree, supporters."""
+        """Every deck card this seat holds: hand, order card, and the cards on its board."""
         held = list(self.hand)
         if self.order is not None:
             held.append(self.order)
-        if self.decree is not None:
-            for column in self.decree.values():
-                held.extend(c for c in column if c != VIZIER)
-        if self.supporters is not None:
-            held.extend(self.supporters)
-        if self.lizards is not None:
-            held.extend(self.lizards.cards())
-        if self.market is not None:
-            held.extend(self.market)
+        if self.board is not None:
+            held.extend(self.board.cards())
         return held
 
 
@@ -212,12 +185,9 @@ class GameState:
 
     # -- seats -----------------------------------------------------------------
     def add_faction(self, faction: str, seat: str) -> FactionState:
-        """Add a seat with its full box of pieces in supply (setup 3.2)."""
-        fs = FactionState(faction, seat, supply=dict(piece_totals(faction, seat)))
-        if faction == "corvids":
-            fs.plots = {}  # no plot on the map yet (11.3.1)
-        if faction == "lizards" and seat == "bot":
-            fs.lizards = LizardsState()
+        """Add a seat with its full box of pieces in supply (setup 3.2) and its fresh board."""
+        rules = rules_of(faction)
+        fs = FactionState(faction, seat, supply=dict(piece_totals(faction, seat)), board=rules.new_board(seat))
         self.factions[faction] = fs
         self.turn_order.append(faction)
         return fs
@@ -298,31 +268,26 @@ class GameState:
     def free_slots(self, c: int) -> int:
         return self.map.slots[c] - self.clearings[c].used_slots()
 
-    def keep_clearing(self) -> int | None:
-        for c in CLEARINGS:
-            if ("marquise", "keep") in self.clearings[c].tokens:
-                return c
-        return None
-
     def on_map(self, faction: str, kind: str) -> int:
         """How many pieces of one kind the faction has on the map."""
         clearings = self.clearings
         if kind == "warrior":
             return sum(clearings[c].warriors.get(faction, 0) for c in CLEARINGS)
         piece = (faction, kind)
-        if kind in BUILDINGS:
+        if kind in SHARED.buildings:
             return sum(clearings[c].buildings.count(piece) for c in CLEARINGS)
         return sum(clearings[c].tokens.count(piece) for c in CLEARINGS)
 
-    def in_payments(self, faction: str) -> int:
-        """Warriors of ``faction`` in the Riverfolk Robots' Payments box (9.2.3)."""
-        rf = self.factions.get("riverfolk")
-        if rf is None or rf.payments is None:
-            return 0
-        return rf.payments.get(faction, 0)
+    def held_by_others(self, faction: str, kind: str) -> int:
+        """Pieces of ``faction`` kept on another seat's board (the Riverfolk's Payments, 9.2.3)."""
+        n = 0
+        for other, fs in self.factions.items():
+            if other != faction and fs.board is not None:
+                n += fs.board.held(faction, kind)
+        return n
 
     def has_service(self, faction: str, service: str) -> bool:
-        """Whether ``faction`` bought this Riverfolk service for the turn (9.2.3)."""
+        """Whether ``faction`` bought this service (of the Riverfolk, 9.2.3) for the turn."""
         return bool(self.services) and service in self.services.get(faction, ())
 
     def all_cards_accounted(self) -> list[int]:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-from .factions import SETUP_LETTER, SETUP_RANK
+from .setup_order import SETUP_LETTER, SETUP_RANK
 from .state import GameState
 
 T = TypeVar("T")

@@ -1,1 +1,44 @@
-"""Factions: one package each."""
+"""Every faction the engine knows, one folder each, registered here (the only place that lists
+them): ``factions/<name>/faction.py`` says what the faction is and what its rules add to the
+shared ones (``core/faction.py``); ``factions/<name>/bot.py`` is its Law of Robotics bot.
+
+Importing this package plugs every faction into ``core``; the game, the command line and the
+tests import it before setting up a game.
+"""
+
+from __future__ import annotations
+
+from ..core.faction import REGISTRY, Faction, faction_title, piece_totals, register
+from ..core.setup_order import FACTIONS
+from .alliance.faction import Alliance
+from .corvids.faction import Corvids
+from .duchy.faction import Duchy
+from .eyrie.faction import Eyrie
+from .lizards.faction import Lizards
+from .marquise.faction import Marquise
+from .riverfolk.faction import Riverfolk
+from .vagabot.faction import Vagabot
+
+for _faction in (Marquise(), Eyrie(), Alliance(), Vagabot(), Lizards(), Riverfolk(), Duchy(), Corvids()):
+    register(_faction)
+
+# Bots this version of the engine can play, in setup order.
+PLAYABLE_BOTS: tuple[str, ...] = tuple(f for f in FACTIONS if f in REGISTRY and "bot" in REGISTRY[f].pieces)
+# Human factions whose pieces a position may hold (at the table, their turns are the people's).
+HUMAN_FACTIONS: tuple[str, ...] = tuple(f for f in FACTIONS if f in REGISTRY and REGISTRY[f].human_seat)
+DIFFICULTY_TEXT: dict[str, dict[str, str]] = {f: REGISTRY[f].difficulty_text for f in PLAYABLE_BOTS}
+TRAIT_TEXT: dict[str, dict[str, str]] = {f: REGISTRY[f].trait_text for f in PLAYABLE_BOTS}
+
+
+def bot_for(faction: str) -> object:
+    """A new Law of Robotics bot for the faction (an object with setup and the three phases)."""
+    bot = REGISTRY[faction].bot()
+    if bot is None:
+        raise KeyError(f"the {faction} has no bot")
+    return bot
+
+
+__all__ = [
+    "DIFFICULTY_TEXT", "FACTIONS", "HUMAN_FACTIONS", "PLAYABLE_BOTS", "REGISTRY", "TRAIT_TEXT",
+    "Faction", "bot_for", "faction_title", "piece_totals", "register",
+]

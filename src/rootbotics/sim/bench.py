@@ -18,7 +18,7 @@ import pstats
 import sys
 import time
 
-from ..core.factions import PLAYABLE_BOTS
+from ..factions import PLAYABLE_BOTS
 from ..core.maps import MAP_NAMES
 from ..game import new_game, play
 from .study import Study, play_one

@@ -427,7 +427,7 @@ REPLAY_HELP = (
 def register(app: Any) -> None:
     import typer
 
-    from ..core.factions import PLAYABLE_BOTS
+    from ..factions import PLAYABLE_BOTS
     from ..core.maps import MAP_NAMES
     from ..core.state import DIFFICULTIES
 

@@ -11,10 +11,10 @@ from collections.abc import Callable
 
 from ...core import rules as R
 from ...core.context import Game
-from ...core.factions import BASES
+from .faction import BASES
 from ...core.maps import CLEARINGS
 from ...core.state import GameState
-from ..cards import difficulty, has_trait
+from ...core.bot import difficulty, has_trait
 from ...core.targeting import Choice, choose_clearing, fewest, in_priority_order, most
 
 FACTION = "alliance"

@@ -15,7 +15,7 @@ from ...core.context import Game
 from ...core.maps import CLEARINGS, SUITS
 from ...core.state import GameState
 from ...core.bot import enemies_in, victory_points
-from ..cards import difficulty, has_trait
+from ...core.bot import difficulty, has_trait
 from ...core.targeting import LOWEST, choose_clearing, choose_player, fewest, in_priority_order, most
 
 FACTION = "corvids"
@@ -287,8 +287,8 @@ def gamble(g: Game, c: int) -> bool:
         R.score(g, FACTION, 1, "3.3.2", f"Gamble: {guesser} guessed wrong")
         return False
     fs = s.factions[FACTION]
-    assert fs.plots is not None
-    fs.plots[c] = (kind, True)
+    assert fs.board.plots is not None
+    fs.board.plots[c] = (kind, True)
     g.emit(FACTION, "11.4.4", "flip", "flips the plot in {c}: {what} (guessed right: no effect)", c=c, what=P.named(kind), kind=kind)
     up = P.face_up(s)
     R.score(g, FACTION, up, "11.4.4", f"for flipping a plot: {up} face-up plot{'s' if up != 1 else ''} on the map")

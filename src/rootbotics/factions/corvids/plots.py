@@ -3,7 +3,7 @@ or down, placing, flipping and removing them.
 
 A plot on the map is the token ``("corvids", "plot")`` in its clearing (so counting pieces,
 battle hits and removals treat it as any token) plus an entry ``plots[clearing] = (kind, face
-up)`` in the Corvids' ``FactionState``. A face-down plot's kind is known to the engine and hidden
+up)`` on the Corvids' board (``CorvidsBoard``). A face-down plot's kind is known to the engine and hidden
 from humans: events never name it until it is flipped or removed. The supply's kinds are the
 box's eight (two of each) minus those on the map, so they need no storage of their own.
 """
@@ -11,13 +11,28 @@ box's eight (two of each) minus those on the map, so they need no storage of the
 from __future__ import annotations
 
 from ...core.context import Game
+from ...core.faction import Board
 from ...core.maps import CLEARINGS
-from ...core.rules import CORVIDS, place_warriors, remove_all_enemy_pieces, score
+from ...core.rules import place_warriors, remove_all_enemy_pieces, score
 from ...core.state import GameState
+
+CORVIDS = "corvids"
 
 PLOT_KINDS: tuple[str, ...] = ("bomb", "snare", "extortion", "raid")  # 11.7
 PLOTS_EACH = 2  # Law data: two of each kind (shared/data/bot-cards.md §4)
 BOMB_BOT_LOSSES = 2  # 11.8.1
+
+
+class CorvidsBoard(Board):
+    """The Corvids' plots on the map: clearing -> (kind, face up) (11.3.1)."""
+
+    __slots__ = ("plots",)
+
+    def __init__(self, plots: dict[int, tuple[str, bool]] | None = None) -> None:
+        self.plots: dict[int, tuple[str, bool]] = {} if plots is None else plots
+
+    def clone(self) -> CorvidsBoard:
+        return CorvidsBoard(dict(self.plots))
 
 
 def named(kind: str) -> str:
@@ -27,9 +42,9 @@ def named(kind: str) -> str:
 
 def plot_map(state: GameState) -> dict[int, tuple[str, bool]]:
     fs = state.factions.get(CORVIDS)
-    if fs is None or fs.plots is None:
+    if fs is None or not isinstance(fs.board, CorvidsBoard):
         return {}
-    return fs.plots
+    return fs.board.plots
 
 
 def has_plot(state: GameState, c: int) -> bool:
@@ -71,8 +86,8 @@ def place_plot(g: Game, c: int, rule: str, why=None) -> bool:
         return False
     fs.supply["plot"] -= 1
     s.clearings[c].tokens.append((CORVIDS, "plot"))
-    assert fs.plots is not None
-    fs.plots[c] = (kind, False)
+    assert fs.board.plots is not None
+    fs.board.plots[c] = (kind, False)
     g.emit(CORVIDS, rule, "place_plot", "places a facedown plot in {c}", why, c=c)
     return True
 
@@ -80,7 +95,7 @@ def place_plot(g: Game, c: int, rule: str, why=None) -> bool:
 def forget(state: GameState, c: int) -> tuple[str, bool]:
     """``rules.remove_piece`` took the plot token off ``c``: its record goes too, and its kind is
     back among the supply's."""
-    plots = state.factions[CORVIDS].plots
+    plots = state.factions[CORVIDS].board.plots
     assert plots is not None
     return plots.pop(c)
 
@@ -105,9 +120,9 @@ def flip(g: Game, c: int, rule: str) -> None:
     resolve its flip effect. Vendetta (3.3.2) adds the bomb's effect to every flip."""
     s = g.state
     fs = s.factions[CORVIDS]
-    assert fs.plots is not None
-    kind, _ = fs.plots[c]
-    fs.plots[c] = (kind, True)
+    assert fs.board.plots is not None
+    kind, _ = fs.board.plots[c]
+    fs.board.plots[c] = (kind, True)
     g.emit(CORVIDS, rule, "flip", "flips the plot in {c}: {what}", c=c, what=named(kind), kind=kind)
     up = face_up(s)
     score(g, CORVIDS, up, rule, f"for flipping a plot: {up} face-up plot{'s' if up != 1 else ''} on the map")
@@ -134,15 +149,15 @@ def bomb(g: Game, c: int) -> None:
     blast(g, c)
     s = g.state
     fs = s.factions[CORVIDS]
-    assert fs.plots is not None
-    if fs.plots.get(c) != ("bomb", True):  # the bomb itself cannot be removed by its own blast
+    assert fs.board.plots is not None
+    if fs.board.plots.get(c) != ("bomb", True):  # the bomb itself cannot be removed by its own blast
         return
     kinds = supply_kinds(s)
     if not kinds:
         g.emit(CORVIDS, "11.7.1", "no_swap", "has no plot in supply to swap for the bomb in {c}: the bomb stays", c=c)
         return
     new = g.chance.pick(kinds, f"which plot from the supply replaces the bomb in {c}")
-    fs.plots[c] = (new, True)
+    fs.board.plots[c] = (new, True)
     g.emit(CORVIDS, "11.7.1", "swap", "swaps the bomb in {c} for a random plot from its supply, face up: {what} (it does not trigger)", c=c, what=named(new), kind=new)
 
 
@@ -162,6 +177,11 @@ def extortion(g: Game, c: int) -> None:
         g.emit(f, "11.7.3", "extortion", "discards {card} at random to the extortion in {c}", card=s.deckdef.card(card).label(), c=c)
 
 
+def snared(state: GameState, c: int) -> bool:
+    """A face-up snare stands in ``c`` (11.7.2)."""
+    return (CORVIDS, "plot") in state.clearings[c].tokens and plot_map(state).get(c) == ("snare", True)
+
+
 def violations(state: GameState) -> list[str]:
     """Each plot token on the map has one recorded kind and face, and each recorded plot a token;
     two of each kind in all (face up, face down and supply); one plot per clearing."""
@@ -169,7 +189,7 @@ def violations(state: GameState) -> list[str]:
     if fs is None:
         return []
     out: list[str] = []
-    plots = fs.plots or {}
+    plots = fs.board.plots or {}
     for c in CLEARINGS:
         tokens = state.clearings[c].tokens.count((CORVIDS, "plot"))
         if tokens > 1:

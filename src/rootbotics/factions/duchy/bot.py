@@ -1,6 +1,6 @@
 """Drillbit Duchy (Law of Robotics section 10).
 
-The Burrow (10.2.2) is ``FactionState.duchy.burrow``: a count of Duchy warriors off the twelve
+The Burrow (10.2.2) is ``FactionState.board.burrow``: a count of Duchy warriors off the twelve
 clearings, so other bots' targeting never sees it. Cost of Errors (10.2.1), which other players
 set off, is in ``core/duchy_rules.py``. This module is the bot's own turn: setup, Birdsong
 (order, craft, recruit into the Burrow), Daylight (Dig, battle, build, ministers), Evening
@@ -19,7 +19,7 @@ from ...core.maps import CLEARINGS
 from ...core.paths import adjacent_for
 from ...core.state import GameState
 from ...core.bot import enemies_in, pieces_there, victory_points
-from ..cards import difficulty, has_trait
+from ...core.bot import difficulty, has_trait
 from ...core.targeting import Choice, choose_clearing, choose_player, fewest, in_priority_order, most
 
 FACTION = DUCHY
@@ -72,7 +72,7 @@ class DrillbitDuchy:
 
 # -- state look-ups --------------------------------------------------------------------------------
 def duchy_state(s: GameState) -> DuchyState:
-    ds = s.factions[FACTION].duchy
+    ds = s.factions[FACTION].board
     assert ds is not None, "the Duchy bot has no Burrow"
     return ds
 
@@ -118,8 +118,8 @@ def placement_blocked(s: GameState, c: int) -> str | None:
 def gather_pieces(g: Game) -> None:
     """10.3.1: 20 warriors, 3 tunnels and 9 crowns."""
     fs = g.state.factions[FACTION]
-    if fs.duchy is None:
-        fs.duchy = DuchyState()
+    if fs.board is None:
+        fs.board = DuchyState()
     g.emit(FACTION, "10.3.1", "setup", "forms supplies of {w} warriors, {t} tunnels and {c} crowns", w=fs.supply["warrior"], t=fs.supply["tunnel"], c=fs.supply["crown"])
 
 
@@ -289,7 +289,7 @@ def burrow_to(g: Game, c: int, n: int, rule: str) -> int:
     cl = s.clearings[c]
     cl.warriors[FACTION] = cl.warriors.get(FACTION, 0) + n
     g.emit(FACTION, rule, "move", "moves {n} warrior{pl} from the Burrow to {c}", n=n, c=c, pl="s" if n > 1 else "")
-    R._outrage_on_move(g, FACTION, c)  # moving into sympathy angers a human Alliance (LoR 8.2.6)
+    R.moved_into(g, FACTION, c)  # other seats react (moving into sympathy angers a human Alliance, LoR 8.2.6)
     return n
 
 

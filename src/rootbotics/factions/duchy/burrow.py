@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...core.faction import Board
+
 DUCHY = "duchy"
 # 10.7, top to bottom on the faction board, with each minister's suit (shared/data/bot-cards.md section 4).
 MINISTERS: tuple[str, ...] = (
@@ -33,7 +35,7 @@ MINISTER_TITLE: dict[str, str] = {
 
 
 @dataclass(slots=True)
-class DuchyState:
+class DuchyState(Board):
     """Warriors in the Burrow and the swayed ministers (kept in board order, top first)."""
 
     burrow: int = 0

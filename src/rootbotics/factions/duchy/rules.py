@@ -20,7 +20,7 @@ def cost_of_errors(g: Game, clearings: list[int], by: str | None = None) -> None
     remover then pays (``investors``)."""
     s = g.state
     fs = s.factions[DUCHY]
-    ds = fs.duchy
+    ds = fs.board
     if ds is None:
         return
     where = ", ".join(map(str, sorted(set(clearings))))
@@ -46,7 +46,7 @@ def investors(g: Game, clearings: list[int], human: str) -> None:
     a clearing where a Duchy building was removed (a bird matches any); if it does, the Duchy
     loses 1 VP; if it cannot, the Duchy crowns the topmost unswayed minister matching such a
     clearing (ruling R-DUCHY-INVESTORS)."""
-    from ...core.rules import discard, lose_vp  # rules imports this module
+    from ...core.rules import discard, lose_vp
 
     s = g.state
     hs = s.factions[human]
@@ -63,7 +63,7 @@ def investors(g: Game, clearings: list[int], human: str) -> None:
         lose_vp(g, DUCHY, 1, "3.3.2", f"to Investors ({human} discarded a matching card)")
         return
     fs = s.factions[DUCHY]
-    ds = fs.duchy
+    ds = fs.board
     assert ds is not None
     minister = next((m for m in MINISTERS if not ds.has(m) and MINISTER_SUIT[m] in suits), None)
     if minister is None or fs.supply.get("crown", 0) <= 0:

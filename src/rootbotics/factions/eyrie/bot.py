@@ -6,9 +6,10 @@ from ...core import rules as R
 from ...core.battle import battle
 from ...core.context import Game
 from ...core.maps import CLEARINGS
-from ...core.state import DECREE_COLUMNS, VIZIER, GameState
+from ...core.state import GameState
+from .faction import DECREE_COLUMNS, VIZIER
 from ...core.bot import enemies_in, pieces_there, victory_points
-from ..cards import at_least_challenging, difficulty, has_trait
+from ...core.bot import at_least_challenging, difficulty, has_trait
 from ...core.targeting import LOWEST, choose_clearing, choose_player, fewest, most
 
 FACTION = "eyrie"
@@ -81,12 +82,12 @@ def tuck_viziers(g: Game) -> None:
     on challenging and nightmare a bird Ambush card from the deck joins them, 3.3.1)."""
     s = g.state
     fs = s.factions[FACTION]
-    fs.decree = {col: [] for col in DECREE_COLUMNS}
+    fs.board.decree = {col: [] for col in DECREE_COLUMNS}
     if difficulty(s, FACTION) == "easy":
-        fs.decree["bird"] = [VIZIER]
+        fs.board.decree["bird"] = [VIZIER]
         g.emit(FACTION, "3.3.1", "setup", "tucks one Loyal Vizier into the bird column of the Decree (easy difficulty)")
         return
-    fs.decree["bird"] = [VIZIER, VIZIER]
+    fs.board.decree["bird"] = [VIZIER, VIZIER]
     g.emit(FACTION, "5.3.3", "setup", "tucks its two Loyal Viziers into the bird column of the Decree")
     if at_least_challenging(s, FACTION):
         ambush = next((c for c in s.deck if s.deckdef.card(c).name.startswith("ambush_bird")), None)
@@ -94,7 +95,7 @@ def tuck_viziers(g: Game) -> None:
             g.emit(FACTION, "3.3.1", "setup", "finds no bird Ambush card in the deck for its Decree")
             return
         s.deck.remove(ambush)
-        fs.decree["bird"].append(ambush)
+        fs.board.decree["bird"].append(ambush)
         g.emit(FACTION, "3.3.1", "setup", "adds a bird Ambush card from the deck to the bird column ({d} difficulty)", d=difficulty(s, FACTION))
 
 
@@ -107,9 +108,9 @@ def fill_roosts_track(g: Game) -> None:
 def add_to_decree(g: Game) -> str:
     """5.4.3: the order card joins the Decree column of its suit."""
     fs = g.state.factions[FACTION]
-    assert fs.order is not None and fs.decree is not None
+    assert fs.order is not None and fs.board.decree is not None
     card = g.state.deckdef.card(fs.order)
-    fs.decree[card.suit].append(fs.order)
+    fs.board.decree[card.suit].append(fs.order)
     fs.order = None  # the card now lives in the Decree
     g.emit(FACTION, "5.4.3", "decree", "adds {card} to the {suit} column of the Decree", card=card.label(), suit=card.suit)
     return card.suit
@@ -142,7 +143,7 @@ def a_new_roost(g: Game, suit: str) -> None:
 
 # -- Daylight: 5.5.1 Resolve the Decree -----------------------------------------------------------
 def column_size(g: Game, col: str) -> int:
-    decree = g.state.factions[FACTION].decree
+    decree = g.state.factions[FACTION].board.decree
     assert decree is not None
     return len(decree[col])
 
@@ -356,16 +357,16 @@ def turmoil(g: Game) -> None:
     """5.7: humiliate (lose 1 VP per bird card, Viziers too), purge all but the Viziers, rest."""
     s = g.state
     fs = s.factions[FACTION]
-    assert fs.decree is not None
+    assert fs.board.decree is not None
     g.emit(FACTION, "5.7", "turmoil", "falls into turmoil")
-    birds = len(fs.decree["bird"])
+    birds = len(fs.board.decree["bird"])
     if has_trait(s, FACTION, "nobility"):
         R.score(g, FACTION, birds, "3.3.2", f"for the {birds} bird card(s) in the Decree (Nobility: no humiliation)")
     else:
         R.lose_vp(g, FACTION, birds, "5.7.1", f"for the {birds} bird card(s) in the Decree")
     purged = 0
     for col in DECREE_COLUMNS:
-        column = fs.decree[col]
+        column = fs.board.decree[col]
         for card in [c for c in column if c != VIZIER]:
             column.remove(card)  # one card at a time: each is always in exactly one place
             R.discard(g, card)

@@ -1,6 +1,6 @@
 """Logical Lizards (Law of Robotics section 8).
 
-The faction rules that other players set off live in ``core/lizards.py``: Pilgrims (8.2.1, read
+The faction rules that other players set off live in ``rules.py``: Pilgrims (8.2.1, read
 by ``rules.ruler``), Robot Revenge (8.2.2), Gardens (8.2.3) and Lost Souls (8.2.4, which catches
 ``rules.discard``). This module is the bot's setup and turn: conspiracies, rituals, Evening.
 """
@@ -14,7 +14,7 @@ from .rules import CONSPIRACIES, FACTION, GARDENS, SANCTIFY_SPACE, LizardsState
 from ...core.maps import CLEARINGS
 from ...core.state import GameState
 from ...core.bot import enemies_in, victory_points
-from ..cards import difficulty, has_trait
+from ...core.bot import difficulty, has_trait
 from ...core.targeting import choose_clearing, choose_player, fewest, in_priority_order, most
 
 SUPPLY_WARRIORS = 25  # 8.3.1
@@ -60,7 +60,7 @@ class LogicalLizards:
 
 
 def lz(s: GameState) -> LizardsState:
-    board = s.factions[FACTION].lizards
+    board = s.factions[FACTION].board
     assert board is not None, "the Lizards bot has no board"
     return board
 

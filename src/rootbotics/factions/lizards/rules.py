@@ -1,8 +1,9 @@
-"""The Logical Lizards' state, and their faction rules that other players set off (section 8.2).
+"""The Logical Lizards' board, and their faction rules that other players set off (section 8.2).
 
-The Lizards' own turn is ``bots/lizards.py``. What lives here is what happens on anyone's turn:
-Pilgrims (8.2.1, read by ``rules.ruler``), Robot Revenge (8.2.2, from ``rules.remove_warriors``),
-Gardens (8.2.3, from ``rules.remove_piece``) and Lost Souls (8.2.4, from ``rules.discard``).
+The Lizards' own turn is ``bot.py``. What lives here is what happens on anyone's turn, called
+through the faction's hooks (``faction.py``): Pilgrims (8.2.1, read by ``rules.ruler``), Robot
+Revenge (8.2.2, after ``rules.remove_warriors``), Gardens (8.2.3, after ``rules.remove_piece``)
+and Lost Souls (8.2.4, from ``rules.discard``).
 """
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # state.py imports this module for LizardsState
+from ...core.faction import Board
+
+if TYPE_CHECKING:
     from ...core.context import Game
     from ...core.state import GameState
 
@@ -24,7 +27,7 @@ GARDEN_KINDS: frozenset[str] = frozenset(GARDENS.values())
 
 
 @dataclass(slots=True)
-class LizardsState:
+class LizardsState(Board):
     """The Lizards' faction board: Acolytes box, Conspiracy marker, Lost Souls and the cards
     revealed this Daylight. Card lists hold deck ids; the top of Lost Souls is the last one."""
 
@@ -40,13 +43,16 @@ class LizardsState:
     def cards(self) -> list[int]:
         return self.lost_souls + self.revealed
 
+    def out_of_play(self, kind: str) -> int:
+        return self.acolytes if kind == "warrior" else 0  # the Acolytes box (8.2.2)
+
 
 def board(state: GameState) -> LizardsState | None:
     """The Logical Lizards bot's board, if that bot plays."""
     fs = state.factions.get(FACTION)
-    if fs is None or not fs.is_bot:
+    if fs is None or not fs.is_bot or not isinstance(fs.board, LizardsState):
         return None
-    return fs.lizards
+    return fs.board
 
 
 # -- 8.2.1 Pilgrims ----------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from ...core.context import Game
 from ...core.maps import CLEARINGS
 from ...core.state import GameState
 from ...core.bot import enemies_in, pieces_there, victory_points
-from ..cards import at_least_challenging, difficulty, has_trait
+from ...core.bot import at_least_challenging, difficulty, has_trait
 from ...core.targeting import LOWEST, choose_clearing, choose_player, in_priority_order, most
 
 FACTION = "marquise"

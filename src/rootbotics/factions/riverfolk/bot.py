@@ -16,7 +16,7 @@ from ...core.context import Game
 from ...core.maps import CLEARINGS
 from ...core.state import FactionState, GameState
 from ...core.bot import enemies_in
-from ..cards import difficulty
+from ...core.bot import difficulty
 from ...core.targeting import choose_clearing, choose_player, fewest, in_priority_order, most
 
 FACTION = "riverfolk"
@@ -34,7 +34,7 @@ class RiverfolkRobots:
     # -- 9.3 setup -----------------------------------------------------------------------------
     def setup(self, g: Game) -> None:
         fs = me(g.state)
-        fs.market, fs.payments, fs.protection = [], {}, []
+        fs.board.market, fs.board.payments, fs.board.protection = [], {}, []
         gather_warriors(g)
         place_river_warriors(g)
         fill_trade_posts(g)
@@ -43,7 +43,7 @@ class RiverfolkRobots:
 
     # -- 9.4 Birdsong --------------------------------------------------------------------------
     def birdsong(self, g: Game) -> None:
-        me(g.state).protection = []  # the conditions hold for one turn (9.2.4)
+        me(g.state).board.protection = []  # the conditions hold for one turn (9.2.4)
         added = stock_market(g, "9.4.1")
         craft(g, added)
         set_order(g)
@@ -69,19 +69,19 @@ def me(s: GameState) -> FactionState:
 
 def market(s: GameState) -> list[int]:
     fs = me(s)
-    assert fs.market is not None, "the Riverfolk Robots' Market is set up in 9.3.5"
-    return fs.market
+    assert fs.board.market is not None, "the Riverfolk Robots' Market is set up in 9.3.5"
+    return fs.board.market
 
 
 def payments(s: GameState) -> dict[str, int]:
     fs = me(s)
-    assert fs.payments is not None
-    return fs.payments
+    assert fs.board.payments is not None
+    return fs.board.payments
 
 
 def condition(s: GameState, which: str) -> bool:
     """Whether a Protectionism condition was fulfilled this turn (9.2.4)."""
-    return which in (me(s).protection or ())
+    return which in (me(s).board.protection or ())
 
 
 # -- setup (9.3) -----------------------------------------------------------------------------------
@@ -237,12 +237,12 @@ def check_protectionism(g: Game) -> None:
     warriors in supply; either lasts the rest of the turn."""
     s = g.state
     fs = me(s)
-    met = fs.protection if fs.protection is not None else []
+    met = fs.board.protection if fs.board.protection is not None else []
     if sum(payments(s).values()) == 0 and SHIELD not in met:
         met.append(SHIELD)
     if fs.supply.get("warrior", 0) == 0 and SWORD not in met:
         met.append(SWORD)
-    fs.protection = met
+    fs.board.protection = met
     shield = "fulfilled" if SHIELD in met else "not fulfilled (its Payments box holds warriors)"
     sword = "fulfilled" if SWORD in met else "not fulfilled (it has warriors in supply)"
     g.emit(FACTION, "9.2.4", "protectionism", "Protectionism: shield condition {shield}; sword condition {sword}", shield=shield, sword=sword)
@@ -253,7 +253,7 @@ def organize(g: Game) -> None:
     clearing with Riverfolk pieces and the most enemy pieces."""
     s = g.state
     check_protectionism(g)
-    if not me(s).protection:
+    if not me(s).board.protection:
         return
     R.score(g, FACTION, 1, "9.5.3", "for organizing under Protectionism")
     choice = choose_clearing(
@@ -330,7 +330,7 @@ def racketeering(g: Game) -> None:
     """9.6.2: under either Protectionism condition, all but two Riverfolk warriors leave each
     clearing for the Payments box."""
     s = g.state
-    if not me(s).protection:
+    if not me(s).board.protection:
         return
     for c in CLEARINGS:
         extra = s.warriors(FACTION, c) - RACKET_KEEPS

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...core.context import EngineFailure, Game
-from ...core.factions import piece_totals
+from ...core.faction import piece_totals
 from ...core.maps import CLEARINGS
 from ...core.state import GameState
 
@@ -59,7 +59,7 @@ class Offer:
 # -- 9.2.3: who may buy, how many, at what price ------------------------------------------------
 def riverfolk_bot(state: GameState) -> bool:
     fs = state.factions.get(RIVERFOLK)
-    return fs is not None and fs.is_bot and fs.market is not None
+    return fs is not None and fs.is_bot and fs.board.market is not None
 
 
 def price(vp: int) -> int:
@@ -97,7 +97,7 @@ def refusal(state: GameState, buyer: str) -> str | None:
 
 def offer(state: GameState, buyer: str) -> Offer:
     rf = state.factions[RIVERFOLK]
-    return Offer(buyer, allowance(state, buyer), price(state.factions[buyer].vp), payer(state, buyer), tuple(rf.market or ()))
+    return Offer(buyer, allowance(state, buyer), price(state.factions[buyer].vp), payer(state, buyer), tuple(rf.board.market or ()))
 
 
 # -- buying -------------------------------------------------------------------------------------
@@ -151,14 +151,14 @@ def buy(g: Game, o: Offer, service: str, card: int | None) -> None:
     """Pay for one service (9.2.3) and take it."""
     s = g.state
     rf = s.factions[RIVERFOLK]
-    assert rf.payments is not None
+    assert rf.board.payments is not None
     s.factions[o.payer].supply["warrior"] -= o.price
-    rf.payments[o.payer] = rf.payments.get(o.payer, 0) + o.price
+    rf.board.payments[o.payer] = rf.board.payments.get(o.payer, 0) + o.price
     how = f"{o.price} of its warriors go" if o.payer == o.buyer else f"it has no warriors, so {o.price} Riverfolk warriors go"
     g.emit(o.buyer, "9.2.3", "buy_service", "buys {service}: {how} into the Riverfolk's Payments (the price at {vp} VP)", service=SERVICE_NAMES[service], how=how, n=o.price, vp=s.factions[o.buyer].vp)
     s.services.setdefault(o.buyer, []).append(service)
     if service == HAND_CARD:
-        assert card is not None and rf.market is not None
+        assert card is not None and rf.board.market is not None
         take_hand_card(g, o.buyer, card)
 
 
@@ -167,8 +167,8 @@ def take_hand_card(g: Game, buyer: str, card: int) -> None:
     to its hand; a bot holds it as the order card it will reveal this Birdsong."""
     s = g.state
     rf = s.factions[RIVERFOLK]
-    assert rf.market is not None
-    rf.market.remove(card)
+    assert rf.board.market is not None
+    rf.board.market.remove(card)
     fs = s.factions[buyer]
     label = s.deckdef.card(card).label()
     if fs.is_bot:

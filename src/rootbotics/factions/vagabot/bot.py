@@ -1,6 +1,6 @@
 """Vagabot (Law of Robotics section 7), all six characters (7.7).
 
-The Vagabot's state is ``FactionState.vagabot`` (``core/items.py``); the item rules that other
+The Vagabot's state is his board, ``FactionState.board`` (a ``VagabotState``, ``items.py``); the item rules that other
 factions' battles also use (exhausting, damaging, the Battle Track, the Arbiter) are in
 ``core/satchel.py``. This module is his turn: setup (7.3), Birdsong (7.4), the Daylight action
 sequences (7.5) and Evening (7.6), and the characters' special actions (7.7).
@@ -19,7 +19,7 @@ from ...core.maps import CLEARINGS
 from ...core.paths import adjacent_for, distance_table
 from ...core.state import GameState
 from ...core.bot import enemies_in, pieces_there, victory_points
-from ..cards import difficulty, has_trait
+from ...core.bot import difficulty, has_trait
 from ...core.targeting import HIGHEST, Choice, Criterion, choose_clearing, choose_player, clearing_priority_key, fewest, most
 
 FACTION = VAGABOT
@@ -76,8 +76,8 @@ class Vagabot:
 
 
 def vagabot(s: GameState) -> VagabotState:
-    vs = s.factions[FACTION].vagabot
-    assert vs is not None, "the Vagabot is not set up"
+    vs = s.factions[FACTION].board
+    assert isinstance(vs, VagabotState), "the Vagabot is not set up"
     return vs
 
 
@@ -91,7 +91,7 @@ def choose_character(g: Game) -> VagabotState:
     else:
         character, how = g.chance.pick(CHARACTERS, "the Vagabot's character (7.3.1)"), "at random"
     vs = VagabotState(character)
-    s.factions[FACTION].vagabot = vs
+    s.factions[FACTION].board = vs
     g.emit(FACTION, "7.3.1", "setup", "plays the {title}, chosen {how}", title=CHARACTER_TITLES[character], how=how, character=character)
     return vs
 

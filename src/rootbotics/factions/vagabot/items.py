@@ -10,21 +10,19 @@ bookkeeping (every physical item is in exactly one place).
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import TYPE_CHECKING
 
-from ...core.cards import ITEMS, load_deck
+from ...core.cards import load_deck
+from ...core.faction import Board
+from ...core.items import ItemBox, ItemDataError, load_item_box  # noqa: F401 (ItemDataError for callers)
 
 if TYPE_CHECKING:
     from ...core.state import GameState
 
 VAGABOT = "vagabot"
-# Every item piece kind: the seven craftable items and the torch (never in the supply).
-ITEM_TYPES: tuple[str, ...] = ITEMS + ("torch",)
 CHARACTERS: tuple[str, ...] = ("thief", "tinker", "ranger", "vagrant", "scoundrel", "arbiter")
 CHARACTER_TITLES: dict[str, str] = {c: c.capitalize() for c in CHARACTERS}
 # 7.3.5: "any 4 items marked S" (the Tinker 3). Items are alike to the bot, so the engine takes the
@@ -35,44 +33,11 @@ TRACK_THRESHOLDS: tuple[int, ...] = (6, 9, 12)  # 7.2.4: undamaged items for the
 FOREST_PREFIX = "forest:"
 
 
-class ItemDataError(ValueError):
-    """The packaged item data is inconsistent."""
-
-
-@dataclass(frozen=True, slots=True)
-class ItemBox:
-    """The item pieces of the base box (LoR App. B): the supply's 12, the four marked R, the seven
-    marked S."""
-
-    total: dict[str, int]
-    supply: dict[str, int]
-    ruin: tuple[str, ...]
-    starting: dict[str, int]
-
-    def outside_supply(self) -> dict[str, int]:
-        """What is left in the box once the item supply is on the map (R and S items)."""
-        return {k: self.total[k] - self.supply.get(k, 0) for k in ITEM_TYPES}
-
-
-@cache
-def load_item_box() -> ItemBox:
-    """Load and check the box's item pieces from ``data/items.json``."""
-    raw = json.loads(resources.files("rootbotics.data").joinpath("items.json").read_text())
-    pieces = raw["physical_item_pieces"]
-    total = {k: int(pieces["base_box"].get(k, 0)) for k in ITEM_TYPES}
-    starting = {k: int(pieces["base_box_S_items"].get(k, 0)) for k in ITEM_TYPES}
-    deck = load_deck()
-    supply = dict(deck.item_supply)
-    if sum(total.values()) != int(pieces["base_box"]["total"]):
-        raise ItemDataError("base box items do not add up to their total")
-    for k in ITEM_TYPES:
-        parts = supply.get(k, 0) + deck.ruin_items.count(k) + starting[k]
-        if parts != total[k]:
-            raise ItemDataError(f"{k}: supply + R + S items = {parts}, but the box has {total[k]}")
+def check_starting_items(box: ItemBox) -> None:
+    """The Vagabot's starting items are items marked S of the box (7.3.5)."""
     for k in STARTING_ITEMS:
-        if STARTING_ITEMS.count(k) > starting[k]:
+        if STARTING_ITEMS.count(k) > box.starting[k]:
             raise ItemDataError(f"the Vagabot's starting {k} is not an item marked S")
-    return ItemBox(total, supply, deck.ruin_items, starting)
 
 
 # -- quests ----------------------------------------------------------------------------------------
@@ -115,7 +80,7 @@ class Item:
 
 
 @dataclass(slots=True)
-class VagabotState:
+class VagabotState(Board):
     """The Vagabot's pawn, items and quests. The pawn is in a clearing or in a forest, never both:
     ``clearing`` (1-12, mirrored by ``Clearing.pawn``) or ``forest`` (an index into the map's
     forest list)."""
@@ -138,6 +103,12 @@ class VagabotState:
             list(self.quest_deck),
             list(self.quest_discard),
         )
+
+    def item_pieces(self) -> list[str]:
+        return [i.kind for i in self.items]
+
+    def has_pawn(self) -> bool:
+        return True
 
     # -- counting (7.2.3-7.2.4) ----------------------------------------------------------------
     def undamaged(self) -> int:
@@ -194,53 +165,9 @@ def put_pawn(state: GameState, vs: VagabotState, clearing: int | None = None, fo
         state.clearings[clearing].pawn = VAGABOT
 
 
-# -- bookkeeping checked by core/invariants.py -------------------------------------------------------
-def items_in_play(state: GameState) -> dict[str, int]:
-    """Items in the supply, in Crafted Items boxes, under ruins, with the Vagabot, on slots."""
-    count = {k: state.item_supply.get(k, 0) for k in ITEM_TYPES}
-    for fs in state.factions.values():
-        for k in fs.items:
-            count[k] += 1
-        if fs.vagabot is not None:
-            for i in fs.vagabot.items:
-                count[i.kind] += 1
-    for cl in state.clearings[1:]:
-        for k in cl.ruin_items:
-            count[k] += 1
-        for k in cl.slot_items:
-            count[k] += 1
-    return count
-
-
-def violations(state: GameState) -> list[str]:
-    """Broken item, pawn, Battle Track and quest bookkeeping, as readable lines."""
-    out: list[str] = []
-    box = load_item_box()
-    in_play = items_in_play(state)
-    for k in ITEM_TYPES:
-        kept = state.item_box.get(k, 0)
-        if state.item_supply.get(k, 0) < 0 or kept < 0 or in_play[k] + kept != box.total[k]:
-            out.append(
-                f"item {k}: {in_play[k]} in play (supply, crafted, ruins, Vagabot, slots) + {kept} in the box"
-                f" != {box.total[k]}"
-            )
-    for c in range(1, 13):
-        cl = state.clearings[c]
-        if cl.ruin_items and not cl.ruin:
-            out.append(f"clearing {c}: items under a ruin that is gone: {cl.ruin_items}")
-        if cl.pawn is not None and (cl.pawn not in state.factions or state.factions[cl.pawn].vagabot is None):
-            out.append(f"clearing {c}: a pawn of {cl.pawn}, who has no pawn")
-    for f, fs in state.factions.items():
-        vs = fs.vagabot
-        if vs is None:
-            continue
-        out.extend(_vagabot_violations(state, f, vs))
-        if fs.items:
-            out.append(f"{f}: items in a Crafted Items box ({fs.items}); the Vagabot keeps them in his Satchel")
-    return out
-
-
-def _vagabot_violations(state: GameState, f: str, vs: VagabotState) -> list[str]:
+# -- bookkeeping checked by the invariants ----------------------------------------------------------
+def violations(state: GameState, f: str, vs: VagabotState) -> list[str]:
+    """The pawn in one place, the Battle Track matching his undamaged items, each quest in one place."""
     out: list[str] = []
     pawns = [c for c in range(1, 13) if state.clearings[c].pawn == f]
     if (vs.clearing is None) == (vs.forest is None):

@@ -2,7 +2,8 @@
 damaging, repairing and refreshing items, the Battle Track, and what other factions' battles and
 effects do to him (taking hits, Full Removal, enlisting the Arbiter).
 
-Other bots reach the Vagabot only through this module and ``core/battle.py``.
+Other seats reach the Vagabot only through this module, by way of his faction's hooks
+(``faction.py``) that the shared rules call.
 """
 
 from __future__ import annotations
@@ -17,17 +18,16 @@ FULL_REMOVAL_DAMAGE = 3  # 7.2.1 I
 
 def vagabot_state(state: GameState, faction: str = VAGABOT) -> VagabotState | None:
     fs = state.factions.get(faction)
-    return None if fs is None else fs.vagabot
+    return fs.board if fs is not None and isinstance(fs.board, VagabotState) else None
 
 
 def has_pawn(state: GameState, faction: str) -> bool:
     """Whether the faction fights with a pawn and items instead of warriors (7.2.1)."""
-    fs = state.factions.get(faction)
-    return fs is not None and fs.vagabot is not None
+    return vagabot_state(state, faction) is not None
 
 
 def _vs(g: Game, faction: str) -> VagabotState:
-    vs = g.state.factions[faction].vagabot
+    vs = vagabot_state(g.state, faction)
     assert vs is not None, f"{faction} has no pawn"
     return vs
 

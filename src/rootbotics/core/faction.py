@@ -1,0 +1,308 @@
+"""How a faction plugs into the rules all factions share.
+
+``core`` knows no faction by name. Each faction (``factions/<name>/``) describes itself with a
+subclass of :class:`Faction`: its pieces, its board, its part of the saved-position format and of
+the invariants, and the hooks through which the shared rules (rule of a clearing, placing, moving,
+removing, battle, discarding) let its own rules act when *other* seats set them off. The hooks
+here do nothing special: a faction overrides only the ones its rules need.
+
+The registry (:data:`REGISTRY`) is filled by ``rootbotics.factions`` when it is imported; the
+game, the command line and the tests import it before any game is set up.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+if TYPE_CHECKING:
+    from .context import Game
+    from .state import FactionState, GameState
+
+
+class Board:
+    """A faction's own board (the Eyrie's Decree, the Vagabot's Satchel, ...): plain data that
+    the shared rules only count. A faction's board class subclasses this."""
+
+    __slots__ = ()
+
+    def clone(self) -> Board:
+        raise NotImplementedError(f"{type(self).__name__} must say how it is copied")
+
+    def cards(self) -> list[int]:
+        """Deck cards lying on the board (they count among the 54)."""
+        return []
+
+    def off_map(self, kind: str) -> int:
+        """Pieces in play that stand on no clearing (the Duchy's Burrow and crowns)."""
+        return 0
+
+    def out_of_play(self, kind: str) -> int:
+        """Pieces neither in the supply nor in play (the Lizards' Acolytes box, 8.2.2)."""
+        return 0
+
+    def held(self, owner: str, kind: str) -> int:
+        """Pieces of another seat kept on this board (the Riverfolk's Payments, 9.2.3)."""
+        return 0
+
+    def item_pieces(self) -> list[str]:
+        """Item pieces lying on the board (the Vagabot's Satchel)."""
+        return []
+
+    def has_pawn(self) -> bool:
+        """The faction fights with a pawn on the map (the Vagabot, 7.2.1)."""
+        return False
+
+
+class CardLedger(Protocol):
+    """What a position loader hands a board reader to take cards by name, each once."""
+
+    def take(self, value: Any, path: str) -> int: ...
+
+
+class Faction:
+    """One faction: what it is, and what its rules add to the shared ones."""
+
+    name: ClassVar[str] = ""
+    bot_name: ClassVar[str] = ""
+    human_name: ClassVar[str] = ""
+    pieces: ClassVar[dict[str, dict[str, int]]] = {}  # seat ("bot"/"human") -> kind -> count in the box
+    buildings: ClassVar[frozenset[str]] = frozenset()
+    tokens: ClassVar[frozenset[str]] = frozenset()
+    difficulty_text: ClassVar[dict[str, str]] = {}
+    trait_text: ClassVar[dict[str, str]] = {}
+    human_seat: ClassVar[bool] = False  # a position may hold a human seat of this faction
+    board_fields: ClassVar[tuple[str, ...]] = ()  # its keys in a seat of the saved position
+    nimble: ClassVar[bool] = False  # moves without ruling either clearing (7.2.2, 11.2.1)
+    wins_ties: ClassVar[bool] = False  # rules tied clearings (Lords of the Forest, LoR 7.2.1)
+    ruling_buildings: ClassVar[frozenset[str]] = frozenset()  # its owner rules where one stands
+    exclusive_tokens: ClassVar[frozenset[str]] = frozenset()  # no other seat places where one stands
+    leaves_game: ClassVar[frozenset[str]] = frozenset()  # kinds that leave the game when removed
+    suited_buildings: ClassVar[dict[str, str]] = {}  # building -> the only suit of clearing it stands in
+    one_per_clearing: ClassVar[frozenset[str]] = frozenset()  # token kinds a clearing holds at most one of
+    one_on_map: ClassVar[frozenset[str]] = frozenset()  # token kinds of which the map holds at most one
+    sells_services: ClassVar[bool] = False  # answers the Mercenaries questions (9.2.3)
+    service_names: ClassVar[tuple[str, ...]] = ()  # (a seller of services) what can be bought
+    card_extras: ClassVar[dict[str, tuple[int, str]]] = {}  # card-like pieces by saved name: (id, where they may lie)
+    board_items_path: ClassVar[str] = ""  # where its board's item pieces are in its saved seat
+    sets_snares: ClassVar[bool] = False  # answers the snare question (11.7.2, 11.8.2)
+
+    # -- the seat ------------------------------------------------------------------------------
+    def bot(self) -> Any:
+        """Its Law of Robotics bot (an object with setup/birdsong/daylight/evening), or None."""
+        return None
+
+    def new_board(self, seat: str) -> Board | None:
+        """The board a new seat of this faction starts with (None: no board of its own)."""
+        return None
+
+    def option_problem(self, options: dict[str, object]) -> str | None:
+        """What is wrong with its options in a game's configuration ("options.x: ..."), or None."""
+        return None
+
+    def turn_starting(self, g: Game, faction: str) -> None:
+        """``faction``'s turn begins (its Birdsong)."""
+
+    # -- saved positions -----------------------------------------------------------------------
+    def write_board(self, state: GameState, fs: FactionState) -> dict[str, Any]:
+        """Its board's keys in the seat's JSON object."""
+        return {}
+
+    def read_board(self, state: GameState, fs: FactionState, raw: dict[str, Any], path: str, cards: CardLedger) -> None:
+        """Read its board's keys of a seat's JSON object into ``fs`` (raise ``StateError``)."""
+
+    def held_path(self, state: GameState, owner: str, kind: str) -> str:
+        """The saved field holding ``owner``'s pieces on its board ("" when it holds none)."""
+        return ""
+
+    def check_position(self, state: GameState, data: dict[str, Any]) -> None:
+        """Checks of a loaded position that span the board and the map (raise ``StateError``)."""
+
+    def makes_lose_vp(self, state: GameState, faction: str) -> bool:
+        """Whether its rules (or, seated, its traits) can take ``faction`` below zero VP (R-VP)."""
+        return False
+
+    def violations(self, state: GameState, fs: FactionState) -> list[str]:
+        """Broken bookkeeping of its own board, as sentences (empty: none)."""
+        return []
+
+    # -- removing (LoR 3.2.1) --------------------------------------------------------------------
+    def warriors_removed(self, g: Game, c: int, n: int) -> None:
+        """Some of its warriors in ``c`` were just removed."""
+
+    def piece_removing(self, state: GameState, c: int, kind: str) -> object:
+        """One of its pieces leaves ``c``; what is returned goes to :meth:`piece_removed`."""
+        return None
+
+    def piece_removed(self, g: Game, c: int, kind: str, by: str | None, memo: object) -> None:
+        """One of its pieces was removed from ``c`` (before the remover scores)."""
+
+    def remover_scores(self, g: Game, by: str, kind: str) -> bool:
+        """Whether removing this piece of its scores (the faction may say why not)."""
+        return True
+
+    def removed_enemy_piece(self, g: Game, owner: str, kind: str) -> None:
+        """It removed an enemy building or token (before scoring for it)."""
+
+    def removal_scored(self, g: Game, c: int, kind: str, by: str | None) -> None:
+        """One of its pieces was removed and the remover has scored."""
+
+    def removal_effect_over(self, g: Game, lost: list[tuple[int, str | None]]) -> None:
+        """One effect removing several pieces is over: ``lost`` are the (clearing, remover) that
+        :meth:`removal_scored` put in ``g.removal_batch``."""
+
+    def full_removal(self, g: Game, by: str, c: int) -> None:
+        """An effect removes all enemy pieces from ``c``, where its pawn stands (7.2.1 I)."""
+
+    # -- moving ----------------------------------------------------------------------------------
+    def moved_into(self, g: Game, mover: str, c: int) -> None:
+        """Another seat moved warriors into ``c``."""
+
+    # -- battle (LoR 4.3) --------------------------------------------------------------------------
+    def max_rolled_hits(self, state: GameState, faction: str, c: int) -> int:
+        return state.warriors(faction, c)
+
+    def defenseless(self, state: GameState, faction: str, c: int) -> bool:
+        return state.warriors(faction, c) == 0
+
+    def attack_extra_hits(self, state: GameState, faction: str) -> int:
+        return 0
+
+    def adjust_maximum_hits(self, g: Game, attacker: str, defender: str, c: int, att_max: int, def_max: int) -> tuple[int, int]:
+        """Its traits that change either side's maximum rolled hits."""
+        return att_max, def_max
+
+    def never_defenseless(self, g: Game, faction: str) -> bool:
+        return False
+
+    def defender_extra_hits(self, state: GameState, faction: str, c: int) -> tuple[int, str, str]:
+        """Extra hits it deals defending, as (hits, rule, reason)."""
+        return 0, "", ""
+
+    def defends_with_higher_roll(self, g: Game, faction: str) -> str:
+        """A note saying why it takes the higher roll defending, or "" (it takes the lower)."""
+        return ""
+
+    def takes_hits_itself(self, state: GameState, faction: str) -> bool:
+        """Hits on it do not remove pieces (the Vagabot's items take them, 7.2.5)."""
+        return False
+
+    def take_hits(self, g: Game, faction: str, c: int, hits: int, by: str) -> None:
+        """Take hits its own way (asked only when :meth:`takes_hits_itself`)."""
+
+    def hits_per_building(self, g: Game, faction: str) -> int:
+        return 1
+
+    def building_withstands(self, g: Game, faction: str, c: int) -> None:
+        """Too few hits are left to remove one of its buildings (say why)."""
+
+    def after_defending(self, g: Game, faction: str, warriors_lost: int) -> None:
+        """A battle it defended is over."""
+
+    def enlisted(self, g: Game, attacker: str, defender: str, c: int) -> int:
+        """Its pawn stands in a battle it takes no side in: hits it adds to the defender's
+        maximum (the Arbiter, 7.7.6)."""
+        return 0
+
+    # -- services and other seats' effects -------------------------------------------------------------
+    def hired_warriors(self, state: GameState, faction: str, c: int, opponent: str | None = None) -> int:
+        """(:attr:`sells_services`) its warriors in ``c`` counting as ``faction``'s in battle."""
+        return 0
+
+    def split_hits(self, state: GameState, faction: str, c: int, hits: int) -> tuple[int, int]:
+        return hits, 0
+
+    def ruling_helper(self, state: GameState, c: int) -> Any:
+        """(:attr:`sells_services`) who counts its warriors for rule in ``c`` now, as a function
+        faction -> warriors, or None."""
+        return None
+
+    def hired_now(self, state: GameState, faction: str) -> bool:
+        return False
+
+    def order_card_bought(self, state: GameState, faction: str) -> bool:
+        """(:attr:`sells_services`) the bot's order card this turn was bought, not drawn."""
+        return False
+
+    def catches_discards(self, state: GameState) -> bool:
+        """Discarded cards go to it instead of the discard pile while it plays."""
+        return False
+
+    def catch_discard(self, g: Game, card: int) -> None:
+        """Take a discarded card (asked only when :meth:`catches_discards`)."""
+
+    def snared(self, state: GameState, faction: str, c: int) -> bool:
+        """(:attr:`sets_snares`) a snare of its stops ``faction`` in ``c``."""
+        return False
+
+    def spring_snare(self, g: Game, faction: str, c: int) -> None:
+        """(:attr:`sets_snares`) a bot removes the snare instead of acting (11.8.2)."""
+
+
+REGISTRY: dict[str, Faction] = {}
+PLAIN = Faction()  # the hooks' defaults, for a seat whose faction plugs in nothing
+
+
+class Shared:
+    """What the shared rules look up on every call, kept ready as factions register."""
+
+    tie_winner: str | None = None
+    ruling_buildings: frozenset[str] = frozenset()
+    nimble: frozenset[str] = frozenset()
+    exclusive: frozenset[tuple[str, str]] = frozenset()
+    leaves_game: frozenset[tuple[str, str]] = frozenset()
+    suited: dict[tuple[str, str], str] = {}
+    one_per_clearing: frozenset[tuple[str, str]] = frozenset()
+    one_on_map: frozenset[tuple[str, str]] = frozenset()
+    buildings: frozenset[str] = frozenset()
+    tokens: frozenset[str] = frozenset()
+    services: Faction = PLAIN
+    snares: Faction = PLAIN
+    snare_owner: str | None = None
+    discard_catchers: tuple[Faction, ...] = ()
+
+
+SHARED = Shared()
+
+
+def register(faction: Faction) -> None:
+    """Plug a faction in (``rootbotics.factions`` does this for every faction it holds)."""
+    name = faction.name
+    REGISTRY[name] = faction
+    if faction.wins_ties:
+        SHARED.tie_winner = name
+    SHARED.ruling_buildings |= faction.ruling_buildings
+    if faction.nimble:
+        SHARED.nimble |= {name}
+    SHARED.exclusive |= {(name, k) for k in faction.exclusive_tokens}
+    SHARED.leaves_game |= {(name, k) for k in faction.leaves_game}
+    SHARED.suited = {**SHARED.suited, **{(name, k): s for k, s in faction.suited_buildings.items()}}
+    SHARED.one_per_clearing |= {(name, k) for k in faction.one_per_clearing}
+    SHARED.one_on_map |= {(name, k) for k in faction.one_on_map}
+    SHARED.buildings |= faction.buildings
+    SHARED.tokens |= faction.tokens
+    if faction.sells_services:
+        SHARED.services = faction
+    if faction.sets_snares:
+        SHARED.snares = faction
+        SHARED.snare_owner = name
+    if type(faction).catches_discards is not Faction.catches_discards:
+        SHARED.discard_catchers += (faction,)
+
+
+def piece_totals(faction: str, seat: str) -> dict[str, int]:
+    """How many of each piece the faction has in the box for a seat of this kind."""
+    try:
+        return REGISTRY[faction].pieces[seat]
+    except KeyError:
+        raise KeyError(f"{faction} cannot be a {seat} seat yet") from None
+
+
+def faction_title(faction: str, seat: str) -> str:
+    """The faction's name on its board: the bot's (Electric Eyrie) or the human one's."""
+    rules = REGISTRY[faction]
+    return rules.bot_name if seat == "bot" else rules.human_name
+
+
+def rules_of(faction: str) -> Faction:
+    """The registered faction (the plain defaults for a name nobody registered)."""
+    return REGISTRY.get(faction, PLAIN)

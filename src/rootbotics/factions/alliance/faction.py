@@ -1,0 +1,203 @@
+"""The Woodland Alliance and the Automated Alliance (Law of Robotics section 6): what the faction
+is, and its rules that other seats set off: Outrage against a human Alliance (LoR 8.2.6 with
+2.8.1), Automated Outrage (6.2.3), Automated Ambush (6.2.2), Crackdown (6.2.4), Guerrilla War
+(LoR 8.2.2) and the bot's traits Informants, Popularity and Veterans (3.3.2)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core.context import EngineFailure, Game
+from ...core.faction import Board, CardLedger, Faction
+from ...core.fields import StateError
+from ...core.maps import CLEARINGS
+from ...core.rules import discard, draw_card, matches, remove_piece, score
+
+if TYPE_CHECKING:
+    from ...core.state import FactionState, GameState
+
+FACTION = "alliance"
+BASES: dict[str, str] = {"fox": "base_fox", "rabbit": "base_rabbit", "mouse": "base_mouse"}  # suit -> base
+BASE_SUIT: dict[str, str] = {base: suit for suit, base in BASES.items()}
+SUPPORTERS_CAP_WITHOUT_BASES = 5  # LoR 8.2.3
+
+
+class AllianceBoard(Board):
+    """A human Woodland Alliance's Supporters stack (None until its first supporter)."""
+
+    __slots__ = ("supporters",)
+
+    def __init__(self, supporters: list[int] | None = None) -> None:
+        self.supporters = supporters
+
+    def clone(self) -> AllianceBoard:
+        return AllianceBoard(None if self.supporters is None else list(self.supporters))
+
+    def cards(self) -> list[int]:
+        return list(self.supporters or ())
+
+
+class Alliance(Faction):
+    name = FACTION
+    bot_name = "Automated Alliance"
+    human_name = "Woodland Alliance"
+    pieces = {  # 6.2.1, 6.3
+        "bot": {"warrior": 10, "base_fox": 1, "base_rabbit": 1, "base_mouse": 1, "sympathy": 10},
+        "human": {"warrior": 10, "base_fox": 1, "base_rabbit": 1, "base_mouse": 1, "sympathy": 10},
+    }
+    buildings = frozenset(BASES.values())
+    tokens = frozenset({"sympathy"})
+    human_seat = True
+    suited_buildings = BASE_SUIT  # a base stands only in a clearing of its suit (6.4.3, 6.5.2)
+    one_per_clearing = frozenset({"sympathy"})  # 6.2.1 I
+    board_fields = ("supporters",)
+    difficulty_text = {
+        "easy": "Organize only where a base has four or more Alliance warriors.",
+        "default": "As the Law says.",
+        "challenging": "Organize where a base has two or more Alliance warriors.",
+        "nightmare": "As challenging, and 1 VP at the end of each Evening.",
+    }
+    trait_text = {
+        "informants": "Automated Ambush also deals its extra hit where the Alliance defends a sympathy token with no warriors.",
+        "popularity": "Enemies score nothing for removing its sympathy tokens.",
+        "veterans": "Guerrilla War: as defender it deals the higher roll and the attacker the lower.",
+        "wildfire": "After recruiting in Evening, it spreads sympathy once more, scoring nothing for it.",
+    }
+
+    def bot(self) -> Any:
+        from .bot import AutomatedAlliance
+
+        return AutomatedAlliance()
+
+    def new_board(self, seat: str) -> AllianceBoard | None:
+        return AllianceBoard() if seat == "human" else None
+
+    def write_board(self, state: GameState, fs: FactionState) -> dict[str, Any]:
+        board = fs.board
+        if not isinstance(board, AllianceBoard) or board.supporters is None:
+            return {}
+        return {"supporters": [state.deckdef.card(c).name for c in board.supporters]}
+
+    def read_board(self, state: GameState, fs: FactionState, raw: dict[str, Any], path: str, cards: CardLedger) -> None:
+        if "supporters" not in raw:
+            return
+        if fs.seat == "bot":
+            raise StateError(f"{path}.supporters", "the Automated Alliance has no Supporters (it holds no cards, 2.8.1)")
+        fs.board = AllianceBoard(cards.many(raw["supporters"], f"{path}.supporters"))
+
+    # -- what other seats set off -------------------------------------------------------------
+    def piece_removed(self, g: Game, c: int, kind: str, by: str | None, memo: object) -> None:
+        if kind == "sympathy" and by is not None and by != FACTION:
+            _outrage_at(g, by, c)
+
+    def remover_scores(self, g: Game, by: str, kind: str) -> bool:
+        fs = g.state.factions[FACTION]
+        if kind == "sympathy" and fs.is_bot and "popularity" in fs.traits:
+            g.emit(by, "3.3.2", "no_score", "scores nothing for the sympathy token: the Alliance's Popularity")
+            return False
+        return True
+
+    def removal_scored(self, g: Game, c: int, kind: str, by: str | None) -> None:
+        if g.state.factions[FACTION].is_bot and kind in BASE_SUIT:
+            crackdown(g, BASE_SUIT[kind])
+
+    def moved_into(self, g: Game, mover: str, c: int) -> None:
+        if (FACTION, "sympathy") in g.state.clearings[c].tokens:
+            _outrage_at(g, mover, c)
+
+    def defender_extra_hits(self, state: GameState, faction: str, c: int) -> tuple[int, str, str]:
+        """Automated Ambush (6.2.2): the bot defending with at least one warrior there; with the
+        Informants trait (3.3.2), also with none there but a sympathy token."""
+        fs = state.factions[faction]
+        if fs.is_bot:
+            if state.warriors(faction, c) > 0:
+                return 1, "6.2.2", f"Automated Ambush, defending {c} with Alliance warriors"
+            if "informants" in fs.traits and (FACTION, "sympathy") in state.clearings[c].tokens:
+                return 1, "3.3.2", f"Automated Ambush for its defenseless sympathy in {c} (Informants)"
+        return 0, "", ""
+
+    def defends_with_higher_roll(self, g: Game, faction: str) -> str:
+        fs = g.state.factions[faction]
+        if fs.seat == "human":
+            return " (Guerrilla War, LoR 8.2.2)"
+        if "veterans" in fs.traits:
+            return " (the Alliance's Veterans: Guerrilla War, 3.3.2)"
+        return ""
+
+
+def _outrage_at(g: Game, culprit: str, c: int) -> None:
+    """Someone moved into sympathy or removed it: Outrage against a human Alliance, Automated
+    Outrage if the bot's culprit is a human (6.2.3); a bot angering the bot does nothing."""
+    fs = g.state.factions[FACTION]
+    if fs.seat == "human":
+        _outrage(g, culprit, c)
+    elif not g.state.factions[culprit].is_bot:
+        automated_outrage(g, culprit, c)
+
+
+def _outrage(g: Game, culprit: str, c: int) -> None:
+    """The culprit owes a matching card to the Supporters stack. A bot has no hand, so the
+    Alliance draws a card instead (2.8.1 Poor Manual Dexterity). A human culprit is asked."""
+    s = g.state
+    if s.factions[culprit].is_bot:
+        add_supporter(g, draw_card(g, FACTION))
+        g.emit(FACTION, "2.8.1", "outrage", "Outrage in {c}: {culprit} is a bot with no hand, so the Alliance draws a card into its Supporters", c=c, culprit=culprit)
+        return
+    card = g.controller(culprit).outrage_card(g, culprit, c)
+    if card is None:
+        add_supporter(g, draw_card(g, FACTION))
+        g.emit(FACTION, "LoR 8.2.6", "outrage", "Outrage in {c}: {culprit} has no matching card, so the Alliance draws one into its Supporters", c=c, culprit=culprit)
+    else:
+        s.factions[culprit].hand.remove(card)
+        add_supporter(g, card)
+        g.emit(FACTION, "LoR 8.2.6", "outrage", "Outrage in {c}: {culprit} adds a card to the Supporters", c=c, culprit=culprit)
+
+
+def automated_outrage(g: Game, culprit: str, c: int) -> None:
+    """6.2.3 Automated Outrage: the human culprit must discard a card matching ``c``; its
+    controller says which. With no matching card in hand, the Alliance scores 1 VP. The card is
+    discarded, not given, so Poor Manual Dexterity (2.8.1) scores nothing."""
+    s = g.state
+    hand = s.factions[culprit].hand
+    suit = s.suit(c)
+    if not any(matches(s.deckdef.card(card).suit, suit) for card in hand):
+        g.emit(FACTION, "6.2.3", "outrage", "Automated Outrage in {c}: {culprit} has no {suit} or bird card to discard", c=c, culprit=culprit, suit=suit)
+        score(g, FACTION, 1, "6.2.3", f"for Automated Outrage ({culprit} could not discard)")
+        return
+    card = g.controller(culprit).automated_outrage_discard(g, culprit, c)
+    if card not in hand or not matches(s.deckdef.card(card).suit, suit):
+        raise EngineFailure(f"Automated Outrage: {culprit} holds a card matching clearing {c} and must discard one, not {card!r}")
+    hand.remove(card)
+    discard(g, card)
+    g.emit(FACTION, "6.2.3", "outrage", "Automated Outrage in {c}: {culprit} discards {card}", c=c, culprit=culprit, card=s.deckdef.card(card).label())
+
+
+def crackdown(g: Game, suit: str) -> None:
+    """6.2.4 Crackdown: with a base gone, the Alliance bot removes every sympathy token in
+    clearings of the base's suit. Nobody scores for them and no Outrage follows: the Alliance
+    removes its own tokens (ruling R-CRACKDOWN)."""
+    s = g.state
+    where = [c for c in CLEARINGS if s.suit(c) == suit and (FACTION, "sympathy") in s.clearings[c].tokens]
+    if not where:
+        g.emit(FACTION, "6.2.4", "crackdown", "Crackdown: its {suit} base is gone, but no {suit} clearing holds sympathy", suit=suit)
+        return
+    g.emit(FACTION, "6.2.4", "crackdown", "Crackdown: its {suit} base is gone, so it removes the sympathy in {where}", suit=suit, where=", ".join(map(str, where)))
+    for c in where:
+        remove_piece(g, FACTION, c, "sympathy", "6.2.4")
+
+
+def add_supporter(g: Game, card: int) -> None:
+    """Add to the human Alliance's Supporters; with no base on the map the stack holds five
+    cards at most and the excess is discarded (LoR 8.2.3)."""
+    s = g.state
+    alliance = s.factions[FACTION]
+    board = alliance.board
+    assert isinstance(board, AllianceBoard), "only a human Alliance has Supporters"
+    if board.supporters is None:
+        board.supporters = []
+    bases = sum(s.on_map(FACTION, b) for b in BASES.values())
+    if bases == 0 and len(board.supporters) >= SUPPORTERS_CAP_WITHOUT_BASES:
+        discard(g, card)
+        g.emit(FACTION, "LoR 8.2.3", "discard", "discards the new supporter: five is the limit with no base on the map")
+        return
+    board.supporters.append(card)

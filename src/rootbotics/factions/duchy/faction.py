@@ -1,0 +1,87 @@
+"""The Underground Duchy and the Drillbit Duchy (Law of Robotics section 10): what the faction
+is, its board (the Burrow and the swayed ministers, ``burrow.py``), and Cost of Errors (10.2.1)
+with the bot's traits Foundations and Investors (3.3.2), which other seats set off."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core.context import Game
+from ...core.faction import CardLedger, Faction
+from ...core.fields import StateError, integer, lst, obj, only, string
+from .burrow import DUCHY, MINISTERS, DuchyState
+from .rules import cost_of_errors
+
+if TYPE_CHECKING:
+    from ...core.state import FactionState, GameState
+
+DUCHY_BUILDINGS: frozenset[str] = frozenset({"citadel", "market"})  # 10.3.4
+
+
+class Duchy(Faction):
+    name = DUCHY
+    bot_name = "Drillbit Duchy"
+    human_name = "Underground Duchy"
+    # 10.3.1, 10.3.4: crowns are not map pieces; those not in supply sit on swayed ministers
+    pieces = {"bot": {"warrior": 20, "tunnel": 3, "citadel": 3, "market": 3, "crown": 9}}
+    buildings = DUCHY_BUILDINGS
+    tokens = frozenset({"tunnel"})
+    board_fields = ("duchy",)
+    difficulty_text = {
+        "easy": "Recruit puts 1 warrior (plus one per Mole icon showing) into the Burrow.",
+        "default": "As the Law says: 2 warriors plus one per Mole icon showing.",
+        "challenging": "Recruit puts 3 warriors (plus one per Mole icon showing) into the Burrow.",
+        "nightmare": "As challenging, and 1 VP at the end of each Evening (ruling R-DUCHY-NIGHTMARE).",
+    }
+    trait_text = {
+        "foundations": "Cost of Errors takes the crown from the bottom-most swayed minister whose suit matches a clearing where its building was removed (none if no swayed minister matches).",
+        "investors": "When a human sets off Cost of Errors, they must discard a card matching a clearing where a Duchy building was removed and the Duchy loses 1 VP; with no such card, the Duchy crowns the topmost unswayed minister matching such a clearing.",
+        "invaders": "Dig targets the most enemy buildings, then the fewest enemy warriors; unable to build for want of an open slot, it battles in each clearing it rules instead of scoring.",
+        "overwhelm": "It digs twice each Daylight, and a Dig needs and moves only 3 warriors.",
+    }
+
+    def bot(self) -> Any:
+        from .bot import DrillbitDuchy
+
+        return DrillbitDuchy()
+
+    def write_board(self, state: GameState, fs: FactionState) -> dict[str, Any]:
+        ds = fs.board
+        if not isinstance(ds, DuchyState):
+            return {}
+        return {"duchy": {"burrow": ds.burrow, "swayed": list(ds.swayed)}}
+
+    def read_board(self, state: GameState, fs: FactionState, raw: dict[str, Any], path: str, cards: CardLedger) -> None:
+        """The Burrow's warriors (10.2.2) and the swayed ministers (10.7); the supply of warriors
+        and crowns is derived from them later."""
+        if "duchy" not in raw:
+            if fs.seat == "bot":
+                raise StateError(f"{path}.duchy", "is missing")
+            return
+        bpath = f"{path}.duchy"
+        entry = obj(raw["duchy"], bpath)
+        only(entry, ("burrow", "swayed"), bpath, "the Duchy's Burrow and ministers")
+        ds = DuchyState(integer(entry.get("burrow", 0), f"{bpath}.burrow", 0, 20))
+        for i, m in enumerate(lst(entry.get("swayed", []), f"{bpath}.swayed")):
+            name = string(m, f"{bpath}.swayed.{i}", MINISTERS)
+            if name in ds.swayed:
+                raise StateError(f"{bpath}.swayed.{i}", f"{name} is listed twice (a minister holds one crown)")
+            ds.sway(name)
+        fs.board = ds
+
+    def makes_lose_vp(self, state: GameState, faction: str) -> bool:
+        """Investors (3.3.2) takes the Duchy's own VP."""
+        return faction == DUCHY and "investors" in state.factions[DUCHY].traits
+
+    # -- Cost of Errors (10.2.1), once per removing effect ----------------------------------------
+    def removal_scored(self, g: Game, c: int, kind: str, by: str | None) -> None:
+        if kind not in DUCHY_BUILDINGS or not g.state.factions[DUCHY].is_bot:
+            return
+        if g.removal_batch is not None:
+            g.removal_batch.append((DUCHY, c, by))
+        else:
+            cost_of_errors(g, [c], by)
+
+    def removal_effect_over(self, g: Game, lost: list[tuple[int, str | None]]) -> None:
+        removers = [by for _, by in lost if by is not None]
+        cost_of_errors(g, [c for c, _ in lost], removers[-1] if removers else None)

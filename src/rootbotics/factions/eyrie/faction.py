@@ -1,0 +1,109 @@
+"""The Eyrie Dynasties and the Electric Eyrie (Law of Robotics section 5): what the faction is,
+its Decree as a board of its own, Lords of the Forest (it rules tied clearings, LoR 7.2.1) and
+the bot's War Tax (3.3.2), which other seats feel."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core.context import Game
+from ...core.faction import Board, CardLedger, Faction
+from ...core.fields import StateError, obj, only
+from ...core.rules import lose_vp
+
+if TYPE_CHECKING:
+    from ...core.state import FactionState, GameState
+
+FACTION = "eyrie"
+DECREE_COLUMNS: tuple[str, ...] = ("fox", "mouse", "rabbit", "bird")  # left to right
+VIZIER = -1  # a Loyal Vizier in the Decree; not one of the 54 cards
+VIZIER_NAME = "loyal_vizier"  # as saved
+
+
+class EyrieBoard(Board):
+    """The Electric Eyrie's Decree: its cards by column, Loyal Viziers as ``VIZIER`` (5.3.3).
+    None until the bot's setup tucks the Viziers."""
+
+    __slots__ = ("decree",)
+
+    def __init__(self, decree: dict[str, list[int]] | None = None) -> None:
+        self.decree = decree
+
+    def clone(self) -> EyrieBoard:
+        return EyrieBoard(None if self.decree is None else {k: list(v) for k, v in self.decree.items()})
+
+    def cards(self) -> list[int]:
+        if self.decree is None:
+            return []
+        return [c for column in self.decree.values() for c in column if c != VIZIER]
+
+
+class Eyrie(Faction):
+    name = FACTION
+    bot_name = "Electric Eyrie"
+    human_name = "Eyrie Dynasties"
+    pieces = {"bot": {"warrior": 20, "roost": 7}, "human": {"warrior": 20, "roost": 7}}
+    buildings = frozenset({"roost"})
+    human_seat = True
+    wins_ties = True  # Lords of the Forest (LoR 7.2.1; 5.2.1)
+    board_fields = ("decree",)
+    card_extras = {VIZIER_NAME: (VIZIER, "in the bird column of the Eyrie's Decree")}
+    difficulty_text = {
+        "easy": "Only one Loyal Vizier goes into the Decree at setup.",
+        "default": "As the Law says.",
+        "challenging": "At setup, a bird Ambush card from the deck joins the bird column of the Decree.",
+        "nightmare": "As challenging, and 1 VP at the end of each Evening.",
+    }
+    trait_text = {
+        "nobility": "It also falls into turmoil when it cannot place a warrior it must recruit; in turmoil it scores 1 VP per bird card instead of losing it.",
+        "relentless": "After resolving the Decree, it removes every defenseless enemy building and token in each clearing with Eyrie warriors.",
+        "swoop": "At the end of Daylight, it places 2 warriors in the highest-priority clearing with no Eyrie pieces.",
+        "war-tax": "Whenever it removes an enemy building or token, that piece's owner loses 1 VP.",
+    }
+
+    def bot(self) -> Any:
+        from .bot import ElectricEyrie
+
+        return ElectricEyrie()
+
+    def new_board(self, seat: str) -> EyrieBoard | None:
+        return EyrieBoard() if seat == "bot" else None
+
+    def write_board(self, state: GameState, fs: FactionState) -> dict[str, Any]:
+        board = fs.board
+        if not isinstance(board, EyrieBoard) or board.decree is None:
+            return {}
+        name = lambda c: VIZIER_NAME if c == VIZIER else state.deckdef.card(c).name  # noqa: E731
+        return {"decree": {col: [name(c) for c in board.decree[col]] for col in DECREE_COLUMNS}}
+
+    def read_board(self, state: GameState, fs: FactionState, raw: dict[str, Any], path: str, cards: CardLedger) -> None:
+        if "decree" not in raw:
+            if fs.seat == "bot":
+                raise StateError(f"{path}.decree", "is missing")
+            return
+        if fs.seat != "bot":
+            raise StateError(f"{path}.decree", "the Decree is the Electric Eyrie bot's (5.3.3)")
+        raw_decree = obj(raw["decree"], f"{path}.decree")
+        only(raw_decree, DECREE_COLUMNS, f"{path}.decree", "the Decree (its columns)")
+        decree: dict[str, list[int]] = {}
+        for col in DECREE_COLUMNS:
+            decree[col] = cards.many(raw_decree.get(col, []), f"{path}.decree.{col}", extra_ok=True)
+            for i, cid in enumerate(decree[col]):
+                suit = "bird" if cid == VIZIER else state.deckdef.card(cid).suit
+                if suit != col:
+                    name = VIZIER_NAME if cid == VIZIER else state.deckdef.card(cid).name
+                    raise StateError(f"{path}.decree.{col}.{i}", f"{name} is a {suit} card: it belongs in the {suit} column")
+        if sum(col.count(VIZIER) for col in decree.values()) > 2:
+            raise StateError(f"{path}.decree.bird", "there are only two Loyal Viziers")
+        fs.board = EyrieBoard(decree)
+
+    def makes_lose_vp(self, state: GameState, faction: str) -> bool:
+        """Humiliate (5.7.1) takes its own VP; its War Tax (3.3.2) anyone's."""
+        fs = state.factions.get(FACTION)
+        return faction == FACTION or (fs is not None and fs.is_bot and "war-tax" in fs.traits)
+
+    def removed_enemy_piece(self, g: Game, owner: str, kind: str) -> None:
+        fs = g.state.factions[FACTION]
+        if fs.is_bot and "war-tax" in fs.traits:
+            lose_vp(g, owner, 1, "3.3.2", f"to the Eyrie's War Tax for its {kind}")
+

@@ -1,0 +1,103 @@
+"""The Lizard Cult and the Logical Lizards (Law of Robotics section 8): what the faction is, its
+board (Acolytes, Conspiracy track, Lost Souls, ``rules.py``), and its rules that act on anyone's
+turn: Pilgrims (8.2.1), Robot Revenge (8.2.2), Gardens (8.2.3) and Lost Souls (8.2.4)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core.cards import CARD_SUITS
+from ...core.context import Game
+from ...core.faction import CardLedger, Faction
+from ...core.fields import StateError, integer, obj, only, string
+from .rules import CONSPIRACIES, FACTION, GARDEN_KINDS, GARDEN_SUIT, LizardsState, board, garden_removed, robot_revenge, to_lost_souls
+
+if TYPE_CHECKING:
+    from ...core.state import FactionState, GameState
+
+BOARD_FIELDS = ("acolytes", "conspiracy", "lost_souls", "revealed", "order")
+
+
+class Lizards(Faction):
+    name = FACTION
+    bot_name = "Logical Lizards"
+    human_name = "Lizard Cult"
+    pieces = {"bot": {"warrior": 25, "garden_fox": 5, "garden_rabbit": 5, "garden_mouse": 5}}  # 8.3.1, 8.3.4
+    buildings = GARDEN_KINDS
+    ruling_buildings = GARDEN_KINDS  # Pilgrims: a garden's owner rules its clearing (8.2.1)
+    suited_buildings = GARDEN_SUIT  # a garden stands only in a clearing of its suit (8.3.2, 8.5.1)
+    board_fields = ("lizards",)
+    difficulty_text = {
+        "easy": "Daylight reveals 3 Lost Souls instead of 4.",
+        "default": "As the Law says: Daylight reveals 4 Lost Souls.",
+        "challenging": "Daylight reveals 5 Lost Souls.",
+        "nightmare": "As challenging, and 1 VP at the end of each Evening.",
+    }
+    trait_text = {
+        "erratic": "At the end of its turn, it draws a card onto the top of its Lost Souls.",
+        "fanatics": "After each Convert, it battles in that clearing and deals 1 extra hit (defender: most defenseless buildings there, then most points).",
+        "martyrs": "Each bird ritual also puts a warrior from its supply in the Acolytes box.",
+        "spiteful": "Each Crusade that removed any enemy token scores 1 more VP.",
+    }
+
+    def bot(self) -> Any:
+        from .bot import LogicalLizards
+
+        return LogicalLizards()
+
+    def new_board(self, seat: str) -> LizardsState | None:
+        return LizardsState() if seat == "bot" else None
+
+    def write_board(self, state: GameState, fs: FactionState) -> dict[str, Any]:
+        lz = fs.board
+        if not isinstance(lz, LizardsState):
+            return {}
+        name = lambda c: state.deckdef.card(c).name  # noqa: E731
+        return {
+            "lizards": {
+                "acolytes": lz.acolytes,
+                "conspiracy": lz.conspiracy,
+                "lost_souls": [name(c) for c in lz.lost_souls],
+                "revealed": [name(c) for c in lz.revealed],
+                "order": lz.order,
+            }
+        }
+
+    def read_board(self, state: GameState, fs: FactionState, raw: dict[str, Any], path: str, cards: CardLedger) -> None:
+        """The Lizards' board (8.2.2, 8.3.3, 8.2.4, 8.5, 8.4.1); a fresh one when not given."""
+        if "lizards" in raw:
+            bpath = f"{path}.lizards"
+            if fs.seat != "bot":
+                raise StateError(bpath, "the Acolytes box, Conspiracy track and Lost Souls are the Logical Lizards bot's")
+            entry = obj(raw["lizards"], bpath)
+            only(entry, BOARD_FIELDS, bpath, "the Lizards' board")
+            lz = LizardsState()
+            lz.acolytes = integer(entry.get("acolytes", 0), f"{bpath}.acolytes", 0, self.pieces["bot"]["warrior"])
+            lz.conspiracy = integer(entry.get("conspiracy", lz.conspiracy), f"{bpath}.conspiracy", 0, len(CONSPIRACIES) - 1)
+            lz.lost_souls = cards.many(entry.get("lost_souls", []), f"{bpath}.lost_souls")
+            lz.revealed = cards.many(entry.get("revealed", []), f"{bpath}.revealed")
+            order = entry.get("order")
+            lz.order = None if order is None else string(order, f"{bpath}.order", CARD_SUITS)
+            fs.board = lz
+        if fs.board is not None and fs.order is not None:
+            raise StateError(f"{path}.order", "the Lizards draw no order card: their order is a suit, lizards.order (8.4.1)")
+
+    def violations(self, state: GameState, fs: FactionState) -> list[str]:
+        lz = fs.board
+        if isinstance(lz, LizardsState) and (lz.acolytes < 0 or not 0 <= lz.conspiracy < len(CONSPIRACIES)):
+            return [f"the Lizards' board: {lz.acolytes} acolytes, marker on space {lz.conspiracy}"]
+        return []
+
+    # -- what other seats set off -------------------------------------------------------------
+    def warriors_removed(self, g: Game, c: int, n: int) -> None:
+        robot_revenge(g, c)  # 8.2.2
+
+    def piece_removed(self, g: Game, c: int, kind: str, by: str | None, memo: object) -> None:
+        if kind in GARDEN_KINDS:
+            garden_removed(g, c)  # 8.2.3
+
+    def catches_discards(self, state: GameState) -> bool:
+        return board(state) is not None  # 8.2.4
+
+    def catch_discard(self, g: Game, card: int) -> None:
+        to_lost_souls(g, card)

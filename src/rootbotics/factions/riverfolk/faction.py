@@ -1,0 +1,182 @@
+"""The Riverfolk Company and the Riverfolk Robots (Law of Robotics section 9): what the faction
+is, its board (the Market, the Payments box and the Protectionism conditions met this turn), and
+its services as other seats use them (``services.py``): Mercenaries in rule and battle (9.2.3
+III) and a bought Hand Card as a bot's order card (9.2.3 I), with the bot's traits Ferocious and
+Garrison (3.3.2)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from ...core.context import Game
+from ...core.faction import Board, CardLedger, Faction
+from ...core.fields import StateError, at, count, lst, obj, show, string
+from . import services
+from .services import RIVERFOLK, SERVICES
+
+if TYPE_CHECKING:
+    from ...core.state import FactionState, GameState
+
+PROTECTION: tuple[str, ...] = ("shield", "sword")  # 9.2.4
+MARKET_SIZE = 5  # 9.2.1
+
+
+class RiverfolkBoard(Board):
+    """The Market (left to right, 9.2.1), the Payments box (warriors by owner, 9.2.3; they stay
+    their owners' pieces) and the Protectionism conditions met this turn (9.2.4). None until the
+    bot's setup."""
+
+    __slots__ = ("market", "payments", "protection")
+
+    def __init__(self, market: list[int] | None = None, payments: dict[str, int] | None = None, protection: list[str] | None = None) -> None:
+        self.market = market
+        self.payments = payments
+        self.protection = protection
+
+    def clone(self) -> RiverfolkBoard:
+        return RiverfolkBoard(
+            None if self.market is None else list(self.market),
+            None if self.payments is None else dict(self.payments),
+            None if self.protection is None else list(self.protection),
+        )
+
+    def cards(self) -> list[int]:
+        return list(self.market or ())
+
+    def held(self, owner: str, kind: str) -> int:
+        return self.payments.get(owner, 0) if kind == "warrior" and self.payments else 0
+
+
+class Riverfolk(Faction):
+    name = RIVERFOLK
+    bot_name = "Riverfolk Robots"
+    human_name = "Riverfolk Company"
+    pieces = {"bot": {"warrior": 15, "trade_post": 9}}  # 9.3.1, 9.3.3
+    tokens = frozenset({"trade_post"})
+    one_per_clearing = frozenset({"trade_post"})  # 9.5.1
+    sells_services = True
+    service_names = SERVICES
+    board_fields = ("market", "payments", "protection")
+    difficulty_text = {
+        "easy": "Build and Garrison places the trade post with no warrior.",
+        "default": "As the Law says (one warrior with the new trade post).",
+        "challenging": "Build and Garrison places two warriors with the new trade post.",
+        "nightmare": "As challenging, and at the end of each Evening 1 VP per two players, rounded up.",
+    }
+    trait_text = {
+        "garrison": "As defender it is never defenseless, and its trade post in the battle clearing adds 1 to its maximum rolled hits.",
+        "greedy": "It scores 1 VP whenever the player with the most VP buys any of its services.",
+        "ferocious": "As attacker its maximum rolled hits is always 3.",
+        "involved": "In the turn of a human who bought no Mercenaries, that human's enemies battle it as if they had bought Mercenaries.",
+    }
+
+    def bot(self) -> Any:
+        from .bot import RiverfolkRobots
+
+        return RiverfolkRobots()
+
+    def new_board(self, seat: str) -> RiverfolkBoard | None:
+        return RiverfolkBoard() if seat == "bot" else None
+
+    def option_problem(self, options: dict[str, object]) -> str | None:
+        policy = options.get(services.OPTION)
+        if policy is not None and policy not in services.POLICIES:
+            return f"options.{services.OPTION}: {policy!r} is not a services policy (choose from {', '.join(services.POLICIES)})"
+        return None
+
+    def turn_starting(self, g: Game, faction: str) -> None:
+        services.offer_services(g, faction)  # 9.2.3: at the start of the buyer's Birdsong
+
+    # -- saved positions ------------------------------------------------------------------------
+    def write_board(self, state: GameState, fs: FactionState) -> dict[str, Any]:
+        b = fs.board
+        if not isinstance(b, RiverfolkBoard) or b.market is None:
+            return {}
+        return {
+            "market": [state.deckdef.card(c).name for c in b.market],
+            "payments": {k: n for k, n in sorted((b.payments or {}).items()) if n},
+            "protection": list(b.protection or []),
+        }
+
+    def read_board(self, state: GameState, fs: FactionState, raw: dict[str, Any], path: str, cards: CardLedger) -> None:
+        """The Market (9.2.1), Payments box (9.2.3) and Protectionism (9.2.4). Payments name other
+        seats, so they are checked once every seat is read (``check_position``)."""
+        here = [k for k in self.board_fields if k in raw]
+        if fs.seat != "bot":
+            if here:
+                raise StateError(f"{path}.{here[0]}", "only the Riverfolk Robots have a Market, Payments and Protectionism")
+            return
+        market = cards.many(raw.get("market", []), f"{path}.market")
+        if len(market) > MARKET_SIZE:
+            raise StateError(f"{path}.market", f"the Market holds five cards at most, not {len(market)}")
+        payments = {owner: count(n, at(f"{path}.payments", owner)) for owner, n in obj(raw.get("payments", {}), f"{path}.payments").items()}
+        protection = [string(p, f"{path}.protection.{i}", PROTECTION) for i, p in enumerate(lst(raw.get("protection", []), f"{path}.protection"))]
+        fs.board = RiverfolkBoard(market, payments, protection)
+
+    def check_position(self, state: GameState, data: dict[str, Any]) -> None:
+        """Payments hold warriors of seated factions that have warriors."""
+        from ...core.faction import piece_totals
+
+        b = state.factions[RIVERFOLK].board
+        if not isinstance(b, RiverfolkBoard) or b.payments is None:
+            return
+        for owner in list(b.payments):
+            opath = at(f"factions.{RIVERFOLK}.payments", owner)
+            if owner not in state.factions:
+                raise StateError(opath, f"{show(owner)} is not playing in this game")
+            if "warrior" not in piece_totals(owner, state.factions[owner].seat):
+                raise StateError(opath, f"the {owner} has no warriors")
+            if b.payments[owner] == 0:
+                del b.payments[owner]
+
+    def held_path(self, state: GameState, owner: str, kind: str) -> str:
+        b = state.factions[RIVERFOLK].board
+        return at(f"factions.{RIVERFOLK}.payments", owner) if b is not None and b.held(owner, kind) else ""
+
+    def violations(self, state: GameState, fs: FactionState) -> list[str]:
+        """A Market of at most five cards, Payments only of seated factions with warriors."""
+        out: list[str] = []
+        b = fs.board
+        if isinstance(b, RiverfolkBoard) and b.market is not None and len(b.market) > MARKET_SIZE:
+            out.append(f"the Market holds {len(b.market)} cards, more than {MARKET_SIZE}")
+        if isinstance(b, RiverfolkBoard) and b.payments is not None:
+            for f, n in b.payments.items():
+                if f not in state.factions or n <= 0:
+                    out.append(f"Payments: {n} warriors of {f}")
+        return out
+
+    # -- services as other seats use them ---------------------------------------------------------
+    def hired_warriors(self, state: GameState, faction: str, c: int, opponent: str | None = None) -> int:
+        return services.mercenary_warriors(state, faction, c, opponent)
+
+    def split_hits(self, state: GameState, faction: str, c: int, hits: int) -> tuple[int, int]:
+        return services.split_hits(state, faction, c, hits)
+
+    def ruling_helper(self, state: GameState, c: int) -> Callable[[str], int] | None:
+        return services.ruling_presence(state, c)
+
+    def hired_now(self, state: GameState, faction: str) -> bool:
+        return services.mercenaries(state, faction)
+
+    def order_card_bought(self, state: GameState, faction: str) -> bool:
+        return state.has_service(faction, services.HAND_CARD)
+
+    # -- its traits in battle (3.3.2) -----------------------------------------------------------
+    def adjust_maximum_hits(self, g: Game, attacker: str, defender: str, c: int, att_max: int, def_max: int) -> tuple[int, int]:
+        """Ferocious: its maximum rolled hits attacking is 3. Garrison: defending, its trade post
+        in the clearing adds 1."""
+        if attacker == RIVERFOLK and _has_trait(g, "ferocious"):
+            att_max = 3
+            g.emit(attacker, "3.3.2", "ferocious", "Ferocious: its maximum rolled hits is 3")
+        if defender == RIVERFOLK and _has_trait(g, "garrison") and (RIVERFOLK, "trade_post") in g.state.clearings[c].tokens:
+            def_max += 1
+            g.emit(defender, "3.3.2", "garrison", "Garrison: its trade post in {c} adds 1 to its maximum rolled hits", c=c)
+        return att_max, def_max
+
+    def never_defenseless(self, g: Game, faction: str) -> bool:
+        return _has_trait(g, "garrison")  # Garrison: as defender it is never defenseless
+
+
+def _has_trait(g: Game, trait: str) -> bool:
+    fs = g.state.factions[RIVERFOLK]
+    return fs.is_bot and trait in fs.traits

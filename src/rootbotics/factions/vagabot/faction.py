@@ -1,0 +1,98 @@
+"""The Vagabond and the Vagabot (Law of Robotics section 7): what the faction is, his board (the
+pawn, Satchel, Battle Track and quests, ``items.py``), and what other seats' battles and effects
+do to him (``satchel.py``): Nimble (7.2.2), hits damage items (7.2.5), Full Removal (7.2.1 I),
+the Battle Track (7.2.4) and the Arbiter (7.7.6)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core.context import Game
+from ...core.faction import CardLedger, Faction
+from ...core.fields import StateError, obj
+from . import satchel
+from .items import CHARACTERS, VAGABOT, VagabotState, check_starting_items, load_item_box, violations
+from .saved import deal_quest_decks, read_vagabot, vagabot_json
+
+if TYPE_CHECKING:
+    from ...core.state import FactionState, GameState
+
+
+class Vagabot(Faction):
+    name = VAGABOT
+    bot_name = "Vagabot"
+    human_name = "Vagabond"
+    pieces = {"bot": {}}  # a pawn, which is never removed (7.2.1): kept on his board
+    nimble = True  # 7.2.2
+    board_fields = ("vagabot",)
+    board_items_path = "vagabot.items"
+    difficulty_text = {
+        "easy": "Evening refreshes one item fewer (3 with a damaged item, else 5).",
+        "default": "As the Law says.",
+        "challenging": "Evening refreshes one item more (5 with a damaged item, else 7).",
+        "nightmare": "As challenging, and 1 VP at the end of each Evening.",
+    }
+    trait_text = {
+        "adventurer": "At most one battle a turn (no repeated battles); at the end of Daylight, he quests again as long as he can.",
+        "berserker": "Battle goes to the nearest clearing with the most enemy pieces, against the player with the most pieces there; Evening repairs one more item.",
+        "helper": "Each Aid scores him 1 more VP, and an aided human draws two cards for each one.",
+        "marksman": "As attacker, he deals one immediate hit before rolling; a warrior it removes scores as usual.",
+    }
+
+    def bot(self) -> Any:
+        from .bot import Vagabot as VagabotBot
+
+        check_starting_items(load_item_box())
+        return VagabotBot()
+
+    def option_problem(self, options: dict[str, object]) -> str | None:
+        character = options.get("vagabot_character")
+        if character is not None and character not in CHARACTERS:
+            return f"options.vagabot_character: {character!r} is not a Vagabot character (choose from {', '.join(CHARACTERS)})"
+        return None
+
+    def write_board(self, state: GameState, fs: FactionState) -> dict[str, Any]:
+        return {"vagabot": vagabot_json(fs.board)} if isinstance(fs.board, VagabotState) else {}
+
+    def read_board(self, state: GameState, fs: FactionState, raw: dict[str, Any], path: str, cards: CardLedger) -> None:
+        if "vagabot" not in raw:
+            if fs.seat == "bot":
+                raise StateError(f"{path}.vagabot", "is missing")
+            return
+        fs.board = read_vagabot(state, obj(raw["vagabot"], f"{path}.vagabot"), f"{path}.vagabot")
+        if fs.items:
+            raise StateError(f"{path}.items", "the Vagabot has no Crafted Items box: his items are in vagabot.items")
+
+    def check_position(self, state: GameState, data: dict[str, Any]) -> None:
+        deal_quest_decks(state)
+
+    def violations(self, state: GameState, fs: FactionState) -> list[str]:
+        vs = fs.board
+        if not isinstance(vs, VagabotState):
+            return []
+        out = violations(state, fs.faction, vs)
+        if fs.items:
+            out.append(f"{fs.faction}: items in a Crafted Items box ({fs.items}); the Vagabot keeps them in his Satchel")
+        return out
+
+    # -- what other seats set off -------------------------------------------------------------
+    def full_removal(self, g: Game, by: str, c: int) -> None:
+        satchel.full_removal(g, by, c)
+
+    def max_rolled_hits(self, state: GameState, faction: str, c: int) -> int:
+        return satchel.max_rolled_hits(state, faction, c)
+
+    def defenseless(self, state: GameState, faction: str, c: int) -> bool:
+        return satchel.defenseless(state, faction, c)
+
+    def attack_extra_hits(self, state: GameState, faction: str) -> int:
+        return satchel.attack_extra_hits(state, faction)
+
+    def takes_hits_itself(self, state: GameState, faction: str) -> bool:
+        return satchel.has_pawn(state, faction)
+
+    def take_hits(self, g: Game, faction: str, c: int, hits: int, by: str) -> None:
+        satchel.take_hits(g, faction, c, hits, by)
+
+    def enlisted(self, g: Game, attacker: str, defender: str, c: int) -> int:
+        return satchel.enlist_arbiter(g, attacker, defender, c)

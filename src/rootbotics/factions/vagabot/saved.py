@@ -1,0 +1,132 @@
+"""The Vagabot's part of the saved-position format (docs/state-format.md): his character, pawn,
+items (``"sword exhausted"``, ``"tea track1"``) and quests, read with field-path errors."""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+from ...core.fields import StateError, lst, only, require, show, string
+from ...core.maps import CLEARINGS
+from ...core.items import ITEM_TYPES
+from ...core.state import GameState
+from .items import CHARACTERS, FOREST_PREFIX, Item, VagabotState, put_pawn, quest_names, track_spaces
+
+VAGABOT_FIELDS = ("character", "location", "items", "quest", "quest_deck", "quest_discard")
+
+
+def vagabot_json(vs: VagabotState) -> dict[str, Any]:
+    names = quest_names()
+    return {
+        "character": vs.character,
+        "location": vs.clearing if vs.clearing is not None else vs.location(),
+        "items": [_item_json(i) for i in vs.items],
+        "quest": None if vs.quest is None else names[vs.quest],
+        "quest_deck": [names[q] for q in vs.quest_deck],
+        "quest_discard": [names[q] for q in vs.quest_discard],
+    }
+
+
+def _item_json(item: Item) -> str:
+    """``"sword"``: a face-up undamaged Satchel item; flags follow the kind: ``"sword exhausted"``,
+    ``"bag exhausted damaged"``, ``"tea track1"`` (on Battle Track space 1)."""
+    words = [item.kind]
+    if item.exhausted:
+        words.append("exhausted")
+    if item.damaged:
+        words.append("damaged")
+    if item.track:
+        words.append(f"track{item.track}")
+    return " ".join(words)
+
+
+def read_vagabot(state: GameState, raw: dict[str, Any], path: str) -> VagabotState:
+    """The Vagabot's character, pawn, items and quests (7.2, 7.3); the quest deck comes later."""
+    only(raw, VAGABOT_FIELDS, path, "the Vagabot")
+    vs = VagabotState(string(require(raw, "character", path), f"{path}.character", CHARACTERS))
+    location = require(raw, "location", path)
+    lpath = f"{path}.location"
+    forests = len(state.map.forests)
+    if isinstance(location, str) and location.startswith(FOREST_PREFIX) and location[len(FOREST_PREFIX):].isdigit():
+        forest = int(location[len(FOREST_PREFIX):])
+        if forest >= forests:
+            raise StateError(lpath, f"the {state.map.name} map has forests forest:0 to forest:{forests - 1}")
+        put_pawn(state, vs, forest=forest)
+    elif isinstance(location, int) and not isinstance(location, bool) and location in CLEARINGS:
+        put_pawn(state, vs, clearing=location)
+    else:
+        raise StateError(lpath, f"{show(location)} is neither a clearing (1 to 12) nor a forest (forest:0 to forest:{forests - 1})")
+    ipath = f"{path}.items"
+    for i, raw_item in enumerate(lst(raw.get("items", []), ipath)):
+        vs.items.append(_read_item(raw_item, f"{ipath}.{i}"))
+    undamaged = vs.undamaged()
+    spaces = sorted(it.track for it in vs.items if it.track)
+    want = track_spaces(undamaged)
+    if spaces != list(range(1, want + 1)):
+        shown = ", ".join(map(str, spaces)) or "none"
+        raise StateError(ipath, f"{undamaged} undamaged items fill Battle Track spaces 1 to {want} (7.2.4); the items mark spaces {shown}" if want else f"{undamaged} undamaged items leave the Battle Track empty (7.2.4); the items mark spaces {shown}")
+    names = quest_names()
+    seen: dict[int, str] = {}
+
+    def quest(value: Any, qpath: str) -> int:
+        name = string(value, qpath)
+        if name not in names:
+            close = difflib.get_close_matches(name, names, n=1)
+            hint = f" (did you mean {show(close[0])}?)" if close else ""
+            raise StateError(qpath, f"{show(name)} is not a quest card{hint}")
+        qid = names.index(name)
+        if qid in seen:
+            raise StateError(qpath, f"quest {show(name)} is already at {seen[qid]}")
+        seen[qid] = qpath
+        return qid
+
+    current = raw.get("quest")
+    vs.quest = None if current is None else quest(current, f"{path}.quest")
+    vs.quest_discard = [quest(v, f"{path}.quest_discard.{i}") for i, v in enumerate(lst(raw.get("quest_discard", []), f"{path}.quest_discard"))]
+    deck = raw.get("quest_deck")
+    if deck is not None:
+        vs.quest_deck = [quest(v, f"{path}.quest_deck.{i}") for i, v in enumerate(lst(deck, f"{path}.quest_deck"))]
+        missing = [names[q] for q in range(len(names)) if q not in seen]
+        if missing:
+            raise StateError(f"{path}.quest_deck", f"{len(missing)} of the {len(names)} quests are nowhere (first: {show(missing[0])}); list every quest once, or leave out quest_deck")
+    else:
+        vs.quest_deck = [-1]  # to be dealt from the quests not named, after the card deck (_read_quest_decks)
+    return vs
+
+
+_ITEM_FLAGS = ("exhausted", "damaged", "track1", "track2", "track3")
+
+
+def _read_item(value: Any, path: str) -> Item:
+    """An item as ``"kind flag flag"`` (see ``_item_json``)."""
+    words = string(value, path).split(" ")
+    kind, flags = words[0], words[1:]
+    if kind not in ITEM_TYPES:
+        raise StateError(path, f"{show(kind)} is not an item (items: {', '.join(ITEM_TYPES)})")
+    item = Item(kind)
+    for word in flags:
+        if word not in _ITEM_FLAGS:
+            raise StateError(path, f"{show(word)} is not an item state (states: {', '.join(_ITEM_FLAGS)})")
+        if flags.count(word) > 1 or (word.startswith("track") and item.track):
+            raise StateError(path, f"{show(value)} names a state twice")
+        if word == "exhausted":
+            item.exhausted = True
+        elif word == "damaged":
+            item.damaged = True
+        else:
+            item.track = int(word[-1])
+    if item.track and item.damaged:
+        raise StateError(path, "a damaged item cannot be on the Battle Track (7.2.4)")
+    return item
+
+
+def deal_quest_decks(state: GameState) -> None:
+    """A Vagabot saved without ``quest_deck`` gets the quests not named elsewhere, shuffled by
+    the position's RNG (after the card deck, if that was dealt too)."""
+    for fs in state.factions.values():
+        vs = fs.board
+        if not isinstance(vs, VagabotState) or vs.quest_deck != [-1]:
+            continue
+        named = set(vs.quest_discard) | ({vs.quest} if vs.quest is not None else set())
+        vs.quest_deck = [q for q in range(len(quest_names())) if q not in named]
+        state.rng.shuffle(vs.quest_deck)
