@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import cli, plain_output
 
-from rootbotics.cli import NEED_EXTRA
+from rootbotics.cli.common import NEED_EXTRA
 from rootbotics.core import serial
 from rootbotics.core.context import EngineFailure
 from rootbotics.core.events import EventLog
@@ -340,7 +340,7 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
 def test_cli_runner_output_is_plain_text() -> None:
     from typer.testing import CliRunner
 
-    from rootbotics.cli import build_app
+    from rootbotics.cli.app import build_app
 
     result = CliRunner().invoke(build_app(), ["play", "--bots", BOTS, "--seed", str(SEED)])
     assert result.exit_code == 0, result.output

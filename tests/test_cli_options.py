@@ -14,7 +14,8 @@ from cli_helpers import cli, plain_output
 from rootbotics import soak as S
 from rootbotics.factions import DIFFICULTY_TEXT, TRAIT_TEXT
 from rootbotics.factions.eyrie.bot import ElectricEyrie
-from rootbotics.cli import config_problem, main
+from rootbotics.cli import main
+from rootbotics.cli.common import config_problem
 from rootbotics.core import serial
 from rootbotics.core.maps import CLEARINGS
 from rootbotics.game import ConfigError, GameConfig, Seat, final_scores, new_game, play
@@ -55,7 +56,7 @@ def test_play_help_lists_every_difficulty_and_trait_of_every_bot(capsys: pytest.
 
 
 def test_the_help_follows_the_card_data(monkeypatch: pytest.MonkeyPatch) -> None:
-    from rootbotics.cli import bot_cards_help
+    from rootbotics.cli.play import bot_cards_help
 
     monkeypatch.setitem(TRAIT_TEXT, "marquise", {**TRAIT_TEXT["marquise"], "new-trait": "Does [something] new."})
     text = bot_cards_help(markup=False)

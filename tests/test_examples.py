@@ -77,13 +77,13 @@ def test_5_eyrie_example_turn() -> None:
     s = g.state
     play_turn(g)
     ey = s.factions["eyrie"]
-    assert ey.decree is not None
+    assert ey.board.decree is not None
     w = lambda c: s.warriors("eyrie", c)  # noqa: E731
 
     # 5.4.2: no teapot left in the supply, so Root Tea is not crafted; 5.4.3 it joins the rabbit column.
     assert not g.log.of_kind("craft") and g.log.of_kind("craft_skipped")
-    assert ey.decree["rabbit"] == [s.deckdef.by_name["root_tea_rabbit"]]
-    assert ey.decree["bird"] == [VIZIER, VIZIER]
+    assert ey.board.decree["rabbit"] == [s.deckdef.by_name["root_tea_rabbit"]]
+    assert ey.board.decree["bird"] == [VIZIER, VIZIER]
 
     # 5.5.1 I: fox -> 8, rabbit -> 3, bird (two cards) -> 8, which has more enemy pieces than 3 and 7.
     recruits = [(e.data["c"], e.data["n"]) for e in g.log if e.rule == "5.5.1 I" and e.kind == "place_warriors"]
@@ -237,7 +237,7 @@ def test_11_corvids_example_turn() -> None:
     moves = g.log.of_kind("move")
     assert [(e.data["a"], e.data["b"], e.data["n"]) for e in moves] == [(10, 8, 1)]
     # 11.5.3 and 11.5.4: plots in 3 (the only fox clearing without one) and 12.
-    assert cv.plots == {
+    assert cv.board.plots == {
         1: ("bomb", True), 3: ("raid", False), 4: ("snare", True), 6: ("extortion", True),
         10: ("raid", True), 12: ("extortion", False),
     }

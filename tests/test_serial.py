@@ -336,7 +336,7 @@ def test_three_loyal_viziers() -> None:
 def test_vizier_outside_the_decree() -> None:
     d = good()
     d["discard"].append("loyal_vizier")
-    assert str(error(d)) == "discard.2: a Loyal Vizier can only be in the bird column of the Eyrie's Decree"
+    assert str(error(d)) == "discard.2: \"loyal_vizier\" can only be in the bird column of the Eyrie's Decree"
 
 
 def test_sympathy_twice_in_a_clearing() -> None:

@@ -134,7 +134,7 @@ def _ruin_items(c: str, value: list[str]):
         (_vb("vagabot", 1), "factions.vagabot.vagabot.vagabot: is not a field of the Vagabot (fields: character, location, items, quest, quest_deck, quest_discard)"),
         (lambda d: d["factions"]["vagabot"].pop("vagabot"), "factions.vagabot.vagabot: is missing"),
         (lambda d: d["factions"]["vagabot"].update(items=["bag"]), "factions.vagabot.items: the Vagabot has no Crafted Items box: his items are in vagabot.items"),
-        (lambda d: d["factions"]["eyrie"].update(vagabot={}), "factions.eyrie.vagabot: only the Vagabot has a pawn, a Satchel and quests"),
+        (lambda d: d["factions"]["eyrie"].update(vagabot={}), "factions.eyrie.vagabot: only the Vagabot has this on its board"),
         (_ruin_items("6", ["bag"]), "clearings.6.ruin_items: items lie only under an unexplored ruin (ruin: true)"),
         (_vb("items", ["coins", "coins", "coins"]), "factions.vagabot.vagabot.items: 5 coins item(s) in play, but the box has only 2"),
         (lambda d: d.update(item_supply={"torch": 1}), "item_supply.torch: is not a field of the item supply (craftable items) (fields: boots, bag, crossbow, hammer, sword, tea, coins)"),

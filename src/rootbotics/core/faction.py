@@ -12,6 +12,7 @@ game, the command line and the tests import it before any game is set up.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ class Board:
         return 0
 
     def held(self, owner: str, kind: str) -> int:
-        """Pieces of another seat kept on this board (the Riverfolk's Payments, 9.2.3)."""
+        """Pieces of a seat (this one or another) kept on this board (the Riverfolk's Payments, 9.2.3)."""
         return 0
 
     def item_pieces(self) -> list[str]:
@@ -51,6 +52,15 @@ class Board:
     def has_pawn(self) -> bool:
         """The faction fights with a pawn on the map (the Vagabot, 7.2.1)."""
         return False
+
+
+@dataclass(frozen=True, slots=True)
+class BoardTable:
+    """Part of a board shown as a table (``rootbotics show`` draws it; plain output lists it)."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
 
 
 class CardLedger(Protocol):
@@ -124,6 +134,19 @@ class Faction:
     def violations(self, state: GameState, fs: FactionState) -> list[str]:
         """Broken bookkeeping of its own board, as sentences (empty: none)."""
         return []
+
+    # -- how people see it (``rootbotics show``, the table companion) ----------------------------
+    def describe_board(self, state: GameState, fs: FactionState) -> list[str | BoardTable]:
+        """Its board for people: lines of text and tables (empty: nothing to show)."""
+        return []
+
+    def describe_cards(self, state: GameState, fs: FactionState) -> str | None:
+        """What a bot seat's cards are, when more than its order card (the Riverfolk's Market)."""
+        return None
+
+    def describe_token(self, state: GameState, c: int, kind: str) -> str:
+        """One of its tokens in ``c`` as people may see it (a Corvid plot's face)."""
+        return kind
 
     # -- removing (LoR 3.2.1) --------------------------------------------------------------------
     def warriors_removed(self, g: Game, c: int, n: int) -> None:

@@ -383,6 +383,10 @@ def _read_faction(state: GameState, f: str, raw: dict[str, Any], cards: Cards) -
     path = f"factions.{f}"
     seat = _str(_require(raw, "seat", path), f"{path}.seat", ("bot", "human"))
     rules = rules_of(f)
+    for key in raw:  # a field of another faction's board
+        owner = next((r for r in REGISTRY.values() if key in r.board_fields), None)
+        if owner is not None and owner is not rules:
+            raise StateError(_at(path, key), f"only the {owner.bot_name} has this on its board")
     if seat == "bot":
         _only(raw, _SEAT_FIELDS + _BOT_FIELDS + rules.board_fields, path, "a bot seat")
     else:
@@ -543,7 +547,7 @@ def _derive_supplies(state: GameState, data: dict[str, Any]) -> None:
     for f, fs in state.factions.items():
         for kind, total in piece_totals(f, fs.seat).items():
             placed = state.on_map(f, kind) + fs.off_map(kind)  # the Duchy's Burrow and crowns (10.2.2)
-            held = state.held_by_others(f, kind)  # the Riverfolk's Payments (9.2.3)
+            held = state.held_on_boards(f, kind)  # the Riverfolk's Payments (9.2.3)
             gone = fs.removed.get(kind, 0) + held
             if fs.board is not None:
                 gone += fs.board.out_of_play(kind)  # the Lizards' Acolytes box (8.2.2)

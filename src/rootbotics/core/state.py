@@ -278,11 +278,12 @@ class GameState:
             return sum(clearings[c].buildings.count(piece) for c in CLEARINGS)
         return sum(clearings[c].tokens.count(piece) for c in CLEARINGS)
 
-    def held_by_others(self, faction: str, kind: str) -> int:
-        """Pieces of ``faction`` kept on another seat's board (the Riverfolk's Payments, 9.2.3)."""
+    def held_on_boards(self, faction: str, kind: str) -> int:
+        """Pieces of ``faction`` kept on a seat's board, its own or another's, neither in play nor
+        in the supply (the Riverfolk's Payments box, 9.2.3)."""
         n = 0
-        for other, fs in self.factions.items():
-            if other != faction and fs.board is not None:
+        for fs in self.factions.values():
+            if fs.board is not None:
                 n += fs.board.held(faction, kind)
         return n
 

@@ -87,6 +87,13 @@ class Corvids(Faction):
             if c in plots and not tokens:
                 raise StateError(f"factions.{CORVIDS}.plots.{c}", f"clearing {c} has no [\"{CORVIDS}\", \"plot\"] token")
 
+    def describe_token(self, state: GameState, c: int, kind: str) -> str:
+        """A plot as people may see it: its kind once face up, never while face down (11.7)."""
+        plot = P.plot_map(state).get(c) if kind == "plot" else None
+        if plot is None:
+            return kind
+        return f"plot ({plot[0]}, face up)" if plot[1] else "plot (face down)"
+
     def violations(self, state: GameState, fs: FactionState) -> list[str]:
         return P.violations(state)
 

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 from ...core.context import Game
 from ...core.faction import CardLedger, Faction
 from ...core.fields import StateError, integer, lst, obj, only, string
-from .burrow import DUCHY, MINISTERS, DuchyState
+from ...core.faction import BoardTable
+from .burrow import DUCHY, MINISTER_TITLE, MINISTERS, DuchyState
 from .rules import cost_of_errors
 
 if TYPE_CHECKING:
@@ -68,6 +69,15 @@ class Duchy(Faction):
                 raise StateError(f"{bpath}.swayed.{i}", f"{name} is listed twice (a minister holds one crown)")
             ds.sway(name)
         fs.board = ds
+
+    def describe_board(self, state: GameState, fs: FactionState) -> list[str | BoardTable]:
+        ds = fs.board
+        if not isinstance(ds, DuchyState):
+            return []
+        return [
+            f"Drillbit Duchy: {ds.burrow} warrior{'' if ds.burrow == 1 else 's'} in the Burrow (not a clearing)",
+            "  Swayed ministers: " + (", ".join(MINISTER_TITLE[m] for m in ds.swayed) or "none"),
+        ]
 
     def makes_lose_vp(self, state: GameState, faction: str) -> bool:
         """Investors (3.3.2) takes the Duchy's own VP."""

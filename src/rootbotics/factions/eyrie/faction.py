@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.context import Game
-from ...core.faction import Board, CardLedger, Faction
+from ...core.faction import Board, BoardTable, CardLedger, Faction
 from ...core.fields import StateError, obj, only
 from ...core.rules import lose_vp
 
@@ -96,6 +96,16 @@ class Eyrie(Faction):
         if sum(col.count(VIZIER) for col in decree.values()) > 2:
             raise StateError(f"{path}.decree.bird", "there are only two Loyal Viziers")
         fs.board = EyrieBoard(decree)
+
+    def describe_board(self, state: GameState, fs: FactionState) -> list[str | BoardTable]:
+        board = fs.board
+        if not isinstance(board, EyrieBoard) or board.decree is None:
+            return []
+        decree = board.decree
+        name = lambda c: "Loyal Vizier" if c == VIZIER else state.deckdef.card(c).title  # noqa: E731
+        depth = max([len(decree[col]) for col in DECREE_COLUMNS] + [1])
+        rows = tuple(tuple(name(decree[col][i]) if i < len(decree[col]) else "" for col in DECREE_COLUMNS) for i in range(depth))
+        return [BoardTable(f"{fs.faction.capitalize()} Decree", DECREE_COLUMNS, rows)]
 
     def makes_lose_vp(self, state: GameState, faction: str) -> bool:
         """Humiliate (5.7.1) takes its own VP; its War Tax (3.3.2) anyone's."""

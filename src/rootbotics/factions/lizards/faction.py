@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.cards import CARD_SUITS
 from ...core.context import Game
-from ...core.faction import CardLedger, Faction
+from ...core.faction import BoardTable, CardLedger, Faction
 from ...core.fields import StateError, integer, obj, only, string
 from .rules import CONSPIRACIES, FACTION, GARDEN_KINDS, GARDEN_SUIT, LizardsState, board, garden_removed, robot_revenge, to_lost_souls
 
@@ -81,6 +81,22 @@ class Lizards(Faction):
             fs.board = lz
         if fs.board is not None and fs.order is not None:
             raise StateError(f"{path}.order", "the Lizards draw no order card: their order is a suit, lizards.order (8.4.1)")
+
+    def describe_board(self, state: GameState, fs: FactionState) -> list[str | BoardTable]:
+        """Acolytes, the Conspiracy marker and Lost Souls (top first)."""
+        lz = fs.board
+        if not isinstance(lz, LizardsState):
+            return []
+        name = lambda c: state.deckdef.card(c).title  # noqa: E731
+        souls = ", ".join(name(c) for c in reversed(lz.lost_souls)) or "-"
+        lines: list[str | BoardTable] = [
+            "Lizards board",
+            f"  acolytes: {lz.acolytes}; conspiracy marker on {CONSPIRACIES[lz.conspiracy]} (space {lz.conspiracy + 1}); order: {lz.order or 'none'}",
+            f"  Lost Souls (top first): {souls}",
+        ]
+        if lz.revealed:
+            lines.append("  revealed: " + ", ".join(name(c) for c in lz.revealed))
+        return lines
 
     def violations(self, state: GameState, fs: FactionState) -> list[str]:
         lz = fs.board

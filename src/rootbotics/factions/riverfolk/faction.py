@@ -113,6 +113,14 @@ class Riverfolk(Faction):
         protection = [string(p, f"{path}.protection.{i}", PROTECTION) for i, p in enumerate(lst(raw.get("protection", []), f"{path}.protection"))]
         fs.board = RiverfolkBoard(market, payments, protection)
 
+    def describe_cards(self, state: GameState, fs: FactionState) -> str | None:
+        b = fs.board
+        if not isinstance(b, RiverfolkBoard) or b.market is None:
+            return None
+        row = ", ".join(state.deckdef.card(c).label() for c in b.market) or "empty"
+        paid = ", ".join(f"{k} {n}" for k, n in sorted((b.payments or {}).items())) or "empty"
+        return f"Market (left to right): {row}; Payments: {paid}"
+
     def check_position(self, state: GameState, data: dict[str, Any]) -> None:
         """Payments hold warriors of seated factions that have warriors."""
         from ...core.faction import piece_totals

@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.context import Game
-from ...core.faction import CardLedger, Faction
+from ...core.faction import BoardTable, CardLedger, Faction
 from ...core.fields import StateError, obj
 from . import satchel
-from .items import CHARACTERS, VAGABOT, VagabotState, check_starting_items, load_item_box, violations
+from .items import CHARACTER_TITLES, CHARACTERS, VAGABOT, VagabotState, check_starting_items, load_item_box, quest_label, violations, where
 from .saved import deal_quest_decks, read_vagabot, vagabot_json
 
 if TYPE_CHECKING:
@@ -62,6 +62,33 @@ class Vagabot(Faction):
         fs.board = read_vagabot(state, obj(raw["vagabot"], f"{path}.vagabot"), f"{path}.vagabot")
         if fs.items:
             raise StateError(f"{path}.items", "the Vagabot has no Crafted Items box: his items are in vagabot.items")
+
+    def describe_board(self, state: GameState, fs: FactionState) -> list[str | BoardTable]:
+        """His character, pawn, items and quest; the items under ruins and covering slots."""
+        vs = fs.board
+        if not isinstance(vs, VagabotState):
+            return []
+
+        def items(pick: Any) -> str:
+            return ", ".join(i.kind for i in vs.items if pick(i)) or "-"
+
+        track = sorted((i for i in vs.items if i.track), key=lambda i: i.track)
+        lines: list[str | BoardTable] = [
+            f"Vagabot: the {CHARACTER_TITLES[vs.character]}, in {where(state, vs)}",
+            f"  face up: {items(lambda i: not i.track and not i.exhausted and not i.damaged)}",
+            f"  exhausted: {items(lambda i: not i.track and i.exhausted and not i.damaged)}",
+            f"  damaged: {items(lambda i: i.damaged)}",
+            f"  Battle Track: {', '.join(i.kind for i in track) or '-'} (maximum rolled hits {vs.max_rolled_hits()}"
+            + (", one extra hit as attacker)" if vs.attack_extra_hits() else ")"),
+            f"  quest: {quest_label(vs.quest) if vs.quest is not None else 'none'}; {len(vs.quest_deck)} in the quest deck",
+        ]
+        ruins = [f"{c}: {', '.join(state.clearings[c].ruin_items)}" for c in range(1, 13) if state.clearings[c].ruin_items]
+        if ruins:
+            lines.append(f"  items under ruins: {'; '.join(ruins)}")
+        slots = [f"{c}: {', '.join(state.clearings[c].slot_items)}" for c in range(1, 13) if state.clearings[c].slot_items]
+        if slots:
+            lines.append(f"  items covering slots: {'; '.join(slots)}")
+        return lines
 
     def check_position(self, state: GameState, data: dict[str, Any]) -> None:
         deal_quest_decks(state)

@@ -1,5 +1,5 @@
-"""``rootbotics soak``: the soak of ``soak.py`` (many random seeded games, every invariant
-checked after every event) as a command of the typer application in ``cli.py``.
+"""``rootbotics soak``: the soak of ``rootbotics.soak`` (many random seeded games, every
+invariant checked after every event) as a command.
 
 No ``from __future__ import annotations`` here: typer reads the annotations at run time.
 """
@@ -8,10 +8,10 @@ import os
 import time
 from typing import Annotated, Any, Optional
 
-from .cli import CliError, Out, check_out_folder
-from .soak import soak, summary
+from .common import CliError, check_out_folder
+from .output import Out
 
-SOAK_HELP = (
+HELP = (
     "Play many random seeded games with every invariant checked after every event.\n\n"
     "Game I of a soak with seed S draws its bots (2 to 6 of those built, in a random seat order), map, "
     "difficulties and trait sets from S and I, so the same command plays the same games. Prints the games "
@@ -24,6 +24,8 @@ SOAK_HELP = (
 
 def run_soak(games: int, jobs: Optional[int], seed: int, out: str) -> int:
     """Check the options, run the soak, print its summary; exit code 1 if a game failed."""
+    from ..soak import soak, summary
+
     if games < 1:
         raise CliError(f"--games: {games} must be at least 1")
     if jobs is not None and jobs < 1:
@@ -40,10 +42,10 @@ def run_soak(games: int, jobs: Optional[int], seed: int, out: str) -> int:
 
 
 def register(app: Any) -> None:
-    """Add ``rootbotics soak`` to the typer application of ``cli.py``."""
+    """Add ``rootbotics soak`` to ``app``."""
     import typer
 
-    @app.command("soak", help=SOAK_HELP)
+    @app.command("soak", help=HELP)
     def soak_command(
         games: Annotated[int, typer.Option("--games", metavar="N", help="How many games. Default: 1000.", show_default=False)] = 1000,
         jobs: Annotated[

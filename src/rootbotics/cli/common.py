@@ -1,0 +1,275 @@
+"""What every command shares: the error types and how they are reported, checking options
+(--bots, --map, --suits, --difficulty, --traits, a study's options), loading a position and
+checking the files and folders a command will write.
+
+Everything the engine provides is imported inside the function that needs it, so importing
+this module costs nothing at start-up.
+"""
+
+import os
+import sys
+from pathlib import Path
+from typing import Any, Optional
+
+PROG = "rootbotics"
+NEED_EXTRA = f"{PROG}: the command line needs the 'cli' extra: pip install 'rootbotics[cli]'"
+NEED_SIM = "the 'sim' extra is needed: pip install 'rootbotics[sim]'"
+
+
+class CliError(Exception):
+    """Bad input: ``rootbotics: error: <message>`` on stderr, exit code 2."""
+
+    code = 2
+    label = "error"
+
+
+class RunFailure(CliError):
+    """Something went wrong after the input was accepted: exit code 1."""
+
+    code = 1
+
+    def __init__(self, label: str, message: str) -> None:
+        super().__init__(message)
+        self.label = label
+
+
+def one_line(text: str) -> str:
+    """``text`` with every run of white space (newlines too) made one space."""
+    return " ".join(str(text).split())
+
+
+def say_error(label: str, message: str) -> None:
+    """The one line on stderr that reports an error."""
+    print(f"{PROG}: {label}: {one_line(message)}", file=sys.stderr)
+
+
+# -- options ------------------------------------------------------------------------------------
+def parse_bots(text: str) -> list[str]:
+    """``marquise,eyrie`` -> ``["marquise", "eyrie"]``, in seat order, checked."""
+    from ..core.setup_order import FACTIONS
+    from ..factions import PLAYABLE_BOTS
+
+    choices = ", ".join(PLAYABLE_BOTS)
+    names = [n.strip().lower() for n in text.split(",")]
+    if any(not n for n in names):
+        raise CliError(f"--bots: give bot names separated by commas, e.g. --bots {','.join(PLAYABLE_BOTS)} (got {text!r})")
+    seen: set[str] = set()
+    for name in names:
+        if name not in PLAYABLE_BOTS:
+            if name in FACTIONS:
+                raise CliError(f"--bots: the {name} bot is not built yet (choose from {choices})")
+            raise CliError(f"--bots: {name!r} is not a bot (choose from {choices})")
+        if name in seen:
+            raise CliError(f"--bots: {name} is listed twice")
+        seen.add(name)
+    if len(names) < 2:
+        raise CliError(f"--bots: a game needs at least 2 bots, got {len(names)} ({names[0]})")
+    return names
+
+
+def parse_map(name: str) -> str:
+    """A map's name, checked."""
+    from ..core.maps import MAP_NAMES
+
+    if name not in MAP_NAMES:
+        raise CliError(f"--map: {name!r} is not a map (choose from {', '.join(MAP_NAMES)})")
+    return name
+
+
+def parse_suits(text: str, map_name: str) -> list[str]:
+    """``fox,mouse,...`` -> twelve suits in priority order, four of each (LoR A.1); on Fall only
+    its printed suits are accepted."""
+    from ..core.maps import load_map, suit_problem
+
+    names = [n.strip().lower() for n in text.split(",")]
+    problem = suit_problem(load_map(map_name), names)
+    if problem:
+        raise CliError(f"--suits: {problem}")
+    return names
+
+
+def parse_difficulty(text: Optional[str], bots: list[str]) -> tuple[str, ...]:
+    """One level for every bot (``nightmare``) or per bot (``eyrie=easy,marquise=nightmare``);
+    bots not named play at the default level (3.3)."""
+    from ..core.state import DIFFICULTIES
+
+    if text is None:
+        return ()
+    levels = dict.fromkeys(bots, "default")
+    pairs = [(b, text.strip().lower()) for b in bots] if "=" not in text else difficulty_pairs(text, bots)
+    for bot, level in pairs:
+        if level not in DIFFICULTIES:
+            raise CliError(f"--difficulty: {level!r} is not a difficulty (choose from {', '.join(DIFFICULTIES)})")
+        levels[bot] = level
+    return tuple(levels[b] for b in bots)
+
+
+def difficulty_pairs(text: str, bots: list[str]) -> list[tuple[str, str]]:
+    """``eyrie=easy,marquise=nightmare`` -> ``[("eyrie", "easy"), ("marquise", "nightmare")]``,
+    each bot one of those playing and named once (the levels are checked by the caller)."""
+    pairs: list[tuple[str, str]] = []
+    for part in text.split(","):
+        bot, _, level = part.partition("=")
+        bot, level = bot.strip().lower(), level.strip().lower()
+        if bot not in bots:
+            raise CliError(f"--difficulty: {bot!r} is not one of the bots playing ({', '.join(bots)})")
+        if bot in (b for b, _ in pairs):
+            raise CliError(f"--difficulty: {bot} is listed twice")
+        pairs.append((bot, level))
+    return pairs
+
+
+def parse_traits(text: Optional[str], bots: list[str]) -> tuple[tuple[str, ...], ...]:
+    """Trait cards per bot (3.3): ``marquise=fortified+hospitals,eyrie=swoop``, each checked
+    against the bot's own traits; bots not named play without traits."""
+    if text is None:
+        return ()
+    traits: dict[str, tuple[str, ...]] = dict.fromkeys(bots, ())
+    named: set[str] = set()
+    for part in text.split(","):
+        bot, sep, names = part.partition("=")
+        bot = bot.strip().lower()
+        if not sep or bot not in traits:
+            raise CliError(f"--traits: expected bot=trait+trait for the bots playing ({', '.join(bots)}), got {part!r}")
+        if bot in named:
+            raise CliError(f"--traits: {bot} is listed twice")
+        named.add(bot)
+        traits[bot] = bot_traits(bot, names)
+    return tuple(traits[b] for b in bots)
+
+
+def bot_traits(bot: str, names: str) -> tuple[str, ...]:
+    """``fortified+hospitals`` for ``bot`` -> its traits, each one of the bot's, none twice."""
+    from ..factions import TRAIT_TEXT
+    from ..factions import faction_title
+
+    chosen = tuple(t.strip().lower() for t in names.split("+") if t.strip())
+    known = TRAIT_TEXT.get(bot, {})
+    for trait in chosen:
+        if trait not in known:
+            raise CliError(
+                f"--traits: {trait!r} is not a trait of the {faction_title(bot, 'bot')} (choose from {', '.join(known) or 'none yet'})"
+            )
+    if len(set(chosen)) != len(chosen):
+        raise CliError(f"--traits: {bot} has a trait listed twice")
+    return chosen
+
+
+def config_problem(e: Exception) -> CliError:
+    """A configuration error in the command line's words: ``seats.0.traits.1: ...`` is about
+    --traits, ``max_rounds: ...`` about --max-rounds."""
+    text = str(e)
+    field, sep, problem = text.partition(": ")
+    parts = field.split(".")
+    option = {"map": "--map", "suits": "--suits", "max_rounds": "--max-rounds", "seats": "--bots"}.get(parts[0])
+    if parts[0] == "seats" and len(parts) >= 3:
+        option = {"traits": "--traits", "difficulty": "--difficulty"}.get(parts[2], "--bots")
+    return CliError(f"{option}: {problem}" if option and sep else text)
+
+
+def check_max_rounds(state: Any, max_rounds: Optional[int]) -> None:
+    """--max-rounds on a loaded position: at least 1, kept in its options."""
+    if max_rounds is not None:
+        if max_rounds < 1:
+            raise CliError(f"--max-rounds: {max_rounds} must be at least 1")
+        state.options["max_rounds"] = max_rounds
+
+
+def option(kind: Any, *decls: str, **settings: Any) -> Any:
+    """``Annotated[kind, typer.Option(*decls, **settings)]``: an option's declaration, to be
+    used as a command parameter's annotation."""
+    from typing import Annotated
+
+    import typer
+
+    return Annotated[kind, typer.Option(*decls, **settings)]
+
+
+# -- studies (simulate, replay) -----------------------------------------------------------------
+def make_study(
+    bots: str,
+    map_name: Optional[str],
+    max_rounds: Optional[int],
+    difficulty: Optional[str],
+    traits: Optional[str],
+    rotate_seats: bool = False,
+) -> Any:
+    """The ``sim.study.Study`` the options describe, checked as a game configuration."""
+    from ..game import DEFAULT_MAX_ROUNDS, ConfigError
+    from ..sim.study import Study
+
+    factions = parse_bots(bots)
+    study = Study(
+        bots=tuple(factions),
+        map=parse_map(map_name if map_name is not None else "fall"),
+        max_rounds=max_rounds if max_rounds is not None else DEFAULT_MAX_ROUNDS,
+        difficulty=parse_difficulty(difficulty, factions),
+        traits=parse_traits(traits, factions),
+        rotate_seats=rotate_seats,
+    )
+    try:
+        study.config(0).validate()
+    except ConfigError as e:
+        raise config_problem(e) from None
+    return study
+
+
+def need_sim_extra() -> None:
+    """Refuse to go on without the 'sim' extra (pyarrow and DuckDB)."""
+    try:
+        import duckdb  # noqa: F401
+        import pyarrow  # noqa: F401
+    except ImportError:
+        raise CliError(NEED_SIM) from None
+
+
+def study_option_help() -> dict[str, str]:
+    """Help texts of the options that simulate and replay share: map, difficulty, traits."""
+    from ..core.maps import MAP_NAMES
+    from ..core.state import DIFFICULTIES
+
+    return {
+        "map": f"The map. Maps: {', '.join(MAP_NAMES)}. Default: fall.",
+        "difficulty": (
+            f"Difficulty of every bot (e.g. nightmare) or per bot (e.g. eyrie=easy,marquise=nightmare). "
+            f"Levels: {', '.join(DIFFICULTIES)}. Default: default."
+        ),
+        "traits": "Traits per bot, e.g. marquise=fortified+hospitals,eyrie=swoop ('rootbotics play --help' lists them). Default: none.",
+    }
+
+
+# -- files --------------------------------------------------------------------------------------
+def load_position(path: str) -> Any:
+    """A saved position, or ``CliError('<path>: <StateError message>')``."""
+    from ..core.serial import StateError, load
+
+    try:
+        return load(path)
+    except StateError as e:
+        raise CliError(f"{path}: {e}") from None
+
+
+def check_save_target(path: str, option: str = "--save") -> None:
+    """Refuse a --save target that cannot be written, before any game is played."""
+    p = Path(path)
+    if p.is_dir():
+        raise CliError(f"{option}: {path} is a folder, not a file")
+    folder = p.parent if str(p.parent) else Path(".")
+    if not folder.is_dir():
+        raise CliError(f"{option}: the folder {str(folder)!r} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise CliError(f"{option}: cannot write in the folder {str(folder)!r}")
+
+
+def check_out_folder(out: str) -> Path:
+    """The --out folder, made if missing; refused if it is a file or cannot be written."""
+    p = Path(out)
+    if p.exists() and not p.is_dir():
+        raise CliError(f"--out: {out} is a file, not a folder")
+    try:
+        p.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise CliError(f"--out: cannot make the folder {out}: {e.strerror or e}") from None
+    if not os.access(p, os.W_OK):
+        raise CliError(f"--out: cannot write in the folder {out}")
+    return p

@@ -1,0 +1,425 @@
+"""``rootbotics play``: set up a game of bots (or continue a saved one), play it and explain
+every step; --save, --record and --check.
+
+No ``from __future__ import annotations`` here: typer reads the annotations at run time.
+"""
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, Optional
+
+from .common import (
+    CliError,
+    RunFailure,
+    check_max_rounds,
+    check_save_target,
+    config_problem,
+    load_position,
+    one_line,
+    option,
+    parse_bots,
+    parse_difficulty,
+    parse_map,
+    parse_suits,
+    parse_traits,
+)
+from .output import Out, score_table, turn_writer, winner_line
+
+# Help texts: one line per paragraph (rich keeps line breaks as they are written).
+HELP = (
+    "Play a game of bots and explain every step.\n\n"
+    "Sets up a new game (or continues a saved one), plays it to the end and prints the log: every step "
+    "with its rule number, grouped by turn, and the reason for each decision. Then come the final scores "
+    "and why the game ended.\n\n"
+    "Exit codes: 0 done, 1 the engine failed (for example a game that stalls), 2 bad input."
+)
+SUITS_HELP = (
+    "The clearings' suits, 12 names separated by commas in priority order (1 first), 4 each of fox, rabbit "
+    "and mouse, as the suit markers lie on your table. Default: Fall's printed suits; on the other maps the "
+    "markers are shuffled with the seed."
+)
+DIFFICULTY_HELP = (
+    "Difficulty of every bot (e.g. nightmare) or per bot (e.g. eyrie=easy,marquise=nightmare); bots not named "
+    "play at default. What each level does for each bot is listed below. Default: default."
+)
+TRAITS_HELP = (
+    "Trait cards per bot: bot=trait+trait, bots separated by commas (e.g. marquise=fortified+hospitals,eyrie=swoop). "
+    "Each bot's traits are listed below. Default: none."
+)
+
+
+@dataclass
+class PlayArgs:
+    """The options of ``rootbotics play`` as given (None: not given)."""
+
+    bots: Optional[str] = None
+    map_name: Optional[str] = None
+    seed: Optional[int] = None
+    from_file: Optional[str] = None
+    save: Optional[str] = None
+    turns: Optional[int] = None
+    max_rounds: Optional[int] = None
+    quiet: bool = False
+    as_json: bool = False
+    suits: Optional[str] = None
+    difficulty: Optional[str] = None
+    traits: Optional[str] = None
+    check: bool = False
+    record: Optional[str] = None
+    vagabot_character: Optional[str] = None
+    riverfolk_services: Optional[str] = None
+
+
+# -- the work -----------------------------------------------------------------------------------
+def run_play(a: PlayArgs) -> int:
+    """Check every option, then play and print; bad input prints nothing on stdout."""
+    from ..core.events import EventLog
+
+    check_modes(a)
+    options = faction_options(a)
+    state = continued_position(a) if a.from_file is not None else None
+    config = new_config(a, options) if a.from_file is None else None
+    check_outputs(a)
+    # Each event is written the moment it happens: its text may explain a decision from the
+    # position as it is then, so it is never formatted later.
+    out = Out()
+    mode = "json" if a.as_json else "quiet" if a.quiet else "log"
+    log = EventLog()
+    game: list[Any] = []  # the Game, once set up
+    listen(out, mode, log, game)
+    if mode == "log":
+        out.text(intro_line(a, state, config))
+    g, over, played = play_game(a, log, game, state, config)
+    if mode != "json":
+        print_outcome(out, mode, g.state, over, played)
+    write_files(out, mode, a, g, config)
+    return 0
+
+
+def check_modes(a: PlayArgs) -> None:
+    """--quiet and --json exclude each other; --turns is not negative."""
+    if a.quiet and a.as_json:
+        raise CliError("--quiet and --json cannot be used together (--json prints only the events)")
+    if a.turns is not None and a.turns < 0:
+        raise CliError(f"--turns: {a.turns} is not a number of turns (0 or more)")
+
+
+def faction_options(a: PlayArgs) -> dict[str, object]:
+    """The game options of --vagabot-character and --riverfolk-services, checked."""
+    options: dict[str, object] = {}
+    if a.vagabot_character is not None:
+        from ..factions.vagabot.items import CHARACTERS
+
+        name = a.vagabot_character.strip().lower()
+        if name not in CHARACTERS:
+            raise CliError(f"--vagabot-character: {a.vagabot_character!r} is not a Vagabot character (choose from {', '.join(CHARACTERS)})")
+        if a.from_file is not None:
+            raise CliError("--vagabot-character cannot be used with --from: the saved position already has its Vagabot")
+        options["vagabot_character"] = name
+    if a.riverfolk_services is not None:
+        from ..factions.riverfolk.services import OPTION, POLICIES
+
+        policy = a.riverfolk_services.strip().lower()
+        if policy not in POLICIES:
+            raise CliError(f"--riverfolk-services: {a.riverfolk_services!r} is not a services policy (choose from {', '.join(POLICIES)})")
+        if a.from_file is not None:
+            raise CliError("--riverfolk-services cannot be used with --from: the saved position keeps its own options")
+        options[OPTION] = policy
+    return options
+
+
+def continued_position(a: PlayArgs) -> Any:
+    """--from FILE: the saved position, with no option that would contradict it."""
+    fixed = (("--bots", a.bots), ("--map", a.map_name), ("--seed", a.seed), ("--suits", a.suits), ("--difficulty", a.difficulty), ("--traits", a.traits))
+    given = [opt for opt, value in fixed if value is not None]
+    if given:
+        raise CliError(
+            f"{' and '.join(given)} cannot be used with --from: the saved position already has its bots, map, seed, suits, difficulties and traits"
+        )
+    if a.record is not None:
+        raise CliError("--record cannot be used with --from: a game record holds a whole game from its setup")
+    state = load_position(str(a.from_file))
+    check_max_rounds(state, a.max_rounds)
+    if state.winner is None:
+        humans = [f for f in state.turn_order if not state.factions[f].is_bot]
+        if humans:
+            raise CliError(f"{a.from_file}: the {humans[0]} seat is human; the command line plays bot seats only")
+    return state
+
+
+def new_config(a: PlayArgs, options: dict[str, object]) -> Any:
+    """A new game's configuration from --bots, --map, --seed, --suits, --difficulty, --traits."""
+    from ..game import DEFAULT_MAX_ROUNDS, ConfigError, GameConfig, Seat
+
+    if a.bots is None:
+        raise CliError("--bots: say which bots play, e.g. --bots marquise,eyrie (or continue a saved game with --from FILE)")
+    factions = parse_bots(a.bots)
+    chosen_map = parse_map(a.map_name if a.map_name is not None else "fall")
+    levels = parse_difficulty(a.difficulty, factions) or ("default",) * len(factions)
+    cards = parse_traits(a.traits, factions) or ((),) * len(factions)
+    config = GameConfig(
+        [Seat(f, difficulty=level, traits=chosen) for f, level, chosen in zip(factions, levels, cards)],
+        chosen_map,
+        a.seed if a.seed is not None else 0,
+        a.max_rounds if a.max_rounds is not None else DEFAULT_MAX_ROUNDS,
+        options,
+        suits=parse_suits(a.suits, chosen_map) if a.suits is not None else None,
+    )
+    if "vagabot_character" in options and "vagabot" not in factions:
+        raise CliError("--vagabot-character: the vagabot is not among the --bots")
+    try:
+        config.validate()
+    except ConfigError as e:
+        raise config_problem(e) from None
+    if a.record is not None and a.turns is not None:
+        raise CliError("--record cannot be used with --turns: a game record holds a whole game")
+    return config
+
+
+def check_outputs(a: PlayArgs) -> None:
+    """--save and --record name files that can be written, and not the same one."""
+    if a.save is not None:
+        check_save_target(a.save)
+    if a.record is not None:
+        check_save_target(a.record, "--record")
+        if a.save is not None and Path(a.record).resolve() == Path(a.save).resolve():
+            raise CliError("--record and --save name the same file")
+
+
+def listen(out: Out, mode: str, log: Any, game: list[Any]) -> None:
+    """Print each event as it happens: as JSON lines, under turn headers, or not at all."""
+
+    def write_json(e: Any) -> None:
+        out.raw(json.dumps(e.to_json(), default=str))
+
+    if mode == "json":
+        log.listeners.append(write_json)
+    elif mode == "log":
+        log.listeners.append(turn_writer(out, game))
+
+
+def intro_line(a: PlayArgs, state: Any, config: Any) -> str:
+    """The log's first line: the new game, or the position it continues."""
+    if config is not None:
+        return f"Root on the {config.map} map, seed {config.seed}: {', '.join(s.faction for s in config.seats)}"
+    if state.winner is not None:
+        return f"Continuing {a.from_file}: the game is already over"
+    return f"Continuing {a.from_file}: round {state.round}, {state.current} to play"
+
+
+def play_game(a: PlayArgs, log: Any, game: list[Any], state: Any, config: Any) -> tuple[Any, bool, int]:
+    """Set up (or load) the game and play it: (the Game, whether it is over, turns played)."""
+    from ..core.context import EngineFailure, Game
+    from ..game import ConfigError, new_game, play
+
+    played = [0]
+
+    def count_turn(_: Any) -> None:
+        played[0] += 1
+
+    try:
+        if config is not None:
+            try:
+                g = new_game(config, log=log)
+            except ConfigError as e:  # pragma: no cover - validated above
+                raise CliError(str(e)) from None
+        else:
+            g = Game(state, log=log)
+        game.append(g)
+        if a.check:
+            watch_invariants(g)
+        over = play(g, turns=a.turns, on_turn=count_turn)
+    except EngineFailure as e:
+        raise RunFailure("engine failure", str(e)) from None
+    except InvariantBroken as e:
+        raise RunFailure(e.label, e.found) from None
+    finally:
+        log.listeners.clear()
+    return g, over, played[0]
+
+
+def print_outcome(out: Out, mode: str, state: Any, over: bool, played: int) -> None:
+    """The final scores and winner, or the scores so far and who plays next."""
+    if mode == "log":
+        out.text()
+    if over:
+        score_table(out, state, f"Final scores after round {state.round}")
+        out.text(winner_line(state))
+    else:
+        score_table(out, state, "Scores so far")
+        out.text(f"stopped after {played} turn{'' if played == 1 else 's'}: next is round {state.round}, {state.current} to play")
+
+
+def write_files(out: Out, mode: str, a: PlayArgs, g: Any, config: Any) -> None:
+    """--save the position and --record the game."""
+    from ..core import serial
+
+    if a.save is not None:
+        try:
+            serial.save(g.state, a.save)
+        except OSError as e:
+            raise RunFailure("error", f"--save: cannot write {a.save}: {e.strerror or e}") from None
+        if mode == "log":
+            out.text(f"Saved the position to {a.save}")
+    if a.record is not None:
+        from ..record import record_of, save_record
+
+        try:
+            save_record(record_of(config, g), a.record)
+        except OSError as e:
+            raise RunFailure("error", f"--record: cannot write {a.record}: {e.strerror or e}") from None
+        if mode == "log":
+            out.text(f"Recorded the game in {a.record} (replay it with 'rootbotics replay {a.record}')")
+
+
+# -- --check ------------------------------------------------------------------------------------
+class InvariantBroken(Exception):
+    """--check found the rules' bookkeeping broken right after an event."""
+
+    def __init__(self, event: Any, found: list[str]) -> None:
+        self.label = f"invariant broken after event {event.seq} ({one_line(event.line())})"
+        self.found = "; ".join(found)
+        super().__init__(f"{self.label}: {self.found}")
+
+
+def watch_invariants(g: Any) -> None:
+    """--check: the invariants of ``core.invariants`` hold once setup is done (or in the loaded
+    position) and again after every event; the first break stops the game."""
+    from ..core.invariants import violations
+
+    def check_after(e: Any) -> None:
+        found = violations(g.state)
+        if found:
+            raise InvariantBroken(e, found)
+
+    last = g.log.events[-1] if len(g.log) else None
+    found = violations(g.state)
+    if found:
+        if last is None:
+            raise CliError(f"--check: the position breaks the invariants: {'; '.join(found)}")
+        raise InvariantBroken(last, found)
+    g.log.listeners.append(check_after)
+
+
+# -- the typer command --------------------------------------------------------------------------
+def bot_cards_help(markup: bool = True) -> str:
+    """Every bot's difficulty levels and traits with their one line (3.3), from each faction's faction.py,
+    as the help's epilog: a paragraph per bot, a line per level and trait."""
+    from ..factions import DIFFICULTY_TEXT, TRAIT_TEXT
+    from ..factions import faction_title
+
+    paragraphs = ["Difficulty levels and traits of each bot (Law of Robotics 3.3), for --difficulty and --traits:"]
+    for bot in dict.fromkeys([*DIFFICULTY_TEXT, *TRAIT_TEXT]):
+        lines = [f"{faction_title(bot, 'bot')} ({bot})"]
+        lines += [f"  difficulty {level}: {text}" for level, text in DIFFICULTY_TEXT.get(bot, {}).items()]
+        lines += [f"  trait {trait}: {text}" for trait, text in TRAIT_TEXT.get(bot, {}).items()]
+        paragraphs.append("\n".join(lines))
+    text = "\n\n".join(paragraphs)
+    if markup:
+        from rich.markup import escape
+
+        text = escape(text)
+    return text
+
+
+def game_options() -> SimpleNamespace:
+    """The options that say which game is played: bots, map, seed, position, suits, cards."""
+    from ..factions import PLAYABLE_BOTS
+    from ..core.maps import MAP_NAMES
+
+    return SimpleNamespace(
+        bots=option(
+            Optional[str], "--bots", metavar="NAMES",
+            help="The bots that play, separated by commas, in seat order: the first one plays first. "
+            f"Bots: {', '.join(PLAYABLE_BOTS)}. Example: --bots {','.join(PLAYABLE_BOTS)}. "
+            "Needed unless --from is given.",
+        ),
+        map=option(Optional[str], "--map", metavar="MAP", help=f"The map to play on. Maps: {', '.join(MAP_NAMES)}. Default: fall."),
+        seed=option(
+            Optional[int], "--seed", metavar="N",
+            help="The number that decides every die roll and shuffle: the same seed plays the same game. Default: 0.",
+        ),
+        from_file=option(
+            Optional[str], "--from", metavar="FILE",
+            help="Continue the position saved in FILE instead of setting up a new game. "
+            "Cannot be used with --bots, --map or --seed.",
+        ),
+        suits=option(Optional[str], "--suits", metavar="SUITS", help=SUITS_HELP),
+        difficulty=option(Optional[str], "--difficulty", metavar="LEVELS", help=DIFFICULTY_HELP),
+        traits=option(Optional[str], "--traits", metavar="TRAITS", help=TRAITS_HELP),
+        vagabot_character=option(
+            Optional[str], "--vagabot-character", metavar="NAME",
+            help="The Vagabot's character: thief, tinker, ranger, vagrant, scoundrel or arbiter. "
+            "Default: chosen at random (by the seed).",
+        ),
+        riverfolk_services=option(
+            Optional[str], "--riverfolk-services", metavar="POLICY",
+            help="How bots buy the Riverfolk Robots' services (9.7): none, basic or advanced (stand-ins for the "
+            "Services cards, ruling R-SERVICES-BOTS). Default: basic.",
+        ),
+    )  # fmt: skip
+
+
+def run_options() -> SimpleNamespace:
+    """The options that say how the game is played and what is kept of it."""
+    return SimpleNamespace(
+        save=option(
+            Optional[str], "--save", metavar="FILE",
+            help="After playing, write the position to FILE (safely: a half-written file is never left). "
+            "Nothing is written if the game cannot be set up or loaded, or if the engine fails.",
+        ),
+        turns=option(
+            Optional[int], "--turns", metavar="N",
+            help="Play at most N more turns, then stop (the game need not be over). Use with --save to keep "
+            "a game in the middle. Default: play to the end.",
+        ),
+        max_rounds=option(
+            Optional[int], "--max-rounds", metavar="N",
+            help="Give up with an engine failure (exit code 1) if nobody has won after N rounds. Default: 150 "
+            "for a new game, or what the saved position says.",
+        ),
+        quiet=option(bool, "--quiet", "-q", help="Print only the final scores and why the game ended, not the log."),
+        as_json=option(
+            bool, "--json",
+            help="Print the log as JSON, one event per line (seq, round, faction, phase, rule, kind, data, "
+            "text), and nothing else.",
+        ),
+        check=option(
+            bool, "--check",
+            help="Check the rules' bookkeeping (pieces, cards, items, slots, scores) after every event; a break "
+            "stops the game with one line naming the event (exit code 1) and nothing is saved.",
+        ),
+        record=option(
+            Optional[str], "--record", metavar="FILE",
+            help="At the end of a new game, write its game record to FILE (configuration, seed and a digest of "
+            "the log; 'rootbotics replay FILE' plays it again and checks it). Not with --from or --turns.",
+        ),
+    )  # fmt: skip
+
+
+def register(app: Any) -> None:
+    """Add ``rootbotics play`` to ``app`` (options in the order the help lists them)."""
+    g, r = game_options(), run_options()
+
+    @app.command("play", help=HELP, epilog=bot_cards_help())
+    def play_command(
+        bots: g.bots = None,
+        map_name: g.map = None,
+        seed: g.seed = None,
+        from_file: g.from_file = None,
+        save: r.save = None,
+        turns: r.turns = None,
+        max_rounds: r.max_rounds = None,
+        quiet: r.quiet = False,
+        as_json: r.as_json = False,
+        suits: g.suits = None,
+        difficulty: g.difficulty = None,
+        traits: g.traits = None,
+        check: r.check = False,
+        record: r.record = None,
+        vagabot_character: g.vagabot_character = None,
+        riverfolk_services: g.riverfolk_services = None,
+    ) -> int:
+        return run_play(PlayArgs(**locals()))

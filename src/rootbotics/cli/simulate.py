@@ -1,0 +1,309 @@
+"""``rootbotics simulate``: play many seeded games of a study on worker processes and write
+the results as Parquet files (the engine of it is ``sim.runner``), with a progress bar and a
+summary.
+
+No ``from __future__ import annotations`` here: typer reads the annotations at run time.
+"""
+
+import os
+import time
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, Optional
+
+from .common import CliError, RunFailure, check_out_folder, make_study, need_sim_extra, option, study_option_help
+from .output import Out
+
+EXIT_INTERRUPTED = 130  # the usual code for a run stopped by Ctrl-C
+
+HELP = (
+    "Play many seeded games of bots and write the results as Parquet files.\n\n"
+    "Games with seeds SEED..SEED+GAMES-1 are played on JOBS processes, in chunks; each chunk is written "
+    "to OUT as soon as it is finished (games-*.parquet, and rounds-*.parquet with --vp-trajectory), so "
+    "Ctrl-C loses no finished game and running the same command again plays only what is missing. "
+    "A game that fails is recorded with its error and saved position, and the run goes on. "
+    "The same study and seed always give the same row.\n\n"
+    "Exit codes: 0 done, 2 bad input, 130 stopped by Ctrl-C."
+)
+
+
+@dataclass
+class SimulateArgs:
+    """The options of ``rootbotics simulate`` as given."""
+
+    bots: str
+    games: int
+    seed: int
+    jobs: Optional[int]
+    out: str
+    map_name: Optional[str]
+    max_rounds: Optional[int]
+    difficulty: Optional[str]
+    traits: Optional[str]
+    shard: Optional[str]
+    vp_trajectory: bool
+    rotate_seats: bool
+    chunk_size: Optional[int]
+    overwrite: bool
+
+
+def parse_shard(text: Optional[str]) -> Optional[tuple[int, int]]:
+    """``"2/8"`` -> ``(2, 8)``: the second of eight slices (1-based)."""
+    if text is None:
+        return None
+    parts = text.split("/")
+    try:
+        i, n = (int(p) for p in parts) if len(parts) == 2 else (None, None)  # type: ignore[misc]
+    except ValueError:
+        i = n = None
+    if i is None or n is None or n < 1 or not 1 <= i <= n:
+        raise CliError(f"--shard: expected i/N with 1 <= i <= N, e.g. --shard 1/4 (got {text!r})")
+    return i, n
+
+
+def check_counts(a: SimulateArgs) -> Optional[tuple[int, int]]:
+    """--games, --jobs and --chunk-size are at least 1; the --shard, if any, has games."""
+    if a.games < 1:
+        raise CliError(f"--games: {a.games} must be at least 1")
+    if a.jobs is not None and a.jobs < 1:
+        raise CliError(f"--jobs: {a.jobs} must be at least 1")
+    if a.chunk_size is not None and a.chunk_size < 1:
+        raise CliError(f"--chunk-size: {a.chunk_size} must be at least 1")
+    shard = parse_shard(a.shard)
+    if shard is not None and shard[1] > a.games:
+        raise CliError(f"--shard: {shard[1]} shards for {a.games} games leaves some shards without a game")
+    return shard
+
+
+def run_simulate(a: SimulateArgs) -> int:
+    """Check the options, play the study's missing chunks, write the manifest, sum up."""
+    need_sim_extra()
+    from concurrent.futures.process import BrokenProcessPool
+
+    from ..sim import runner
+
+    study = make_study(a.bots, a.map_name, a.max_rounds, a.difficulty, a.traits, a.rotate_seats)
+    shard = check_counts(a)
+    folder = check_out_folder(a.out)
+    jobs = a.jobs or os.cpu_count() or 1
+    first, count = runner.shard_slice(a.seed, a.games, shard)
+    size = a.chunk_size or runner.default_chunk_size(count)
+    chunks = runner.plan_chunks(first, count, size)
+    started = datetime.now(timezone.utc)
+    term = Out()
+    term.text(plan_line(a, study, shard, (first, count), len(chunks), size, jobs))
+    try:
+        result = run_with_progress(study, chunks, folder, jobs, a.vp_trajectory, a.overwrite, count)
+    except BrokenProcessPool as e:  # a worker was killed (out of memory, a signal): not a game's fault
+        raise RunFailure("error", f"a worker process died ({e}); the chunks already written are kept") from None
+    except OSError as e:
+        raise RunFailure("error", f"cannot write the results in {a.out}: {e.strerror or e}; the chunks already written are kept") from None
+    manifest = runner.manifest_path(folder, study, first, count)
+    runner.write_manifest(manifest, study, (first, count), shard, jobs, size, a.vp_trajectory, result, started)
+    print_run_summary(term, study, folder, chunks, result, manifest)
+    return EXIT_INTERRUPTED if result.interrupted else 0
+
+
+def plan_line(
+    a: SimulateArgs, study: Any, shard: Optional[tuple[int, int]], seeds: tuple[int, int], chunks: int, size: int, jobs: int
+) -> str:
+    """The first line: the study, the seeds, the chunks and the processes."""
+    first, count = seeds
+    where = f"seeds {first}..{first + count - 1}" + (f" (shard {shard[0]}/{shard[1]} of seeds {a.seed}..{a.seed + a.games - 1})" if shard else "")
+    return (
+        f"Study {study.key()}: {study.lineup} on {study.map}{', seats rotated by seed' if a.rotate_seats else ''}; "
+        f"{where}; {chunks} chunk{'s' if chunks != 1 else ''} of up to {size} games on {jobs} process{'es' if jobs != 1 else ''}"
+    )
+
+
+def progress_bar(console: Any) -> Any:
+    """A rich progress bar on stderr: games done, games/s, failures, time so far and left."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeElapsedColumn
+    from rich.text import Text
+
+    class Rate(ProgressColumn):
+        def render(self, task: Any) -> Text:
+            elapsed = task.elapsed or 0.0
+            rate = task.completed / elapsed if elapsed > 0 and task.completed else 0.0
+            return Text(f"{rate:,.0f} games/s", style="cyan")
+
+    class Eta(ProgressColumn):
+        """Time left at the average rate so far (chunks arrive in bursts)."""
+
+        def render(self, task: Any) -> Text:
+            elapsed = task.elapsed or 0.0
+            if not task.completed or elapsed <= 0 or task.total is None:
+                return Text("ETA -:--:--", style="dim")
+            left = (task.total - task.completed) * elapsed / task.completed
+            return Text(f"ETA {time.strftime('%H:%M:%S', time.gmtime(left))}", style="dim")
+
+    return Progress(
+        TextColumn("[bold]simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        Rate(),
+        TextColumn("{task.fields[failed]} failed"),
+        TimeElapsedColumn(),
+        Eta(),
+        console=console,
+        transient=False,
+    )
+
+
+def run_with_progress(study: Any, chunks: list[tuple[int, int]], folder: Path, jobs: int, trajectory: bool, overwrite: bool, count: int) -> Any:
+    """Play the chunks not yet on disk (all with ``overwrite``) under the progress bar."""
+    from rich.console import Console
+
+    from ..sim import runner
+
+    console = Console(stderr=True)
+    progress = progress_bar(console)
+    todo = sum(last - first + 1 for first, last in chunks if overwrite or not runner.chunk_done(folder, study, first, last, trajectory))
+    if todo < count:
+        console.print(f"resuming: {count - todo} games already on disk are kept (--overwrite plays them again)")
+    failed = [0]
+    with progress:
+        task = progress.add_task("simulate", total=todo, failed=0)
+
+        def on_chunk(s: Any) -> None:
+            failed[0] += s.failed
+            progress.update(task, advance=s.games, failed=failed[0])
+            if progress.tasks[0].completed >= todo:
+                progress.stop_task(task)  # the clock (and games/s) stop with the last game
+
+        def on_interrupt(running: int) -> None:
+            progress.console.print(
+                f"interrupted: finishing the {running} chunk{'s' if running != 1 else ''} already handed to the workers "
+                "(Ctrl-C again to abandon them)"
+            )
+
+        return runner.run_study(study, chunks, folder, jobs, trajectory, overwrite, on_chunk, on_interrupt)
+
+
+def result_rows(study: Any, folder: Path, chunks: list[tuple[int, int]]) -> list[dict[str, Any]]:
+    """The games of the study's chunks that are on disk, with the columns the summary uses."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from ..sim.results import games_path
+
+    tables = [
+        pq.read_table(p, columns=["seed", "status", "winner", "rounds", "turn_order", "error_type", "error_message"])
+        for p in (games_path(folder, study, a, b) for a, b in chunks)
+        if p.exists()
+    ]
+    return pa.concat_tables(tables).to_pylist() if tables else []
+
+
+def print_run_summary(out: Out, study: Any, folder: Path, chunks: list[tuple[int, int]], result: Any, manifest: Path) -> None:
+    """Games played and their speed, what an interruption left, wins, length, failures, files."""
+    from ..sim.results import games_path
+
+    rows = result_rows(study, folder, chunks)
+    rate = f" ({result.played / result.seconds:,.0f} games/s)" if result.seconds > 0 and result.played else ""
+    out.text()
+    out.text(f"Played {result.played} games in {result.seconds:.1f} s{rate}; {result.skipped} were already on disk")
+    if result.interrupted:
+        lost = len(chunks) - len([1 for a, b in chunks if games_path(folder, study, a, b).exists()])
+        out.text(
+            f"Interrupted: {len(rows)} games are on disk; {lost} chunk{'s' if lost != 1 else ''} not written"
+            f"{f' ({result.abandoned} abandoned)' if result.abandoned else ''}. Run the same command again to play the rest."
+        )
+    print_wins(out, study, [r for r in rows if r["status"] == "ok"])
+    print_failures(out, study, folder, [r for r in rows if r["status"] != "ok"])
+    out.text(f"Results: {folder}/ (games-{study.key()}-*.parquet); run details: {manifest.name}")
+    out.text(f"Report: rootbotics report {folder}/*.parquet")
+
+
+def print_wins(out: Out, study: Any, ok: list[dict[str, Any]]) -> None:
+    """Each bot's wins in the finished games (most first) and the mean length."""
+    if not ok:
+        return
+    wins: dict[str, int] = {}
+    for r in ok:
+        for w in r["winner"].split(","):
+            wins[w] = wins.get(w, 0) + 1
+    share = ", ".join(f"{f} {wins.get(f, 0)} ({100 * (wins.get(f, 0) / len(ok)):.1f}%)" for f in sorted(study.bots, key=lambda f: -wins.get(f, 0)))
+    out.text(f"Wins in {len(ok)} finished games: {share}")
+    out.text(f"Mean length: {sum(r['rounds'] for r in ok) / len(ok):.2f} rounds")
+
+
+def print_failures(out: Out, study: Any, folder: Path, bad: list[dict[str, Any]]) -> None:
+    """The failed games (the first ten), each with the commands that replay it."""
+    from ..sim.report import replay_command
+    from ..sim.results import failure_path
+
+    if not bad:
+        out.text("Failures: none")
+        return
+    out.text(f"Failures: {len(bad)} (recorded as rows with their seed, error and saved position)")
+    for r in bad[:10]:
+        out.text(f"  seed {r['seed']}: {r['error_type']}: {r['error_message']}")
+        saved = failure_path(folder, study, r["seed"])
+        if saved.exists():
+            out.text(f"    replay: rootbotics replay {saved}")
+        out.text(f"    replay: {replay_command(r['seed'], r['turn_order'], study.map, study.max_rounds)}")
+    if len(bad) > 10:
+        out.text(f"  ... and {len(bad) - 10} more")
+
+
+def simulate_options() -> SimpleNamespace:
+    """The options' declarations, by parameter name (typer reads them from the annotations)."""
+    from ..factions import PLAYABLE_BOTS
+
+    shared = study_option_help()
+    bots_help = f"The bots that play, separated by commas, in seat order. Bots: {', '.join(PLAYABLE_BOTS)}."
+
+    return SimpleNamespace(
+        bots=option(str, "--bots", metavar="NAMES", help=f"{bots_help} Example: --bots {','.join(PLAYABLE_BOTS)}."),
+        games=option(int, "--games", metavar="N", help="How many games. Default: 1000.", show_default=False),
+        seed=option(int, "--seed", metavar="N", help="The first game's seed. Default: 1.", show_default=False),
+        jobs=option(Optional[int], "--jobs", "-j", metavar="N", help="Worker processes. Default: one per CPU."),
+        out=option(str, "--out", metavar="DIR", help="Folder for the result files. Default: results.", show_default=False),
+        map_name=option(Optional[str], "--map", metavar="MAP", help=shared["map"]),
+        max_rounds=option(
+            Optional[int], "--max-rounds", metavar="N",
+            help="A game with no winner after N rounds is recorded as a failure (EngineFailure). Default: 150.",
+        ),
+        difficulty=option(Optional[str], "--difficulty", metavar="LEVELS", help=shared["difficulty"]),
+        traits=option(Optional[str], "--traits", metavar="TRAITS", help=shared["traits"]),
+        shard=option(
+            Optional[str], "--shard", metavar="I/N",
+            help="Play only the I-th of N equal slices of the seed range (1-based), e.g. one per machine; "
+            "the shards' files can be put in one folder and read together.",
+        ),
+        vp_trajectory=option(bool, "--vp-trajectory", help="Also write each player's VP at the end of every round (rounds-*.parquet)."),
+        rotate_seats=option(
+            bool, "--rotate-seats",
+            help="Rotate the seat order by game: game S turns the list of bots left by S mod the number of "
+            "bots, so each bot plays from each seat equally often.",
+        ),
+        chunk_size=option(Optional[int], "--chunk-size", metavar="N", help="Games per result file. Default: about 1/50 of the games, 10 to 250."),
+        overwrite=option(bool, "--overwrite", help="Play and write again chunks whose files are already in the folder."),
+    )  # fmt: skip
+
+
+def register(app: Any) -> None:
+    """Add ``rootbotics simulate`` to ``app``."""
+    o = simulate_options()
+
+    @app.command("simulate", help=HELP)
+    def simulate_command(
+        bots: o.bots,
+        games: o.games = 1000,
+        seed: o.seed = 1,
+        jobs: o.jobs = None,
+        out: o.out = "results",
+        map_name: o.map_name = None,
+        max_rounds: o.max_rounds = None,
+        difficulty: o.difficulty = None,
+        traits: o.traits = None,
+        shard: o.shard = None,
+        vp_trajectory: o.vp_trajectory = False,
+        rotate_seats: o.rotate_seats = False,
+        chunk_size: o.chunk_size = None,
+        overwrite: o.overwrite = False,
+    ) -> int:
+        return run_simulate(SimulateArgs(**locals()))
