@@ -12,7 +12,7 @@ from rootbotics.factions import DIFFICULTY_TEXT, TRAIT_TEXT
 from rootbotics.core import invariants
 from rootbotics.core.battle import battle
 from rootbotics.core.chance import ScriptedChance
-from rootbotics.factions.eyrie.faction import VIZIER
+from rootbotics.factions.eyrie.board import VIZIER
 from rootbotics.game import ConfigError, GameConfig, Seat, new_game, play
 
 

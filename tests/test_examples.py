@@ -13,7 +13,7 @@ from rootbotics.core import serial
 from rootbotics.core.chance import ScriptedChance
 from rootbotics.core.context import Game
 from rootbotics.controllers import ScriptedHuman
-from rootbotics.factions.eyrie.faction import VIZIER
+from rootbotics.factions.eyrie.board import VIZIER
 from rootbotics.game import play_turn
 
 POSITIONS = Path(__file__).parent / "positions"

@@ -7,7 +7,7 @@ from helpers import game, position, set_order
 
 from rootbotics.factions.eyrie import bot as E
 from rootbotics.core.chance import ScriptedChance
-from rootbotics.factions.eyrie.faction import VIZIER
+from rootbotics.factions.eyrie.board import VIZIER
 from rootbotics.game import GameConfig, Seat, bot_config, new_game
 from rootbotics.factions.marquise.faction import keep_clearing
 

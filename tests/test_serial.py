@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from rootbotics.core.context import Game
 from rootbotics.core.serial import StateError, dumps, from_json, load, loads, save, to_json
-from rootbotics.factions.eyrie.faction import VIZIER
+from rootbotics.factions.eyrie.board import VIZIER
 from rootbotics.game import bot_config, new_game, play
 
 TOP_FIELDS = {

@@ -246,6 +246,9 @@ class Faction:
         """(:attr:`sells_services`) the bot's order card this turn was bought, not drawn."""
         return False
 
+    def reveal_bought_order(self, g: Game, faction: str, rule: str) -> None:
+        """Say that the bot reveals the card it bought as its order card (2.7 with 9.2.3 I)."""
+
     def catches_discards(self, state: GameState) -> bool:
         """Discarded cards go to it instead of the discard pile while it plays."""
         return False

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 
 from . import items
-from .faction import SHARED, piece_totals, rules_of
+from .faction import SHARED, faction_title, piece_totals, rules_of
 from .maps import CLEARINGS, suit_problem
 from .state import GameState
 
@@ -108,11 +108,16 @@ def service_violations(state: GameState) -> list[str]:
     out: list[str] = []
     seller = state.factions.get(SHARED.services.name) if SHARED.services.name else None
     if seller is None or not seller.is_bot:
-        out.append(f"services bought with no Riverfolk Robots in the game: {state.services}")
+        out.append(f"services bought with no {_seller_title()} in the game: {state.services}")
     stale = [f for f in state.services if f not in state.factions or f != state.current]
     if stale:
         out.append(f"services of {', '.join(stale)} outlast their turn (9.2.3)")
     return out
+
+
+def _seller_title() -> str:
+    name = SHARED.services.name
+    return faction_title(name, "bot") if name else "seller of services"
 
 
 def map_violations(state: GameState) -> list[str]:

@@ -82,7 +82,7 @@ def violations(state: GameState) -> list[str]:
         kept = state.item_box.get(k, 0)
         if state.item_supply.get(k, 0) < 0 or kept < 0 or in_play[k] + kept != box.total[k]:
             out.append(
-                f"item {k}: {in_play[k]} in play (supply, crafted, ruins, Vagabot, slots) + {kept} in the box"
+                f"item {k}: {in_play[k]} in play (supply, crafted, ruins, faction boards, slots) + {kept} in the box"
                 f" != {box.total[k]}"
             )
     for c in range(1, 13):

@@ -146,7 +146,10 @@ def _pair(name: str, what: str, link: Any) -> tuple[int, int]:
     return (min(a, b), max(a, b))
 
 
-def _pairs(name: str, what: str, links: Any) -> list[tuple[int, int]]:
+Links = list[tuple[int, int]]
+
+
+def _pairs(name: str, what: str, links: Any) -> Links:
     out = [_pair(name, what, link) for link in links]
     if len(set(out)) != len(out):
         raise MapDataError(f"{name}: {what}: a link is listed twice")
@@ -167,6 +170,22 @@ def _connected(adjacent: tuple[tuple[int, ...], ...]) -> bool:
 
 def _validate(name: str, raw: dict) -> None:
     """Everything the engine relies on, checked once when the map is loaded."""
+    _check_fields(name, raw)
+    clearings = raw["clearings"]
+    paths = _pairs(name, "paths", raw["paths"])
+    rivers = _pairs(name, "river_paths", raw["river_paths"])
+    closed = _pairs(name, "closed_paths", raw["closed_paths"])
+    ruins = _check_clearings(name, clearings)
+    _check_paths(name, raw, paths, rivers, closed)
+    _check_corners(name, raw, paths, ruins)
+    _check_lake_pass_and_edge(name, raw, paths, rivers)
+    _check_forests(name, raw, paths, rivers)
+    layout = raw["layout_xy"]
+    if sorted(int(k) for k in layout) != list(CLEARINGS):
+        raise MapDataError(f"{name}: layout_xy needs a position for every clearing")
+
+
+def _check_fields(name: str, raw: dict) -> None:
     if raw.get("name") != name:
         raise MapDataError(f"{name}: the file names the map {raw.get('name')!r}")
     for key in _MAP_KEYS:
@@ -175,15 +194,12 @@ def _validate(name: str, raw: dict) -> None:
     for key in raw:
         if key not in _MAP_KEYS:
             raise MapDataError(f"{name}: {key} is not a map field")
-    clearings = raw["clearings"]
-    if sorted(int(k) for k in clearings) != list(CLEARINGS):
+    if sorted(int(k) for k in raw["clearings"]) != list(CLEARINGS):
         raise MapDataError(f"{name}: clearings must be 1..12")
-    paths = _pairs(name, "paths", raw["paths"])
-    rivers = _pairs(name, "river_paths", raw["river_paths"])
-    closed = _pairs(name, "closed_paths", raw["closed_paths"])
-    for link in closed:
-        if link not in paths:
-            raise MapDataError(f"{name}: closed path {link[0]}-{link[1]} is not a printed path")
+
+
+def _check_clearings(name: str, clearings: dict) -> list[int]:
+    """Each clearing's fields, suits (all printed or none, four of each) and ruins; returns the ruins."""
     for c, info in clearings.items():
         if sorted(info) != sorted(_CLEARING_KEYS):
             raise MapDataError(f"{name}: clearing {c} needs exactly the fields {', '.join(_CLEARING_KEYS)}")
@@ -201,7 +217,16 @@ def _validate(name: str, raw: dict) -> None:
     ruins = [c for c in CLEARINGS if clearings[str(c)]["ruin"]]
     if len(ruins) != RUINS_PER_MAP:
         raise MapDataError(f"{name}: {len(ruins)} ruins, not {RUINS_PER_MAP}")
-    # Both graphs connect every clearing: the printed paths, and those open at setup.
+    return ruins
+
+
+def _check_paths(name: str, raw: dict, paths: Links, rivers: Links, closed: Links) -> None:
+    """Closed paths are printed paths; both graphs (printed, open at setup) connect every
+    clearing; the river flags agree with the rivers."""
+    clearings = raw["clearings"]
+    for link in closed:
+        if link not in paths:
+            raise MapDataError(f"{name}: closed path {link[0]}-{link[1]} is not a printed path")
     if not _connected(_neighbours(paths)):
         raise MapDataError(f"{name}: the paths do not connect every clearing")
     if not _connected(_neighbours([p for p in paths if p not in closed])):
@@ -212,7 +237,11 @@ def _validate(name: str, raw: dict) -> None:
     for c in CLEARINGS:
         if clearings[str(c)]["river"] != (c in river_ends):
             raise MapDataError(f"{name}: clearing {c}: its river flag disagrees with river_paths")
-    # Corners: four, flagged, none with a ruin, opposites symmetric, never adjacent.
+
+
+def _check_corners(name: str, raw: dict, paths: Links, ruins: list[int]) -> None:
+    """Four corners, flagged, none with a ruin, opposites symmetric and never adjacent."""
+    clearings = raw["clearings"]
     corners = raw["corners"]
     if sorted(corners) != sorted(c for c in CLEARINGS if clearings[str(c)]["corner"]) or len(corners) != 4:
         raise MapDataError(f"{name}: corners must be the four clearings flagged as corners")
@@ -226,13 +255,16 @@ def _validate(name: str, raw: dict) -> None:
             raise MapDataError(f"{name}: opposite corners {a} and {b} are not symmetric")
         if (min(int(a), b), max(int(a), b)) in paths:
             raise MapDataError(f"{name}: opposite corners {a} and {b} are adjacent")
-    # The Lake: coastal clearings, the order around the lake, the Ferry in the coastal corner.
+
+
+def _check_lake_pass_and_edge(name: str, raw: dict, paths: Links, rivers: Links) -> None:
+    """The Lake's coast and Ferry (LoR C.2.1, C.2.2), the Pass, and the map's edge loop."""
     coastal = raw["coastal_clearings"]
     if sorted(raw["coast_order"]) != sorted(coastal):
         raise MapDataError(f"{name}: coast_order must list the coastal clearings")
     ferry = raw["ferry_start"]
     if coastal:
-        if ferry not in coastal or ferry not in corners:
+        if ferry not in coastal or ferry not in raw["corners"]:
             raise MapDataError(f"{name}: the Ferry starts in the corner clearing that is coastal (LoR C.2.1)")
         lake = {(a, b) for a in coastal for b in coastal if a < b}
         if not lake <= set(rivers):
@@ -242,14 +274,18 @@ def _validate(name: str, raw: dict) -> None:
     if raw["pass_clearing"] is not None and raw["pass_clearing"] not in CLEARINGS:
         raise MapDataError(f"{name}: the Pass must be a clearing")
     loop = raw["edge_loop"]
-    if sorted(loop) != sorted(c for c in CLEARINGS if clearings[str(c)]["map_edge"]) or len(set(loop)) != len(loop):
+    if sorted(loop) != sorted(c for c in CLEARINGS if raw["clearings"][str(c)]["map_edge"]) or len(set(loop)) != len(loop):
         raise MapDataError(f"{name}: edge_loop must list the clearings flagged map_edge, once each")
     for a, b in zip(loop, loop[1:] + loop[:1]):
         if (min(a, b), max(a, b)) not in paths:
             raise MapDataError(f"{name}: the map edge {a}-{b} is not a path")
-    # Forests: at least three clearings around each, every clearing touches one, and adjacent
-    # forests share a boundary (a path or river between two shared clearings, or a coastal
-    # clearing between two coastal forests).
+
+
+def _check_forests(name: str, raw: dict, paths: Links, rivers: Links) -> None:
+    """At least three clearings around each forest, every clearing touches one, and adjacent
+    forests share a boundary (a path or river between two shared clearings, or a coastal
+    clearing between two coastal forests)."""
+    coastal = raw["coastal_clearings"]
     forests = [tuple(f) for f in raw["forests"]]
     if len(set(forests)) != len(forests):
         raise MapDataError(f"{name}: a forest is listed twice")
@@ -273,9 +309,6 @@ def _validate(name: str, raw: dict) -> None:
         by_the_lake = bool(shared & set(coastal)) and bool(coastal)
         if not (divided or by_the_lake):
             raise MapDataError(f"{name}: forests {a} and {b} share no boundary")
-    layout = raw["layout_xy"]
-    if sorted(int(k) for k in layout) != list(CLEARINGS):
-        raise MapDataError(f"{name}: layout_xy needs a position for every clearing")
 
 
 @cache

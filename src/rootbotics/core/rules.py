@@ -468,8 +468,7 @@ def reveal_order(g: Game, faction: str, rule: str) -> int:
     service this turn is revealed instead of drawing (9.2.3 I, ruling R-SERVICES-BOTS)."""
     fs = g.state.factions[faction]
     if fs.order is not None and g.state.services and SHARED.services.order_card_bought(g.state, faction):
-        c = g.state.deckdef.card(fs.order)
-        g.emit(faction, rule, "order", "reveals {card}, bought from the Riverfolk's Market, as its order card", card=c.label(), card_id=c.name, suit=c.suit)
+        SHARED.services.reveal_bought_order(g, faction, rule)
         return fs.order
     card = draw_card(g, faction)
     g.state.factions[faction].order = card

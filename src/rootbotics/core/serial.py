@@ -50,34 +50,6 @@ def to_json(state: GameState) -> dict[str, Any]:
     """The position as plain JSON data."""
     names = state.deckdef.cards
     card = lambda c: names[c].name  # noqa: E731
-    factions: dict[str, Any] = {}
-    for f in state.turn_order:
-        fs = state.factions[f]
-        entry: dict[str, Any] = {"seat": fs.seat, "vp": fs.vp}
-        if fs.seat == "bot":
-            entry["difficulty"] = fs.difficulty
-            entry["traits"] = list(fs.traits)
-            entry["order"] = None if fs.order is None else card(fs.order)
-        else:
-            entry["hand"] = [card(c) for c in fs.hand]
-        entry["items"] = list(fs.items)
-        if fs.removed:
-            entry["removed"] = dict(fs.removed)
-        entry.update(rules_of(f).write_board(state, fs))
-        factions[f] = entry
-    clearings: dict[str, Any] = {}
-    for c in CLEARINGS:
-        cl = state.clearings[c]
-        clearings[str(c)] = {
-            "warriors": {f: n for f, n in sorted(cl.warriors.items()) if n},
-            "buildings": [[f, k] for f, k in cl.buildings],
-            "tokens": [[f, k] for f, k in cl.tokens],
-            "ruin": cl.ruin,
-        }
-        if cl.ruin_items:
-            clearings[str(c)]["ruin_items"] = list(cl.ruin_items)
-        if cl.slot_items:
-            clearings[str(c)]["slot_items"] = list(cl.slot_items)
     out: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -89,8 +61,8 @@ def to_json(state: GameState) -> dict[str, Any]:
         "turn_order": list(state.turn_order),
         "turn": state.turn,
         "phase": state.phase,
-        "factions": factions,
-        "clearings": clearings,
+        "factions": {f: _seat_json(state, f) for f in state.turn_order},
+        "clearings": {str(c): _clearing_json(state, c) for c in CLEARINGS},
         "start_corners": dict(state.start_corners),
         "deck": [card(c) for c in state.deck],
         "discard": [card(c) for c in state.discard],
@@ -109,6 +81,39 @@ def to_json(state: GameState) -> dict[str, Any]:
         out["services"] = {f: list(v) for f, v in state.services.items()}
     if state.item_supply != _default_item_supply(state):
         out["item_supply"] = {k: state.item_supply.get(k, 0) for k in ITEMS}
+    return out
+
+
+def _seat_json(state: GameState, f: str) -> dict[str, Any]:
+    """One seat: its score, cards and items, and its faction's board."""
+    fs = state.factions[f]
+    card = lambda c: state.deckdef.cards[c].name  # noqa: E731
+    entry: dict[str, Any] = {"seat": fs.seat, "vp": fs.vp}
+    if fs.seat == "bot":
+        entry["difficulty"] = fs.difficulty
+        entry["traits"] = list(fs.traits)
+        entry["order"] = None if fs.order is None else card(fs.order)
+    else:
+        entry["hand"] = [card(c) for c in fs.hand]
+    entry["items"] = list(fs.items)
+    if fs.removed:
+        entry["removed"] = dict(fs.removed)
+    entry.update(rules_of(f).write_board(state, fs))
+    return entry
+
+
+def _clearing_json(state: GameState, c: int) -> dict[str, Any]:
+    cl = state.clearings[c]
+    out: dict[str, Any] = {
+        "warriors": {f: n for f, n in sorted(cl.warriors.items()) if n},
+        "buildings": [[f, k] for f, k in cl.buildings],
+        "tokens": [[f, k] for f, k in cl.tokens],
+        "ruin": cl.ruin,
+    }
+    if cl.ruin_items:
+        out["ruin_items"] = list(cl.ruin_items)
+    if cl.slot_items:
+        out["slot_items"] = list(cl.slot_items)
     return out
 
 
@@ -247,15 +252,7 @@ def load(path: str | Path) -> GameState:
 
 def from_json(data: Any) -> GameState:
     """Build a validated ``GameState`` from JSON data."""
-    if not isinstance(data, dict):
-        raise StateError("", f"a position is one JSON object, not {_kind(data)}")
-    fmt = _require(data, "format", "")
-    if fmt != FORMAT:
-        raise StateError("format", f"{_show(fmt)} is not {_show(FORMAT)}")
-    version = _int(_require(data, "version", ""), "version")
-    if version != VERSION:
-        raise StateError("version", f"this engine reads version {VERSION}, not {_show(version)}")
-    _only(data, _TOP_FIELDS, "", "a position")
+    _check_format(data)
     map_name = _str(_require(data, "map", ""), "map", MAP_NAMES)
     seed = _int(data.get("seed", 0), "seed")
     state = GameState(map_name, seed)
@@ -275,6 +272,25 @@ def from_json(data: Any) -> GameState:
     for f in order:
         if f not in factions:
             raise StateError(f"factions.{f}", "is missing (every faction in turn_order needs an entry)")
+    return _read_rest(state, data, order, factions)
+
+
+def _check_format(data: Any) -> None:
+    """One object of this format and version, with no field it does not know."""
+    if not isinstance(data, dict):
+        raise StateError("", f"a position is one JSON object, not {_kind(data)}")
+    fmt = _require(data, "format", "")
+    if fmt != FORMAT:
+        raise StateError("format", f"{_show(fmt)} is not {_show(FORMAT)}")
+    version = _int(_require(data, "version", ""), "version")
+    if version != VERSION:
+        raise StateError("version", f"this engine reads version {VERSION}, not {_show(version)}")
+    _only(data, _TOP_FIELDS, "", "a position")
+
+
+def _read_rest(state: GameState, data: dict[str, Any], order: list[str], factions: dict[str, Any]) -> GameState:
+    """The seats, the turn, the clearings and the cards, then what spans them, in an order
+    that keeps the position's RNG draws (deck, then quest decks) as they were saved."""
     extras = {name: extra for rules in REGISTRY.values() for name, extra in rules.card_extras.items()}
     cards = Cards(state.deckdef.by_name, extras)
     for f in order:
@@ -283,6 +299,18 @@ def from_json(data: Any) -> GameState:
     state.round = _int(data.get("round", 1), "round", 1)
     state.phase = _str(data.get("phase", "birdsong"), "phase", PHASES)
     _read_clearings(state, _obj(_require(data, "clearings", ""), "clearings"))
+    _read_start_corners(state, data, order)
+    _read_cards(state, data, cards)
+    _read_map_pieces(state, data)
+    for f in order:  # what spans a faction's board and the map (plot tokens, quest decks, Payments)
+        rules_of(f).check_position(state, data)
+    _read_services(state, data)
+    _derive_supplies(state, data)
+    _read_result_and_options(state, data, order)
+    return state
+
+
+def _read_start_corners(state: GameState, data: dict[str, Any], order: list[str]) -> None:
     corners = _obj(data.get("start_corners", {}), "start_corners")
     for f, c in corners.items():
         path = _at("start_corners", f)
@@ -292,12 +320,9 @@ def from_json(data: Any) -> GameState:
         if c not in state.map.corners:
             corner_list = ", ".join(map(str, state.map.corners))
             raise StateError(path, f"{c} is not a corner of the {state.map.name} map (corners: {corner_list})")
-    _read_cards(state, data, cards)
-    _read_map_pieces(state, data)
-    for f in order:  # what spans a faction's board and the map (plot tokens, quest decks, Payments)
-        rules_of(f).check_position(state, data)
-    _read_services(state, data)
-    _derive_supplies(state, data)
+
+
+def _read_result_and_options(state: GameState, data: dict[str, Any], order: list[str]) -> None:
     winner = data.get("winner")
     if winner is not None:
         state.winner = [_str(w, f"winner.{i}", order) for i, w in enumerate(_list(winner, "winner"))]
@@ -311,7 +336,6 @@ def from_json(data: Any) -> GameState:
     except (TypeError, ValueError, RecursionError):
         raise StateError("options", "holds something that is not plain JSON") from None
     state.options = dict(options)
-    return state
 
 
 def _read_suits(state: GameState, data: dict[str, Any]) -> None:
@@ -426,7 +450,7 @@ def _read_services(state: GameState, data: dict[str, Any]) -> None:
     seller = SHARED.services.name
     fs = state.factions.get(seller) if seller else None
     if raw and (fs is None or not fs.is_bot):
-        raise StateError("services", "services are bought only from the Riverfolk Robots" if not seller else f"services are bought only from the {faction_title(seller, 'bot')}")
+        raise StateError("services", f"services are bought only from the {faction_title(seller, 'bot') if seller else 'seller of services, and none plays'}")
     names = SHARED.services.service_names
     for buyer, bought in raw.items():
         bpath = _at("services", buyer)

@@ -230,8 +230,20 @@ RATE_COLUMNS = [("games", "right"), ("wins", "right"), ("win rate", "right"), ("
 
 
 def print_report(res: Results, out: Any) -> None:
-    """Write the report through ``out`` (``cli.Out``: rich tables on a terminal, plain text
-    otherwise)."""
+    """Write the report through ``out`` (``cli.output.Out``: rich tables on a terminal, plain
+    text otherwise)."""
+    print_summary(res, out)
+    if res.ok == 0:
+        out.text("No finished games: no win rates to show.")
+    else:
+        print_win_rates(res, out)
+        print_length_and_scores(res, out)
+        print_vp_curves(res, out)
+    print_failures(res, out)
+
+
+def print_summary(res: Results, out: Any) -> None:
+    """How many games from which files, which bots and maps, how seats were ordered."""
     out.header("Study report")
     studies = res.distinct("study")
     lineups = res.distinct("lineup")
@@ -251,60 +263,62 @@ def print_report(res: Results, out: Any) -> None:
     out.text(f"Seat order: {seat_note}")
     out.text()
 
-    if res.ok == 0:
-        out.text("No finished games: no win rates to show.")
+
+def print_win_rates(res: Results, out: Any) -> None:
+    """Win rates by faction, map, difficulty, seat and line-up, with their intervals."""
+    maps = res.distinct("map")
+    lineups = res.distinct("lineup")
+    out.table("Win rate by faction", [("faction", "left"), *RATE_COLUMNS], rate_rows(res.win_rates("faction")))
+    out.text()
+    if len(maps) > 1:
+        out.table("Win rate by map", [("map", "left"), ("faction", "left"), *RATE_COLUMNS], rate_rows(res.win_rates("map", "faction")))
     else:
-        out.table("Win rate by faction", [("faction", "left"), *RATE_COLUMNS], rate_rows(res.win_rates("faction")))
-        out.text()
-        if len(maps) > 1:
-            out.table("Win rate by map", [("map", "left"), ("faction", "left"), *RATE_COLUMNS], rate_rows(res.win_rates("map", "faction")))
-        else:
-            out.text(f"By map: every game on {maps[0]}")
-        out.text()
-        difficulties = [r[0] for r in res.all("SELECT DISTINCT s.difficulty FROM (SELECT unnest(seats) AS s FROM games) ORDER BY 1")]
-        if len(difficulties) > 1:
-            out.table(
-                "Win rate by difficulty",
-                [("difficulty", "left"), ("faction", "left"), *RATE_COLUMNS],
-                rate_rows(res.win_rates("difficulty", "faction")),
-            )
-        else:
-            out.text(f"By difficulty: every bot at {difficulties[0]}")
-        out.text()
-        out.table("Win rate by seat (1 plays first)", [("seat", "right"), *RATE_COLUMNS], rate_rows(res.win_rates("seat", by_rate=False)))
-        out.text()
+        out.text(f"By map: every game on {maps[0]}")
+    out.text()
+    difficulties = [r[0] for r in res.all("SELECT DISTINCT s.difficulty FROM (SELECT unnest(seats) AS s FROM games) ORDER BY 1")]
+    if len(difficulties) > 1:
         out.table(
-            "Win rate by seat and faction",
-            [("seat", "right"), ("faction", "left"), *RATE_COLUMNS],
-            rate_rows(res.win_rates("seat", "faction")),
+            "Win rate by difficulty",
+            [("difficulty", "left"), ("faction", "left"), *RATE_COLUMNS],
+            rate_rows(res.win_rates("difficulty", "faction")),
         )
+    else:
+        out.text(f"By difficulty: every bot at {difficulties[0]}")
+    out.text()
+    out.table("Win rate by seat (1 plays first)", [("seat", "right"), *RATE_COLUMNS], rate_rows(res.win_rates("seat", by_rate=False)))
+    out.text()
+    out.table(
+        "Win rate by seat and faction",
+        [("seat", "right"), ("faction", "left"), *RATE_COLUMNS],
+        rate_rows(res.win_rates("seat", "faction")),
+    )
+    out.text()
+    if len(lineups) > 1:
+        out.table("Win rate by lineup", [("lineup", "left"), ("faction", "left"), *RATE_COLUMNS], rate_rows(res.win_rates("lineup", "faction")))
         out.text()
-        if len(lineups) > 1:
-            out.table("Win rate by lineup", [("lineup", "left"), ("faction", "left"), *RATE_COLUMNS], rate_rows(res.win_rates("lineup", "faction")))
-            out.text()
 
-        ln = res.length()
-        out.text(
-            f"Game length: {ln['mean']:.2f} rounds on average (sd {ln['sd']:.2f}, median {ln['median']:g}, "
-            f"{ln['min']:g} to {ln['max']:g}); {ln['turns']:.1f} turns"
-        )
-        by_lineup = res.length_by_lineup()
-        if len(by_lineup) > 1:
-            out.table(
-                "Game length by lineup and map",
-                [("lineup", "left"), ("map", "left"), ("games", "right"), ("mean rounds", "right"), ("median", "right")],
-                [[lu, m, str(n), f"{mean:.2f}", f"{med:g}"] for lu, m, n, mean, med in by_lineup],
-            )
-        out.text()
+
+def print_length_and_scores(res: Results, out: Any) -> None:
+    """Game length overall and by line-up and map; final scores by faction."""
+    ln = res.length()
+    out.text(
+        f"Game length: {ln['mean']:.2f} rounds on average (sd {ln['sd']:.2f}, median {ln['median']:g}, "
+        f"{ln['min']:g} to {ln['max']:g}); {ln['turns']:.1f} turns"
+    )
+    by_lineup = res.length_by_lineup()
+    if len(by_lineup) > 1:
         out.table(
-            "Final score by faction",
-            [("faction", "left"), ("games", "right"), ("mean VP", "right"), ("median VP", "right")],
-            [[f, str(n), f"{mean:.1f}", f"{med:g}"] for f, n, mean, med in res.final_scores()],
+            "Game length by lineup and map",
+            [("lineup", "left"), ("map", "left"), ("games", "right"), ("mean rounds", "right"), ("median", "right")],
+            [[lu, m, str(n), f"{mean:.2f}", f"{med:g}"] for lu, m, n, mean, med in by_lineup],
         )
-        out.text()
-        print_vp_curves(res, out)
-
-    print_failures(res, out)
+    out.text()
+    out.table(
+        "Final score by faction",
+        [("faction", "left"), ("games", "right"), ("mean VP", "right"), ("median VP", "right")],
+        [[f, str(n), f"{mean:.1f}", f"{med:g}"] for f, n, mean, med in res.final_scores()],
+    )
+    out.text()
 
 
 def print_vp_curves(res: Results, out: Any) -> None:

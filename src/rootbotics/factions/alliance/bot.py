@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from ...core import rules as R
 from ...core.context import Game
-from .faction import BASES
+from .board import BASES
 from ...core.maps import CLEARINGS
 from ...core.state import GameState
 from ...core.bot import difficulty, has_trait

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.context import EngineFailure, Game
-from ...core.faction import Board, CardLedger, Faction
+from ...core.faction import CardLedger, Faction
 from ...core.fields import StateError
 from ...core.maps import CLEARINGS
 from ...core.rules import discard, draw_card, matches, remove_piece, score
@@ -16,25 +16,9 @@ from ...core.rules import discard, draw_card, matches, remove_piece, score
 if TYPE_CHECKING:
     from ...core.state import FactionState, GameState
 
-FACTION = "alliance"
-BASES: dict[str, str] = {"fox": "base_fox", "rabbit": "base_rabbit", "mouse": "base_mouse"}  # suit -> base
-BASE_SUIT: dict[str, str] = {base: suit for suit, base in BASES.items()}
+from .board import BASE_SUIT, BASES, FACTION, AllianceBoard
+
 SUPPORTERS_CAP_WITHOUT_BASES = 5  # LoR 8.2.3
-
-
-class AllianceBoard(Board):
-    """A human Woodland Alliance's Supporters stack (None until its first supporter)."""
-
-    __slots__ = ("supporters",)
-
-    def __init__(self, supporters: list[int] | None = None) -> None:
-        self.supporters = supporters
-
-    def clone(self) -> AllianceBoard:
-        return AllianceBoard(None if self.supporters is None else list(self.supporters))
-
-    def cards(self) -> list[int]:
-        return list(self.supporters or ())
 
 
 class Alliance(Faction):

@@ -7,7 +7,7 @@ from ...core.battle import battle
 from ...core.context import Game
 from ...core.maps import CLEARINGS
 from ...core.state import GameState
-from .faction import DECREE_COLUMNS, VIZIER
+from .board import DECREE_COLUMNS, VIZIER
 from ...core.bot import enemies_in, pieces_there, victory_points
 from ...core.bot import at_least_challenging, difficulty, has_trait
 from ...core.targeting import LOWEST, choose_clearing, choose_player, fewest, most

@@ -169,6 +169,12 @@ class Riverfolk(Faction):
     def order_card_bought(self, state: GameState, faction: str) -> bool:
         return state.has_service(faction, services.HAND_CARD)
 
+    def reveal_bought_order(self, g: Game, faction: str, rule: str) -> None:
+        order = g.state.factions[faction].order
+        assert order is not None
+        c = g.state.deckdef.card(order)
+        g.emit(faction, rule, "order", "reveals {card}, bought from the Riverfolk's Market, as its order card", card=c.label(), card_id=c.name, suit=c.suit)
+
     # -- its traits in battle (3.3.2) -----------------------------------------------------------
     def adjust_maximum_hits(self, g: Game, attacker: str, defender: str, c: int, att_max: int, def_max: int) -> tuple[int, int]:
         """Ferocious: its maximum rolled hits attacking is 3. Garrison: defending, its trade post

@@ -1,0 +1,68 @@
+"""The layers of the package (docs/design.md): import-linter's contracts hold, ``core`` names no
+faction in its code (only the registry of setup letters does), no function outside data tables
+is longer than about 60 lines, and a faction plugs in through the registry alone."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import rootbotics.factions as factions
+from rootbotics.core.faction import REGISTRY, Faction
+from rootbotics.core.setup_order import FACTIONS
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "rootbotics"
+ROOT = SRC.parents[1]
+MAX_LINES = 60
+
+
+def test_the_import_contracts_hold() -> None:
+    lint = shutil.which("lint-imports") or str(Path(sys.executable).with_name("lint-imports"))
+    if not Path(lint).exists():
+        pytest.skip("import-linter is not installed (make test installs it)")
+    done = subprocess.run([lint, "--no-cache"], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout[-3000:]
+
+
+def _code_strings(tree: ast.AST) -> list[str]:
+    """String constants of the code, leaving out docstrings."""
+    docstrings = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                docstrings.add(id(body[0].value))
+    return [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docstrings]
+
+
+@pytest.mark.parametrize("path", sorted(p.name for p in (SRC / "core").glob("*.py") if p.name != "setup_order.py"))
+def test_core_names_no_faction(path: str) -> None:
+    tree = ast.parse((SRC / "core" / path).read_text())
+    names = {f.lower() for f in FACTIONS} | {"riverfolk robots", "electric eyrie", "the alliance", "the vagabot", "the duchy", "the corvids", "the lizards", "the marquise"}
+    found = [s for s in _code_strings(tree) if any(n in s.lower() for n in names)]
+    assert not found, f"core/{path} names a faction: {found[:3]}"
+
+
+def test_no_function_is_longer_than_about_sixty_lines() -> None:
+    long = []
+    for path in SRC.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                n = (node.end_lineno or node.lineno) - node.lineno + 1
+                if n > MAX_LINES:
+                    long.append(f"{path.relative_to(SRC)}:{node.name} ({n} lines)")
+    assert not long, long
+
+
+def test_every_faction_is_registered_once_with_its_own_board_and_pieces() -> None:
+    assert set(REGISTRY) == set(FACTIONS)
+    for name, rules in REGISTRY.items():
+        assert isinstance(rules, Faction) and rules.name == name
+        assert rules.pieces, name
+        assert rules.bot_name and rules.human_name
+    assert factions.PLAYABLE_BOTS == FACTIONS
