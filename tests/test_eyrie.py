@@ -8,7 +8,7 @@ from helpers import game, position, set_order
 from rootbotics.bots import eyrie as E
 from rootbotics.core.chance import ScriptedChance
 from rootbotics.core.state import VIZIER
-from rootbotics.game import GameConfig, Seat, bot_config, new_game
+from rootbotics.game import GameConfig, Seat, bot_config, new_game, play_turn
 
 
 def decree(**cols: list[str]) -> dict:
@@ -61,6 +61,27 @@ def test_5_4_4_no_new_roost_while_one_is_on_the_map() -> None:
     g = game(s)
     E.a_new_roost(g, "fox")
     assert s.on_map("eyrie", "roost") == 1
+
+
+def test_5_4_4_and_5_7_no_place_for_a_new_roost_is_turmoil() -> None:
+    # No roost on the map, a rabbit order, and every rabbit clearing (3, 4, 5, 10) full: 5.7 sends
+    # the Eyrie into turmoil at once (for any reason), so Daylight never comes (no roost in 8).
+    full = {3: [["marquise", "sawmill"]], 4: [["marquise", "workshop"]], 5: [["marquise", "sawmill"], ["marquise", "recruiter"]], 10: [["marquise", "workshop"]]}
+    clearings: dict[int, dict] = {c: {"buildings": b} for c, b in full.items()}
+    clearings[8] = {"warriors": {"eyrie": 4}}
+    s = position(clearings, turn=1, eyrie={"vp": 5, **decree()})
+    g = game(s, [("draw", "cobbler")])
+    play_turn(g)
+    fs = s.factions["eyrie"]
+    assert s.on_map("eyrie", "roost") == 0 and not g.log.of_kind("place_building")
+    assert fs.vp == 5 - 2  # the two Loyal Viziers (5.7.1); no roost on the map scores nothing (5.6)
+    assert fs.decree == {"fox": [], "mouse": [], "rabbit": [], "bird": [VIZIER, VIZIER]}  # 5.7.2
+    assert s.discard == [s.deckdef.by_name["cobbler"]]
+    rules = [e.rule for e in g.log if e.faction == "eyrie"]
+    assert rules.index("5.7") > rules.index("5.4.4") and "5.5.1 I" not in rules and "5.5.2" not in rules
+    (skip,) = [e for e in g.log if e.rule == "5.4.4"]
+    assert "no rabbit clearing can take one, so it falls into turmoil (5.7)" in skip.text
+    assert "skips Daylight" in g.log.of_kind("rest")[-1].text
 
 
 # -- 5.5.1 Resolve the Decree ------------------------------------------------------------------

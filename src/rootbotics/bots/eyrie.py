@@ -31,10 +31,16 @@ class ElectricEyrie:
         R.reveal_order(g, FACTION, "5.4.1")
         R.craft_order(g, FACTION, "5.4.2")
         suit = add_to_decree(g)
-        a_new_roost(g, suit)
+        if not a_new_roost(g, suit):
+            turmoil(g)  # 5.7: prompted to place a roost and unable, whatever the reason
 
     # -- 5.5 Daylight ------------------------------------------------------------------------
     def daylight(self, g: Game) -> None:
+        if not roosts_on_map(g.state):
+            # A New Roost (5.4.4) leaves a roost on the map unless it failed, and then the Eyrie
+            # fell into turmoil in Birdsong and rests until Evening (5.7.3): no Daylight at all.
+            g.emit(FACTION, "5.7.3", "rest", "skips Daylight: in turmoil since Birdsong")
+            return
         if not resolve_decree(g):
             turmoil(g)  # Nobility: a warrior it could not place
         else:
@@ -119,12 +125,13 @@ def roosts_on_map(s: GameState) -> int:
     return s.on_map(FACTION, "roost")
 
 
-def a_new_roost(g: Game, suit: str) -> None:
+def a_new_roost(g: Game, suit: str) -> bool:
     """5.4.4: with no roost on the map, a roost and four warriors go in the ordered clearing of
-    highest priority where they can be placed."""
+    highest priority where they can be placed. Returns False when a roost was due but none was
+    placed (no such clearing, or a snare stopped it): 5.7 then sends the Eyrie into turmoil."""
     s = g.state
     if roosts_on_map(s):
-        return
+        return True
     candidates = [c for c in CLEARINGS if R.matches(suit, s.suit(c))]
     choice = choose_clearing(
         s,
@@ -133,11 +140,14 @@ def a_new_roost(g: Game, suit: str) -> None:
         legal=lambda c: None if R.can_place_building(s, FACTION, c, "roost") else "a roost cannot be placed there",
     )
     if choice.target is None:
-        g.emit(FACTION, "5.4.4", "skip", "has no roost on the map but no ordered clearing can take one", why=choice.explain)
-        return
+        g.emit(FACTION, "5.4.4", "skip", "has no roost on the map but no {suit} clearing can take one, so it falls into turmoil (5.7)", why=choice.explain, suit=suit)
+        return False
     if R.place_building(g, FACTION, choice.target, "roost", "5.4.4", why=choice.explain):
         R.place_warriors(g, FACTION, choice.target, NEW_ROOST_WARRIORS, "5.4.4")
-    # else a Corvid snare was removed instead of the whole placement (11.8.2, ruling R-SNARE)
+        return True
+    # a Corvid snare was removed instead of the whole placement (11.8.2): no roost, so turmoil
+    # as in 5.5.2 (ruling R-SNARE)
+    return False
 
 
 # -- Daylight: 5.5.1 Resolve the Decree -----------------------------------------------------------
