@@ -144,11 +144,16 @@ def recruit(g: Game, suit: str) -> None:
     if not ruled:
         g.emit(FACTION, "4.5.2", "skip", "does not recruit: it rules no {suit} clearing", suit=suit)
         return
-    total = 2 if difficulty(s, FACTION) == "easy" else RECRUIT_WARRIORS
+    due = 2 if difficulty(s, FACTION) == "easy" else RECRUIT_WARRIORS
+    total = min(due, s.factions[FACTION].supply.get("warrior", 0))  # what can be placed is spread (LoR 1.5.4)
+    if total == 0:
+        g.emit(FACTION, "4.5.2", "supply_empty", "does not recruit: no warriors left in supply")
+    short = "" if total == due else f"; only {total} of its {due} warriors are in supply, so those are spread"
     each, extra = divmod(total, len(ruled))
     for i, c in enumerate(ruled):
         n = each + (1 if i < extra else 0)
-        R.place_warriors(g, FACTION, c, n, "4.5.2", why=lambda r=ruled: f"recruiting evenly among the {suit} clearings it rules: {', '.join(map(str, r))}")
+        if n:
+            R.place_warriors(g, FACTION, c, n, "4.5.2", why=lambda r=ruled: f"recruiting evenly among the {suit} clearings it rules: {', '.join(map(str, r))}{short}")
     challenging_recruit(g, ruled)
 
 
