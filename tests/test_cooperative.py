@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from helpers import game, position
+
+from rootbotics.bots import vagabot as V
 from rootbotics.core import invariants
 from rootbotics.core import rules as R
 from rootbotics.core.context import GameOver
@@ -73,3 +76,46 @@ def test_coop_a_bot_at_30_wins_for_all_bots() -> None:
     with pytest.raises(GameOver):
         R.score(g, "duchy", 30, "test", "for the test")
     assert g.state.winner == ["vagabot", "duchy"]
+
+
+# -- scenarios from saved positions ------------------------------------------------------------
+COOP = {"cooperative": True}
+
+
+def scoundrel_in_7(items: list[str] | None = None) -> dict:
+    return {"vagabot": {"character": "scoundrel", "location": 7, "items": items or ["boots", "torch", "tea", "sword", "bag"], "quest": "expel_bandits_mouse"}}
+
+
+def test_coop_7_7_5_the_scoundrel_spares_a_teammate_s_sympathy() -> None:
+    # Three human Marquise warriors and the bot Alliance's sympathy in 7: with bots as a team the
+    # token is no enemy's, so 7 has no enemy building or token and Scoundrel is skipped.
+    s = position(
+        {7: {"warriors": {"marquise": 3}, "tokens": [["alliance", "sympathy"]]}},
+        seats=("marquise", "alliance", "vagabot"),
+        humans=("marquise",),
+        turn=2,
+        options=COOP,
+        vagabot=scoundrel_in_7(),
+    )
+    g = game(s)
+    V.scoundrel(g)
+    assert s.clearings[7].tokens == [("alliance", "sympathy")] and s.warriors("marquise", 7) == 3
+    assert s.factions["vagabot"].vp == 0 and not g.log.of_kind("score")
+    (skip,) = g.log.of_kind("skip")
+    assert "no enemy building or token in 7" in skip.text
+
+
+def test_coop_7_7_5_the_scoundrel_removes_only_the_humans_pieces() -> None:
+    s = position(
+        {7: {"warriors": {"marquise": 2, "alliance": 1}, "buildings": [["marquise", "sawmill"]], "tokens": [["alliance", "sympathy"]]}},
+        seats=("marquise", "alliance", "vagabot"),
+        humans=("marquise",),
+        turn=2,
+        options=COOP,
+        vagabot=scoundrel_in_7(),
+    )
+    g = game(s, marquise=ScriptedHuman())
+    V.scoundrel(g)
+    cl = s.clearings[7]
+    assert cl.tokens == [("alliance", "sympathy")] and cl.warriors == {"alliance": 1} and cl.buildings == []
+    assert s.factions["vagabot"].vp == 1 + 1  # the sawmill (LoR 3.2.1) and the special (7.7.5)

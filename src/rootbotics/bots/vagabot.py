@@ -643,7 +643,7 @@ def scoundrel_can(s: GameState, c: int) -> str | None:
     cl = s.clearings[c]
     if s.enemy_pieces(FACTION, c) < SCOUNDREL_PIECES:
         return f"only {s.enemy_pieces(FACTION, c)} enemy pieces in {c}"
-    if not any(f != FACTION for f, _ in cl.buildings + cl.tokens):
+    if not any(s.is_enemy(FACTION, f) for f, _ in cl.buildings + cl.tokens):  # teammates are no enemies (cooperative play)
         return f"no enemy building or token in {c}"
     if s.map.slots[c] - (1 if cl.ruin else 0) - len(cl.slot_items) <= 0:
         return f"no building slot in {c} for his item"
@@ -672,7 +672,7 @@ def scoundrel(g: Game) -> None:
     _pay_special(g, "Scoundrel")
     cl = s.clearings[c]
     g.emit(FACTION, "7.7.5", "scorched_earth", "removes all enemy pieces in {c}", c=c)
-    for f in sorted(cl.factions_present() - {FACTION}):
+    for f in sorted(f for f in cl.factions_present() if s.is_enemy(FACTION, f)):
         R.remove_warriors(g, f, c, cl.warriors.get(f, 0), "7.7.5", by=FACTION)
         for kind in [k for o, k in cl.tokens + cl.buildings if o == f]:
             R.remove_piece(g, f, c, kind, "7.7.5", by=FACTION)
