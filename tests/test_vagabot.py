@@ -372,6 +372,23 @@ def test_7_5_he_stops_where_his_items_run_out() -> None:
     assert vb(s).clearing == 11 and kinds(g, "stop") and s.clearings[6].ruin_items == ["bag"]
 
 
+def test_7_5_and_11_8_2_no_item_to_move_leaves_the_snare_alone() -> None:
+    # Every item exhausted in 3, where a face-up snare stands: he cannot move (7.5: each move
+    # exhausts an item), so there is no move for the snare to cancel (11.8.2): it stays, no VP.
+    vagabot = {"character": "thief", "location": 3, "items": items("boots exhausted", "torch exhausted", "sword exhausted"), "quest": "repair_a_shed_fox"}
+    s = position(
+        {3: {"warriors": {"corvids": 1}, "tokens": [["corvids", "plot"]]}},
+        seats=("corvids", "marquise", "vagabot"),
+        turn=2,
+        corvids={"plots": {"3": {"kind": "snare", "face_up": True}}},
+        vagabot={"vagabot": vagabot},
+    )
+    g = game(s)
+    V.quest(g)
+    assert s.clearings[3].tokens == [("corvids", "plot")] and s.factions["vagabot"].vp == 0
+    assert vb(s).clearing == 3 and not kinds(g, "snare") and kinds(g, "stop")
+
+
 # -- 7.5.1 Explore ------------------------------------------------------------------------------------
 def test_7_5_1_explore_the_nearest_ruin_take_its_item_and_remove_it() -> None:
     s = vpos({10: {"ruin_items": ["boots"]}, 11: {"ruin_items": ["hammer"]}, 12: {"ruin_items": ["sword"]}, 6: {"ruin": False}}, location=3)

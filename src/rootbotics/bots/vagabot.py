@@ -277,11 +277,12 @@ def travel(g: Game, target: int, rule: str, why: Callable[[], str]) -> bool:
         return True
     route = " → ".join([where(s, vs), *map(str, path)])
     for step in path:
-        if vs.clearing is not None and R.snare_stops(g, FACTION, vs.clearing, "move out of"):
-            return False  # 11.8.2: the snare is removed instead of this move
-        if satchel.exhaust(g, FACTION, 1, rule, f"to move to {step}") == 0:
+        if not vs.ready():  # no item to exhaust: no move, so nothing for a snare to cancel
             g.emit(FACTION, rule, "stop", "stops in {c}: no face-up item left to move on toward {target}", c=where(s, vs), target=target)
             return False
+        if vs.clearing is not None and R.snare_stops(g, FACTION, vs.clearing, "move out of"):
+            return False  # 11.8.2: the snare is removed instead of this move (no item spent, R-SNARE)
+        satchel.exhaust(g, FACTION, 1, rule, f"to move to {step}")
         origin = where(s, vs)
         put_pawn(s, vs, clearing=step)
         # No Outrage: it follows warriors moving into sympathy (LoR 8.2.6), and the pawn is none (7.2.1).
