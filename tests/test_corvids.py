@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 from conftest import card_id, fall_state, make_game, put_building, put_token, put_warriors
+from helpers import game as helpers_game
+from helpers import position
 
 from rootbotics.bots import alliance, corvids, eyrie, marquise, vagabot
 from rootbotics.core import invariants, plots, rules
@@ -303,6 +305,26 @@ def test_11_7_4_raid_places_a_warrior_in_each_adjacent_clearing_when_removed() -
     assert all(s.warriors(C, d) == 1 for d in (4, 7, 9, 10, 11))
     assert s.factions["marquise"].vp == 1
     check(s)
+
+
+def test_11_7_4_and_12_2_2_a_raid_short_of_warriors_fills_the_pass_first() -> None:
+    # The Mountain: a face-down raid in 9 is removed with only 2 Corvid warriors in supply. Of the
+    # clearings next to 9 (1, 5, 8, 10, 12) the Pass (10) wins every highest-priority test, so
+    # the two go to 10 and then 1 (12.2.2), not to 1 and 5.
+    s = position(
+        {3: {"warriors": {C: 13}}, 9: {"warriors": {"marquise": 3}, "tokens": [[C, "plot"]]}},
+        seats=("marquise", C),
+        map_name="mountain",
+        suits=dict(zip(range(1, 13), ["fox", "rabbit", "mouse"] * 4)),
+        corvids={"plots": {"9": {"kind": "raid", "face_up": False}}},
+    )
+    assert s.factions[C].supply["warrior"] == 2 and s.map.pass_clearing == 10
+    g = helpers_game(s, [("roll", (3, 0))])
+    battle(g, "marquise", C, 9, "4.5.1")
+    assert [s.warriors(C, d) for d in (1, 5, 8, 10, 12)] == [1, 0, 0, 1, 0]
+    placed = [e for e in g.log.of_kind("place_warriors") if e.rule == "11.7.4"]
+    assert [e.data["c"] for e in placed] == [10, 1]
+    assert "the Pass (12.2.2)" in placed[0].text
 
 
 def test_backup_plans_places_a_warrior_where_a_plot_was_removed() -> None:
