@@ -603,3 +603,18 @@ def test_11_8_2_a_snare_holds_warriors_out_of_the_burrow() -> None:
     assert s.warriors(ME, 5) == 6 and ds(s).burrow == 0
     assert s.clearings[5].tokens == [] and s.factions[ME].vp == 1
     invariants.check(s)
+
+
+def test_10_5_1_II_and_11_8_2_a_snared_dig_leaves_every_tunnel_where_it_is() -> None:
+    # All three tunnels are on the map (3, 4, 7) and the fox dig goes to 8, where a face-up snare
+    # stands: 11.8.2 cancels the tunnel's placement, so none is taken off the map for it.
+    tunnels = {c: {"warriors": {ME: 1}, "tokens": [TUNNEL]} for c in (3, 4, 7)}
+    s = pos({**tunnels, 8: {"tokens": [["corvids", "plot"]]}}, seats=("duchy", "corvids"), burrow=4,
+            corvids={"plots": {"8": {"kind": "snare", "face_up": True}}})
+    g = game(s)
+    set_order(g, ME, "root_tea_fox")
+    D.dig(g, "10.5.1")
+    assert [c for c in range(1, 13) if (ME, "tunnel") in s.clearings[c].tokens] == [3, 4, 7]
+    assert not g.log.of_kind("take_tunnel") and s.clearings[8].tokens == [] and ds(s).burrow == 4
+    assert "place a tunnel token in 8" in g.log.of_kind("snare")[0].text
+    invariants.check(s)
