@@ -179,6 +179,18 @@ def test_10_3_setup_surfaces_opposite_a_starting_corner_and_sways_two() -> None:
     invariants.check(s)
 
 
+def test_10_3_3_surface_in_the_highest_priority_corner_that_qualifies() -> None:
+    # The Marquise started in 1 and the Eyrie in 2: 3 and 4 are both opposite a starting corner.
+    # 10.3.3 does not say random (5.3.2 does), so 2.1 picks 3, with no draw from chance.
+    s = pos({1: {"warriors": {"marquise": 2}, "tokens": [["marquise", "keep"]]}, 2: {"warriors": {"eyrie": 6}, "buildings": [["eyrie", "roost"]]}},
+            seats=("marquise", "eyrie", "duchy"))
+    s.start_corners.update({"marquise": 1, "eyrie": 2})
+    g = game(s, [])
+    assert D.surface(g) == 3
+    (placed,) = [e for e in g.log.of_kind("place_warriors") if e.data["c"] == 3]
+    assert "chose 3 by highest priority (2.1)" in placed.text and "diagonally opposite" in placed.text
+
+
 def test_10_3_5_setup_cards_crown_the_topmost_matching_minister() -> None:
     s = pos({}, swayed=("brigadier",))
     g = game(s, [("draw", "root_tea_fox"), ("draw", "ambush_bird")])

@@ -129,9 +129,10 @@ def prepare_burrow(g: Game) -> None:
 
 
 def surface(g: Game) -> int | None:
-    """10.3.3: two warriors and a tunnel in a random corner that is no other bot's starting corner
-    and, if possible, diagonally opposite a starting corner; two warriors in each clearing adjacent
-    to it (never the Burrow, which is not a clearing)."""
+    """10.3.3: two warriors and a tunnel in a corner that is no other bot's starting corner and,
+    if possible, diagonally opposite a starting corner; among several, the highest priority (2.1:
+    unlike 5.3.2, 10.3.3 does not say random; ruling R-DUCHY-SURFACE). Then two warriors in each
+    clearing adjacent to it (never the Burrow, which is not a clearing)."""
     s = g.state
     taken = {c for f, c in s.start_corners.items() if f != FACTION and s.factions[f].is_bot}
     starts = set(s.start_corners.values())
@@ -141,9 +142,11 @@ def surface(g: Game) -> int | None:
     if not pool:
         g.emit(FACTION, "10.3.3", "setup", "finds no corner where it may surface")
         return None
-    corner = pool[0] if len(pool) == 1 else g.chance.pick(pool, "the Duchy's starting corner (10.3.3)")
-    why = "the corner diagonally opposite a starting corner" if opposite else "a random free corner (none is opposite a starting corner)"
-    R.place_warriors(g, FACTION, corner, SETUP_WARRIORS, "10.3.3", why=lambda: why)
+    among = "corners diagonally opposite a starting corner" if opposite else "free corners, none being opposite a starting corner"
+    choice = choose_clearing(s, f"where to surface ({among})", pool)
+    corner = choice.target
+    assert corner is not None  # every corner in the pool may take the Duchy's pieces
+    R.place_warriors(g, FACTION, corner, SETUP_WARRIORS, "10.3.3", why=choice.explain)
     R.place_token(g, FACTION, corner, "tunnel", "10.3.3")
     s.start_corners[FACTION] = corner
     for c in adjacent_for(s, FACTION, corner):
