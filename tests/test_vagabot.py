@@ -572,8 +572,18 @@ def test_7_7_1_thief_steals_from_the_richest_enemy_with_cards() -> None:
     V.thief(g)
     # the Eyrie has more VP but is a bot with no cards (2.3): the Marquise loses the card
     assert s.factions["marquise"].hand == [s.deckdef.by_name["anvil"]]
-    assert s.discard[-1] == s.deckdef.by_name["cobbler"] and s.factions["vagabot"].vp == 1
+    assert s.discard[-1] == s.deckdef.by_name["cobbler"]
     assert "skipped eyrie (no cards in hand)" in kinds(g, "steal")[0].text
+
+
+def test_7_7_1_the_thief_scores_nothing_for_a_card_he_takes() -> None:
+    # 2.8.1 scores a bot a human *gives* a card to; the Thief takes one: it is discarded, no VP.
+    s = vpos({7: {"warriors": {"marquise": 1}}}, humans=("marquise",), marquise_hand=["anvil"])
+    g = game(s, [("pick", s.deckdef.by_name["anvil"])], marquise=ScriptedHuman())
+    V.thief(g)
+    assert s.factions["marquise"].hand == [] and s.discard[-1] == s.deckdef.by_name["anvil"]
+    assert s.factions["vagabot"].vp == 0 and not kinds(g, "score")
+    assert "scores nothing: 2.8.1 scores a card given to a bot, not one taken" in kinds(g, "steal")[0].text
 
 
 def test_7_7_2_tinker_crafts_the_topmost_discarded_card_with_an_available_item() -> None:

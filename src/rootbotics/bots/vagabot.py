@@ -553,8 +553,8 @@ def _pay_special(g: Game, title: str) -> None:
 
 def thief(g: Game) -> None:
     """7.7.1: a random card from the enemy here with the most VP (tie: most pieces here). Only a
-    player with cards can lose one (2.3); the stolen card is discarded and he scores one VP, as a
-    bot given a card does (2.8.1; ruling R-VAGABOT-THIEF)."""
+    player with cards can lose one (2.3); a bot holds no card, so the stolen card is discarded, and
+    he scores nothing: 2.8.1 scores a card given to a bot, not one it takes (ruling R-VAGABOT-THIEF)."""
     s = g.state
     vs = vagabot(s)
     if vs.clearing is None:
@@ -577,8 +577,7 @@ def thief(g: Game) -> None:
     card = g.chance.pick(list(hand), f"the card the Thief takes from {victim} (7.7.1)")
     hand.remove(card)
     R.discard(g, card)
-    g.emit(FACTION, "7.7.1", "steal", "takes {card} from {victim} at random; a bot keeps no card, so it is discarded", choice.explain, card=s.deckdef.card(card).label(), victim=victim)
-    R.score(g, FACTION, 1, "2.8.1", f"for the card taken from {victim}")
+    g.emit(FACTION, "7.7.1", "steal", "takes {card} from {victim} at random; a bot keeps no card, so it is discarded, and he scores nothing: 2.8.1 scores a card given to a bot, not one taken", choice.explain, card=s.deckdef.card(card).label(), victim=victim)
 
 
 def tinker(g: Game) -> None:
