@@ -119,3 +119,22 @@ def test_coop_7_7_5_the_scoundrel_removes_only_the_humans_pieces() -> None:
     cl = s.clearings[7]
     assert cl.tokens == [("alliance", "sympathy")] and cl.warriors == {"alliance": 1} and cl.buildings == []
     assert s.factions["vagabot"].vp == 1 + 1  # the sawmill (LoR 3.2.1) and the special (7.7.5)
+
+
+def test_coop_7_5_3_the_vagabot_aids_a_teammate_bot() -> None:
+    # Aid targets a player, not an enemy: the Law says he can aid other bots, and cooperative
+    # play only stops bots treating bot pieces as enemies. The bot Eyrie in 7 has a crafted item.
+    s = position(
+        {7: {"warriors": {"eyrie": 1}}},
+        seats=("marquise", "eyrie", "vagabot"),
+        humans=("marquise",),
+        turn=2,
+        options=COOP,
+        eyrie={"items": ["crossbow"]},
+        vagabot=scoundrel_in_7(),
+    )
+    g = game(s)
+    V.aid(g)
+    assert s.factions["eyrie"].items == [] and any(i.kind == "crossbow" for i in s.factions["vagabot"].vagabot.items)
+    assert s.factions["vagabot"].vp == 1 and s.factions["eyrie"].vp == 1  # the aided bot scores one (7.5.3)
+    assert "aids eyrie in 7" in g.log.of_kind("aid")[0].text

@@ -397,7 +397,8 @@ def aid(g: Game) -> None:
     choice = choose_player(
         s,
         f"whom to aid in {c} (players there with crafted items)",
-        [f for f in enemies_in(s, FACTION, c) if s.factions[f].items],
+        # a player, not an enemy: he aids bots too, teammates in cooperative play included (7.5.3)
+        [f for f in sorted(s.clearings[c].factions_present()) if f != FACTION and s.factions[f].items],
         [fewest("fewest VP", victory_points(s), "7.5.3")],
     )
     target = choice.target
