@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import game, position
+from helpers import game, position, set_order
 
+from rootbotics.bots import alliance as A
 from rootbotics.bots import vagabot as V
 from rootbotics.core import invariants
 from rootbotics.core import rules as R
@@ -138,3 +139,23 @@ def test_coop_7_5_3_the_vagabot_aids_a_teammate_bot() -> None:
     assert s.factions["eyrie"].items == [] and any(i.kind == "crossbow" for i in s.factions["vagabot"].vagabot.items)
     assert s.factions["vagabot"].vp == 1 and s.factions["eyrie"].vp == 1  # the aided bot scores one (7.5.3)
     assert "aids eyrie in 7" in g.log.of_kind("aid")[0].text
+
+
+def test_coop_lor_3_2_1_no_score_for_a_teammate_s_pieces_removed_by_a_revolt() -> None:
+    # A revolt removes every piece but the Alliance's (6.4.3), the bot Eyrie's roost too; in
+    # cooperative play that roost is a teammate's, so only the human's sawmill scores (R-COOP).
+    s = position(
+        {10: {"warriors": {"eyrie": 1, "marquise": 1}, "buildings": [["eyrie", "roost"], ["marquise", "sawmill"]], "tokens": [["alliance", "sympathy"]], "ruin": False}},
+        seats=("marquise", "eyrie", "alliance"),
+        humans=("marquise",),
+        turn=2,
+        options=COOP,
+    )
+    g = game(s, marquise=ScriptedHuman())
+    set_order(g, "alliance", "cobbler")
+    assert A.revolt(g)
+    assert s.clearings[10].buildings == [("alliance", "base_rabbit")]
+    assert s.factions["alliance"].vp == 1
+    (score,) = g.log.of_kind("score")
+    assert "sawmill" in score.text
+    assert any("teammate" in e.text and "roost" in e.text for e in g.log.of_kind("no_score"))

@@ -349,7 +349,10 @@ def remove_piece(g: Game, owner: str, c: int, kind: str, rule: str, by: str | No
         lizards.garden_removed(g, c)  # 8.2.3
     if kind == "sympathy":
         _outrage_on_removal(g, by, c)
-    if by is not None and by != owner:
+    if by is not None and by != owner and not s.is_enemy(by, owner):
+        # cooperative play: a bot's collateral removal of a teammate bot's piece scores nothing (R-COOP)
+        g.emit(by, "LoR 3.2.1", "no_score", "scores nothing for the {kind}: {owner} is a teammate (cooperative play)", kind=kind, owner=owner)
+    elif by is not None and by != owner:
         if by == "eyrie" and s.factions[by].is_bot and "war-tax" in s.factions[by].traits:
             lose_vp(g, owner, 1, "3.3.2", f"to the Eyrie's War Tax for its {kind}")
         if kind == "sympathy" and fs.is_bot and "popularity" in fs.traits:
