@@ -95,6 +95,20 @@ def test_5_5_1_I_recruit_ties_fewest_eyrie_warriors_then_lowest_priority() -> No
     assert "chose 12 by lowest priority (2.1)" in g.log.of_kind("place_warriors")[0].text
 
 
+def test_2_7_and_5_5_1_the_bird_column_speaks_of_any_clearing() -> None:
+    # Birds are wild (2.7): the bird column orders every clearing, so there are no "bird clearings".
+    s = position({8: {"warriors": {"eyrie": 2}}}, eyrie=decree())
+    g = game(s)
+    assert not E.decree_recruit(g, "bird")
+    E.decree_battle(g, "bird")
+    texts = [e.text for e in g.log.of_kind("skip")]
+    assert texts == [
+        "cannot recruit for the bird column: no clearing has a roost (birds are wild: any clearing)",
+        "cannot battle for the bird column: no clearing has both its warriors and an enemy (birds are wild: any clearing)",
+    ]
+    assert not any("bird clearing" in e.text for e in g.log)
+
+
 def test_5_5_1_II_leave_enough_to_rule_or_column_size() -> None:
     # 9 holds 6 Eyrie warriors and 3 Marquise warriors: ruling needs 3 (ties rule, 5.2.1).
     s = position({9: {"warriors": {"eyrie": 6, "marquise": 3}}}, eyrie=decree(mouse=["codebreakers"]))

@@ -189,6 +189,14 @@ def column_clearings(s: GameState, col: str) -> list[int]:
     return [c for c in CLEARINGS if suits[c] == col]
 
 
+def no_such_clearing(col: str, what: str) -> str:
+    """The skip text for a column: "no fox clearing has ...", and for the bird column, which
+    orders every clearing (birds are wild, 2.7), "no clearing has ... (any clearing)"."""
+    if col == "bird":
+        return f"no clearing has {what} (birds are wild: any clearing)"
+    return f"no {col} clearing has {what}"
+
+
 def has_roost(s: GameState, c: int) -> bool:
     return (FACTION, "roost") in s.clearings[c].buildings
 
@@ -200,7 +208,7 @@ def decree_recruit(g: Game, col: str) -> bool:
     n = column_size(g, col)
     choice = choose_clearing(
         s,
-        f"where to recruit for the {col} column ({col} clearings with a roost)",
+        f"where to recruit for the {col} column ({'any clearing' if col == 'bird' else col + ' clearings'} with a roost)",
         [c for c in column_clearings(s, col) if has_roost(s, c)],
         [
             most("most enemy pieces", lambda c: s.enemy_pieces(FACTION, c), "5.5.1 I a"),
@@ -210,7 +218,7 @@ def decree_recruit(g: Game, col: str) -> bool:
         legal=lambda c: None if R.may_place_in(s, FACTION, c) else "the keep forbids placing there",
     )
     if choice.target is None:
-        g.emit(FACTION, "5.5.1 I", "skip", "cannot recruit for the {col} column: no {col} clearing with a roost", col=col)
+        g.emit(FACTION, "5.5.1 I", "skip", "cannot recruit for the {col} column: {none}", col=col, none=no_such_clearing(col, "a roost"))
         return False
     if s.factions[FACTION].supply.get("warrior", 0) and R.snare_stops(g, FACTION, choice.target, "place warriors"):
         return True  # 11.8.2: the snare is removed instead; the recruit is not failed (ruling R-SNARE)
@@ -270,7 +278,7 @@ def decree_move(g: Game, col: str) -> None:
 
     origin = choose_clearing(
         s,
-        f"where to move from for the {col} column ({col} clearings it rules)",
+        f"where to move from for the {col} column ({'any clearing' if col == 'bird' else col + ' clearings'} it rules)",
         [c for c in R.ruled_clearings(s, FACTION) if _in_column(s, col, c)],
         [most("most Eyrie warriors", lambda c: s.warriors(FACTION, c), "5.5.1 II")],
         legal=legal,
@@ -315,7 +323,7 @@ def decree_battle(g: Game, col: str) -> None:
         legal=legal,
     )
     if where.target is None:
-        g.emit(FACTION, "5.5.1 III", "skip", "cannot battle for the {col} column: no {col} clearing with its warriors and an enemy", col=col)
+        g.emit(FACTION, "5.5.1 III", "skip", "cannot battle for the {col} column: {none}", col=col, none=no_such_clearing(col, "both its warriors and an enemy"))
         return
     c = where.target
     cl = s.clearings[c]
