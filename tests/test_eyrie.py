@@ -53,7 +53,7 @@ def test_5_4_4_a_new_roost_in_highest_priority_ordered_clearing_it_can_use() -> 
     g = game(s)
     E.a_new_roost(g, "fox")
     assert s.clearings[6].buildings == [("eyrie", "roost")] and s.warriors("eyrie", 6) == 4
-    assert "skipped 1 (a roost cannot be placed there)" in g.log.of_kind("place_building")[0].text
+    assert "skipped 1 (the keep forbids placing there)" in g.log.of_kind("place_building")[0].text
 
 
 def test_5_4_4_no_new_roost_while_one_is_on_the_map() -> None:
@@ -178,6 +178,14 @@ def test_5_5_2_build_in_highest_priority_ruled_clearing_without_roost() -> None:
     g = game(s)
     assert E.build(g)
     assert ("eyrie", "roost") in s.clearings[7].buildings
+
+
+def test_5_5_2_and_4_2_1_the_keep_s_clearing_is_skipped_for_the_keep() -> None:
+    # The Eyrie rules 1, where the keep stands and the slot is free: the keep is why 1 is skipped.
+    s = position({1: {"warriors": {"eyrie": 3}, "tokens": [["marquise", "keep"]]}, 3: {"warriors": {"eyrie": 1}, "buildings": [["eyrie", "roost"]]}, 6: {"warriors": {"eyrie": 1}}}, eyrie=decree())
+    g = game(s)
+    assert E.build(g) and ("eyrie", "roost") in s.clearings[6].buildings
+    assert "skipped 1 (the keep forbids placing there); chose 6" in g.log.of_kind("place_building")[0].text
 
 
 def test_5_5_2_and_5_7_turmoil_when_no_roost_can_be_placed() -> None:

@@ -125,6 +125,18 @@ def roosts_on_map(s: GameState) -> int:
     return s.on_map(FACTION, "roost")
 
 
+def roost_blocked(s: GameState, c: int) -> str | None:
+    """Why a roost cannot be placed in ``c`` (None if it can): none left on the Roosts track, the
+    keep's clearing (4.2.1), or no free building slot."""
+    if s.factions[FACTION].supply.get("roost", 0) <= 0:
+        return "no roost left on the Roosts track"
+    if not R.may_place_in(s, FACTION, c):
+        return "the keep forbids placing there"
+    if s.free_slots(c) <= 0:
+        return "no free building slot"
+    return None
+
+
 def a_new_roost(g: Game, suit: str) -> bool:
     """5.4.4: with no roost on the map, a roost and four warriors go in the ordered clearing of
     highest priority where they can be placed. Returns False when a roost was due but none was
@@ -137,7 +149,7 @@ def a_new_roost(g: Game, suit: str) -> bool:
         s,
         "where A New Roost goes",
         candidates,
-        legal=lambda c: None if R.can_place_building(s, FACTION, c, "roost") else "a roost cannot be placed there",
+        legal=lambda c: roost_blocked(s, c),
     )
     if choice.target is None:
         g.emit(FACTION, "5.4.4", "skip", "has no roost on the map but no {suit} clearing can take one, so it falls into turmoil (5.7)", why=choice.explain, suit=suit)
@@ -360,9 +372,7 @@ def build(g: Game) -> bool:
         s,
         "where to build a roost (clearings it rules without a roost)",
         [c for c in R.ruled_clearings(s, FACTION) if not has_roost(s, c)],
-        legal=lambda c: None if R.can_place_building(s, FACTION, c, "roost") else (
-            "no roost left on the track" if s.factions[FACTION].supply.get("roost", 0) == 0 else "no free building slot"
-        ),
+        legal=lambda c: roost_blocked(s, c),
     )
     if choice.target is None:
         g.emit(FACTION, "5.5.2", "skip", "cannot place a roost", why=choice.explain)
