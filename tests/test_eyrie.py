@@ -109,6 +109,15 @@ def test_2_7_and_5_5_1_the_bird_column_speaks_of_any_clearing() -> None:
     assert not any("bird clearing" in e.text for e in g.log)
 
 
+def test_5_5_1_III_a_a_yes_no_tie_break_is_printed_in_words() -> None:
+    # Battle ties: no roost first (5.5.1 III a). The ranking says "no roost", never "(1, 0)".
+    s = position({3: {"warriors": {"eyrie": 2, "marquise": 1}, "buildings": [["eyrie", "roost"]]}, 4: {"warriors": {"eyrie": 2, "marquise": 1}}}, eyrie=decree(rabbit=["cobbler"]))
+    g = game(s, [("roll", (0, 0))])
+    E.decree_battle(g, "rabbit")
+    (b,) = g.log.of_kind("battle")
+    assert "ranked by no roost, most defenseless buildings: 10, 5, 4 (no roost, 0); 3 (has a roost, 0)" in b.text
+
+
 def test_5_5_1_II_leave_enough_to_rule_or_column_size() -> None:
     # 9 holds 6 Eyrie warriors and 3 Marquise warriors: ruling needs 3 (ties rule, 5.2.1).
     s = position({9: {"warriors": {"eyrie": 6, "marquise": 3}}}, eyrie=decree(mouse=["codebreakers"]))

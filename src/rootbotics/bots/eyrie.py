@@ -328,7 +328,7 @@ def decree_battle(g: Game, col: str) -> None:
         f"where to battle for the {col} column",
         column_clearings(s, col),
         [
-            most("no roost", lambda c: 0 if has_roost(s, c) else 1, "5.5.1 III a"),
+            most("no roost", lambda c: 0 if has_roost(s, c) else 1, "5.5.1 III a", words=("has a roost", "no roost")),
             most("most defenseless buildings", lambda c: defenseless_buildings(s, c), "5.5.1 III b"),
         ],
         priority=LOWEST,  # 5.5.1 III c

@@ -33,14 +33,20 @@ class Criterion(Generic[T]):
     key: Callable[[T], int]
     most: bool = True
     rule: str = ""
+    words: tuple[str, str] | None = None  # a yes/no criterion: how to print 0 and 1
+
+    def shown(self, value: int) -> str:
+        """A ranked value as printed: the count, or the word for a yes/no criterion."""
+        v = -value if self.most else value
+        return self.words[v] if self.words is not None and v in (0, 1) else str(v)
 
 
-def most(label: str, key: Callable[[T], int], rule: str = "") -> Criterion[T]:
-    return Criterion(label, key, True, rule)
+def most(label: str, key: Callable[[T], int], rule: str = "", words: tuple[str, str] | None = None) -> Criterion[T]:
+    return Criterion(label, key, True, rule, words)
 
 
-def fewest(label: str, key: Callable[[T], int], rule: str = "") -> Criterion[T]:
-    return Criterion(label, key, False, rule)
+def fewest(label: str, key: Callable[[T], int], rule: str = "", words: tuple[str, str] | None = None) -> Criterion[T]:
+    return Criterion(label, key, False, rule, words)
 
 
 @dataclass(slots=True)
@@ -87,7 +93,7 @@ class Choice(Generic[T]):
                     groups.append((vals, [t]))
             labels = ", ".join(c.label for c in self.criteria)
             shown = "; ".join(
-                f"{', '.join(map(str, ts))} ({', '.join(str(-v if c.most else v) for c, v in zip(self.criteria, vals))})"
+                f"{', '.join(map(str, ts))} ({', '.join(c.shown(v) for c, v in zip(self.criteria, vals))})"
                 for vals, ts in groups
             )
             msg = f"{self.what}: ranked by {labels}: {shown}"
