@@ -209,7 +209,7 @@ def recruit(g: Game) -> int:
     fs = s.factions[FACTION]
     n = min(want, fs.supply.get("warrior", 0))
     if n <= 0:
-        g.emit(FACTION, "LoR 1.5.4", "supply_empty", "has no warriors left in supply to recruit into the Burrow")
+        g.emit(FACTION, "10.4.3", "supply_empty", "has no warriors left in supply to recruit into the Burrow (LoR 1.5.4)")
         return 0
     fs.supply["warrior"] -= n
     duchy_state(s).burrow += n

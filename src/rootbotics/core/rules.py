@@ -123,7 +123,7 @@ def place_warriors(g: Game, faction: str, c: int, n: int, rule: str, why=None) -
     fs = s.factions[faction]
     n = min(n, fs.supply.get("warrior", 0))
     if n == 0:
-        g.emit(faction, "LoR 1.5.4", "supply_empty", "has no warriors left in supply to place in {c}", c=c)
+        g.emit(faction, rule, "supply_empty", "has no warriors left in supply to place in {c} (LoR 1.5.4)", c=c)  # the step it stopped
         return 0
     if snare_stops(g, faction, c, "place warriors"):
         return 0
