@@ -425,6 +425,18 @@ def test_11_8_2_marquise_moving_out_of_a_snare_removes_it() -> None:
     assert s.warriors("marquise", 1) == 6 and 1 not in plots.plot_map(s)
 
 
+def test_11_8_2_a_cancelled_move_keeps_its_explanation() -> None:
+    # The Marquise's 4.5.4 move out of 1 is cancelled by the snare there: the log still says which
+    # move it was (how many, toward where) and why that destination was chosen.
+    s = position({1: {"warriors": {"marquise": 6}, "tokens": [[C, "plot"]]}, 5: {"warriors": {"marquise": 1}}},
+                 seats=("marquise", C), corvids={"plots": {"1": {"kind": "snare", "face_up": True}}})
+    g = helpers_game(s)
+    marquise.move_out(g, [1], "4.5.4")
+    (snare,) = g.log.of_kind("snare")
+    assert snare.text.startswith("would move 3 warriors toward ")
+    assert "where to move from 1" in snare.text
+
+
 def test_11_8_2_eyrie_recruit_into_a_snare_is_no_turmoil() -> None:
     s = fall_state("eyrie", C)
     s.factions["eyrie"].decree = {"fox": [card_id(s, "ambush_fox")], "mouse": [], "rabbit": [], "bird": []}

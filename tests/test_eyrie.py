@@ -189,6 +189,20 @@ def test_5_5_2_build_in_highest_priority_ruled_clearing_without_roost() -> None:
     assert ("eyrie", "roost") in s.clearings[7].buildings
 
 
+def test_5_5_2_and_12_2_2_the_log_names_the_pass_when_it_decides() -> None:
+    # The Mountain: the Eyrie rules 1 and 10 (the Pass) without a roost; 1 has the higher
+    # priority, but the Pass meets every highest-priority test (12.2.2), and the log says so.
+    s = position(
+        {1: {"warriors": {"eyrie": 1}}, 10: {"warriors": {"eyrie": 1}}, 3: {"warriors": {"eyrie": 1}, "buildings": [["eyrie", "roost"]]}},
+        map_name="mountain",
+        suits=dict(zip(range(1, 13), ["fox", "rabbit", "mouse"] * 4)),
+        eyrie=decree(),
+    )
+    g = game(s)
+    assert E.build(g) and ("eyrie", "roost") in s.clearings[10].buildings
+    assert "chose 10 by the Pass (12.2.2)" in g.log.of_kind("place_building")[0].text
+
+
 def test_5_5_2_and_4_2_1_the_keep_s_clearing_is_skipped_for_the_keep() -> None:
     # The Eyrie rules 1, where the keep stands and the slot is free: the keep is why 1 is skipped.
     s = position({1: {"warriors": {"eyrie": 3}, "tokens": [["marquise", "keep"]]}, 3: {"warriors": {"eyrie": 1}, "buildings": [["eyrie", "roost"]]}, 6: {"warriors": {"eyrie": 1}}}, eyrie=decree())

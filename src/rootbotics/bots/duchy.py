@@ -268,7 +268,7 @@ def dig(g: Game, rule: str, need: int = DIG_WARRIORS, bird_tie: bool = False) ->
         g.emit(FACTION, rule, "no_dig", "does not dig: no ordered clearing without a tunnel or Duchy building can take one", why=choice.explain)
         return None
     fs = s.factions[FACTION]
-    if R.snare_stops(g, FACTION, target, "place a tunnel token"):
+    if R.snare_stops(g, FACTION, target, "place a tunnel token", choice.explain):
         return target  # 11.8.2 cancels the tunnel before any is taken from the map (10.5.1 II, R-DUCHY-SNARE)
     if fs.supply.get("tunnel", 0) <= 0:
         take = tunnel_to_take(s)

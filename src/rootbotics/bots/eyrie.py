@@ -232,7 +232,7 @@ def decree_recruit(g: Game, col: str) -> bool:
     if choice.target is None:
         g.emit(FACTION, "5.5.1 I", "skip", "cannot recruit for the {col} column: {none}", col=col, none=no_such_clearing(col, "a roost"))
         return False
-    if s.factions[FACTION].supply.get("warrior", 0) and R.snare_stops(g, FACTION, choice.target, "place warriors"):
+    if s.factions[FACTION].supply.get("warrior", 0) and R.snare_stops(g, FACTION, choice.target, "place warriors", choice.explain):
         return True  # 11.8.2: the snare is removed instead; the recruit is not failed (ruling R-SNARE)
     return R.place_warriors(g, FACTION, choice.target, n, "5.5.1 I", why=choice.explain) == n
 

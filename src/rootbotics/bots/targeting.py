@@ -159,7 +159,10 @@ def choose_clearing(
     # clearing_priority_key, inlined for speed
     ranked, values = _rank(candidates, criteria, lambda c: -100 if c == pass_clearing else sign * c)
     tiebreak = f"{priority} priority (2.1)"
-    return _first_legal(what, ranked, values, criteria, tiebreak, legal)
+    choice = _first_legal(what, ranked, values, criteria, tiebreak, legal)
+    if pass_clearing is not None and choice.target == pass_clearing:
+        choice.tiebreak = "the Pass (12.2.2)"  # it wins every priority test, whatever its number
+    return choice
 
 
 def choose_player(

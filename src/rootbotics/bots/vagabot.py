@@ -280,7 +280,7 @@ def travel(g: Game, target: int, rule: str, why: Callable[[], str]) -> bool:
         if not vs.ready():  # no item to exhaust: no move, so nothing for a snare to cancel
             g.emit(FACTION, rule, "stop", "stops in {c}: no face-up item left to move on toward {target}", c=where(s, vs), target=target)
             return False
-        if vs.clearing is not None and R.snare_stops(g, FACTION, vs.clearing, "move out of"):
+        if vs.clearing is not None and R.snare_stops(g, FACTION, vs.clearing, f"move toward {target} out of", why):
             return False  # 11.8.2: the snare is removed instead of this move (no item spent, R-SNARE)
         satchel.exhaust(g, FACTION, 1, rule, f"to move to {step}")
         origin = where(s, vs)
