@@ -13,6 +13,7 @@ from math import ceil
 from ..core import rules as R
 from ..core.battle import battle, can_battle
 from ..core.context import Game
+from ..core.factions import TRADE_POSTS_PER_SUIT
 from ..core.maps import CLEARINGS
 from ..core.state import FactionState, GameState
 from .base import enemies_in
@@ -191,6 +192,17 @@ def top_payer(s: GameState) -> str | None:
     return choose_player(s, "the enemy with the most warriors in Payments", who, [most("most warriors in Payments", lambda f: pay[f], "9.5.1 I")]).target
 
 
+def post_blocked(s: GameState, c: int) -> str | None:
+    """Why ``c`` cannot take a trade post (None if it can): the keep (4.2.1), or no trade post of
+    its suit left on the Trade Posts tracks (9.3.3; a removed one is back on its track, 9.2.2)."""
+    if not R.may_place_in(s, FACTION, c):
+        return "the keep is there (4.2.1)"
+    suit = s.suit(c)
+    if s.trade_posts_placed(suit) >= TRADE_POSTS_PER_SUIT:
+        return f"no {suit} trade post left on its tracks"
+    return None
+
+
 def build_and_garrison(g: Game) -> None:
     """9.5.1: a trade post and (by difficulty) warriors in an ordered clearing without a trade
     post; first tie: a clearing with pieces of the enemy with the most warriors in Payments."""
@@ -206,7 +218,7 @@ def build_and_garrison(g: Game) -> None:
         f"where to build a trade post (ordered clearings without one; order {order_suit(s)})",
         [c for c in ordered(s) if (FACTION, "trade_post") not in s.clearings[c].tokens],
         [most(label, lambda c: 1 if payer and s.clearings[c].pieces_of(payer) else 0, "9.5.1 I")],
-        legal=lambda c: None if R.may_place_in(s, FACTION, c) else "the keep is there (4.2.1)",
+        legal=lambda c: post_blocked(s, c),
     )
     if choice.target is None:
         g.emit(FACTION, "9.5.1", "skip", "does not build: no ordered clearing can take a trade post", why=choice.explain)

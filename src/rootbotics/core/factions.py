@@ -74,6 +74,7 @@ _PIECES: dict[tuple[str, str], dict[str, int]] = {
 }
 
 # Bots this version of the engine can play.
+TRADE_POSTS_PER_SUIT = 3  # 9.3.3: the nine trade posts lie on three suited tracks, three each
 PLAYABLE_BOTS: tuple[str, ...] = ("marquise", "eyrie", "alliance", "vagabot", "lizards", "riverfolk", "duchy", "corvids")
 # Human factions whose pieces a position may hold (their turns are taken by a controller).
 HUMAN_FACTIONS: tuple[str, ...] = ("marquise", "eyrie", "alliance")

@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections import Counter
 
 from . import items, plots
-from .factions import BASES, piece_totals
+from .factions import BASES, TRADE_POSTS_PER_SUIT, piece_totals
 from .lizards import CONSPIRACIES, GARDENS
-from .maps import CLEARINGS, suit_problem
+from .maps import CLEARINGS, SUITS, suit_problem
 from .state import GameState
 
 CAN_LOSE_VP: frozenset[str] = frozenset({"eyrie"})  # Humiliate (5.7.1)
@@ -115,6 +115,10 @@ def riverfolk_violations(state: GameState) -> list[str]:
     for c in CLEARINGS:
         if state.clearings[c].tokens.count(("riverfolk", "trade_post")) > 1:
             out.append(f"clearing {c}: two trade posts")
+    if rf is not None:
+        for suit in SUITS:  # 9.3.3: three trade posts on each suit's track
+            if state.trade_posts_placed(suit) > TRADE_POSTS_PER_SUIT:
+                out.append(f"{state.trade_posts_placed(suit)} {suit} trade posts on the map (9.3.3: three per suit)")
     return out
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from .burrow import DUCHY, MINISTERS, DuchyState
 from .cards import CARD_SUITS, ITEMS
 from .chance import Rng
-from .factions import BUILDINGS, FACTIONS, TOKENS, piece_totals
+from .factions import BUILDINGS, FACTIONS, TOKENS, TRADE_POSTS_PER_SUIT, piece_totals
 from .items import (
     CHARACTERS,
     FOREST_PREFIX,
@@ -87,6 +87,10 @@ def to_json(state: GameState) -> dict[str, Any]:
             entry["market"] = [card(c) for c in fs.market]
             entry["payments"] = {k: n for k, n in sorted((fs.payments or {}).items()) if n}
             entry["protection"] = list(fs.protection or [])
+            # 9.3.3: each trade post on the map with its suit (its clearing's), so a reader sees
+            # which track it came from and returns to (9.2.2)
+            post = ("riverfolk", "trade_post")
+            entry["trade_posts"] = {str(c): state.suits[c] for c in CLEARINGS if post in state.clearings[c].tokens}
         if fs.duchy is not None:
             entry["duchy"] = {"burrow": fs.duchy.burrow, "swayed": list(fs.duchy.swayed)}
         if fs.plots is not None:
@@ -276,7 +280,7 @@ _TOP_FIELDS = (
     "end_reason", "options", "ferry", "ferry_used", "opened_paths", "item_supply", "services",
 )
 _SEAT_FIELDS = ("seat", "vp", "items", "removed", "decree", "supporters", "hand")
-_BOT_FIELDS = ("difficulty", "traits", "order", "vagabot", "duchy", "plots", "lizards", "market", "payments", "protection")
+_BOT_FIELDS = ("difficulty", "traits", "order", "vagabot", "duchy", "plots", "lizards", "market", "payments", "protection", "trade_posts")
 _LIZARDS_FIELDS = ("acolytes", "conspiracy", "lost_souls", "revealed", "order")
 SERVICES: tuple[str, ...] = ("hand_card", "riverboats", "mercenaries")  # 9.2.3 I-III
 PROTECTION: tuple[str, ...] = ("shield", "sword")  # 9.2.4
@@ -501,6 +505,7 @@ def from_json(data: Any) -> GameState:
     _read_map_pieces(state, data)
     _read_quest_decks(state)
     _check_payments_and_services(state, data)
+    _check_trade_posts(state, data)
     _derive_supplies(state, data)
     winner = data.get("winner")
     if winner is not None:
@@ -683,6 +688,38 @@ def _read_riverfolk(raw: dict[str, Any], fs: FactionState, path: str, cards: _Ca
     for owner, n in _obj(raw.get("payments", {}), f"{path}.payments").items():
         fs.payments[owner] = _count(n, _at(f"{path}.payments", owner))
     fs.protection = [_str(p, f"{path}.protection.{i}", PROTECTION) for i, p in enumerate(_list(raw.get("protection", []), f"{path}.protection"))]
+
+
+def _check_trade_posts(state: GameState, data: dict[str, Any]) -> None:
+    """9.3.3: a trade post has its clearing's suit, and each suit's track holds three. The
+    ``trade_posts`` entry (clearing -> suit) is optional: files from before it was saved load
+    with the suits taken from the clearings; when given it must agree with the map."""
+    raw = data.get("factions", {}).get("riverfolk", {}) if isinstance(data.get("factions"), dict) else {}
+    path = "factions.riverfolk.trade_posts"
+    post = ("riverfolk", "trade_post")
+    placed = {c: state.suits[c] for c in CLEARINGS if post in state.clearings[c].tokens}
+    if isinstance(raw, dict) and "trade_posts" in raw:
+        rf = state.factions.get("riverfolk")
+        if rf is None or not rf.is_bot:
+            raise StateError(path, "only the Riverfolk Robots keep suited Trade Posts tracks")
+        given = _obj(raw["trade_posts"], path)
+        for key, suit in given.items():
+            kpath = _at(path, key)
+            if key not in _CLEARING_KEYS:
+                raise StateError(kpath, "is not a clearing (clearings are 1 to 12)")
+            c = int(key)
+            _str(suit, kpath, SUITS)
+            if c not in placed:
+                raise StateError(kpath, f"clearing {c} holds no trade post")
+            if suit != placed[c]:
+                raise StateError(kpath, f"the trade post in {c} is {suit}, but {c} is a {placed[c]} clearing: a clearing takes a trade post of its own suit")
+        missing = sorted(set(placed) - {int(k) for k in given})
+        if missing:
+            raise StateError(path, f"the trade post in {missing[0]} is not listed")
+    for suit in SUITS:
+        n = sum(1 for v in placed.values() if v == suit)
+        if n > TRADE_POSTS_PER_SUIT:
+            raise StateError("clearings", f"{n} {suit} trade posts are on the map, but the {suit} Trade Posts track holds only {TRADE_POSTS_PER_SUIT} (9.3.3)")
 
 
 def _check_payments_and_services(state: GameState, data: dict[str, Any]) -> None:

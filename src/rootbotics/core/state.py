@@ -295,6 +295,12 @@ class GameState:
     def enemy_warriors(self, faction: str, c: int) -> int:
         return sum(v for f, v in self.clearings[c].warriors.items() if self.is_enemy(faction, f))
 
+    def trade_posts_placed(self, suit: str) -> int:
+        """Riverfolk trade posts of ``suit`` on the map: a clearing takes a trade post of its own
+        suit (the marker's on maps with markers), so each post's suit is its clearing's (9.3.3)."""
+        post = ("riverfolk", "trade_post")
+        return sum(1 for c in range(1, len(self.clearings)) if self.suits[c] == suit and post in self.clearings[c].tokens)
+
     def free_slots(self, c: int) -> int:
         return self.map.slots[c] - self.clearings[c].used_slots()
 
