@@ -17,19 +17,27 @@ def position(
     seats: tuple[str, ...] = ("marquise", "eyrie"),
     humans: tuple[str, ...] = (),
     turn: int = 0,
+    options: dict[str, Any] | None = None,
+    map_name: str = "fall",
+    suits: dict[int, str] | None = None,
     **factions: dict[str, Any],
 ) -> GameState:
-    """A Fall position: ``clearings`` as in the JSON format; per-faction extras by keyword."""
+    """A Fall position: ``clearings`` as in the JSON format; per-faction extras by keyword;
+    ``options`` as saved (``{"cooperative": True}`` for Fully Cooperative Play)."""
     data: dict[str, Any] = {
         "format": "rootbotics-position",
         "version": 1,
-        "map": "fall",
+        "map": map_name,
         "seed": 11,
         "turn_order": list(seats),
         "turn": turn,
         "factions": {},
         "clearings": {str(c): v for c, v in clearings.items()},
     }
+    if options:
+        data["options"] = dict(options)
+    if suits:
+        data["suits"] = {str(c): v for c, v in suits.items()}
     for f in seats:
         entry: dict[str, Any] = {"seat": "human" if f in humans else "bot"}
         if f == "eyrie" and f not in humans:

@@ -241,6 +241,21 @@ def test_6_4_3_revolt_removes_all_enemy_pieces_and_scores_buildings_and_tokens()
     assert s.factions["marquise"].supply["sawmill"] == 6 and s.factions["eyrie"].supply["roost"] == 7
 
 
+def test_6_4_3_no_revolt_where_the_scoundrel_s_item_covers_the_only_slot() -> None:
+    # 3 (rabbit, one slot) is sympathetic but the Scoundrel's boots cover its slot (7.7.5): no base
+    # can be placed, so 3 is not a legal target (2.3, ruling R-REVOLT), nobody is removed, and
+    # with no revolt Public Pity follows (6.4.4).
+    scoundrel = {"character": "scoundrel", "location": 7, "items": ["torch", "tea", "sword", "bag"], "quest": "expel_bandits_mouse"}
+    s = position({3: sym(warriors={"marquise": 2}, slot_items=["boots"])}, seats=(*THREE, "vagabot"), vagabot={"vagabot": scoundrel})
+    g = game(s, [("draw", "cobbler")])
+    A.AutomatedAlliance().birdsong(g)
+    assert s.warriors("marquise", 3) == 2 and not g.log.of_kind("revolt")
+    (no,) = g.log.of_kind("no_revolt")
+    assert "no sympathetic rabbit clearing can take its rabbit base" in no.text
+    assert "skipped 3 (its building slot is covered by the Vagabot's boots)" in no.text
+    assert g.log.of_kind("public_pity")
+
+
 def test_6_4_3_revolt_removes_the_keep_for_good() -> None:
     s = position(
         {1: sym(warriors={"marquise": 2}, tokens=[["marquise", "keep"], SYM])},

@@ -6,6 +6,7 @@ All dice come from a ``ScriptedChance``: a battle that asks for anything not scr
 from __future__ import annotations
 
 from conftest import assert_supply_consistent, card_id, fall_state, make_game, put_building, put_token, put_warriors
+from helpers import game, position
 from rootbotics.core.battle import battle, can_battle
 from rootbotics.core.chance import ScriptedChance
 from rootbotics.core.context import Game
@@ -342,3 +343,18 @@ def test_lor_6_2_3_no_field_hospitals_without_the_keep_or_when_declined():
     g = make_game(s, [roll(3, 0)], {"marquise": ScriptedHuman(hospitals=True)})
     battle(g, "eyrie", "marquise", 6, "test")  # no keep on the map: nobody is asked
     assert s.factions["marquise"].supply["warrior"] == 25 and not g.log.of_kind("field_hospitals")
+
+
+def test_lor_4_3_2_a_capped_roll_says_the_hits_dealt_and_why() -> None:
+    # The Vagabot (no item on his Battle Track: at most 1 rolled hit, 7.2.4) rolls 3 against the
+    # Marquise's lone warrior, who rolls 1: one hit each, and the log says why not three.
+    vb = {"character": "thief", "location": 7, "items": ["boots", "torch", "tea", "sword", "bag"], "quest": "expel_bandits_mouse"}
+    s = position({7: {"warriors": {"marquise": 1}}}, seats=("marquise", "vagabot"), turn=1, vagabot={"vagabot": vb})
+    g = game(s, [("roll", (3, 1))])
+    battle(g, "vagabot", "marquise", 7, "7.5.4")
+    (hits,) = g.log.of_kind("hits")
+    assert hits.text == (
+        "vagabot deals 1 hit, marquise deals 1 hit — vagabot rolled 3, capped at 1 by his Battle Track (7.2.4); "
+        "marquise rolled 1"
+    )
+

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from helpers import game, position, set_order
+
+from rootbotics.factions.alliance import bot as A
+from rootbotics.factions.vagabot import bot as V
 from rootbotics.core import invariants
 from rootbotics.core import rules as R
 from rootbotics.core.context import GameOver
@@ -73,3 +77,85 @@ def test_coop_a_bot_at_30_wins_for_all_bots() -> None:
     with pytest.raises(GameOver):
         R.score(g, "duchy", 30, "test", "for the test")
     assert g.state.winner == ["vagabot", "duchy"]
+
+
+# -- scenarios from saved positions ------------------------------------------------------------
+COOP = {"cooperative": True}
+
+
+def scoundrel_in_7(items: list[str] | None = None) -> dict:
+    return {"vagabot": {"character": "scoundrel", "location": 7, "items": items or ["boots", "torch", "tea", "sword", "bag"], "quest": "expel_bandits_mouse"}}
+
+
+def test_coop_7_7_5_the_scoundrel_spares_a_teammate_s_sympathy() -> None:
+    # Three human Marquise warriors and the bot Alliance's sympathy in 7: with bots as a team the
+    # token is no enemy's, so 7 has no enemy building or token and Scoundrel is skipped.
+    s = position(
+        {7: {"warriors": {"marquise": 3}, "tokens": [["alliance", "sympathy"]]}},
+        seats=("marquise", "alliance", "vagabot"),
+        humans=("marquise",),
+        turn=2,
+        options=COOP,
+        vagabot=scoundrel_in_7(),
+    )
+    g = game(s)
+    V.scoundrel(g)
+    assert s.clearings[7].tokens == [("alliance", "sympathy")] and s.warriors("marquise", 7) == 3
+    assert s.factions["vagabot"].vp == 0 and not g.log.of_kind("score")
+    (skip,) = g.log.of_kind("skip")
+    assert "no enemy building or token in 7" in skip.text
+
+
+def test_coop_7_7_5_the_scoundrel_removes_only_the_humans_pieces() -> None:
+    s = position(
+        {7: {"warriors": {"marquise": 2, "alliance": 1}, "buildings": [["marquise", "sawmill"]], "tokens": [["alliance", "sympathy"]]}},
+        seats=("marquise", "alliance", "vagabot"),
+        humans=("marquise",),
+        turn=2,
+        options=COOP,
+        vagabot=scoundrel_in_7(),
+    )
+    g = game(s, marquise=ScriptedHuman())
+    V.scoundrel(g)
+    cl = s.clearings[7]
+    assert cl.tokens == [("alliance", "sympathy")] and cl.warriors == {"alliance": 1} and cl.buildings == []
+    assert s.factions["vagabot"].vp == 1 + 1  # the sawmill (LoR 3.2.1) and the special (7.7.5)
+
+
+def test_coop_7_5_3_the_vagabot_aids_a_teammate_bot() -> None:
+    # Aid targets a player, not an enemy: the Law says he can aid other bots, and cooperative
+    # play only stops bots treating bot pieces as enemies. The bot Eyrie in 7 has a crafted item.
+    s = position(
+        {7: {"warriors": {"eyrie": 1}}},
+        seats=("marquise", "eyrie", "vagabot"),
+        humans=("marquise",),
+        turn=2,
+        options=COOP,
+        eyrie={"items": ["crossbow"]},
+        vagabot=scoundrel_in_7(),
+    )
+    g = game(s)
+    V.aid(g)
+    assert s.factions["eyrie"].items == [] and any(i.kind == "crossbow" for i in s.factions["vagabot"].board.items)
+    assert s.factions["vagabot"].vp == 1 and s.factions["eyrie"].vp == 1  # the aided bot scores one (7.5.3)
+    assert "aids eyrie in 7" in g.log.of_kind("aid")[0].text
+
+
+def test_coop_lor_3_2_1_no_score_for_a_teammate_s_pieces_removed_by_a_revolt() -> None:
+    # A revolt removes every piece but the Alliance's (6.4.3), the bot Eyrie's roost too; in
+    # cooperative play that roost is a teammate's, so only the human's sawmill scores (R-COOP).
+    s = position(
+        {10: {"warriors": {"eyrie": 1, "marquise": 1}, "buildings": [["eyrie", "roost"], ["marquise", "sawmill"]], "tokens": [["alliance", "sympathy"]], "ruin": False}},
+        seats=("marquise", "eyrie", "alliance"),
+        humans=("marquise",),
+        turn=2,
+        options=COOP,
+    )
+    g = game(s, marquise=ScriptedHuman())
+    set_order(g, "alliance", "cobbler")
+    assert A.revolt(g)
+    assert s.clearings[10].buildings == [("alliance", "base_rabbit")]
+    assert s.factions["alliance"].vp == 1
+    (score,) = g.log.of_kind("score")
+    assert "sawmill" in score.text
+    assert any("teammate" in e.text and "roost" in e.text for e in g.log.of_kind("no_score"))

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 from conftest import card_id, fall_state, make_game, put_building, put_token, put_warriors
+from helpers import game as helpers_game
+from helpers import position
 
 from rootbotics.factions.alliance import bot as alliance
 from rootbotics.factions.corvids import bot as corvids
@@ -311,6 +313,26 @@ def test_11_7_4_raid_places_a_warrior_in_each_adjacent_clearing_when_removed() -
     check(s)
 
 
+def test_11_7_4_and_12_2_2_a_raid_short_of_warriors_fills_the_pass_first() -> None:
+    # The Mountain: a face-down raid in 9 is removed with only 2 Corvid warriors in supply. Of the
+    # clearings next to 9 (1, 5, 8, 10, 12) the Pass (10) wins every highest-priority test, so
+    # the two go to 10 and then 1 (12.2.2), not to 1 and 5.
+    s = position(
+        {3: {"warriors": {C: 13}}, 9: {"warriors": {"marquise": 3}, "tokens": [[C, "plot"]]}},
+        seats=("marquise", C),
+        map_name="mountain",
+        suits=dict(zip(range(1, 13), ["fox", "rabbit", "mouse"] * 4)),
+        corvids={"plots": {"9": {"kind": "raid", "face_up": False}}},
+    )
+    assert s.factions[C].supply["warrior"] == 2 and s.map.pass_clearing == 10
+    g = helpers_game(s, [("roll", (3, 0))])
+    battle(g, "marquise", C, 9, "4.5.1")
+    assert [s.warriors(C, d) for d in (1, 5, 8, 10, 12)] == [1, 0, 0, 1, 0]
+    placed = [e for e in g.log.of_kind("place_warriors") if e.rule == "11.7.4"]
+    assert [e.data["c"] for e in placed] == [10, 1]
+    assert "the Pass (12.2.2)" in placed[0].text
+
+
 def test_backup_plans_places_a_warrior_where_a_plot_was_removed() -> None:
     s = fall_state("marquise", C)
     s.factions[C].traits = ["backup-plans"]
@@ -407,6 +429,18 @@ def test_11_8_2_marquise_moving_out_of_a_snare_removes_it() -> None:
     g = make_game(s)
     marquise.move_out(g, [1], "4.5.4")
     assert s.warriors("marquise", 1) == 6 and 1 not in plots.plot_map(s)
+
+
+def test_11_8_2_a_cancelled_move_keeps_its_explanation() -> None:
+    # The Marquise's 4.5.4 move out of 1 is cancelled by the snare there: the log still says which
+    # move it was (how many, toward where) and why that destination was chosen.
+    s = position({1: {"warriors": {"marquise": 6}, "tokens": [[C, "plot"]]}, 5: {"warriors": {"marquise": 1}}},
+                 seats=("marquise", C), corvids={"plots": {"1": {"kind": "snare", "face_up": True}}})
+    g = helpers_game(s)
+    marquise.move_out(g, [1], "4.5.4")
+    (snare,) = g.log.of_kind("snare")
+    assert snare.text.startswith("would move 3 warriors toward ")
+    assert "where to move from 1" in snare.text
 
 
 def test_11_8_2_eyrie_recruit_into_a_snare_is_no_turmoil() -> None:

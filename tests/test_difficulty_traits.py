@@ -69,6 +69,24 @@ def test_3_3_2_marquise_blitz(traits: tuple[str, ...]) -> None:
         assert not g.log.of_kind("move") and s.warriors("marquise", 5) == 4
 
 
+def test_3_3_2_marquise_blitz_says_blitz_once() -> None:
+    s = position({5: {"warriors": {"marquise": 4}}, 2: {"warriors": {"eyrie": 1}}}, marquise=bot(traits=("blitz",)))
+    g = game(s, [("roll", (0, 0))])
+    M.blitz(g)
+    (move,) = g.log.of_kind("move")
+    assert move.text.count("Blitz") == 1 and "Blitz: Blitz:" not in move.text
+
+
+def test_lor_1_5_4_an_empty_supply_names_the_step_it_stopped() -> None:
+    # 22 warriors on the map and 3 in supply: Recruit (4.5.2) places three, and the Marquise's
+    # challenging bonus (3.3.1) then finds none: the line says which step it was.
+    s = position({1: {"warriors": {"marquise": 22}}}, marquise=bot("challenging"))
+    g = game(s)
+    M.recruit(g, "fox")
+    (empty,) = g.log.of_kind("supply_empty")
+    assert empty.rule == "3.3.1" and empty.text == "has no warriors left in supply to place in 1 (LoR 1.5.4)"
+
+
 @pytest.mark.parametrize(("traits", "left"), [((), 0), (("fortified",), 1)])
 def test_3_3_2_marquise_fortified_buildings_take_two_hits(traits, left) -> None:
     s = position({9: {"warriors": {"eyrie": 2}, "buildings": [["marquise", "sawmill"], ["marquise", "workshop"]]}}, marquise=bot(traits=traits), turn=1)

@@ -179,6 +179,18 @@ def test_10_3_setup_surfaces_opposite_a_starting_corner_and_sways_two() -> None:
     invariants.check(s)
 
 
+def test_10_3_3_surface_in_the_highest_priority_corner_that_qualifies() -> None:
+    # The Marquise started in 1 and the Eyrie in 2: 3 and 4 are both opposite a starting corner.
+    # 10.3.3 does not say random (5.3.2 does), so 2.1 picks 3, with no draw from chance.
+    s = pos({1: {"warriors": {"marquise": 2}, "tokens": [["marquise", "keep"]]}, 2: {"warriors": {"eyrie": 6}, "buildings": [["eyrie", "roost"]]}},
+            seats=("marquise", "eyrie", "duchy"))
+    s.start_corners.update({"marquise": 1, "eyrie": 2})
+    g = game(s, [])
+    assert D.surface(g) == 3
+    (placed,) = [e for e in g.log.of_kind("place_warriors") if e.data["c"] == 3]
+    assert "chose 3 by highest priority (2.1)" in placed.text and "diagonally opposite" in placed.text
+
+
 def test_10_3_5_setup_cards_crown_the_topmost_matching_minister() -> None:
     s = pos({}, swayed=("brigadier",))
     g = game(s, [("draw", "root_tea_fox"), ("draw", "ambush_bird")])
@@ -602,4 +614,19 @@ def test_11_8_2_a_snare_holds_warriors_out_of_the_burrow() -> None:
     D.rally(g)
     assert s.warriors(ME, 5) == 6 and ds(s).burrow == 0
     assert s.clearings[5].tokens == [] and s.factions[ME].vp == 1
+    invariants.check(s)
+
+
+def test_10_5_1_II_and_11_8_2_a_snared_dig_leaves_every_tunnel_where_it_is() -> None:
+    # All three tunnels are on the map (3, 4, 7) and the fox dig goes to 8, where a face-up snare
+    # stands: 11.8.2 cancels the tunnel's placement, so none is taken off the map for it.
+    tunnels = {c: {"warriors": {ME: 1}, "tokens": [TUNNEL]} for c in (3, 4, 7)}
+    s = pos({**tunnels, 8: {"tokens": [["corvids", "plot"]]}}, seats=("duchy", "corvids"), burrow=4,
+            corvids={"plots": {"8": {"kind": "snare", "face_up": True}}})
+    g = game(s)
+    set_order(g, ME, "root_tea_fox")
+    D.dig(g, "10.5.1")
+    assert [c for c in range(1, 13) if (ME, "tunnel") in s.clearings[c].tokens] == [3, 4, 7]
+    assert not g.log.of_kind("take_tunnel") and s.clearings[8].tokens == [] and ds(s).burrow == 4
+    assert "place a tunnel token in 8" in g.log.of_kind("snare")[0].text
     invariants.check(s)

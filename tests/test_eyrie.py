@@ -8,7 +8,7 @@ from helpers import game, position, set_order
 from rootbotics.factions.eyrie import bot as E
 from rootbotics.core.chance import ScriptedChance
 from rootbotics.factions.eyrie.board import VIZIER
-from rootbotics.game import GameConfig, Seat, bot_config, new_game
+from rootbotics.game import GameConfig, Seat, bot_config, new_game, play_turn
 from rootbotics.factions.marquise.faction import keep_clearing
 
 
@@ -54,7 +54,7 @@ def test_5_4_4_a_new_roost_in_highest_priority_ordered_clearing_it_can_use() -> 
     g = game(s)
     E.a_new_roost(g, "fox")
     assert s.clearings[6].buildings == [("eyrie", "roost")] and s.warriors("eyrie", 6) == 4
-    assert "skipped 1 (a roost cannot be placed there)" in g.log.of_kind("place_building")[0].text
+    assert "skipped 1 (the keep forbids placing there)" in g.log.of_kind("place_building")[0].text
 
 
 def test_5_4_4_no_new_roost_while_one_is_on_the_map() -> None:
@@ -62,6 +62,27 @@ def test_5_4_4_no_new_roost_while_one_is_on_the_map() -> None:
     g = game(s)
     E.a_new_roost(g, "fox")
     assert s.on_map("eyrie", "roost") == 1
+
+
+def test_5_4_4_and_5_7_no_place_for_a_new_roost_is_turmoil() -> None:
+    # No roost on the map, a rabbit order, and every rabbit clearing (3, 4, 5, 10) full: 5.7 sends
+    # the Eyrie into turmoil at once (for any reason), so Daylight never comes (no roost in 8).
+    full = {3: [["marquise", "sawmill"]], 4: [["marquise", "workshop"]], 5: [["marquise", "sawmill"], ["marquise", "recruiter"]], 10: [["marquise", "workshop"]]}
+    clearings: dict[int, dict] = {c: {"buildings": b} for c, b in full.items()}
+    clearings[8] = {"warriors": {"eyrie": 4}}
+    s = position(clearings, turn=1, eyrie={"vp": 5, **decree()})
+    g = game(s, [("draw", "cobbler")])
+    play_turn(g)
+    fs = s.factions["eyrie"]
+    assert s.on_map("eyrie", "roost") == 0 and not g.log.of_kind("place_building")
+    assert fs.vp == 5 - 2  # the two Loyal Viziers (5.7.1); no roost on the map scores nothing (5.6)
+    assert fs.board.decree == {"fox": [], "mouse": [], "rabbit": [], "bird": [VIZIER, VIZIER]}  # 5.7.2
+    assert s.discard == [s.deckdef.by_name["cobbler"]]
+    rules = [e.rule for e in g.log if e.faction == "eyrie"]
+    assert rules.index("5.7") > rules.index("5.4.4") and "5.5.1 I" not in rules and "5.5.2" not in rules
+    (skip,) = [e for e in g.log if e.rule == "5.4.4"]
+    assert "no rabbit clearing can take one, so it falls into turmoil (5.7)" in skip.text
+    assert "skips Daylight" in g.log.of_kind("rest")[-1].text
 
 
 # -- 5.5.1 Resolve the Decree ------------------------------------------------------------------
@@ -73,6 +94,29 @@ def test_5_5_1_I_recruit_ties_fewest_eyrie_warriors_then_lowest_priority() -> No
     # No enemies anywhere; 8 and 12 tie on one warrior; 12 has the lower priority.
     assert s.warriors("eyrie", 12) == 3
     assert "chose 12 by lowest priority (2.1)" in g.log.of_kind("place_warriors")[0].text
+
+
+def test_2_7_and_5_5_1_the_bird_column_speaks_of_any_clearing() -> None:
+    # Birds are wild (2.7): the bird column orders every clearing, so there are no "bird clearings".
+    s = position({8: {"warriors": {"eyrie": 2}}}, eyrie=decree())
+    g = game(s)
+    assert not E.decree_recruit(g, "bird")
+    E.decree_battle(g, "bird")
+    texts = [e.text for e in g.log.of_kind("skip")]
+    assert texts == [
+        "cannot recruit for the bird column: no clearing has a roost (birds are wild: any clearing)",
+        "cannot battle for the bird column: no clearing has both its warriors and an enemy (birds are wild: any clearing)",
+    ]
+    assert not any("bird clearing" in e.text for e in g.log)
+
+
+def test_5_5_1_III_a_a_yes_no_tie_break_is_printed_in_words() -> None:
+    # Battle ties: no roost first (5.5.1 III a). The ranking says "no roost", never "(1, 0)".
+    s = position({3: {"warriors": {"eyrie": 2, "marquise": 1}, "buildings": [["eyrie", "roost"]]}, 4: {"warriors": {"eyrie": 2, "marquise": 1}}}, eyrie=decree(rabbit=["cobbler"]))
+    g = game(s, [("roll", (0, 0))])
+    E.decree_battle(g, "rabbit")
+    (b,) = g.log.of_kind("battle")
+    assert "ranked by no roost, most defenseless buildings: 10, 5, 4 (no roost, 0); 3 (has a roost, 0)" in b.text
 
 
 def test_5_5_1_II_leave_enough_to_rule_or_column_size() -> None:
@@ -144,6 +188,28 @@ def test_5_5_2_build_in_highest_priority_ruled_clearing_without_roost() -> None:
     g = game(s)
     assert E.build(g)
     assert ("eyrie", "roost") in s.clearings[7].buildings
+
+
+def test_5_5_2_and_12_2_2_the_log_names_the_pass_when_it_decides() -> None:
+    # The Mountain: the Eyrie rules 1 and 10 (the Pass) without a roost; 1 has the higher
+    # priority, but the Pass meets every highest-priority test (12.2.2), and the log says so.
+    s = position(
+        {1: {"warriors": {"eyrie": 1}}, 10: {"warriors": {"eyrie": 1}}, 3: {"warriors": {"eyrie": 1}, "buildings": [["eyrie", "roost"]]}},
+        map_name="mountain",
+        suits=dict(zip(range(1, 13), ["fox", "rabbit", "mouse"] * 4)),
+        eyrie=decree(),
+    )
+    g = game(s)
+    assert E.build(g) and ("eyrie", "roost") in s.clearings[10].buildings
+    assert "chose 10 by the Pass (12.2.2)" in g.log.of_kind("place_building")[0].text
+
+
+def test_5_5_2_and_4_2_1_the_keep_s_clearing_is_skipped_for_the_keep() -> None:
+    # The Eyrie rules 1, where the keep stands and the slot is free: the keep is why 1 is skipped.
+    s = position({1: {"warriors": {"eyrie": 3}, "tokens": [["marquise", "keep"]]}, 3: {"warriors": {"eyrie": 1}, "buildings": [["eyrie", "roost"]]}, 6: {"warriors": {"eyrie": 1}}}, eyrie=decree())
+    g = game(s)
+    assert E.build(g) and ("eyrie", "roost") in s.clearings[6].buildings
+    assert "skipped 1 (the keep forbids placing there); chose 6" in g.log.of_kind("place_building")[0].text
 
 
 def test_5_5_2_and_5_7_turmoil_when_no_roost_can_be_placed() -> None:

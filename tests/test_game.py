@@ -105,3 +105,27 @@ def test_pause_and_resume_gives_the_same_game() -> None:
     play(g)
     assert serial.to_json(g.state) == serial.to_json(whole.state)
     assert g.log.signature() == whole.log.signature()[len(part.log) :]
+
+
+def test_emit_rejects_a_reason_that_is_not_a_closure() -> None:
+    # The lazy reason of an event is a closure; a plain value there would fail only when read.
+    g = new_game(bot_config(["marquise", "eyrie"], seed=1))
+    with pytest.raises(TypeError, match="why"):
+        g.emit(None, "3.4", "setup", "removes ({reason})", why="one or two humans")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_3_4_every_event_of_a_game_with_human_seats_formats(seed: int) -> None:
+    # One or two human seats (and cooperative play) set off the 3.4 removal of the dominance cards.
+    bots = ["vagabot", "corvids", "duchy", "riverfolk", "lizards"][seed % 5]
+    humans = [("alliance",), ("marquise", "eyrie"), ("eyrie",)][seed % 3]
+    seats = [Seat(bots), *(Seat(h, "human") for h in humans)]
+    if seed % 2:
+        seats.append(Seat([f for f in ("marquise", "eyrie", "alliance") if f not in humans][0]))
+    options: dict[str, object] = {"cooperative": True} if seed >= 3 else {}
+    cfg = GameConfig(seats, seed=seed, options=options)
+    g = new_game(cfg, controllers={h: ScriptedHuman() for h in humans})
+    play(g, turns=12)
+    assert any(e.rule == "3.4" and "dominance" in e.text for e in g.log)
+    for e in g.log:
+        assert isinstance(e.line(), str)

@@ -305,7 +305,7 @@ def test_12_2_2_eyrie_5_5_2_builds_in_the_pass_before_higher_priority_clearings(
     g = Game(s)
     E.build(g)
     assert s.clearings[10].buildings == [("eyrie", "roost")]
-    assert "chose 10 by highest priority (2.1)" in g.log.of_kind("place_building")[0].text
+    assert "chose 10 by the Pass (12.2.2)" in g.log.of_kind("place_building")[0].text
 
 
 def test_12_2_2_eyrie_5_5_1_II_moves_into_the_pass_before_lower_priority_clearings() -> None:

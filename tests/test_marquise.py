@@ -87,6 +87,18 @@ def test_4_5_2_recruit_only_where_it_rules() -> None:
     assert s.warriors("marquise", 6) == 1 and s.warriors("marquise", 8) == 5
 
 
+def test_4_5_2_recruit_spreads_what_the_supply_holds_evenly() -> None:
+    # 22 of its 25 warriors are on the map: three fox clearings it rules get one each (not 2/1/0).
+    s = position({1: {"warriors": {"marquise": 8}}, 6: {"warriors": {"marquise": 7}}, 8: {"warriors": {"marquise": 7}}, 12: {"warriors": {"eyrie": 1}}})
+    assert s.factions["marquise"].supply["warrior"] == 3
+    g = game(s)
+    M.recruit(g, "fox")
+    assert [s.warriors("marquise", c) for c in (1, 6, 8)] == [9, 8, 8]
+    placed = events(g, "4.5.2", "place_warriors")
+    assert len(placed) == 3 and "only 3 of its 4 warriors are in supply, so those are spread" in placed[0].text
+    assert not g.log.of_kind("supply_empty")
+
+
 @pytest.mark.parametrize(("suit", "kind"), [("fox", "sawmill"), ("rabbit", "workshop"), ("mouse", "recruiter")])
 def test_4_5_3_build_type_follows_the_order_not_the_clearing(suit: str, kind: str) -> None:
     s = position({9: {"warriors": {"marquise": 2}}, 3: {"warriors": {"marquise": 4}, "buildings": [["marquise", "sawmill"]]}})

@@ -593,3 +593,46 @@ def test_cli_plays_with_a_services_policy_and_shows_the_market(capsys, tmp_path)
     assert code == 0 and "Market (left to right):" in out
     code, _, err = run_cli(capsys, "play", "--bots", "riverfolk,marquise", "--riverfolk-services", "lots", "-q")
     assert code == 2 and "--riverfolk-services: 'lots' is not a services policy" in err
+
+
+# -- 9.3.3 / 9.5.1 / 9.2.2: trade posts lie on suited tracks ------------------------------------------
+FOX_POSTS = {c: {"tokens": [["riverfolk", "trade_post"]]} for c in (1, 6, 8)}
+
+
+def riverfolk_position(clearings: dict, **extra):
+    from helpers import position
+
+    rf = {"market": ["cobbler", "root_tea_fox"], "payments": {}, "protection": [], **extra}
+    return position(clearings, seats=("riverfolk", "marquise"), riverfolk=rf)
+
+
+def test_9_3_3_and_9_5_1_no_fox_trade_post_left_means_no_fox_build() -> None:
+    # Three fox posts on the map (1, 6, 8): the fox track is empty, so on a fox order 12 cannot
+    # take one though six posts of other suits wait on their tracks.
+    s = riverfolk_position(FOX_POSTS)
+    assert RF.order_suit(s) == "fox" and s.factions["riverfolk"].supply["trade_post"] == 6
+    g = make_game(s)
+    RF.build_and_garrison(g)
+    assert (("riverfolk", "trade_post") not in s.clearings[12].tokens) and s.warriors("riverfolk", 12) == 0
+    (skip,) = g.log.of_kind("skip")
+    assert "skipped 12 (no fox trade post left on its tracks)" in skip.text
+
+
+def test_9_2_2_a_removed_trade_post_returns_to_its_own_suit_s_track() -> None:
+    s = riverfolk_position(FOX_POSTS)
+    g = make_game(s)
+    remove_piece(g, "riverfolk", 6, "trade_post", "test", by="marquise")
+    RF.build_and_garrison(g)  # the fox post is back on the fox track: 6 takes it again
+    assert ("riverfolk", "trade_post") in s.clearings[6].tokens
+
+
+def test_9_3_3_the_trade_posts_suits_are_saved_and_checked() -> None:
+    s = riverfolk_position(FOX_POSTS)
+    saved = serial.to_json(s)
+    assert saved["factions"]["riverfolk"]["trade_posts"] == {"1": "fox", "6": "fox", "8": "fox"}
+    assert serial.from_json(saved).clearings[6].tokens == [("riverfolk", "trade_post")]
+    del saved["factions"]["riverfolk"]["trade_posts"]  # a file from before suits were saved
+    assert serial.from_json(saved).factions["riverfolk"].supply["trade_post"] == 6
+    saved["clearings"]["12"] = {"tokens": [["riverfolk", "trade_post"]]}
+    with pytest.raises(serial.StateError, match="fox"):
+        serial.from_json(saved)  # a fourth fox trade post

@@ -373,6 +373,23 @@ def test_7_5_he_stops_where_his_items_run_out() -> None:
     assert vb(s).clearing == 11 and kinds(g, "stop") and s.clearings[6].ruin_items == ["bag"]
 
 
+def test_7_5_and_11_8_2_no_item_to_move_leaves_the_snare_alone() -> None:
+    # Every item exhausted in 3, where a face-up snare stands: he cannot move (7.5: each move
+    # exhausts an item), so there is no move for the snare to cancel (11.8.2): it stays, no VP.
+    vagabot = {"character": "thief", "location": 3, "items": items("boots exhausted", "torch exhausted", "sword exhausted"), "quest": "repair_a_shed_fox"}
+    s = position(
+        {3: {"warriors": {"corvids": 1}, "tokens": [["corvids", "plot"]]}},
+        seats=("corvids", "marquise", "vagabot"),
+        turn=2,
+        corvids={"plots": {"3": {"kind": "snare", "face_up": True}}},
+        vagabot={"vagabot": vagabot},
+    )
+    g = game(s)
+    V.quest(g)
+    assert s.clearings[3].tokens == [("corvids", "plot")] and s.factions["vagabot"].vp == 0
+    assert vb(s).clearing == 3 and not kinds(g, "snare") and kinds(g, "stop")
+
+
 # -- 7.5.1 Explore ------------------------------------------------------------------------------------
 def test_7_5_1_explore_the_nearest_ruin_take_its_item_and_remove_it() -> None:
     s = vpos({10: {"ruin_items": ["boots"]}, 11: {"ruin_items": ["hammer"]}, 12: {"ruin_items": ["sword"]}, 6: {"ruin": False}}, location=3)
@@ -556,8 +573,18 @@ def test_7_7_1_thief_steals_from_the_richest_enemy_with_cards() -> None:
     V.thief(g)
     # the Eyrie has more VP but is a bot with no cards (2.3): the Marquise loses the card
     assert s.factions["marquise"].hand == [s.deckdef.by_name["anvil"]]
-    assert s.discard[-1] == s.deckdef.by_name["cobbler"] and s.factions["vagabot"].vp == 1
+    assert s.discard[-1] == s.deckdef.by_name["cobbler"]
     assert "skipped eyrie (no cards in hand)" in kinds(g, "steal")[0].text
+
+
+def test_7_7_1_the_thief_scores_nothing_for_a_card_he_takes() -> None:
+    # 2.8.1 scores a bot a human *gives* a card to; the Thief takes one: it is discarded, no VP.
+    s = vpos({7: {"warriors": {"marquise": 1}}}, humans=("marquise",), marquise_hand=["anvil"])
+    g = game(s, [("pick", s.deckdef.by_name["anvil"])], marquise=ScriptedHuman())
+    V.thief(g)
+    assert s.factions["marquise"].hand == [] and s.discard[-1] == s.deckdef.by_name["anvil"]
+    assert s.factions["vagabot"].vp == 0 and not kinds(g, "score")
+    assert "scores nothing: 2.8.1 scores a card given to a bot, not one taken" in kinds(g, "steal")[0].text
 
 
 def test_7_7_2_tinker_crafts_the_topmost_discarded_card_with_an_available_item() -> None:

@@ -175,8 +175,8 @@ def draw_starting_hands(g: Game) -> None:
         dominance = [c for c in deck if s.deckdef.card(c).kind == "dominance"]
         s.removed_cards.extend(dominance)
         deck = [c for c in deck if c not in dominance]
-        why = "cooperative play" if s.cooperative() else "one or two humans"
-        g.emit(None, "3.4", "setup", "removes the four dominance cards ({why})", why=why)
+        reason = "cooperative play" if s.cooperative() else "one or two humans"
+        g.emit(None, "3.4", "setup", "removes the four dominance cards ({reason})", reason=reason)
     s.deck = deck
     g.chance.shuffle(s.deck)
     for f in humans:

@@ -53,34 +53,57 @@ def battle(
     a_roll, d_roll = _roll(g, attacker, defender)
     att, dfd = rules_of(attacker), rules_of(defender)
     hired = SHARED.services.hired_warriors  # Mercenaries (9.2.3 III)
-    # LoR 4.3.2: maximum rolled hits = warriors there; the Vagabot's Battle Track (7.2.4)
-    att_max = att.max_rolled_hits(s, attacker, c) + hired(s, attacker, c, defender)
-    def_max = dfd.max_rolled_hits(s, defender, c) + hired(s, defender, c, attacker)
-    att_max, def_max = att.adjust_maximum_hits(g, attacker, defender, c, att_max, def_max)
-    if dfd is not att:
-        att_max, def_max = dfd.adjust_maximum_hits(g, attacker, defender, c, att_max, def_max)
+    att_max, def_max = _maximum_hits(g, attacker, defender, c)
     att_hits = min(a_roll, att_max)
     def_hits = min(d_roll, def_max + arbiter)
+    att_src = _max_source(s, attacker, c, att_max)  # fixed now: the explanation is read later
+    def_src = _max_source(s, defender, c, def_max)
+    att_extra: list[str] = []
+    def_extra: list[str] = []
     if dfd.defenseless(s, defender, c) and not hired(s, defender, c, attacker) and not dfd.never_defenseless(g, defender):  # LoR 4.3.3.II
         att_hits += 1
+        att_extra.append("1 as the defender is defenseless (LoR 4.3.3)")
         g.emit(attacker, "LoR 4.3.3", "extra_hit", "deals an extra hit: {defender} is defenseless in {c}", defender=defender, c=c)
     track = att.attack_extra_hits(s, attacker)
     if track:
         att_hits += track
+        att_extra.append(f"{track} from the Battle Track (7.2.4)")
         g.emit(attacker, "7.2.4", "extra_hit", "deals an extra hit: the third space of its Battle Track is filled")
     if extra_hits:
         att_hits += extra_hits
+        att_extra.append(f"{extra_hits} extra ({rule})")
         g.emit(attacker, rule, "extra_hit", "deals {n} extra hit{pl}: {reason}", n=extra_hits, pl="s" if extra_hits > 1 else "", reason=extra_why)
     d_extra, d_rule, d_why = dfd.defender_extra_hits(s, defender, c)
     if d_extra:
         def_hits += d_extra
+        def_extra.append(f"{d_extra} extra ({d_rule})")
         g.emit(defender, d_rule, "extra_hit", "deals {n} extra hit{pl}: {reason}", n=d_extra, pl="s" if d_extra > 1 else "", reason=d_why)
+    sides = ((attacker, a_roll, att_max, 0, att_src, att_extra), (defender, d_roll, def_max, arbiter, def_src, def_extra))
+    g.emit(
+        None, "LoR 4.3.2", "hits", "{attacker} deals {ah} hit{apl}, {defender} deals {dh} hit{dpl}",
+        lambda: "; ".join(_side_hits(*side) for side in sides),
+        attacker=attacker, ah=att_hits, apl="" if att_hits == 1 else "s", defender=defender, dh=def_hits, dpl="" if def_hits == 1 else "s",
+    )
     # Step 4 (LoR 4.3.4): both sides' hits were fixed above; now they are taken.
     with one_removal(g):  # one battle's removals set off Cost of Errors once (10.2.1)
         by_attacker = take_hits(g, defender, c, att_hits, by=attacker, remover=instigator)
         by_defender = take_hits(g, attacker, c, def_hits, by=defender, remover=instigator)
     dfd.after_defending(g, defender, by_attacker)
     return BattleResult(c, attacker, defender, (a_roll, d_roll), att_hits, def_hits, (by_attacker, by_defender))
+
+
+def _maximum_hits(g: Game, attacker: str, defender: str, c: int) -> tuple[int, int]:
+    """LoR 4.3.2: each side's maximum rolled hits, its warriors there (the Vagabot's Battle
+    Track, 7.2.4; hired Mercenaries, 9.2.3 III), as the factions' traits change them."""
+    s = g.state
+    att, dfd = rules_of(attacker), rules_of(defender)
+    hired = SHARED.services.hired_warriors
+    att_max = att.max_rolled_hits(s, attacker, c) + hired(s, attacker, c, defender)
+    def_max = dfd.max_rolled_hits(s, defender, c) + hired(s, defender, c, attacker)
+    att_max, def_max = att.adjust_maximum_hits(g, attacker, defender, c, att_max, def_max)
+    if dfd is not att:
+        att_max, def_max = dfd.adjust_maximum_hits(g, attacker, defender, c, att_max, def_max)
+    return att_max, def_max
 
 
 def _enlist(g: Game, attacker: str, defender: str, c: int) -> int:
@@ -90,6 +113,32 @@ def _enlist(g: Game, attacker: str, defender: str, c: int) -> int:
     if pawn is None or pawn in (attacker, defender):
         return 0
     return rules_of(pawn).enlisted(g, attacker, defender, c)
+
+
+def _max_source(s: GameState, faction: str, c: int, cap: int) -> str:
+    """What sets a side's maximum rolled hits (LoR 4.3.2), in words."""
+    own = rules_of(faction).max_hits_source(s, faction)  # the Vagabot's Battle Track (7.2.4)
+    if own:
+        return own
+    w = s.warriors(faction, c)
+    if w == cap == 0:
+        return "having no warriors there (LoR 4.3.2)"
+    if w == cap:
+        return f"its {w} warrior{'' if w == 1 else 's'} there (LoR 4.3.2)"
+    return f"its maximum rolled hits ({w} warrior{'' if w == 1 else 's'} there, changed by services or traits)"
+
+
+def _side_hits(faction: str, rolled: int, cap: int, arbiter: int, source: str, extras: list[str]) -> str:
+    """One side's hits explained: the roll, the cap and what set it, the Arbiter, the extra hits."""
+    text = f"{faction} rolled {rolled}"
+    arbiter_note = f"the Arbiter's {arbiter} (7.7.6)" if arbiter else ""
+    if rolled > cap + arbiter:
+        text += f", capped at {cap + arbiter} by {source}" + (f" and {arbiter_note}" if arbiter else "")
+    elif arbiter:
+        text += f", its maximum raised by {arbiter_note}"
+    if extras:
+        text += ", plus " + ", ".join(extras)
+    return text
 
 
 def _roll(g: Game, attacker: str, defender: str) -> tuple[int, int]:

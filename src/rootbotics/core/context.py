@@ -52,7 +52,11 @@ class Game:
         why: Callable[[], str] | None = None,
         **data: Any,
     ) -> Event:
-        """Record one change or decision. ``template`` is formatted with ``data`` only when read."""
+        """Record one change or decision. ``template`` is formatted with ``data`` only when read.
+        ``why`` is the decision's lazy explanation, a closure; it is never a value of the template
+        (a plain value there would fail only when the text is read, so it is refused now)."""
+        if why is not None and not callable(why):
+            raise TypeError(f"emit: why must be a closure giving the explanation, not {type(why).__name__} (name template values otherwise)")
         state = self.state
         event = Event(self._seq, state.round, faction, state.phase, rule, kind, template, data, why)
         self._seq += 1

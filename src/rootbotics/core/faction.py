@@ -187,6 +187,10 @@ class Faction:
     def defenseless(self, state: GameState, faction: str, c: int) -> bool:
         return state.warriors(faction, c) == 0
 
+    def max_hits_source(self, state: GameState, faction: str) -> str:
+        """What sets its maximum rolled hits instead of its warriors, in words ("" for warriors)."""
+        return ""
+
     def attack_extra_hits(self, state: GameState, faction: str) -> int:
         return 0
 

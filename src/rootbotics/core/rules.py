@@ -125,9 +125,9 @@ def place_warriors(g: Game, faction: str, c: int, n: int, rule: str, why=None) -
     fs = s.factions[faction]
     n = min(n, fs.supply.get("warrior", 0))
     if n == 0:
-        g.emit(faction, "LoR 1.5.4", "supply_empty", "has no warriors left in supply to place in {c}", c=c)
+        g.emit(faction, rule, "supply_empty", "has no warriors left in supply to place in {c} (LoR 1.5.4)", c=c)  # the step it stopped
         return 0
-    if snare_stops(g, faction, c, "place warriors"):
+    if snare_stops(g, faction, c, "place warriors", why):
         return 0
     fs.supply["warrior"] -= n
     cl = s.clearings[c]
@@ -148,7 +148,7 @@ def place_building(g: Game, faction: str, c: int, kind: str, rule: str, why=None
     s = g.state
     if not can_place_building(s, faction, c, kind):
         return False
-    if snare_stops(g, faction, c, f"place a {kind}"):
+    if snare_stops(g, faction, c, f"place a {kind}", why):
         return False
     s.factions[faction].supply[kind] -= 1
     s.clearings[c].buildings.append((faction, kind))
@@ -161,7 +161,7 @@ def place_token(g: Game, faction: str, c: int, kind: str, rule: str, why=None) -
     fs = s.factions[faction]
     if fs.supply.get(kind, 0) <= 0 or not may_place_in(s, faction, c):
         return False
-    if snare_stops(g, faction, c, f"place a {kind} token"):
+    if snare_stops(g, faction, c, f"place a {kind} token", why):
         return False
     fs.supply[kind] -= 1
     s.clearings[c].tokens.append((faction, kind))
@@ -186,7 +186,7 @@ def move_warriors(g: Game, faction: str, a: int, b: int, n: int, rule: str, why=
     n = min(n, have)
     if n <= 0 or not can_move(s, faction, a, b):
         return 0
-    if snare_stops(g, faction, a, "move warriors out of"):
+    if snare_stops(g, faction, a, f"move {n} warrior{'s' if n > 1 else ''} toward {b} out of", why):
         return 0
     by_ferry = is_ferry_move(s, faction, a, b)
     src = s.clearings[a].warriors
@@ -211,7 +211,7 @@ def snared(state: GameState, faction: str, c: int) -> bool:
     return SHARED.snares.snared(state, faction, c)
 
 
-def snare_stops(g: Game, faction: str, c: int, what: str) -> bool:
+def snare_stops(g: Game, faction: str, c: int, what: str, why=None) -> bool:
     """Whether a snare stops ``faction`` doing ``what`` in ``c``. A bot removes the snare instead
     of doing that part of its action (11.8.2), scoring for it as for any enemy token (LoR 3.2.1,
     ruling R-SNARE); a human simply cannot (11.7.2). Every placing and moving function calls this,
@@ -219,10 +219,11 @@ def snare_stops(g: Game, faction: str, c: int, what: str) -> bool:
     if not snared(g.state, faction, c):
         return False
     if g.state.factions[faction].is_bot:
-        g.emit(faction, "11.8.2", "snare", "would {what} {c}, where a face-up snare stands: it removes the snare instead", what=what if what.endswith(" of") else f"{what} in", c=c)
+        # ``why``: the decision whose placement or move the snare cancels, kept in the log
+        g.emit(faction, "11.8.2", "snare", "would {what} {c}, where a face-up snare stands: it removes the snare instead", why, what=what if what.endswith(" of") else f"{what} in", c=c)
         SHARED.snares.spring_snare(g, faction, c)
     else:
-        g.emit(faction, "11.7.2", "snare", "cannot {what} {c}: a face-up snare stands there", what=what if what.endswith(" of") else f"{what} in", c=c)
+        g.emit(faction, "11.7.2", "snare", "cannot {what} {c}: a face-up snare stands there", why, what=what if what.endswith(" of") else f"{what} in", c=c)
     return True
 
 
@@ -315,7 +316,10 @@ def remove_piece(g: Game, owner: str, c: int, kind: str, rule: str, by: str | No
     memo = hooks.piece_removing(s, c, kind)  # before any event (a plot's record goes with it)
     g.emit(owner, rule, "remove_piece", "loses its {kind} in {c}", kind=kind, c=c, by=by)
     hooks.piece_removed(g, c, kind, by, memo)  # before any scoring, which may end the game
-    if by is not None and by != owner:
+    if by is not None and by != owner and not s.is_enemy(by, owner):
+        # cooperative play: a bot's collateral removal of a teammate bot's piece scores nothing (R-COOP)
+        g.emit(by, "LoR 3.2.1", "no_score", "scores nothing for the {kind}: {owner} is a teammate (cooperative play)", kind=kind, owner=owner)
+    elif by is not None and by != owner:
         rules_of(by).removed_enemy_piece(g, owner, kind)
         if hooks.remover_scores(g, by, kind):
             score(g, by, 1, "LoR 3.2.1", "for removing an enemy {kind}".format(kind=kind))

@@ -33,14 +33,20 @@ class Criterion(Generic[T]):
     key: Callable[[T], int]
     most: bool = True
     rule: str = ""
+    words: tuple[str, str] | None = None  # a yes/no criterion: how to print 0 and 1
+
+    def shown(self, value: int) -> str:
+        """A ranked value as printed: the count, or the word for a yes/no criterion."""
+        v = -value if self.most else value
+        return self.words[v] if self.words is not None and v in (0, 1) else str(v)
 
 
-def most(label: str, key: Callable[[T], int], rule: str = "") -> Criterion[T]:
-    return Criterion(label, key, True, rule)
+def most(label: str, key: Callable[[T], int], rule: str = "", words: tuple[str, str] | None = None) -> Criterion[T]:
+    return Criterion(label, key, True, rule, words)
 
 
-def fewest(label: str, key: Callable[[T], int], rule: str = "") -> Criterion[T]:
-    return Criterion(label, key, False, rule)
+def fewest(label: str, key: Callable[[T], int], rule: str = "", words: tuple[str, str] | None = None) -> Criterion[T]:
+    return Criterion(label, key, False, rule, words)
 
 
 @dataclass(slots=True)
@@ -87,7 +93,7 @@ class Choice(Generic[T]):
                     groups.append((vals, [t]))
             labels = ", ".join(c.label for c in self.criteria)
             shown = "; ".join(
-                f"{', '.join(map(str, ts))} ({', '.join(str(-v if c.most else v) for c, v in zip(self.criteria, vals))})"
+                f"{', '.join(map(str, ts))} ({', '.join(c.shown(v) for c, v in zip(self.criteria, vals))})"
                 for vals, ts in groups
             )
             msg = f"{self.what}: ranked by {labels}: {shown}"
@@ -153,7 +159,10 @@ def choose_clearing(
     # clearing_priority_key, inlined for speed
     ranked, values = _rank(candidates, criteria, lambda c: -100 if c == pass_clearing else sign * c)
     tiebreak = f"{priority} priority (2.1)"
-    return _first_legal(what, ranked, values, criteria, tiebreak, legal)
+    choice = _first_legal(what, ranked, values, criteria, tiebreak, legal)
+    if pass_clearing is not None and choice.target == pass_clearing:
+        choice.tiebreak = "the Pass (12.2.2)"  # it wins every priority test, whatever its number
+    return choice
 
 
 def choose_player(

@@ -193,7 +193,12 @@ def cannot_spread(g: Game, occasion: str, reason: str, scoring: bool = True) -> 
 def base_room(s: GameState, c: int) -> str | None:
     """Once every enemy piece is gone from ``c``, can a base stand there (a free slot)?"""
     cl = s.clearings[c]
-    if s.map.slots[c] - (1 if cl.ruin else 0) - cl.buildings_of(FACTION) <= 0:
+    room = s.map.slots[c] - (1 if cl.ruin else 0) - len(cl.slot_items) - cl.buildings_of(FACTION)
+    if room <= 0:
+        if cl.slot_items and s.map.slots[c] - (1 if cl.ruin else 0) - cl.buildings_of(FACTION) > 0:
+            covered = " and ".join(cl.slot_items)
+            slot = "slot is" if s.map.slots[c] - (1 if cl.ruin else 0) == 1 else "free slots are"
+            return f"its building {slot} covered by the Vagabot's {covered}"  # Scoundrel, 7.7.5
         return "no building slot would be free for a base"
     return None
 

@@ -109,8 +109,15 @@ def plot_removed(g: Game, c: int, plot: tuple[str, bool]) -> None:
     kind, up = plot
     g.emit(CORVIDS, "11.7", "plot_removed", "its {state} plot in {c} was {what}", state="face-up" if up else "facedown", c=c, what=named(kind), kind=kind)
     if kind == "raid":
-        for d in sorted(s.map.adjacent[c]):
-            place_warriors(g, CORVIDS, d, 1, "11.7.4", why=lambda: f"the raid removed from {c}")
+        from ...core.targeting import in_priority_order  # the bots' one order of clearings (2.4, 12.2.2)
+
+        order = in_priority_order(s, s.map.adjacent[c])
+        why = f"the raid removed from {c}"
+        if fs.supply.get("warrior", 0) < len(order):  # not enough for all: the order decides who gets one
+            first = "the Pass (12.2.2), then " if order[0] == s.map.pass_clearing else ""
+            why += f"; too few warriors for every adjacent clearing, so {first}highest priority first (2.1): {', '.join(map(str, order))}"
+        for d in order:
+            place_warriors(g, CORVIDS, d, 1, "11.7.4", why=lambda why=why: why)
     if fs.is_bot and "backup-plans" in fs.traits:
         place_warriors(g, CORVIDS, c, 1, "3.3.2", why=lambda: "Backup Plans: a plot token was removed here")
 

@@ -129,9 +129,10 @@ def prepare_burrow(g: Game) -> None:
 
 
 def surface(g: Game) -> int | None:
-    """10.3.3: two warriors and a tunnel in a random corner that is no other bot's starting corner
-    and, if possible, diagonally opposite a starting corner; two warriors in each clearing adjacent
-    to it (never the Burrow, which is not a clearing)."""
+    """10.3.3: two warriors and a tunnel in a corner that is no other bot's starting corner and,
+    if possible, diagonally opposite a starting corner; among several, the highest priority (2.1:
+    unlike 5.3.2, 10.3.3 does not say random; ruling R-DUCHY-SURFACE). Then two warriors in each
+    clearing adjacent to it (never the Burrow, which is not a clearing)."""
     s = g.state
     taken = {c for f, c in s.start_corners.items() if f != FACTION and s.factions[f].is_bot}
     starts = set(s.start_corners.values())
@@ -141,9 +142,11 @@ def surface(g: Game) -> int | None:
     if not pool:
         g.emit(FACTION, "10.3.3", "setup", "finds no corner where it may surface")
         return None
-    corner = pool[0] if len(pool) == 1 else g.chance.pick(pool, "the Duchy's starting corner (10.3.3)")
-    why = "the corner diagonally opposite a starting corner" if opposite else "a random free corner (none is opposite a starting corner)"
-    R.place_warriors(g, FACTION, corner, SETUP_WARRIORS, "10.3.3", why=lambda: why)
+    among = "corners diagonally opposite a starting corner" if opposite else "free corners, none being opposite a starting corner"
+    choice = choose_clearing(s, f"where to surface ({among})", pool)
+    corner = choice.target
+    assert corner is not None  # every corner in the pool may take the Duchy's pieces
+    R.place_warriors(g, FACTION, corner, SETUP_WARRIORS, "10.3.3", why=choice.explain)
     R.place_token(g, FACTION, corner, "tunnel", "10.3.3")
     s.start_corners[FACTION] = corner
     for c in adjacent_for(s, FACTION, corner):
@@ -206,7 +209,7 @@ def recruit(g: Game) -> int:
     fs = s.factions[FACTION]
     n = min(want, fs.supply.get("warrior", 0))
     if n <= 0:
-        g.emit(FACTION, "LoR 1.5.4", "supply_empty", "has no warriors left in supply to recruit into the Burrow")
+        g.emit(FACTION, "10.4.3", "supply_empty", "has no warriors left in supply to recruit into the Burrow (LoR 1.5.4)")
         return 0
     fs.supply["warrior"] -= n
     duchy_state(s).burrow += n
@@ -265,6 +268,8 @@ def dig(g: Game, rule: str, need: int = DIG_WARRIORS, bird_tie: bool = False) ->
         g.emit(FACTION, rule, "no_dig", "does not dig: no ordered clearing without a tunnel or Duchy building can take one", why=choice.explain)
         return None
     fs = s.factions[FACTION]
+    if R.snare_stops(g, FACTION, target, "place a tunnel token", choice.explain):
+        return target  # 11.8.2 cancels the tunnel before any is taken from the map (10.5.1 II, R-DUCHY-SNARE)
     if fs.supply.get("tunnel", 0) <= 0:
         take = tunnel_to_take(s)
         assert take.target is not None  # all three tunnels are on the map

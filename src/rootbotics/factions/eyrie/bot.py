@@ -32,10 +32,16 @@ class ElectricEyrie:
         R.reveal_order(g, FACTION, "5.4.1")
         R.craft_order(g, FACTION, "5.4.2")
         suit = add_to_decree(g)
-        a_new_roost(g, suit)
+        if not a_new_roost(g, suit):
+            turmoil(g)  # 5.7: prompted to place a roost and unable, whatever the reason
 
     # -- 5.5 Daylight ------------------------------------------------------------------------
     def daylight(self, g: Game) -> None:
+        if not roosts_on_map(g.state):
+            # A New Roost (5.4.4) leaves a roost on the map unless it failed, and then the Eyrie
+            # fell into turmoil in Birdsong and rests until Evening (5.7.3): no Daylight at all.
+            g.emit(FACTION, "5.7.3", "rest", "skips Daylight: in turmoil since Birdsong")
+            return
         if not resolve_decree(g):
             turmoil(g)  # Nobility: a warrior it could not place
         else:
@@ -120,25 +126,41 @@ def roosts_on_map(s: GameState) -> int:
     return s.on_map(FACTION, "roost")
 
 
-def a_new_roost(g: Game, suit: str) -> None:
+def roost_blocked(s: GameState, c: int) -> str | None:
+    """Why a roost cannot be placed in ``c`` (None if it can): none left on the Roosts track, the
+    keep's clearing (4.2.1), or no free building slot."""
+    if s.factions[FACTION].supply.get("roost", 0) <= 0:
+        return "no roost left on the Roosts track"
+    if not R.may_place_in(s, FACTION, c):
+        return "the keep forbids placing there"
+    if s.free_slots(c) <= 0:
+        return "no free building slot"
+    return None
+
+
+def a_new_roost(g: Game, suit: str) -> bool:
     """5.4.4: with no roost on the map, a roost and four warriors go in the ordered clearing of
-    highest priority where they can be placed."""
+    highest priority where they can be placed. Returns False when a roost was due but none was
+    placed (no such clearing, or a snare stopped it): 5.7 then sends the Eyrie into turmoil."""
     s = g.state
     if roosts_on_map(s):
-        return
+        return True
     candidates = [c for c in CLEARINGS if R.matches(suit, s.suit(c))]
     choice = choose_clearing(
         s,
         "where A New Roost goes",
         candidates,
-        legal=lambda c: None if R.can_place_building(s, FACTION, c, "roost") else "a roost cannot be placed there",
+        legal=lambda c: roost_blocked(s, c),
     )
     if choice.target is None:
-        g.emit(FACTION, "5.4.4", "skip", "has no roost on the map but no ordered clearing can take one", why=choice.explain)
-        return
+        g.emit(FACTION, "5.4.4", "skip", "has no roost on the map but no {suit} clearing can take one, so it falls into turmoil (5.7)", why=choice.explain, suit=suit)
+        return False
     if R.place_building(g, FACTION, choice.target, "roost", "5.4.4", why=choice.explain):
         R.place_warriors(g, FACTION, choice.target, NEW_ROOST_WARRIORS, "5.4.4")
-    # else a Corvid snare was removed instead of the whole placement (11.8.2, ruling R-SNARE)
+        return True
+    # a Corvid snare was removed instead of the whole placement (11.8.2): no roost, so turmoil
+    # as in 5.5.2 (ruling R-SNARE)
+    return False
 
 
 # -- Daylight: 5.5.1 Resolve the Decree -----------------------------------------------------------
@@ -180,6 +202,14 @@ def column_clearings(s: GameState, col: str) -> list[int]:
     return [c for c in CLEARINGS if suits[c] == col]
 
 
+def no_such_clearing(col: str, what: str) -> str:
+    """The skip text for a column: "no fox clearing has ...", and for the bird column, which
+    orders every clearing (birds are wild, 2.7), "no clearing has ... (any clearing)"."""
+    if col == "bird":
+        return f"no clearing has {what} (birds are wild: any clearing)"
+    return f"no {col} clearing has {what}"
+
+
 def has_roost(s: GameState, c: int) -> bool:
     return (FACTION, "roost") in s.clearings[c].buildings
 
@@ -191,7 +221,7 @@ def decree_recruit(g: Game, col: str) -> bool:
     n = column_size(g, col)
     choice = choose_clearing(
         s,
-        f"where to recruit for the {col} column ({col} clearings with a roost)",
+        f"where to recruit for the {col} column ({'any clearing' if col == 'bird' else col + ' clearings'} with a roost)",
         [c for c in column_clearings(s, col) if has_roost(s, c)],
         [
             most("most enemy pieces", lambda c: s.enemy_pieces(FACTION, c), "5.5.1 I a"),
@@ -201,9 +231,9 @@ def decree_recruit(g: Game, col: str) -> bool:
         legal=lambda c: None if R.may_place_in(s, FACTION, c) else "the keep forbids placing there",
     )
     if choice.target is None:
-        g.emit(FACTION, "5.5.1 I", "skip", "cannot recruit for the {col} column: no {col} clearing with a roost", col=col)
+        g.emit(FACTION, "5.5.1 I", "skip", "cannot recruit for the {col} column: {none}", col=col, none=no_such_clearing(col, "a roost"))
         return False
-    if s.factions[FACTION].supply.get("warrior", 0) and R.snare_stops(g, FACTION, choice.target, "place warriors"):
+    if s.factions[FACTION].supply.get("warrior", 0) and R.snare_stops(g, FACTION, choice.target, "place warriors", choice.explain):
         return True  # 11.8.2: the snare is removed instead; the recruit is not failed (ruling R-SNARE)
     return R.place_warriors(g, FACTION, choice.target, n, "5.5.1 I", why=choice.explain) == n
 
@@ -261,7 +291,7 @@ def decree_move(g: Game, col: str) -> None:
 
     origin = choose_clearing(
         s,
-        f"where to move from for the {col} column ({col} clearings it rules)",
+        f"where to move from for the {col} column ({'any clearing' if col == 'bird' else col + ' clearings'} it rules)",
         [c for c in R.ruled_clearings(s, FACTION) if _in_column(s, col, c)],
         [most("most Eyrie warriors", lambda c: s.warriors(FACTION, c), "5.5.1 II")],
         legal=legal,
@@ -299,14 +329,14 @@ def decree_battle(g: Game, col: str) -> None:
         f"where to battle for the {col} column",
         column_clearings(s, col),
         [
-            most("no roost", lambda c: 0 if has_roost(s, c) else 1, "5.5.1 III a"),
+            most("no roost", lambda c: 0 if has_roost(s, c) else 1, "5.5.1 III a", words=("has a roost", "no roost")),
             most("most defenseless buildings", lambda c: defenseless_buildings(s, c), "5.5.1 III b"),
         ],
         priority=LOWEST,  # 5.5.1 III c
         legal=legal,
     )
     if where.target is None:
-        g.emit(FACTION, "5.5.1 III", "skip", "cannot battle for the {col} column: no {col} clearing with its warriors and an enemy", col=col)
+        g.emit(FACTION, "5.5.1 III", "skip", "cannot battle for the {col} column: {none}", col=col, none=no_such_clearing(col, "both its warriors and an enemy"))
         return
     c = where.target
     cl = s.clearings[c]
@@ -343,9 +373,7 @@ def build(g: Game) -> bool:
         s,
         "where to build a roost (clearings it rules without a roost)",
         [c for c in R.ruled_clearings(s, FACTION) if not has_roost(s, c)],
-        legal=lambda c: None if R.can_place_building(s, FACTION, c, "roost") else (
-            "no roost left on the track" if s.factions[FACTION].supply.get("roost", 0) == 0 else "no free building slot"
-        ),
+        legal=lambda c: roost_blocked(s, c),
     )
     if choice.target is None:
         g.emit(FACTION, "5.5.2", "skip", "cannot place a roost", why=choice.explain)

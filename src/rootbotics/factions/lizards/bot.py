@@ -365,7 +365,7 @@ def suit_ritual(g: Game, suit: str) -> int | None:
         f"where to place a warrior ({suit} clearings)",
         [c for c in CLEARINGS if s.suit(c) == suit],
         [
-            most("free building slots", lambda c: 1 if s.free_slots(c) > 0 else 0, "8.5.1 I"),
+            most("free building slots", lambda c: 1 if s.free_slots(c) > 0 else 0, "8.5.1 I", words=("no free slot", "a free slot")),
             most("most enemy buildings", lambda c: sum(1 for o, _ in s.clearings[c].buildings if o != FACTION), "8.5.1 I"),
         ],
         legal=lambda c: ritual_blocked(s, c),

@@ -144,11 +144,16 @@ def recruit(g: Game, suit: str) -> None:
     if not ruled:
         g.emit(FACTION, "4.5.2", "skip", "does not recruit: it rules no {suit} clearing", suit=suit)
         return
-    total = 2 if difficulty(s, FACTION) == "easy" else RECRUIT_WARRIORS
+    due = 2 if difficulty(s, FACTION) == "easy" else RECRUIT_WARRIORS
+    total = min(due, s.factions[FACTION].supply.get("warrior", 0))  # what can be placed is spread (LoR 1.5.4)
+    if total == 0:
+        g.emit(FACTION, "4.5.2", "supply_empty", "does not recruit: no warriors left in supply")
+    short = "" if total == due else f"; only {total} of its {due} warriors are in supply, so those are spread"
     each, extra = divmod(total, len(ruled))
     for i, c in enumerate(ruled):
         n = each + (1 if i < extra else 0)
-        R.place_warriors(g, FACTION, c, n, "4.5.2", why=lambda r=ruled: f"recruiting evenly among the {suit} clearings it rules: {', '.join(map(str, r))}")
+        if n:
+            R.place_warriors(g, FACTION, c, n, "4.5.2", why=lambda r=ruled: f"recruiting evenly among the {suit} clearings it rules: {', '.join(map(str, r))}{short}")
     challenging_recruit(g, ruled)
 
 
@@ -306,7 +311,7 @@ def blitz(g: Game) -> None:
         return
     origin = choose_clearing(
         s,
-        "Blitz: where to move from (clearings it rules with no enemy pieces)",
+        "where to move from (clearings it rules with no enemy pieces)",
         [c for c in R.ruled_clearings(s, FACTION) if s.enemy_pieces(FACTION, c) == 0],
         legal=lambda c: None if s.warriors(FACTION, c) > 1 else "it has at most one warrior there",
     )
@@ -316,12 +321,13 @@ def blitz(g: Game) -> None:
     c = origin.target
     dest = choose_clearing(
         s,
-        f"Blitz: where to move from {c} (adjacent clearings)",
+        f"where to move to from {c} (adjacent clearings)",
         s.map.adjacent[c],
         [most("most enemy pieces", lambda d: s.enemy_pieces(FACTION, d), "3.3.2")],
         legal=lambda d: None if R.can_move(s, FACTION, c, d) else "it rules neither end of the path (LoR 4.2.1)",
     )
     if dest.target is None:
+        g.emit(FACTION, "3.3.2", "skip", "Blitz: no adjacent clearing to move to from {c}", why=dest.explain, c=c)
         return
     R.move_warriors(g, FACTION, c, dest.target, s.warriors(FACTION, c) - 1, "3.3.2", why=lambda: f"Blitz: {origin.explain()}; {dest.explain()}")
     battle_in(g, dest.target, "3.3.2")

@@ -1,9 +1,9 @@
 """Riverfolk Robots (Law of Robotics section 9).
 
-The bot's state: the Market (``FactionState.market``, left to right, 9.2.1), the Payments box
-(``FactionState.payments``, warriors by owner, 9.2.3) and the Protectionism conditions met this
-turn (``FactionState.protection``, 9.2.4). The services other players buy are in
-``core/services.py``; trade posts are tokens that go back to the supply when removed (9.2.2).
+The bot's state is its board (``board.py``): the Market (left to right, 9.2.1), the Payments box
+(warriors by owner, 9.2.3) and the Protectionism conditions met this turn (9.2.4). The services
+other players buy are in ``services.py``; trade posts are tokens that go back to their suit's
+track when removed (9.2.2).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from ...core.battle import battle, can_battle
 from ...core.context import Game
 from ...core.maps import CLEARINGS
 from ...core.state import FactionState, GameState
+from .board import TRADE_POSTS_PER_SUIT, trade_posts_placed
 from ...core.bot import enemies_in
 from ...core.bot import difficulty
 from ...core.targeting import choose_clearing, choose_player, fewest, in_priority_order, most
@@ -191,6 +192,17 @@ def top_payer(s: GameState) -> str | None:
     return choose_player(s, "the enemy with the most warriors in Payments", who, [most("most warriors in Payments", lambda f: pay[f], "9.5.1 I")]).target
 
 
+def post_blocked(s: GameState, c: int) -> str | None:
+    """Why ``c`` cannot take a trade post (None if it can): the keep (4.2.1), or no trade post of
+    its suit left on the Trade Posts tracks (9.3.3; a removed one is back on its track, 9.2.2)."""
+    if not R.may_place_in(s, FACTION, c):
+        return "the keep is there (4.2.1)"
+    suit = s.suit(c)
+    if trade_posts_placed(s, suit) >= TRADE_POSTS_PER_SUIT:
+        return f"no {suit} trade post left on its tracks"
+    return None
+
+
 def build_and_garrison(g: Game) -> None:
     """9.5.1: a trade post and (by difficulty) warriors in an ordered clearing without a trade
     post; first tie: a clearing with pieces of the enemy with the most warriors in Payments."""
@@ -206,7 +218,7 @@ def build_and_garrison(g: Game) -> None:
         f"where to build a trade post (ordered clearings without one; order {order_suit(s)})",
         [c for c in ordered(s) if (FACTION, "trade_post") not in s.clearings[c].tokens],
         [most(label, lambda c: 1 if payer and s.clearings[c].pieces_of(payer) else 0, "9.5.1 I")],
-        legal=lambda c: None if R.may_place_in(s, FACTION, c) else "the keep is there (4.2.1)",
+        legal=lambda c: post_blocked(s, c),
     )
     if choice.target is None:
         g.emit(FACTION, "9.5.1", "skip", "does not build: no ordered clearing can take a trade post", why=choice.explain)

@@ -9,42 +9,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from ...core.context import Game
-from ...core.faction import Board, CardLedger, Faction
+from ...core.faction import CardLedger, Faction
 from ...core.fields import StateError, at, count, lst, obj, show, string
+from ...core.maps import CLEARINGS, SUITS
 from . import services
 from .services import RIVERFOLK, SERVICES
 
 if TYPE_CHECKING:
     from ...core.state import FactionState, GameState
 
-PROTECTION: tuple[str, ...] = ("shield", "sword")  # 9.2.4
-MARKET_SIZE = 5  # 9.2.1
-
-
-class RiverfolkBoard(Board):
-    """The Market (left to right, 9.2.1), the Payments box (warriors by owner, 9.2.3; they stay
-    their owners' pieces) and the Protectionism conditions met this turn (9.2.4). None until the
-    bot's setup."""
-
-    __slots__ = ("market", "payments", "protection")
-
-    def __init__(self, market: list[int] | None = None, payments: dict[str, int] | None = None, protection: list[str] | None = None) -> None:
-        self.market = market
-        self.payments = payments
-        self.protection = protection
-
-    def clone(self) -> RiverfolkBoard:
-        return RiverfolkBoard(
-            None if self.market is None else list(self.market),
-            None if self.payments is None else dict(self.payments),
-            None if self.protection is None else list(self.protection),
-        )
-
-    def cards(self) -> list[int]:
-        return list(self.market or ())
-
-    def held(self, owner: str, kind: str) -> int:
-        return self.payments.get(owner, 0) if kind == "warrior" and self.payments else 0
+from .board import MARKET_SIZE, PROTECTION, TRADE_POSTS_PER_SUIT, RiverfolkBoard, trade_posts_placed
 
 
 class Riverfolk(Faction):
@@ -56,7 +30,7 @@ class Riverfolk(Faction):
     one_per_clearing = frozenset({"trade_post"})  # 9.5.1
     sells_services = True
     service_names = SERVICES
-    board_fields = ("market", "payments", "protection")
+    board_fields = ("market", "payments", "protection", "trade_posts")
     difficulty_text = {
         "easy": "Build and Garrison places the trade post with no warrior.",
         "default": "As the Law says (one warrior with the new trade post).",
@@ -92,10 +66,14 @@ class Riverfolk(Faction):
         b = fs.board
         if not isinstance(b, RiverfolkBoard) or b.market is None:
             return {}
+        post = (RIVERFOLK, "trade_post")
         return {
             "market": [state.deckdef.card(c).name for c in b.market],
             "payments": {k: n for k, n in sorted((b.payments or {}).items()) if n},
             "protection": list(b.protection or []),
+            # 9.3.3: each trade post on the map with its suit (its clearing's), so a reader sees
+            # which track it came from and returns to (9.2.2)
+            "trade_posts": {str(c): state.suits[c] for c in CLEARINGS if post in state.clearings[c].tokens},
         }
 
     def read_board(self, state: GameState, fs: FactionState, raw: dict[str, Any], path: str, cards: CardLedger) -> None:
@@ -122,7 +100,42 @@ class Riverfolk(Faction):
         return f"Market (left to right): {row}; Payments: {paid}"
 
     def check_position(self, state: GameState, data: dict[str, Any]) -> None:
-        """Payments hold warriors of seated factions that have warriors."""
+        """Payments hold warriors of seated factions that have warriors; the trade posts lie on
+        their suits' tracks."""
+        self._check_payments(state)
+        self._check_trade_posts(state, data)
+
+    def _check_trade_posts(self, state: GameState, data: dict[str, Any]) -> None:
+        """9.3.3: a trade post has its clearing's suit, and each suit's track holds three. The
+        ``trade_posts`` entry (clearing -> suit) is optional: files from before it was saved load
+        with the suits taken from the clearings; when given it must agree with the map."""
+        raw = data["factions"][RIVERFOLK]
+        path = f"factions.{RIVERFOLK}.trade_posts"
+        post = (RIVERFOLK, "trade_post")
+        placed = {c: state.suits[c] for c in CLEARINGS if post in state.clearings[c].tokens}
+        if "trade_posts" in raw:
+            if not state.factions[RIVERFOLK].is_bot:
+                raise StateError(path, "only the Riverfolk Robots keep suited Trade Posts tracks")
+            given = obj(raw["trade_posts"], path)
+            for key, suit in given.items():
+                kpath = at(path, key)
+                if key not in {str(c) for c in CLEARINGS}:
+                    raise StateError(kpath, "is not a clearing (clearings are 1 to 12)")
+                c = int(key)
+                string(suit, kpath, SUITS)
+                if c not in placed:
+                    raise StateError(kpath, f"clearing {c} holds no trade post")
+                if suit != placed[c]:
+                    raise StateError(kpath, f"the trade post in {c} is {suit}, but {c} is a {placed[c]} clearing: a clearing takes a trade post of its own suit")
+            missing = sorted(set(placed) - {int(k) for k in given})
+            if missing:
+                raise StateError(path, f"the trade post in {missing[0]} is not listed")
+        for suit in SUITS:
+            n = sum(1 for v in placed.values() if v == suit)
+            if n > TRADE_POSTS_PER_SUIT:
+                raise StateError("clearings", f"{n} {suit} trade posts are on the map, but the {suit} Trade Posts track holds only {TRADE_POSTS_PER_SUIT} (9.3.3)")
+
+    def _check_payments(self, state: GameState) -> None:
         from ...core.faction import piece_totals
 
         b = state.factions[RIVERFOLK].board
@@ -151,6 +164,9 @@ class Riverfolk(Faction):
             for f, n in b.payments.items():
                 if f not in state.factions or n <= 0:
                     out.append(f"Payments: {n} warriors of {f}")
+        for suit in SUITS:  # 9.3.3: three trade posts on each suit's track
+            if trade_posts_placed(state, suit) > TRADE_POSTS_PER_SUIT:
+                out.append(f"{trade_posts_placed(state, suit)} {suit} trade posts on the map (9.3.3: three per suit)")
         return out
 
     # -- services as other seats use them ---------------------------------------------------------

@@ -265,11 +265,12 @@ def travel(g: Game, target: int, rule: str, why: Callable[[], str]) -> bool:
         return True
     route = " → ".join([where(s, vs), *map(str, path)])
     for step in path:
-        if vs.clearing is not None and R.snare_stops(g, FACTION, vs.clearing, "move out of"):
-            return False  # 11.8.2: the snare is removed instead of this move
-        if satchel.exhaust(g, FACTION, 1, rule, f"to move to {step}") == 0:
+        if not vs.ready():  # no item to exhaust: no move, so nothing for a snare to cancel
             g.emit(FACTION, rule, "stop", "stops in {c}: no face-up item left to move on toward {target}", c=where(s, vs), target=target)
             return False
+        if vs.clearing is not None and R.snare_stops(g, FACTION, vs.clearing, f"move toward {target} out of", why):
+            return False  # 11.8.2: the snare is removed instead of this move (no item spent, R-SNARE)
+        satchel.exhaust(g, FACTION, 1, rule, f"to move to {step}")
         origin = where(s, vs)
         put_pawn(s, vs, clearing=step)
         # No Outrage: it follows warriors moving into sympathy (LoR 8.2.6), and the pawn is none (7.2.1).
@@ -384,7 +385,8 @@ def aid(g: Game) -> None:
     choice = choose_player(
         s,
         f"whom to aid in {c} (players there with crafted items)",
-        [f for f in enemies_in(s, FACTION, c) if s.factions[f].items],
+        # a player, not an enemy: he aids bots too, teammates in cooperative play included (7.5.3)
+        [f for f in sorted(s.clearings[c].factions_present()) if f != FACTION and s.factions[f].items],
         [fewest("fewest VP", victory_points(s), "7.5.3")],
     )
     target = choice.target
@@ -540,8 +542,8 @@ def _pay_special(g: Game, title: str) -> None:
 
 def thief(g: Game) -> None:
     """7.7.1: a random card from the enemy here with the most VP (tie: most pieces here). Only a
-    player with cards can lose one (2.3); the stolen card is discarded and he scores one VP, as a
-    bot given a card does (2.8.1; ruling R-VAGABOT-THIEF)."""
+    player with cards can lose one (2.3); a bot holds no card, so the stolen card is discarded, and
+    he scores nothing: 2.8.1 scores a card given to a bot, not one it takes (ruling R-VAGABOT-THIEF)."""
     s = g.state
     vs = vagabot(s)
     if vs.clearing is None:
@@ -564,8 +566,7 @@ def thief(g: Game) -> None:
     card = g.chance.pick(list(hand), f"the card the Thief takes from {victim} (7.7.1)")
     hand.remove(card)
     R.discard(g, card)
-    g.emit(FACTION, "7.7.1", "steal", "takes {card} from {victim} at random; a bot keeps no card, so it is discarded", choice.explain, card=s.deckdef.card(card).label(), victim=victim)
-    R.score(g, FACTION, 1, "2.8.1", f"for the card taken from {victim}")
+    g.emit(FACTION, "7.7.1", "steal", "takes {card} from {victim} at random; a bot keeps no card, so it is discarded, and he scores nothing: 2.8.1 scores a card given to a bot, not one taken", choice.explain, card=s.deckdef.card(card).label(), victim=victim)
 
 
 def tinker(g: Game) -> None:
@@ -631,7 +632,7 @@ def scoundrel_can(s: GameState, c: int) -> str | None:
     cl = s.clearings[c]
     if s.enemy_pieces(FACTION, c) < SCOUNDREL_PIECES:
         return f"only {s.enemy_pieces(FACTION, c)} enemy pieces in {c}"
-    if not any(f != FACTION for f, _ in cl.buildings + cl.tokens):
+    if not any(s.is_enemy(FACTION, f) for f, _ in cl.buildings + cl.tokens):  # teammates are no enemies (cooperative play)
         return f"no enemy building or token in {c}"
     if s.map.slots[c] - (1 if cl.ruin else 0) - len(cl.slot_items) <= 0:
         return f"no building slot in {c} for his item"
@@ -660,7 +661,7 @@ def scoundrel(g: Game) -> None:
     _pay_special(g, "Scoundrel")
     cl = s.clearings[c]
     g.emit(FACTION, "7.7.5", "scorched_earth", "removes all enemy pieces in {c}", c=c)
-    for f in sorted(cl.factions_present() - {FACTION}):
+    for f in sorted(f for f in cl.factions_present() if s.is_enemy(FACTION, f)):
         R.remove_warriors(g, f, c, cl.warriors.get(f, 0), "7.7.5", by=FACTION)
         for kind in [k for o, k in cl.tokens + cl.buildings if o == f]:
             R.remove_piece(g, f, c, kind, "7.7.5", by=FACTION)

@@ -112,6 +112,9 @@ class Vagabot(Faction):
     def defenseless(self, state: GameState, faction: str, c: int) -> bool:
         return satchel.defenseless(state, faction, c)
 
+    def max_hits_source(self, state: GameState, faction: str) -> str:
+        return "his Battle Track (7.2.4)" if satchel.has_pawn(state, faction) else ""
+
     def attack_extra_hits(self, state: GameState, faction: str) -> int:
         return satchel.attack_extra_hits(state, faction)
 
