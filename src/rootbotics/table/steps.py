@@ -1,0 +1,108 @@
+"""Bot turns told as physical steps: each event that changes the board (or a bot's own board,
+the deck, the dice) becomes one numbered instruction a person can carry out; ``why`` is the
+engine's explained log line for it (rule, candidates, deciding tie-breaker)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..core.events import Event
+from ..core.factions import BOT_NAMES
+
+COLOURS: dict[str, str] = {
+    "marquise": "orange", "eyrie": "blue", "alliance": "green", "vagabot": "grey", "lizards": "yellow",
+    "riverfolk": "teal", "duchy": "brown", "corvids": "purple",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    number: int
+    faction: str | None
+    text: str
+    why: str  # the event's explained log line
+
+
+def who(faction: str | None) -> str:
+    if faction is None:
+        return "The table"
+    return BOT_NAMES.get(faction, faction).split(" 2.0")[0]
+
+
+def _where(place: object, suits: Sequence[str | None]) -> str:
+    if isinstance(place, int) and 0 < place < len(suits):
+        return f"clearing {place} ({suits[place]})"
+    return str(place)
+
+
+def _warriors(f: str | None, n: int) -> str:
+    return f"{n} {COLOURS.get(f or '', '')} warrior{'s' if n != 1 else ''}".replace("  ", " ")
+
+
+Say = Callable[[Event, Callable[[object], str]], str]
+
+# The events that change what lies on the map, or the score.
+BOARD: dict[str, Say] = {
+    "place_warriors": lambda e, at: f"Take {_warriors(e.faction, e.data['n'])} from the {who(e.faction)}'s supply and put them in {at(e.data['c'])}.",
+    "remove_warriors": lambda e, at: f"Remove {_warriors(e.faction, e.data['n'])} from {at(e.data['c'])} and put them back in the {who(e.faction)}'s supply.",
+    "move": lambda e, at: f"Move {_warriors(e.faction, e.data['n'])} from {at(e.data['a'])} to {at(e.data['b'])}.",
+    "place_building": lambda e, at: f"Take a {e.data['kind']} from the {who(e.faction)}'s board and put it in {at(e.data['c'])}.",
+    "remove_piece": lambda e, at: f"Remove the {who(e.faction)}'s {e.data['kind']} from {at(e.data['c'])} and put it back in its supply.",
+    "place_token": lambda e, at: f"Put a {who(e.faction)} {e.data['kind']} token in {at(e.data['c'])}.",
+    "place_plot": lambda e, at: f"Put a face-down plot token of the {who(e.faction)} in {at(e.data['c'])} (do not look at it).",
+    "take_tunnel": lambda e, at: f"Take the {who(e.faction)}'s tunnel from {at(e.data['c'])} back to its supply.",
+    "to_burrow": lambda e, at: f"Move {_warriors(e.faction, e.data['n'])} from {at(e.data['c'])} into the Burrow.",
+    "ritual": lambda e, at: f"Take 1 {COLOURS.get(e.faction or '', '')} warrior from {at(e.data['c'])} and put it in the {who(e.faction)}'s Acolytes box.",
+    "racketeering": lambda e, at: f"Take {e.data['n']} warrior(s) from {at(e.data['c'])} and put them in the {who(e.faction)}'s Payments box.",
+    "move_pawn": lambda e, at: f"Move the {who(e.faction)}'s pawn from {at(e.data['a'])} to {at(e.data['b'])}.",
+    "slip": lambda e, at: f"Move the {who(e.faction)}'s pawn from {at(e.data['a'])} into {at(e.data['b'])}.",
+    "gain_item": lambda e, at: f"Give the {who(e.faction)} a {e.data['item']} {e.data['source']}: face up in the Satchel.",
+    "remove_ruin": lambda e, at: f"Remove the ruin from {at(e.data['c'])} and put it back in the box.",
+    "cover_slot": lambda e, at: f"Put the {e.data['item']} ({e.data['state']}) on a building slot of {at(e.data['c'])}.",
+    "score": lambda e, at: f"{who(e.faction)} scores {e.data['n']} VP {e.data['reason']}: move its marker to {e.data['vp']}.",
+    "lose_vp": lambda e, at: f"{who(e.faction)} loses {e.data['n']} VP {e.data['reason']}: move its marker to {e.data['vp']}.",
+}
+
+# Events that change a bot's own board, the deck or the dice: told in the engine's words.
+OWN_BOARD: frozenset[str] = frozenset({
+    "setup", "suits", "order", "discard_order", "decree", "purge", "turmoil", "discard", "draw", "reshuffle",
+    "dominance_available", "craft", "exhaust", "damage", "repair", "refresh", "track_on", "track_off",
+    "conspiracy", "lost_soul", "reveal", "acolyte", "stock_market", "discard_market", "payments",
+    "return_payments", "buy_service", "hand_card", "recruit", "sway", "cost_of_errors", "new_quest",
+    "quest", "explore", "flip", "swap", "plot_removed", "field_hospitals", "open_path", "ferry", "roll",
+    "game_over",
+})
+
+
+def instruction(e: Event, suits: Sequence[str | None]) -> str | None:
+    """What a person does at the table for this event, or None when it changes nothing there."""
+    say = BOARD.get(e.kind)
+    if say is not None:
+        return say(e, lambda place: _where(place, suits))
+    if e.kind in OWN_BOARD:
+        text = e.template.format(**e.data) if e.data else e.template
+        return f"{who(e.faction)}: {text[:1].upper()}{text[1:]}."
+    return None
+
+
+def _inside(seq: int, spans: Sequence[tuple[int, int]]) -> bool:
+    return any(a <= seq < b for a, b in spans)
+
+
+def steps_of(events: Sequence[Event], spans: Sequence[tuple[int, int]], suits: Sequence[str | None]) -> list[Step]:
+    """The numbered steps of a part of the game, leaving out what human lines did (``spans``:
+    log index ranges of those lines)."""
+    out: list[Step] = []
+    for e in events:
+        if _inside(e.seq, spans):
+            continue
+        text = instruction(e, suits)
+        if text is not None:
+            out.append(Step(len(out) + 1, e.faction, text, e.line()))
+    return out
+
+
+def told_of(events: Sequence[Event], spans: Sequence[tuple[int, int]], suits: Sequence[str | None]) -> list[str]:
+    """What the last human line changed on the board, to be said once."""
+    return [t for e in events if _inside(e.seq, spans) and (t := instruction(e, suits)) is not None]
