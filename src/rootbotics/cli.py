@@ -1012,6 +1012,7 @@ def build_app() -> Any:
     ) -> int:
         return run_map(map_name, out_file, suits, forests)
 
+    app.add_typer(__import__("rootbotics.table.cli", fromlist=["x"]).build_table_app(), name="table")  # the table companion
     return app
 
 

@@ -19,7 +19,7 @@ from ..core.state import GameState
 from ..game import new_game, play_turn
 from .chance import Answers, BadAnswer, NeedInput, Question, TableChance
 from .controller import HumanPlay, LineRefused, TableController, TurnOpen
-from .steps import Step, steps_of, told_of
+from .steps import Step, seat_names, steps_of, told_of
 
 if TYPE_CHECKING:
     from .session import TableConfig
@@ -54,6 +54,7 @@ class Play:
         self.finished = False
         self.steps: list[Step] = []
         self.told: list[str] = []  # what the last human line changed, told once
+        self.names = seat_names({s.faction: s.player for s in config.seats if s.seat == "human"})
         self._run()
 
     @property
@@ -100,8 +101,8 @@ class Play:
             self.steps, self.told = [], []
             return
         suits = [None, *(self.g.state.suit(c) for c in range(1, 13))]
-        self.steps = steps_of(events, ctl.spans, suits)
-        self.told = told_of(events, ctl.spans[-1:], suits)
+        self.steps = steps_of(events, ctl.spans, suits, self.names)
+        self.told = told_of(events, ctl.spans[-1:], suits, self.names)
 
     def _advance(self) -> None:
         """Start the next turn once this part is played out and its steps are all done."""

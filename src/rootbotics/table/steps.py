@@ -24,10 +24,24 @@ class Step:
     why: str  # the event's explained log line
 
 
-def who(faction: str | None) -> str:
+def seat_names(humans: dict[str, str]) -> dict[str, str]:
+    """How steps name each faction: a human by the player's name, a bot as ``the <bot>``."""
+    names = {f: "the " + n.split(" 2.0")[0] for f, n in BOT_NAMES.items()}
+    names.update(humans)
+    return names
+
+
+_NAMES: dict[str, str] = seat_names({})
+
+
+def who(faction: str | None, names: dict[str, str] | None = None) -> str:
     if faction is None:
-        return "The table"
-    return BOT_NAMES.get(faction, faction).split(" 2.0")[0]
+        return "the table"
+    return (names or _NAMES).get(faction, faction)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _where(place: object, suits: Sequence[str | None]) -> str:
@@ -40,28 +54,28 @@ def _warriors(f: str | None, n: int) -> str:
     return f"{n} {COLOURS.get(f or '', '')} warrior{'s' if n != 1 else ''}".replace("  ", " ")
 
 
-Say = Callable[[Event, Callable[[object], str]], str]
+Say = Callable[[Event, Callable[[object], str], dict[str, str]], str]
 
 # The events that change what lies on the map, or the score.
 BOARD: dict[str, Say] = {
-    "place_warriors": lambda e, at: f"Take {_warriors(e.faction, e.data['n'])} from the {who(e.faction)}'s supply and put them in {at(e.data['c'])}.",
-    "remove_warriors": lambda e, at: f"Remove {_warriors(e.faction, e.data['n'])} from {at(e.data['c'])} and put them back in the {who(e.faction)}'s supply.",
-    "move": lambda e, at: f"Move {_warriors(e.faction, e.data['n'])} from {at(e.data['a'])} to {at(e.data['b'])}.",
-    "place_building": lambda e, at: f"Take a {e.data['kind']} from the {who(e.faction)}'s board and put it in {at(e.data['c'])}.",
-    "remove_piece": lambda e, at: f"Remove the {who(e.faction)}'s {e.data['kind']} from {at(e.data['c'])} and put it back in its supply.",
-    "place_token": lambda e, at: f"Put a {who(e.faction)} {e.data['kind']} token in {at(e.data['c'])}.",
-    "place_plot": lambda e, at: f"Put a face-down plot token of the {who(e.faction)} in {at(e.data['c'])} (do not look at it).",
-    "take_tunnel": lambda e, at: f"Take the {who(e.faction)}'s tunnel from {at(e.data['c'])} back to its supply.",
-    "to_burrow": lambda e, at: f"Move {_warriors(e.faction, e.data['n'])} from {at(e.data['c'])} into the Burrow.",
-    "ritual": lambda e, at: f"Take 1 {COLOURS.get(e.faction or '', '')} warrior from {at(e.data['c'])} and put it in the {who(e.faction)}'s Acolytes box.",
-    "racketeering": lambda e, at: f"Take {e.data['n']} warrior(s) from {at(e.data['c'])} and put them in the {who(e.faction)}'s Payments box.",
-    "move_pawn": lambda e, at: f"Move the {who(e.faction)}'s pawn from {at(e.data['a'])} to {at(e.data['b'])}.",
-    "slip": lambda e, at: f"Move the {who(e.faction)}'s pawn from {at(e.data['a'])} into {at(e.data['b'])}.",
-    "gain_item": lambda e, at: f"Give the {who(e.faction)} a {e.data['item']} {e.data['source']}: face up in the Satchel.",
-    "remove_ruin": lambda e, at: f"Remove the ruin from {at(e.data['c'])} and put it back in the box.",
-    "cover_slot": lambda e, at: f"Put the {e.data['item']} ({e.data['state']}) on a building slot of {at(e.data['c'])}.",
-    "score": lambda e, at: f"{who(e.faction)} scores {e.data['n']} VP {e.data['reason']}: move its marker to {e.data['vp']}.",
-    "lose_vp": lambda e, at: f"{who(e.faction)} loses {e.data['n']} VP {e.data['reason']}: move its marker to {e.data['vp']}.",
+    "place_warriors": lambda e, at, nm: f"Take {_warriors(e.faction, e.data['n'])} from {who(e.faction, nm)}'s supply and put them in {at(e.data['c'])}.",
+    "remove_warriors": lambda e, at, nm: f"Remove {_warriors(e.faction, e.data['n'])} from {at(e.data['c'])} and put them back in {who(e.faction, nm)}'s supply.",
+    "move": lambda e, at, nm: f"Move {_warriors(e.faction, e.data['n'])} from {at(e.data['a'])} to {at(e.data['b'])}.",
+    "place_building": lambda e, at, nm: f"Take a {e.data['kind']} from {who(e.faction, nm)}'s board and put it in {at(e.data['c'])}.",
+    "remove_piece": lambda e, at, nm: f"Remove {who(e.faction, nm)}'s {e.data['kind']} from {at(e.data['c'])} and put it back in its supply.",
+    "place_token": lambda e, at, nm: f"Put {who(e.faction, nm)}'s {e.data['kind']} token in {at(e.data['c'])}.",
+    "place_plot": lambda e, at, nm: f"Put a face-down plot token of {who(e.faction, nm)} in {at(e.data['c'])} (do not look at it).",
+    "take_tunnel": lambda e, at, nm: f"Take {who(e.faction, nm)}'s tunnel from {at(e.data['c'])} back to its supply.",
+    "to_burrow": lambda e, at, nm: f"Move {_warriors(e.faction, e.data['n'])} from {at(e.data['c'])} into the Burrow.",
+    "ritual": lambda e, at, nm: f"Take 1 {COLOURS.get(e.faction or '', '')} warrior from {at(e.data['c'])} and put it in {who(e.faction, nm)}'s Acolytes box.",
+    "racketeering": lambda e, at, nm: f"Take {e.data['n']} warrior(s) from {at(e.data['c'])} and put them in {who(e.faction, nm)}'s Payments box.",
+    "move_pawn": lambda e, at, nm: f"Move {who(e.faction, nm)}'s pawn from {at(e.data['a'])} to {at(e.data['b'])}.",
+    "slip": lambda e, at, nm: f"Move {who(e.faction, nm)}'s pawn from {at(e.data['a'])} into {at(e.data['b'])}.",
+    "gain_item": lambda e, at, nm: f"Give {who(e.faction, nm)} a {e.data['item']} {e.data['source']}: face up in the Satchel.",
+    "remove_ruin": lambda e, at, nm: f"Remove the ruin from {at(e.data['c'])} and put it back in the box.",
+    "cover_slot": lambda e, at, nm: f"Put the {e.data['item']} ({e.data['state']}) on a building slot of {at(e.data['c'])}.",
+    "score": lambda e, at, nm: f"{_cap(who(e.faction, nm))} scores {e.data['n']} VP {e.data['reason']}: move its marker to {e.data['vp']}.",
+    "lose_vp": lambda e, at, nm: f"{_cap(who(e.faction, nm))} loses {e.data['n']} VP {e.data['reason']}: move its marker to {e.data['vp']}.",
 }
 
 # Events that change a bot's own board, the deck or the dice: told in the engine's words.
@@ -75,14 +89,15 @@ OWN_BOARD: frozenset[str] = frozenset({
 })
 
 
-def instruction(e: Event, suits: Sequence[str | None]) -> str | None:
+def instruction(e: Event, suits: Sequence[str | None], names: dict[str, str] | None = None) -> str | None:
     """What a person does at the table for this event, or None when it changes nothing there."""
+    nm = names or _NAMES
     say = BOARD.get(e.kind)
     if say is not None:
-        return say(e, lambda place: _where(place, suits))
+        return _cap(say(e, lambda place: _where(place, suits), nm))
     if e.kind in OWN_BOARD:
         text = e.template.format(**e.data) if e.data else e.template
-        return f"{who(e.faction)}: {text[:1].upper()}{text[1:]}."
+        return f"{_cap(who(e.faction, nm))}: {text}."
     return None
 
 
@@ -90,19 +105,19 @@ def _inside(seq: int, spans: Sequence[tuple[int, int]]) -> bool:
     return any(a <= seq < b for a, b in spans)
 
 
-def steps_of(events: Sequence[Event], spans: Sequence[tuple[int, int]], suits: Sequence[str | None]) -> list[Step]:
+def steps_of(events: Sequence[Event], spans: Sequence[tuple[int, int]], suits: Sequence[str | None], names: dict[str, str] | None = None) -> list[Step]:
     """The numbered steps of a part of the game, leaving out what human lines did (``spans``:
     log index ranges of those lines)."""
     out: list[Step] = []
     for e in events:
         if _inside(e.seq, spans):
             continue
-        text = instruction(e, suits)
+        text = instruction(e, suits, names)
         if text is not None:
             out.append(Step(len(out) + 1, e.faction, text, e.line()))
     return out
 
 
-def told_of(events: Sequence[Event], spans: Sequence[tuple[int, int]], suits: Sequence[str | None]) -> list[str]:
+def told_of(events: Sequence[Event], spans: Sequence[tuple[int, int]], suits: Sequence[str | None], names: dict[str, str] | None = None) -> list[str]:
     """What the last human line changed on the board, to be said once."""
-    return [t for e in events if _inside(e.seq, spans) and (t := instruction(e, suits)) is not None]
+    return [t for e in events if _inside(e.seq, spans) and (t := instruction(e, suits, names)) is not None]

@@ -1,0 +1,299 @@
+"""``rootbotics table``: the table companion in a terminal.
+
+``table new`` sets up a game and writes its session file; ``table resume FILE`` carries on.
+At the prompt: Rootlog lines for the human whose turn it is, answers to questions, and the
+commands in ``COMMANDS``. Every entry is saved at once, so Ctrl-C, Ctrl-D or a killed process
+lose at most the line being typed. Reads a plain pipe too, echoing each line, so a whole
+game can be scripted.
+"""
+
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+from ..core.factions import FACTIONS, SETUP_RANK
+from .replay import Refused
+from .session import Session, SessionError, TableConfig, TableSeat
+from .text import board_lines, score_lines, status_lines
+
+COMMANDS: dict[str, str] = {
+    "ok [N|all]": "confirm the next bot step (or N of them, or all that wait)",
+    "done": "end the current human's setup or turn",
+    "undo [N]": "take back the last entry (or N entries), across bot turns too",
+    "redo [N]": "bring back what undo took back",
+    "board": "the pieces in each clearing, the score and the bots' boards",
+    "why": "the rule, candidates and tie-breaker behind the current step",
+    "score": "the victory points",
+    "help": "this list",
+}
+
+
+class UsageError(ValueError):
+    """A bad command-line option: one line naming the option, exit code 2."""
+
+
+def say(line: str = "") -> None:
+    print(line, flush=True)
+
+
+# -- options ----------------------------------------------------------------------------------
+def parse_seats(humans: str, bots: str, order: str | None) -> list[TableSeat]:
+    seats: list[TableSeat] = []
+    for part in filter(None, (p.strip() for p in humans.split(","))):
+        faction, _, player = part.partition(":")
+        if not player.strip():
+            raise UsageError(f"--humans: {part!r} needs a player name, e.g. marquise:Ann")
+        seats.append(TableSeat(faction.strip().lower(), "human", player.strip()))
+    for part in filter(None, (p.strip().lower() for p in bots.split(","))):
+        seats.append(TableSeat(part, "bot"))
+    for seat in seats:
+        if seat.faction not in FACTIONS:
+            raise UsageError(f"--humans/--bots: {seat.faction!r} is not a faction (choose from {', '.join(FACTIONS)})")
+    if order is None:
+        return sorted(seats, key=lambda s: SETUP_RANK[s.faction])
+    wanted = [f.strip().lower() for f in order.split(",")]
+    if sorted(wanted) != sorted(s.faction for s in seats):
+        raise UsageError("--order: name every seated faction once, in turn order")
+    return [next(s for s in seats if s.faction == f) for f in wanted]
+
+
+def apply_bot_options(seats: list[TableSeat], difficulty: str | None, traits: str | None) -> None:
+    """``--difficulty hard`` or ``eyrie:hard,vagabot:easy``; ``--traits eyrie:a+b``."""
+    bots = {s.faction: s for s in seats if s.seat == "bot"}
+    for part in filter(None, (p.strip() for p in (difficulty or "").split(","))):
+        faction, _, level = part.rpartition(":")
+        for f in [faction] if faction else list(bots):
+            if f not in bots:
+                raise UsageError(f"--difficulty: {f!r} is not a bot seat")
+            bots[f].difficulty = level
+    for part in filter(None, (p.strip() for p in (traits or "").split(","))):
+        faction, _, names = part.partition(":")
+        if faction not in bots or not names:
+            raise UsageError(f"--traits: {part!r} is not bot:trait+trait with a seated bot")
+        bots[faction].traits = tuple(t.strip() for t in names.split("+"))
+
+
+def new_session(args: dict[str, Any]) -> Session:
+    path = Path(args["file"])
+    if path.exists():
+        raise UsageError(f"--file: {path} exists already; carry it on with 'rootbotics table resume {path}'")
+    seats = parse_seats(args["humans"] or "", args["bots"] or "", args["order"])
+    apply_bot_options(seats, args["difficulty"], args["traits"])
+    suits = [s.strip() for s in args["suits"].split(",")] if args["suits"] else None
+    config = TableConfig(seats, args["map"], suits, args["seed"], args["dice"], args["deck"])
+    try:
+        session = Session(config, path)
+    except SessionError as e:
+        raise UsageError(str(e)) from None
+    session.save()
+    return session
+
+
+# -- the prompt -------------------------------------------------------------------------------
+def reader(session: Session) -> Callable[[str], Optional[str]]:
+    """prompt_toolkit with history and completion on a terminal; a plain pipe otherwise."""
+    if sys.stdin.isatty():
+        try:
+            from prompt_toolkit import PromptSession
+            from prompt_toolkit.completion import WordCompleter
+            from prompt_toolkit.history import FileHistory
+        except ImportError:
+            pass
+        else:
+            words = [c.split()[0] for c in COMMANDS] + ["all"]
+            history = FileHistory(str(session.path.with_name(session.path.name + ".history")))
+            ps: Any = PromptSession(history=history, completer=WordCompleter(words))
+
+            def ask(prompt: str) -> Optional[str]:
+                try:
+                    return ps.prompt(prompt)
+                except EOFError:
+                    return None
+
+            return ask
+
+    def piped(prompt: str) -> Optional[str]:
+        print(prompt, end="", flush=True)
+        line = sys.stdin.readline()
+        if not line:
+            say()
+            return None
+        say(line.rstrip("\n"))
+        return line.strip()
+
+    return piped
+
+
+def prompt_label(session: Session) -> str:
+    play = session.play
+    state = play.game.state
+    if play.over:
+        return "game over table> "
+    who = play.open.faction if play.open is not None and not play.unconfirmed else None
+    name = session.config.player(who) if who else "bots"
+    return f"[round {state.round} {name}] table> "
+
+
+def loop(session: Session) -> int:
+    read = reader(session)
+    for line in status_lines(session):
+        say(line)
+    while True:
+        try:
+            text = read(prompt_label(session))
+        except KeyboardInterrupt:
+            say(f"(Ctrl-C: nothing lost, the game is in {session.path}; Ctrl-D leaves)")
+            continue
+        if text is None:
+            say(f"Saved in {session.path}. Carry on with: rootbotics table resume {session.path}")
+            return 0
+        if text:
+            handle(session, text)
+
+
+def handle(session: Session, text: str) -> None:
+    """One line typed at the table."""
+    word, _, rest = text.partition(" ")
+    command = COMMAND_HANDLERS.get(word.lower())
+    try:
+        if command is not None:
+            command(session, rest.strip())
+        else:
+            enter_line(session, text)
+    except (Refused, UsageError) as e:
+        say(f"error: {e}")
+
+
+def enter_line(session: Session, text: str) -> None:
+    """An answer to the open question, or a Rootlog line of the human whose turn it is."""
+    from .chance import parse_answer
+
+    play = session.play
+    if play.pending is not None:
+        try:
+            value = parse_answer(play.pending, text, play.game.state.deckdef)
+        except ValueError as e:
+            raise UsageError(f"answer: {e}") from None
+        session.enter({"kind": "answer", "ask": play.pending.ask, "value": value})
+    elif play.open is not None:
+        session.enter({"kind": "line", "faction": play.open.faction, "text": text})
+        for told in session.play.told:
+            say(f"  {told}")
+    else:
+        raise UsageError(f"{text.split()[0]!r} is not a command now (type help)")
+    show(session)
+
+
+def show(session: Session) -> None:
+    for line in status_lines(session):
+        say(line)
+
+
+def count_arg(rest: str, command: str, default: int = 1) -> int:
+    if not rest:
+        return default
+    if not rest.isdigit() or int(rest) < 1:
+        raise UsageError(f"{command}: {rest!r} is not a count of 1 or more")
+    return int(rest)
+
+
+def cmd_ok(session: Session, rest: str) -> None:
+    waiting = len(session.play.unconfirmed)
+    n = waiting if rest == "all" and waiting else count_arg(rest, "ok")
+    session.enter({"kind": "ok", "n": n})
+    show(session)
+
+
+def cmd_done(session: Session, rest: str) -> None:
+    play = session.play
+    if play.open is None:
+        raise UsageError("done: no human is setting up or taking a turn now")
+    session.enter({"kind": "done", "faction": play.open.faction})
+    show(session)
+
+
+def cmd_undo(session: Session, rest: str) -> None:
+    n = session.undo(count_arg(rest, "undo"))
+    say(f"undid {n} entr{'y' if n == 1 else 'ies'}" if n else "nothing to undo")
+    show(session)
+
+
+def cmd_redo(session: Session, rest: str) -> None:
+    n = session.redo(count_arg(rest, "redo"))
+    say(f"redid {n} entr{'y' if n == 1 else 'ies'}" if n else "nothing to redo")
+    show(session)
+
+
+def cmd_why(session: Session, rest: str) -> None:
+    play = session.play
+    step = play.unconfirmed[0] if play.unconfirmed else (play.steps[-1] if play.steps else None)
+    say(f"  step {step.number}: {step.why}" if step else "no bot step in this part of the game")
+
+
+def cmd_help(session: Session, rest: str) -> None:
+    for usage, text in COMMANDS.items():
+        say(f"  {usage:<11} {text}")
+    say("  anything else: the answer to the question asked, or a Rootlog line of the human whose turn it is")
+
+
+COMMAND_HANDLERS: dict[str, Callable[[Session, str], None]] = {
+    "ok": cmd_ok,
+    "done": cmd_done,
+    "undo": cmd_undo,
+    "redo": cmd_redo,
+    "board": lambda s, r: [say(x) for x in board_lines(s)] and None,
+    "score": lambda s, r: [say(x) for x in score_lines(s)] and None,
+    "why": cmd_why,
+    "help": cmd_help,
+}
+
+
+# -- typer ------------------------------------------------------------------------------------
+def run_new(**args: Any) -> int:
+    try:
+        session = new_session(args)
+    except UsageError as e:
+        print(f"rootbotics: error: {e}", file=sys.stderr)
+        return 2
+    say(f"New table game in {session.path} ({session.config.map}, seed {session.config.seed}; dice: {session.config.dice}, deck: {session.config.deck}).")
+    return loop(session)
+
+
+def run_resume(file: str) -> int:
+    try:
+        session = Session.load(file)
+    except SessionError as e:
+        print(f"rootbotics: error: {file}: {e}", file=sys.stderr)
+        return 2
+    say(f"Resuming {file}: {len(session.entries)} entries replayed.")
+    return loop(session)
+
+
+def build_table_app() -> Any:
+    import typer
+
+    app = typer.Typer(help="Play against the bots at a real table: human moves entered, bot turns told as steps.", no_args_is_help=True)
+
+    @app.command("new", help="Set up a table game, write its session file and start.")
+    def new_command(
+        file: Annotated[str, typer.Option("--file", help="The session file to write (must not exist).")],
+        humans: Annotated[str, typer.Option("--humans", help="Human seats: faction:player, comma-separated.")] = "",
+        bots: Annotated[str, typer.Option("--bots", help="Bot seats, comma-separated.")] = "",
+        map_name: Annotated[str, typer.Option("--map", help="fall, winter, lake or mountain.")] = "fall",
+        order: Annotated[Optional[str], typer.Option("--order", help="Turn order (default: setup order).")] = None,
+        difficulty: Annotated[Optional[str], typer.Option("--difficulty", help="A level for every bot, or bot:level pairs.")] = None,
+        traits: Annotated[Optional[str], typer.Option("--traits", help="bot:trait+trait, comma-separated.")] = None,
+        suits: Annotated[Optional[str], typer.Option("--suits", help="The clearings' suits in priority order.")] = None,
+        seed: Annotated[int, typer.Option("--seed", help="Seed of the app's dice, deck and random picks.")] = 0,
+        dice: Annotated[str, typer.Option("--dice", help="app: the app rolls; table: you type the rolls.")] = "app",
+        deck: Annotated[str, typer.Option("--deck", help="app: the app draws; table: you name the cards drawn.")] = "app",
+    ) -> int:
+        return run_new(file=file, humans=humans, bots=bots, map=map_name, order=order, difficulty=difficulty, traits=traits, suits=suits, seed=seed, dice=dice, deck=deck)
+
+    @app.command("resume", help="Carry on a table game from its session file.")
+    def resume_command(file: Annotated[str, typer.Argument(help="The session file.")]) -> int:
+        return run_resume(file)
+
+    return app
