@@ -60,7 +60,7 @@ Say = Callable[[Event, Callable[[object], str], dict[str, str]], str]
 BOARD: dict[str, Say] = {
     "place_warriors": lambda e, at, nm: f"Take {_warriors(e.faction, e.data['n'])} from {who(e.faction, nm)}'s supply and put them in {at(e.data['c'])}.",
     "remove_warriors": lambda e, at, nm: f"Remove {_warriors(e.faction, e.data['n'])} from {at(e.data['c'])} and put them back in {who(e.faction, nm)}'s supply.",
-    "move": lambda e, at, nm: f"Move {_warriors(e.faction, e.data['n'])} from {at(e.data['a'])} to {at(e.data['b'])}.",
+    "move": lambda e, at, nm: f"Move {_warriors(e.faction, e.data['n'])} from {at(e.data.get('a', 'the Burrow'))} to {at(e.data['b'] if 'b' in e.data else e.data['c'])}.",
     "place_building": lambda e, at, nm: f"Take a {e.data['kind']} from {who(e.faction, nm)}'s board and put it in {at(e.data['c'])}.",
     "remove_piece": lambda e, at, nm: f"Remove {who(e.faction, nm)}'s {e.data['kind']} from {at(e.data['c'])} and put it back in its supply.",
     "place_token": lambda e, at, nm: f"Put {who(e.faction, nm)}'s {e.data['kind']} token in {at(e.data['c'])}.",
