@@ -128,12 +128,11 @@ def reader(session: Session) -> Callable[[str], Optional[str]]:
 
 def prompt_label(session: Session) -> str:
     play = session.play
-    state = play.game.state
     if play.over:
         return "game over table> "
     who = play.open.faction if play.open is not None and not play.unconfirmed else None
     name = session.config.player(who) if who else "bots"
-    return f"[round {state.round} {name}] table> "
+    return f"[round {play.round} {name}] table> "
 
 
 def loop(session: Session) -> int:
@@ -150,7 +149,11 @@ def loop(session: Session) -> int:
             say(f"Saved in {session.path}. Carry on with: rootbotics table resume {session.path}")
             return 0
         if text:
-            handle(session, text)
+            try:
+                handle(session, text)
+            except KeyboardInterrupt:  # the file holds every entry that was taken: read it again
+                session = Session.load(session.path)
+                say("(Ctrl-C: stopped; the game is as last saved)")
 
 
 def handle(session: Session, text: str) -> None:
@@ -201,7 +204,9 @@ def count_arg(rest: str, command: str, default: int = 1) -> int:
 
 def cmd_ok(session: Session, rest: str) -> None:
     waiting = len(session.play.unconfirmed)
-    n = waiting if rest == "all" and waiting else count_arg(rest, "ok")
+    if not waiting:
+        raise UsageError("ok: no bot step is waiting to be confirmed")
+    n = waiting if rest == "all" else count_arg(rest, "ok")
     session.enter({"kind": "ok", "n": n})
     show(session)
 

@@ -67,6 +67,11 @@ class Play:
         return self.g is not None and self.g.state.winner is not None
 
     @property
+    def round(self) -> int:
+        """The round of the part being played (the setup counts as round 1)."""
+        return 1 if self.part.start is None else self.part.start.round
+
+    @property
     def unconfirmed(self) -> list[Step]:
         return self.steps[self.part.confirmed :]
 

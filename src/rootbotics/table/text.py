@@ -25,7 +25,7 @@ def status_lines(session: Session) -> list[str]:
         return [f"Game over: {state.end_reason}", *score_lines(session)]
     if play.open is not None:
         f = play.open.faction
-        what = "set up" if play.open.stage == "setup" else f"take your turn (round {state.round})"
+        what = "set up" if play.open.stage == "setup" else f"take your turn (round {play.round})"
         return [f"{cfg.player(f)} ({faction_title(f, 'human')}): {what}; enter Rootlog lines, then done."]
     return []
 

@@ -1,0 +1,88 @@
+"""``rootbotics table`` from a script on stdin: two humans and two bots on Fall for a few
+rounds, an undo across a bot turn, the process killed mid-game (kill -9) and resumed. The
+transcript is kept in tests/table/golden/; set ROOTBOTICS_UPDATE_GOLDEN=1 to rewrite it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+from rootbotics.table.session import Session
+
+GOLDEN = Path(__file__).parent / "golden" / "two_humans_two_bots_fall.txt"
+NEW = ["table", "new", "--humans", "marquise:Ann,alliance:Bob", "--bots", "eyrie,vagabot", "--map", "fall", "--seed", "7"]
+BEFORE_KILL = [
+    "help", "ok all", "done", "ok", "why", "ok all", "done", "ok all",  # setup
+    "done", "ok 2", "ok all", "board", "done", "ok all",  # round 1
+    "done", "ok all", "undo 3", "redo 2", "ok all",  # round 2: undo back across the Vagabot's turn
+]
+AFTER_KILL = ["score", "done", "ok all", "done", "ok all", "frobnicate", "undo x", "ok", "done", "ok all", "why", "board"]
+DEADLINE = 120  # seconds: only a guard against a hung process, nothing is timed
+
+
+def command(*args: str) -> list[str]:
+    return [sys.executable, "-m", "rootbotics", *args]
+
+
+def run_until_prompts(args: list[str], lines: list[str]) -> str:
+    """Feed ``lines``, wait until the companion prompts for the next one, then kill -9 it."""
+    proc = subprocess.Popen(command(*args), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=_env())
+    out: list[str] = []
+    seen = threading.Event()
+
+    def read() -> None:
+        assert proc.stdout is not None
+        while ch := proc.stdout.read(1):
+            out.append(ch)
+            if "".join(out).count("table> ") > len(lines):
+                seen.set()
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    assert proc.stdin is not None
+    proc.stdin.write("".join(f"{line}\n" for line in lines))
+    proc.stdin.flush()
+    assert seen.wait(DEADLINE), "".join(out)
+    proc.kill()  # SIGKILL: no clean-up of any kind
+    proc.wait()
+    reader.join(DEADLINE)
+    return "".join(out)
+
+
+def _env() -> dict[str, str]:
+    return {**os.environ, "COLUMNS": "120", "NO_COLOR": "1", "TERM": "dumb"}
+
+
+def test_scripted_table_game_survives_kill_and_resume(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    first = run_until_prompts([*NEW, "--file", str(path)], BEFORE_KILL)
+    saved = Session.load(path)
+    assert len(saved.entries) == 13 and len(saved.undone) == 0  # every entry taken before the kill
+    done = subprocess.run(command("table", "resume", str(path)), input="".join(f"{x}\n" for x in AFTER_KILL), capture_output=True, text=True, env=_env(), timeout=DEADLINE)
+    assert done.returncode == 0, done.stderr
+    transcript = (first + "\n--- killed with kill -9, then: rootbotics table resume game.json ---\n" + done.stdout).replace(str(path), "game.json")
+    if os.environ.get("ROOTBOTICS_UPDATE_GOLDEN"):
+        GOLDEN.write_text(transcript, encoding="utf-8")
+    assert transcript == GOLDEN.read_text(encoding="utf-8")
+    assert "undid 3 entries" in transcript and "error: " in transcript
+
+
+def test_bad_options_give_one_line_and_exit_2(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    cases = [
+        (["--humans", "marquise", "--bots", "eyrie"], "--humans"),
+        (["--humans", "marquise:Ann", "--bots", "dragon"], "--humans/--bots"),
+        (["--humans", "marquise:Ann", "--bots", "eyrie", "--dice", "cup"], "config.dice"),
+        (["--humans", "vagabot:Ann", "--bots", "eyrie"], "config"),
+    ]
+    for args, field in cases:
+        r = subprocess.run(command("table", "new", *args, "--file", str(path)), input="", capture_output=True, text=True, env=_env(), timeout=DEADLINE)
+        assert r.returncode == 2, (args, r.stderr)
+        assert r.stderr.count("\n") == 1 and field in r.stderr, r.stderr
+        assert not path.exists()
+    path.write_text("{}")
+    r = subprocess.run(command("table", "resume", str(path)), capture_output=True, text=True, env=_env(), timeout=DEADLINE)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "format" in r.stderr
