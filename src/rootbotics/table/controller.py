@@ -88,6 +88,8 @@ class TableController:
 
     def _card(self, g: Game, ask: str, faction: str, clearing: int, text: str, optional: bool) -> int | None:
         names = hand_names(g, faction, g.state.suit(clearing))
+        if optional and not names:  # no card that fits: nothing to ask
+            return None
         q = Question(ask, faction, text, names)
         return self.answers.take(q, lambda v: None if optional and v is None else hand_card(g, faction, names, v))
 
