@@ -86,3 +86,22 @@ def test_bad_options_give_one_line_and_exit_2(tmp_path: Path) -> None:
     path.write_text("{}")
     r = subprocess.run(command("table", "resume", str(path)), capture_output=True, text=True, env=_env(), timeout=DEADLINE)
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "format" in r.stderr
+
+
+def test_ctrl_c_at_the_prompt_loses_nothing(tmp_path: Path) -> None:
+    import signal
+
+    path = tmp_path / "game.json"
+    args = [*NEW, "--file", str(path)]
+    proc = subprocess.Popen(command(*args), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env())
+    assert proc.stdout is not None and proc.stdin is not None
+    out = ""
+    while not out.endswith("table> "):
+        ch = proc.stdout.read(1)
+        assert ch, out
+        out += ch
+    proc.send_signal(signal.SIGINT)
+    rest, err = proc.communicate("ok all\n", timeout=DEADLINE)
+    assert proc.returncode == 0, err
+    assert "Ctrl-C: nothing lost" in rest and err == ""
+    assert Session.load(path).entries == [{"kind": "ok", "n": 8}]

@@ -174,6 +174,7 @@ def enter_line(session: Session, text: str) -> None:
     from .chance import parse_answer
 
     play = session.play
+    seen = len(play.told)
     if play.pending is not None:
         try:
             value = parse_answer(play.pending, text, play.game.state.deckdef)
@@ -182,10 +183,11 @@ def enter_line(session: Session, text: str) -> None:
         session.enter({"kind": "answer", "ask": play.pending.ask, "value": value})
     elif play.open is not None:
         session.enter({"kind": "line", "faction": play.open.faction, "text": text})
-        for told in session.play.told:
-            say(f"  {told}")
+        seen = 0
     else:
         raise UsageError(f"{text.split()[0]!r} is not a command now (type help)")
+    for told in session.play.told[seen:]:  # what the line did that the table should know
+        say(f"  {told}")
     show(session)
 
 

@@ -55,7 +55,7 @@ class TableController:
 
     answers: Answers
     play: HumanPlay
-    spans: list[tuple[int, int]] = field(default_factory=list)  # log ranges of human lines
+    spans: list[tuple[int, int, int]] = field(default_factory=list)  # (entry, log start, log end) of human lines
 
     def setup(self, g: Game, faction: str) -> None:
         self._lines(g, faction, "setup")
@@ -72,7 +72,8 @@ class TableController:
                 apply_human_line(g, faction, text)
             except ValueError as e:  # RootlogError is a ValueError
                 raise LineRefused(entry, str(e)) from None
-            self.spans.append((start, len(g.log)))
+            finally:  # also when the line stops for a question: what it did so far is the human's
+                self.spans.append((entry, start, len(g.log)))
         if faction not in self.play.done:
             raise TurnOpen(faction, stage)
 

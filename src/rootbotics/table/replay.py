@@ -53,7 +53,8 @@ class Play:
         self.open: TurnOpen | None = None
         self.finished = False
         self.steps: list[Step] = []
-        self.told: list[str] = []  # what the last human line changed, told once
+        self.told: list[str] = []  # what the latest human line changed so far
+        self.line_entry: int | None = None  # the entry of the latest human line
         self.names = seat_names({s.faction: s.player for s in config.seats if s.seat == "human"})
         self._run()
 
@@ -107,7 +108,8 @@ class Play:
             return
         suits = [None, *(self.g.state.suit(c) for c in range(1, 13))]
         self.steps = steps_of(events, ctl.spans, suits, self.names)
-        self.told = told_of(events, ctl.spans[-1:], suits, self.names)
+        latest = [span for span in ctl.spans if span[0] == self.line_entry]
+        self.told = told_of(events, latest, suits, self.names)
 
     def _advance(self) -> None:
         """Start the next turn once this part is played out and its steps are all done."""
@@ -135,6 +137,8 @@ class Play:
         else:
             raise Refused(f"{kind!r} is not an entry kind")
         self.fed += 1
+        if kind not in ("line", "answer"):
+            self.line_entry = None
         self._advance()
 
     def _ok(self, n: int) -> None:
@@ -155,7 +159,13 @@ class Play:
     def _line(self, faction: str, text: str) -> None:
         self._check_open(faction)
         self.part.humans.lines.append((self.fed, faction, text))
-        self._try(lambda: self.part.humans.lines.pop())
+        before, self.line_entry = self.line_entry, self.fed
+
+        def take_back() -> None:
+            self.part.humans.lines.pop()
+            self.line_entry = before
+
+        self._try(take_back)
 
     def _done(self, faction: str) -> None:
         self._check_open(faction)

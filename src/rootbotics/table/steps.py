@@ -101,11 +101,14 @@ def instruction(e: Event, suits: Sequence[str | None], names: dict[str, str] | N
     return None
 
 
-def _inside(seq: int, spans: Sequence[tuple[int, int]]) -> bool:
-    return any(a <= seq < b for a, b in spans)
+Span = tuple[int, int, int]  # (entry index of a human line, first log index, end log index)
 
 
-def steps_of(events: Sequence[Event], spans: Sequence[tuple[int, int]], suits: Sequence[str | None], names: dict[str, str] | None = None) -> list[Step]:
+def _inside(seq: int, spans: Sequence[Span]) -> bool:
+    return any(a <= seq < b for _, a, b in spans)
+
+
+def steps_of(events: Sequence[Event], spans: Sequence[Span], suits: Sequence[str | None], names: dict[str, str] | None = None) -> list[Step]:
     """The numbered steps of a part of the game, leaving out what human lines did (``spans``:
     log index ranges of those lines)."""
     out: list[Step] = []
@@ -118,6 +121,6 @@ def steps_of(events: Sequence[Event], spans: Sequence[tuple[int, int]], suits: S
     return out
 
 
-def told_of(events: Sequence[Event], spans: Sequence[tuple[int, int]], suits: Sequence[str | None], names: dict[str, str] | None = None) -> list[str]:
-    """What the last human line changed on the board, to be said once."""
+def told_of(events: Sequence[Event], spans: Sequence[Span], suits: Sequence[str | None], names: dict[str, str] | None = None) -> list[str]:
+    """What human lines (``spans``) changed on the board, in the engine's order."""
     return [t for e in events if _inside(e.seq, spans) and (t := instruction(e, suits, names)) is not None]

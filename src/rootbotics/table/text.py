@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from ..core.factions import faction_title
 
 if TYPE_CHECKING:
+    from ..core.state import FactionState, GameState
     from .session import Session
 
 
@@ -54,9 +55,29 @@ def board_lines(session: Session) -> list[str]:
         if not fs.is_bot:
             out.append(f"  {session.config.player(f)} holds {len(fs.hand)} card(s)")
             continue
-        order = "none" if fs.order is None else state.deckdef.card(fs.order).label()
-        line = f"  {faction_title(f, 'bot')}: order card {order}"
-        if fs.decree is not None:
-            line += "; Decree " + ", ".join(f"{col} {len(cards)}" for col, cards in fs.decree.items())
-        out.append(line)
+        out.append(f"  {faction_title(f, 'bot')}: " + "; ".join(bot_board(state, fs)))
     return out
+
+
+def bot_board(state: GameState, fs: FactionState) -> list[str]:
+    """What lies on a bot's own board that the table can check."""
+    label = lambda c: state.deckdef.card(c).label()  # noqa: E731
+    parts = [f"order card {'none' if fs.order is None else label(fs.order)}"]
+    if fs.decree is not None:
+        parts.append("Decree " + ", ".join(f"{col} {len(cards)}" for col, cards in fs.decree.items()))
+    if fs.supporters is not None:
+        parts.append(f"{len(fs.supporters)} supporter(s)")
+    if fs.vagabot is not None:
+        vs = fs.vagabot
+        where = f"clearing {vs.clearing}" if vs.clearing is not None else f"forest {vs.forest}"
+        items = ", ".join(f"{i.kind} ({i.state_words()})" for i in vs.items) or "no items"
+        parts.append(f"{vs.character} in {where}; {items}")
+    if fs.market is not None:
+        parts.append(f"Market {', '.join(map(label, fs.market)) or 'empty'}; Payments {dict(fs.payments or {})}")
+    if fs.duchy is not None:
+        parts.append(f"Burrow {fs.duchy.burrow}; swayed {', '.join(fs.duchy.swayed) or 'none'}")
+    if fs.lizards is not None:
+        parts.append(f"{fs.lizards.acolytes} acolyte(s); Lost Souls {len(fs.lizards.lost_souls)}")
+    if fs.plots is not None:
+        parts.append(f"{sum(1 for _, up in fs.plots.values() if not up)} face-down plot(s) on the map")
+    return parts
