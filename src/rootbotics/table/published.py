@@ -13,7 +13,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from .rootlog import RootlogError, parse_file
+from .rootlog import RootlogError, parse_action, parse_file
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,14 +33,33 @@ def game_paths(git_dir: Path) -> list[str]:
 
 
 def read_game(git_dir: Path, path: str) -> Outcome:
-    text = subprocess.run(
-        ["git", f"--git-dir={git_dir}", "show", f"HEAD:{path}"], capture_output=True, text=True, check=True,
-    ).stdout
+    text = show(git_dir, path)
     try:
         record = parse_file(text)
     except RootlogError as e:
         return Outcome(path, 0, str(e))
     return Outcome(path, len(record.turns), None)
+
+
+def failing_lines(text: str) -> list[str]:
+    """Every turn line that does not parse on its own, with its refusal (for a fuller picture
+    than the first failure of ``parse_file``)."""
+    out = []
+    for number, line in enumerate(text.splitlines(), 1):
+        body = line.partition("//")[0].strip()
+        if len(body) < 2 or body[1] != ":" or body[2:3].isspace() or body.startswith(("Map", "Deck")):
+            continue
+        try:
+            parse_action(body)
+        except RootlogError as e:
+            out.append(f"line {number}: {e}")
+    return out
+
+
+def show(git_dir: Path, path: str) -> str:
+    return subprocess.run(
+        ["git", f"--git-dir={git_dir}", "show", f"HEAD:{path}"], capture_output=True, text=True, check=True,
+    ).stdout
 
 
 def main(argv: list[str]) -> int:
@@ -51,6 +70,8 @@ def main(argv: list[str]) -> int:
     for path in game_paths(git_dir):
         o = read_game(git_dir, path)
         print(f"{path}: " + (f"parses ({o.turns} turns)" if o.error is None else f"fails at {o.error}"))
+        for problem in failing_lines(show(git_dir, path)):
+            print(f"    {problem}")
     return 0
 
 

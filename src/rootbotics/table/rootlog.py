@@ -176,7 +176,7 @@ def _group(cur: _Cursor) -> tuple[Counted, ...]:
             cur.pos += 1
             break
         if cur.peek() != "+":
-            raise cur.fail(cur.text[at : cur.pos + 1], "a group is (thing+thing+...)", at)
+            raise cur.fail(cur.text[at : cur.pos + 1], "a group is (thing+thing+...)start: one start after the bracket, none inside", at)
         cur.pos += 1
     if suits:
         card = cur.take(re.compile(r"#(@|[a-z]+)?"))
@@ -205,11 +205,31 @@ def _part(cur: _Cursor) -> Part:
     return Part(things, start)
 
 
-def _parts(cur: _Cursor, stop: str) -> tuple[Part, ...]:
+def _board_group(cur: _Cursor) -> list[Part]:
+    """``($_h+$_m)``: boards set together, the same as ``$_h+$_m``."""
+    at = cur.pos
+    cur.pos += 1
     parts = [_part(cur)]
     while cur.peek() == "+":
         cur.pos += 1
         parts.append(_part(cur))
+    if cur.peek() != ")" or any(p.things or not isinstance(p.start, Board) for p in parts):
+        raise cur.fail(cur.text[at : cur.pos + 1], "a group of boards is ($_a+$_b) and holds only boards", at)
+    cur.pos += 1
+    return parts
+
+
+def _side_element(cur: _Cursor) -> list[Part]:
+    if cur.peek() == "(" and _BOARD.match(cur.text, cur.pos + 1):
+        return _board_group(cur)
+    return [_part(cur)]
+
+
+def _parts(cur: _Cursor, stop: str) -> tuple[Part, ...]:
+    parts = _side_element(cur)
+    while cur.peek() == "+":
+        cur.pos += 1
+        parts += _side_element(cur)
     if not cur.text.startswith(stop, cur.pos):
         raise cur.fail(cur.rest()[:8], f"unexpected here (expected {stop!r} or '+')")
     cur.pos += len(stop)
