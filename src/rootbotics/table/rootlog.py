@@ -50,7 +50,11 @@ class _Cursor:
         return None
 
     def fail(self, token: str, problem: str, at: int | None = None) -> RootlogError:
-        return RootlogError(token or self.text, self.base + (self.pos if at is None else at) + 1, problem)
+        """A refusal of ``token``, found at ``at`` (default: where the cursor is)."""
+        where = self.pos if at is None else at
+        token = token or self.text
+        skipped = len(token) - len(token.lstrip())
+        return RootlogError(token.strip() or token, self.base + where + skipped + 1, problem)
 
     def rest(self) -> str:
         return self.text[self.pos :]

@@ -72,8 +72,9 @@ def format_action(action: Action) -> str:
         case Dominance(board):
             return f"++->{format_location(board)}"
         case Reveal(cards, revealer, target):
-            left = _format_part(cards, None) if len(cards) == 1 else "+".join(map(format_counted, cards))
-            return f"{left}{revealer or ''}^{target or ''}"
+            hand = Hand(revealer) if revealer else None
+            left = _format_part(cards, hand) if cards else format_location(hand)
+            return f"{left}^{target or ''}"
         case Flip(f, c, plot):
             return f"{f or ''}t{c}^t_{plot}"
         case Trick(a, b):
