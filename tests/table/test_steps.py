@@ -26,10 +26,11 @@ def test_every_board_changing_event_kind_has_an_instruction() -> None:
         last = [board(g.state)]
 
         def watch(e, g=g, last=last) -> None:
+            told = instruction(e, g.state.suits)  # every event can be asked about
             now = board(g.state)
             if now != last[0]:
                 changing.add(e.kind)
-                assert instruction(e, g.state.suits) is not None, f"{e.kind}: {e.line()}"
+                assert told is not None, f"{e.kind}: {e.line()}"
             last[0] = now
 
         g.log.listeners.append(watch)

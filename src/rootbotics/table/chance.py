@@ -17,7 +17,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..core.cards import Deck
+from ..core.cards import Deck, load_deck
+from ..core.chance import Rng
 from ..core.plots import PLOT_KINDS
 
 if TYPE_CHECKING:
@@ -73,19 +74,31 @@ class BadAnswer(ValueError):
 
 
 class Answers:
-    """The answers recorded for one part of the game, given out in the order they were asked."""
+    """The answers recorded for one part of the game, given out in the order they were asked.
+
+    ``board.apply_line`` first rehearses a human's line on a copy of the game, then plays it on
+    the game: both read the same answers, the rehearsal from where the game stands (``rehearse``).
+    """
 
     def __init__(self, recorded: Sequence[tuple[int, str, Any]]) -> None:
         self.recorded = list(recorded)  # (entry index, ask, value)
-        self.pos = 0
+        self.pos: dict[str, int] = {"main": 0}
+        self.main: Game | None = None  # the game of the part (rehearsals play on copies)
 
-    def take(self, q: Question, convert: Callable[[Any], T]) -> T:
-        if self.pos >= len(self.recorded):
+    def rehearse(self) -> None:
+        self.pos["rehearsal"] = self.pos["main"]
+
+    def key(self, g: Game) -> str:
+        return "main" if self.main is None or g is self.main else "rehearsal"
+
+    def take(self, q: Question, convert: Callable[[Any], T], key: str = "main") -> T:
+        pos = self.pos.get(key, self.pos["main"])
+        if pos >= len(self.recorded):
             raise NeedInput(q)
-        entry, ask, value = self.recorded[self.pos]
+        entry, ask, value = self.recorded[pos]
         if ask != q.ask:
             raise BadAnswer(entry, f"answers a {ask} question, but the game asks: {q.text}")
-        self.pos += 1
+        self.pos[key] = pos + 1
         try:
             return convert(value)
         except ValueError as e:
@@ -154,56 +167,69 @@ def _parse_services(text: str, deck: Deck) -> list[list[Any]]:
 # -- the chance source ----------------------------------------------------------------------------
 @dataclass(slots=True)
 class TableChance:
-    """Dice and the deck from the app (the game's RNG) or from the table; picks from the RNG."""
+    """Dice and the deck from the app (the game's RNG) or from the table; picks from the RNG.
+    A copy (``copy.deepcopy``, as ``board.apply_line`` makes to rehearse a line) shares the
+    answers and rolls with a copy of the RNG as it stands."""
 
     answers: Answers
     dice: str = "app"
     deck: str = "app"
-    game: Game | None = field(default=None)
+    game: Game | None = None
+    rng: Rng | None = None  # a rehearsal's own copy; else the game state's
+    key: str = "main"
 
     def bind(self, g: Game) -> None:
         """Called by ``new_game`` once the game exists: the RNG is the game state's own."""
         self.game = g
+        self.answers.main = g
 
-    def _g(self) -> Game:
-        assert self.game is not None, "new_game binds the chance source before any draw"
-        return self.game
+    def __deepcopy__(self, memo: dict[int, Any]) -> TableChance:
+        self.answers.rehearse()
+        return TableChance(self.answers, self.dice, self.deck, None, self._rng().clone(), "rehearsal")
+
+    def _rng(self) -> Rng:
+        if self.rng is not None:
+            return self.rng
+        assert self.game is not None, "new_game binds the chance source before any chance"
+        return self.game.state.rng
 
     def roll(self) -> tuple[int, int]:
         if self.dice == "app":
-            below = self._g().state.rng.below
+            below = self._rng().below
             return below(4), below(4)
         q = Question("roll", None, f"roll the two battle dice ({self._battle()}): type both results, 0 to 3")
-        return self.answers.take(q, _roll_value)
+        return self.answers.take(q, _roll_value, self.key)
 
     def _battle(self) -> str:
-        for e in reversed(self._g().log.events):
+        for e in reversed(self.game.log.events if self.game is not None else []):
             if e.kind in ("battle", "instigate"):
                 return f"{e.faction} {e.text}"
         return "a battle"
 
     def shuffle(self, cards: list[int]) -> None:
-        self._g().state.rng.shuffle(cards)  # a real deck is shuffled by hand; draws are named
+        self._rng().shuffle(cards)  # a real deck is shuffled by hand; draws are named
 
     def draw(self, deck: list[int]) -> int:
-        s = self._g().state
-        if self.deck == "app" or deck is not s.deck:
+        # The main deck, not the Vagabot's quests (a rehearsal of a human line draws no quest).
+        main = self.game is None or deck is self.game.state.deck
+        if self.deck == "app" or not main:
             return deck.pop()
-        names = tuple(dict.fromkeys(s.deckdef.cards[c].name for c in sorted(deck)))
+        cards = load_deck()
+        names = tuple(dict.fromkeys(cards.cards[c].name for c in sorted(deck)))
         q = Question("draw", None, "draw the top card of the deck and name it", names)
 
         def convert(value: Any) -> int:
-            card = _card_id(s.deckdef, value)
+            card = _card_id(cards, value)
             if card not in deck:
                 raise ValueError(f"{value!r} cannot be in the deck now (it is in a hand, a pile or on a board)")
             return card
 
-        card = self.answers.take(q, convert)
+        card = self.answers.take(q, convert, self.key)
         deck.remove(card)
         return card
 
     def pick(self, options: Sequence[T], what: str) -> T:
-        return options[self._g().state.rng.below(len(options))]
+        return options[self._rng().below(len(options))]
 
 
 def _roll_value(value: Any) -> tuple[int, int]:

@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .chance import Answers, Question, hand_card, hand_names, plot_guess, purchases
+from .board import apply_line
+from .chance import Answers, BadAnswer, NeedInput, Question, hand_card, hand_names, plot_guess, purchases
 
 if TYPE_CHECKING:
     from ..core.context import Game
@@ -31,13 +32,18 @@ class LineRefused(ValueError):
         self.entry = entry
 
 
-def apply_human_line(g: Game, faction: str, text: str) -> None:
-    """Check and apply one Rootlog line through the engine's rules (table/board.py)."""
-    try:
-        from . import board  # type: ignore[attr-defined]
-    except ImportError:
-        raise ValueError("this build has no Rootlog reader (table/board.py) yet, so human lines cannot be applied") from None
-    board.apply_line(g, faction, text)
+# The piece that marks a human faction's starting corner once it has set up (Law of Root setup).
+CORNER_PIECES: dict[str, tuple[str, str]] = {"marquise": ("tokens", "keep"), "eyrie": ("buildings", "roost")}
+
+
+def starting_corner(g: Game, faction: str) -> int | None:
+    """The corner clearing where a human set up their keep or first roost, if any."""
+    where = CORNER_PIECES.get(faction)
+    if where is None:
+        return None
+    pile, kind = where
+    s = g.state
+    return next((c for c in s.map.corners if (faction, kind) in getattr(s.clearings[c], pile)), None)
 
 
 @dataclass(slots=True)
@@ -59,6 +65,9 @@ class TableController:
 
     def setup(self, g: Game, faction: str) -> None:
         self._lines(g, faction, "setup")
+        corner = starting_corner(g, faction)
+        if corner is not None:  # the bots that set up later look for it (5.3.2, 8.3.2, 10.3.3)
+            g.state.start_corners[faction] = corner
 
     def take_turn(self, g: Game, faction: str) -> None:
         self._lines(g, faction, "turn")
@@ -69,8 +78,10 @@ class TableController:
                 continue
             start = len(g.log)
             try:
-                apply_human_line(g, faction, text)
-            except ValueError as e:  # RootlogError is a ValueError
+                apply_line(g, faction, text)
+            except (BadAnswer, NeedInput):
+                raise
+            except ValueError as e:  # the board refused the line (RootlogError, LineRefused)
                 raise LineRefused(entry, str(e)) from None
             finally:  # also when the line stops for a question: what it did so far is the human's
                 self.spans.append((entry, start, len(g.log)))
@@ -85,14 +96,14 @@ class TableController:
                 raise ValueError(f"the order must name each of {', '.join(removable)} once")
             return list(value)
 
-        return self.answers.take(q, convert)
+        return self.answers.take(q, convert, self.answers.key(g))
 
     def _card(self, g: Game, ask: str, faction: str, clearing: int, text: str, optional: bool) -> int | None:
         names = hand_names(g, faction, g.state.suit(clearing))
         if optional and not names:  # no card that fits: nothing to ask
             return None
         q = Question(ask, faction, text, names)
-        return self.answers.take(q, lambda v: None if optional and v is None else hand_card(g, faction, names, v))
+        return self.answers.take(q, lambda v: None if optional and v is None else hand_card(g, faction, names, v), self.answers.key(g))
 
     def outrage_card(self, g: Game, faction: str, clearing: int) -> int | None:
         return self._card(g, "outrage_card", faction, clearing, f"Outrage in {clearing}: which matching card does {faction} give the Alliance (or none)?", True)
@@ -113,20 +124,20 @@ class TableController:
                 raise ValueError(f"{value!r} is not true or false")
             return value
 
-        return self.answers.take(q, convert)
+        return self.answers.take(q, convert, self.answers.key(g))
 
     def buy_services(self, g: Game, faction: str, offer: Offer) -> list[Purchase]:
         market = ", ".join(g.state.deckdef.cards[c].name for c in offer.market) or "empty"
         text = f"{faction} may buy up to {offer.affordable(g.state)} Riverfolk service(s) at {offer.price} each (market: {market}): e.g. 'hand_card <card>, riverboats', or none"
         q = Question("buy_services", faction, text)
-        return self.answers.take(q, lambda v: purchases(g, offer, v))
+        return self.answers.take(q, lambda v: purchases(g, offer, v), self.answers.key(g))
 
     def investors_discard(self, g: Game, faction: str, clearings: list[int]) -> int:
         suits = {g.state.suit(c) for c in clearings}
         names = tuple(n for n in hand_names(g, faction) if g.state.deckdef.card(g.state.deckdef.by_name[n]).suit in suits | {"bird"})
         q = Question("investors_discard", faction, f"Investors: which card matching {', '.join(map(str, clearings))} does {faction} discard?", names)
-        return self.answers.take(q, lambda v: hand_card(g, faction, names, v))
+        return self.answers.take(q, lambda v: hand_card(g, faction, names, v), self.answers.key(g))
 
     def guess_plot(self, g: Game, faction: str, clearing: int) -> str:
         q = Question("guess_plot", faction, f"Gamble: which plot does {faction} guess lies in {clearing}?", ("bomb", "snare", "extortion", "raid"))
-        return self.answers.take(q, plot_guess)
+        return self.answers.take(q, plot_guess, self.answers.key(g))

@@ -54,12 +54,16 @@ def _warriors(f: str | None, n: int) -> str:
     return f"{n} {COLOURS.get(f or '', '')} warrior{'s' if n != 1 else ''}".replace("  ", " ")
 
 
-Say = Callable[[Event, Callable[[object], str], dict[str, str]], str]
+def _them(e: Event) -> str:
+    return "it" if e.data.get("n") == 1 else "them"
+
+
+Say = Callable[[Event, Callable[[object], str], dict[str, str]], str | None]
 
 # The events that change what lies on the map, or the score.
 BOARD: dict[str, Say] = {
-    "place_warriors": lambda e, at, nm: f"Take {_warriors(e.faction, e.data['n'])} from {who(e.faction, nm)}'s supply and put them in {at(e.data['c'])}.",
-    "remove_warriors": lambda e, at, nm: f"Remove {_warriors(e.faction, e.data['n'])} from {at(e.data['c'])} and put them back in {who(e.faction, nm)}'s supply.",
+    "place_warriors": lambda e, at, nm: f"Take {_warriors(e.faction, e.data['n'])} from {who(e.faction, nm)}'s supply and put {_them(e)} in {at(e.data['c'])}.",
+    "remove_warriors": lambda e, at, nm: f"Remove {_warriors(e.faction, e.data['n'])} from {at(e.data['c'])} and put {_them(e)} back in {who(e.faction, nm)}'s supply.",
     "move": lambda e, at, nm: f"Move {_warriors(e.faction, e.data['n'])} from {at(e.data.get('a', 'the Burrow'))} to {at(e.data['b'] if 'b' in e.data else e.data['c'])}.",
     "place_building": lambda e, at, nm: f"Take a {e.data['kind']} from {who(e.faction, nm)}'s board and put it in {at(e.data['c'])}.",
     "remove_piece": lambda e, at, nm: f"Remove {who(e.faction, nm)}'s {e.data['kind']} from {at(e.data['c'])} and put it back in its supply.",
@@ -74,7 +78,7 @@ BOARD: dict[str, Say] = {
     "gain_item": lambda e, at, nm: f"Give {who(e.faction, nm)} a {e.data['item']} {e.data['source']}: face up in the Satchel.",
     "remove_ruin": lambda e, at, nm: f"Remove the ruin from {at(e.data['c'])} and put it back in the box.",
     "cover_slot": lambda e, at, nm: f"Put the {e.data['item']} ({e.data['state']}) on a building slot of {at(e.data['c'])}.",
-    "score": lambda e, at, nm: f"{_cap(who(e.faction, nm))} scores {e.data['n']} VP {e.data['reason']}: move its marker to {e.data['vp']}.",
+    "score": lambda e, at, nm: f"{_cap(who(e.faction, nm))} scores {e.data['n']} VP {e.data['reason']}: move its marker to {e.data['vp']}." if "vp" in e.data else None,
     "lose_vp": lambda e, at, nm: f"{_cap(who(e.faction, nm))} loses {e.data['n']} VP {e.data['reason']}: move its marker to {e.data['vp']}.",
 }
 
@@ -85,7 +89,7 @@ OWN_BOARD: frozenset[str] = frozenset({
     "conspiracy", "lost_soul", "reveal", "acolyte", "stock_market", "discard_market", "payments",
     "return_payments", "buy_service", "hand_card", "recruit", "sway", "cost_of_errors", "new_quest",
     "quest", "explore", "flip", "swap", "plot_removed", "field_hospitals", "open_path", "ferry", "roll",
-    "game_over",
+    "game_over", "outrage",
 })
 
 
@@ -94,7 +98,8 @@ def instruction(e: Event, suits: Sequence[str | None], names: dict[str, str] | N
     nm = names or _NAMES
     say = BOARD.get(e.kind)
     if say is not None:
-        return _cap(say(e, lambda place: _where(place, suits), nm))
+        text = say(e, lambda place: _where(place, suits), nm)  # None: "scores nothing"
+        return None if text is None else _cap(text)
     if e.kind in OWN_BOARD:
         text = e.template.format(**e.data) if e.data else e.template
         return f"{_cap(who(e.faction, nm))}: {text}."
