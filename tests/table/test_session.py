@@ -150,3 +150,18 @@ def test_file_is_versioned_json_and_loading_names_the_bad_field(tmp_path: Path) 
             Session.load(path)
         assert str(e.value).startswith(field + ":"), str(e.value)
         assert "\n" not in str(e.value)
+
+
+def test_the_game_ends_its_last_steps_can_be_confirmed_and_nothing_else_is_taken(tmp_path: Path) -> None:
+    s = Session(config(), tmp_path / "a.json")
+    for _ in range(400):
+        if s.play.over:
+            break
+        drive(s, 1)
+    assert s.play.over and s.play.game.state.winner
+    if s.play.unconfirmed:
+        s.enter({"kind": "ok", "n": len(s.play.unconfirmed)})
+    assert any(step.text.startswith("The table: game over") for step in s.play.steps)
+    with pytest.raises(Refused, match="the game is over"):
+        s.enter({"kind": "done", "faction": "marquise"})
+    assert Session.load(tmp_path / "a.json").play.over

@@ -122,7 +122,7 @@ class Play:
     def feed(self, entry: dict[str, Any]) -> None:
         """Take one entry; raise ``Refused`` (and change nothing) when it does not fit."""
         kind = entry["kind"]
-        if self.over:
+        if self.over and kind != "ok":  # the last steps can still be confirmed
             raise Refused(f"the game is over: {self.game.state.end_reason}")
         if kind == "ok":
             self._ok(int(entry.get("n", 1)))
