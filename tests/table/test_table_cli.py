@@ -24,7 +24,7 @@ BEFORE_KILL = [
 ]
 AFTER_KILL = [
     "score", "none", "ok all", "w5->1", "done", "ok all",  # Ann answers; Bob cannot move Ann's warriors; the Vagabot
-    "w5->1", "frobnicate", "undo x", "ok", "done", "ok all", "why", "board",  # round 3
+    "w5->1", "frobnicate", "undo x", "ok", "done", "ok all", "why", "why 2", "why 99", "board",  # round 3
 ]
 DEADLINE = 120  # seconds: only a guard against a hung process, nothing is timed
 

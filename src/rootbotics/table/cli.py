@@ -24,7 +24,7 @@ COMMANDS: dict[str, str] = {
     "undo [N]": "take back the last entry (or N entries), across bot turns too",
     "redo [N]": "bring back what undo took back",
     "board": "the pieces in each clearing, the score and the bots' boards",
-    "why": "the rule, candidates and tie-breaker behind the current step",
+    "why [N]": "the rule, candidates and tie-breaker behind the current step (or step N)",
     "score": "the victory points",
     "help": "this list",
 }
@@ -234,9 +234,16 @@ def cmd_redo(session: Session, rest: str) -> None:
 
 
 def cmd_why(session: Session, rest: str) -> None:
+    """The explanation of step N (default: the step to do now, or the last one told)."""
     play = session.play
-    step = play.unconfirmed[0] if play.unconfirmed else (play.steps[-1] if play.steps else None)
-    say(f"  step {step.number}: {step.why}" if step else "no bot step in this part of the game")
+    steps = play.steps or play.previous
+    if not steps:
+        raise UsageError("why: no bot step has been told yet")
+    default = play.unconfirmed[0].number if play.unconfirmed else steps[-1].number
+    n = count_arg(rest, "why", default)
+    if n > len(steps):
+        raise UsageError(f"why: there are {len(steps)} steps, not {n}")
+    say(f"  step {n}: {steps[n - 1].why}")
 
 
 def cmd_help(session: Session, rest: str) -> None:
@@ -272,7 +279,8 @@ def run_resume(file: str) -> int:
     try:
         session = Session.load(file)
     except SessionError as e:
-        print(f"rootbotics: error: {file}: {e}", file=sys.stderr)
+        where = f"{file}: " if e.path else ""  # a field of the file, or already about the file
+        print(f"rootbotics: error: {where}{e}", file=sys.stderr)
         return 2
     say(f"Resuming {file}: {len(session.entries)} entries replayed.")
     return loop(session)

@@ -10,6 +10,7 @@ So the same configuration and entries always give the same position and log.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -53,6 +54,7 @@ class Play:
         self.open: TurnOpen | None = None
         self.finished = False
         self.steps: list[Step] = []
+        self.previous: list[Step] = []  # the steps of the part before (for why during a human turn)
         self.told: list[str] = []  # what the latest human line changed so far
         self.line_entry: int | None = None  # the entry of the latest human line
         self.names = seat_names({s.faction: s.player for s in config.seats if s.seat == "human"})
@@ -114,6 +116,7 @@ class Play:
     def _advance(self) -> None:
         """Start the next turn once this part is played out and its steps are all done."""
         while self.finished and not self.unconfirmed and not self.over:
+            self.previous = self.steps or self.previous
             state = self.game.state.clone()
             self.part = Part(state, len(self.log))
             self._run()
@@ -179,7 +182,7 @@ class Play:
             who = "nobody's" if self.open is None else f"{self.open.faction}'s"
             raise Refused(f"it is {who} turn to enter moves, not {faction}'s")
 
-    def _try(self, take_back: Any) -> None:
+    def _try(self, take_back: Callable[[], object]) -> None:
         """Play the part again with the new entry; if the entry itself is refused, take it back."""
         try:
             self._run()

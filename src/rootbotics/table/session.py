@@ -71,8 +71,9 @@ class TableConfig:
                 raise SessionError(f"config.seats.{i}.player", f"the human {seat.faction} needs a player name")
         try:
             self.game_config().validate()
-        except ConfigError as e:
-            raise SessionError("config", str(e)) from None
+        except ConfigError as e:  # "field: problem"
+            field, _, problem = str(e).partition(": ")
+            raise SessionError(f"config.{field}", problem) from None
 
     def player(self, faction: str) -> str:
         return next((s.player for s in self.seats if s.faction == faction and s.player), faction)
