@@ -115,3 +115,22 @@ def test_ctrl_c_at_the_prompt_loses_nothing(tmp_path: Path) -> None:
     rest, err = proc.communicate("ok all\n", timeout=DEADLINE)
     assert proc.returncode == 0 and err == "", err
     assert Session.load(path).entries == [{"kind": "ok", "n": 8}]
+
+
+def test_the_terminal_prompt_completes_commands_and_keeps_a_history(tmp_path: Path) -> None:
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from prompt_toolkit.document import Document
+
+    from rootbotics.table.cli import command_completer, toolkit_reader
+
+    found = [c.text for c in command_completer().get_completions(Document("und"), None)]
+    assert found == ["undo"]
+    with create_pipe_input() as pipe:
+        ask = toolkit_reader(tmp_path / "game.json", input=pipe, output=DummyOutput())
+        pipe.send_text("ok all\r")
+        assert ask("table> ") == "ok all"
+        pipe.close()
+        assert ask("table> ") is None  # end of input: the companion saves and leaves
+    assert "ok all" in (tmp_path / "game.json.history").read_text()

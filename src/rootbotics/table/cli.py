@@ -96,34 +96,46 @@ def reader(session: Session) -> Callable[[str], Optional[str]]:
     """prompt_toolkit with history and completion on a terminal; a plain pipe otherwise."""
     if sys.stdin.isatty():
         try:
-            from prompt_toolkit import PromptSession
-            from prompt_toolkit.completion import WordCompleter
-            from prompt_toolkit.history import FileHistory
+            return toolkit_reader(session.path)
         except ImportError:
             pass
-        else:
-            words = [c.split()[0] for c in COMMANDS] + ["all"]
-            history = FileHistory(str(session.path.with_name(session.path.name + ".history")))
-            ps: Any = PromptSession(history=history, completer=WordCompleter(words))
-
-            def ask(prompt: str) -> Optional[str]:
-                try:
-                    return ps.prompt(prompt)
-                except EOFError:
-                    return None
-
-            return ask
-
-    def piped(prompt: str) -> Optional[str]:
-        print(prompt, end="", flush=True)
-        line = sys.stdin.readline()
-        if not line:
-            say()
-            return None
-        say(line.rstrip("\n"))
-        return line.strip()
-
     return piped
+
+
+def toolkit_reader(path: Path, **io: Any) -> Callable[[str], Optional[str]]:
+    """A prompt with the commands completed and a history kept beside the session file
+    (``io``: prompt_toolkit's ``input``/``output``, for tests)."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import FileHistory
+
+    history = FileHistory(str(path.with_name(path.name + ".history")))
+    ps: Any = PromptSession(history=history, completer=command_completer(), **io)
+
+    def ask(prompt: str) -> Optional[str]:
+        try:
+            return ps.prompt(prompt)
+        except EOFError:
+            return None
+
+    return ask
+
+
+def command_completer() -> Any:
+    """Completes the companion's commands (and ``all`` after ``ok``)."""
+    from prompt_toolkit.completion import WordCompleter
+
+    return WordCompleter([c.split()[0] for c in COMMANDS] + ["all"])
+
+
+def piped(prompt: str) -> Optional[str]:
+    """Read one line from a pipe, echoing it after the prompt so a transcript reads well."""
+    print(prompt, end="", flush=True)
+    line = sys.stdin.readline()
+    if not line:
+        say()
+        return None
+    say(line.rstrip("\n"))
+    return line.strip()
 
 
 def prompt_label(session: Session) -> str:
