@@ -409,7 +409,7 @@ def _tally(pieces: list[_Pieces]) -> dict[tuple[str, str], int]:
 def _show(tally: dict[tuple[str, str], int]) -> str:
     if not tally:
         return "no removal"
-    return ", ".join(f"{n} {owner} {kind}" for (owner, kind), n in sorted(tally.items()))
+    return ", ".join(f"{n} {owner} {kind}{'s' if n != 1 else ''}" for (owner, kind), n in sorted(tally.items()))
 
 
 # -- scores and closed paths ------------------------------------------------------------------
