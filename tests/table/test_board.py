@@ -217,3 +217,24 @@ def test_cards_and_items_are_left_to_the_table() -> None:
     actions = parse_action("#->C/F#C->/w->1/%s->e", "C")
     assert [type(a).__name__ for a in untracked(actions)] == ["Move", "Move", "Move"]
     assert len(untracked(actions)) == 3 and actions[2] not in untracked(actions)
+
+
+# -- the bots' reactions to a human's removals ---------------------------------------------------
+def test_removed_lizard_warriors_feed_robot_revenge() -> None:
+    from helpers import position
+
+    s = position({4: {"warriors": {"lizards": 3}}}, seats=("marquise", "lizards"), humans=("marquise",), lizards={"lizards": {"acolytes": 0}})
+    g = table(s)
+    apply_line(g, "C", "2Lw4->")
+    assert s.warriors("lizards", 4) == 1 and s.factions["lizards"].lizards.acolytes == 1
+    assert lines_since(g, 0)[-1].startswith("[8.2.2] lizards: Robot Revenge")
+
+
+def test_removed_duchy_citadel_costs_a_crown() -> None:
+    from helpers import position
+
+    s = position({4: {"buildings": [["duchy", "citadel"]]}}, seats=("marquise", "duchy"), humans=("marquise",), duchy={"duchy": {"burrow": 0, "swayed": ["captain", "marshal"]}})
+    g = table(s)
+    apply_line(g, "C", "Db4->/++")
+    assert s.factions["marquise"].vp == 1 and s.factions["duchy"].duchy.swayed == ["captain"]
+    assert any(line.startswith("[10.2.1] duchy: Cost of Errors") for line in lines_since(g, 0))
