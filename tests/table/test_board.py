@@ -238,3 +238,16 @@ def test_removed_duchy_citadel_costs_a_crown() -> None:
     apply_line(g, "C", "Db4->/++")
     assert s.factions["marquise"].vp == 1 and s.factions["duchy"].duchy.swayed == ["captain"]
     assert any(line.startswith("[10.2.1] duchy: Cost of Errors") for line in lines_since(g, 0))
+
+
+def test_battle_with_the_vagabot_damages_his_items() -> None:
+    from helpers import position
+
+    s = position({3: {"warriors": {"marquise": 3}}}, seats=("marquise", "vagabot"), humans=("marquise",),
+                 vagabot={"vagabot": {"character": "thief", "location": 3, "items": ["boots", "torch", "bag"]}})
+    g = table(s)
+    apply_line(g, "C", "XV3(2,1)")
+    damaged = [line for line in lines_since(g, 0) if line.startswith("[7.2.5] vagabot:")]
+    assert len(damaged) == 2, lines_since(g, 0)
+    assert sum(i.damaged for i in s.factions["vagabot"].vagabot.items) == 2
+    assert s.clearings[3].pawn == "vagabot"

@@ -351,10 +351,9 @@ def _reveal(cur: _Cursor) -> Action:
         return Reveal((), _faction(cur, left, 0), target)
     parts = _parts(cur, "^")
     cards = tuple(c for p in parts for c in p.things)
-    starts = {p.start for p in parts}
-    if not all(isinstance(c.thing, Card) for c in cards) or len(starts) != 1:
+    start = parts[-1].start  # M#+2R#C^: the hand written last is every card's
+    if not all(isinstance(c.thing, Card) for c in cards) or any(p.start is not None for p in parts[:-1]):
         raise cur.fail(left, "a reveal shows cards from one hand: [cards][F]^[T]", 0)
-    start = starts.pop()
     if start is not None and not isinstance(start, Hand):
         raise cur.fail(left, "cards are revealed from a hand", 0)
     return Reveal(cards, start.faction if start else None, target)
