@@ -251,3 +251,16 @@ def test_battle_with_the_vagabot_damages_his_items() -> None:
     assert len(damaged) == 2, lines_since(g, 0)
     assert sum(i.damaged for i in s.factions["vagabot"].vagabot.items) == 2
     assert s.clearings[3].pawn == "vagabot"
+
+
+def test_the_humans_buildings_take_hits_in_the_written_order() -> None:
+    s = fall_state(HUMAN, "eyrie")
+    put_warriors(s, "marquise", 5, 1)
+    put_building(s, "marquise", 5, "sawmill")
+    put_building(s, "marquise", 5, "workshop")
+    put_warriors(s, "eyrie", 5, 2)
+    g = table(s)
+    apply_line(g, "C", "XE5(2,2)/(w+b_w)5->/Ew5->")
+    assert s.clearings[5].buildings == [("marquise", "sawmill")]
+    assert (s.warriors("marquise", 5), s.warriors("eyrie", 5)) == (0, 1)
+    assert s.factions["eyrie"].vp == 1  # LoR 3.2.1: the bot scores the workshop
