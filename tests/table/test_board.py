@@ -264,3 +264,26 @@ def test_the_humans_buildings_take_hits_in_the_written_order() -> None:
     assert s.clearings[5].buildings == [("marquise", "sawmill")]
     assert (s.warriors("marquise", 5), s.warriors("eyrie", 5)) == (0, 1)
     assert s.factions["eyrie"].vp == 1  # LoR 3.2.1: the bot scores the workshop
+
+
+def test_alliance_and_eyrie_seats_place_their_own_pieces() -> None:
+    s = fall_state(("alliance", "human"), ("eyrie", "human"), "marquise")
+    s.factions["alliance"].supporters = []
+    g = table(s)
+    apply_line(g, "A", "t->5/b_f->1/w->1")
+    apply_line(g, "eyrie", "b+2w->6")
+    assert s.clearings[5].tokens == [("alliance", "sympathy")]
+    assert s.clearings[1].buildings == [("alliance", "base_fox")]
+    assert s.clearings[6].buildings == [("eyrie", "roost")] and s.warriors("eyrie", 6) == 2
+    refused(g, "A", "b_f->2", "b_f->2", "supply exhausted")
+
+
+def test_eyrie_rule_ties_let_it_move_out() -> None:
+    """Lords of the Forest: the Eyrie rule a clearing where they tie for most (rules.ruler)."""
+    s = fall_state(("eyrie", "human"), "marquise")
+    put_warriors(s, "eyrie", 1, 1)
+    put_warriors(s, "marquise", 1, 1)
+    put_warriors(s, "marquise", 5, 3)
+    g = table(s)
+    apply_line(g, "E", "w1->5")
+    assert s.warriors("eyrie", 5) == 1
