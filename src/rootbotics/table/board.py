@@ -84,7 +84,9 @@ def apply_line(g: Game, faction: str, text: str) -> None:
 
 def apply_actions(g: Game, faction: str, actions: list[Action] | tuple[Action, ...]) -> None:
     """Apply a human seat's actions; refuse the whole line (``LineRefused``) before any change
-    if any part of it does not hold on the board. ``faction`` is a letter or an engine name."""
+    if any part of it does not hold on the board. ``faction`` is a letter or an engine name.
+    The rehearsal asks the seats' controllers too, so a controller that prompts a person is
+    asked twice; a ``GameOver`` raised by a score propagates as from any rule."""
     name, letter = _seat(g.state, faction)
     actions = list(actions)
     _play(_Line(_shadow(g), name, letter, actions))  # raises before the real game is touched
