@@ -133,6 +133,8 @@ def test_reveals() -> None:
     assert one("V^O") == Reveal((), "V", "O")
     assert one("M#+2R#^") == Reveal((Counted(1, Card("M")), Counted(2, Card("R"))), None, None)
     assert one("F#C^E") == Reveal((Counted(1, Card("F")),), "C", "E")
+    both = Reveal((Counted(1, Card("M")), Counted(2, Card("R"))), "C", None)
+    assert one("M#+2R#C^") == both and format_action(both) == "(M#+2R#)C^"
 
 
 def test_corvid_plots_flip_trick_and_exposure() -> None:
@@ -206,6 +208,8 @@ def test_turn_line_with_prefix_separators_and_comment() -> None:
         ("(w+$)->5", "$)->5", "expected a piece"),
         ("(t+w3)->5", "(t+w3", "none inside"),
         ("$_h+w->2", "$_h+w->2", "together"),
+        ("F#C+M#^", "F#C+M#", "one hand"),
+        ("w^C", "w", "cards from one hand"),
     ],
 )
 def test_refused_lines_name_their_token(line: str, token: str, words: str) -> None:

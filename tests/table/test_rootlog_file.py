@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rootbotics.table.published import game_paths, read_game
+from rootbotics.table.published import game_paths, read_game, show
 from rootbotics.table.rootlog import Move, RootlogError, Score, format_file, parse_file
 
 GAME = """// a short game of our own
@@ -99,3 +99,5 @@ def test_published_games_parse_or_fail_only_at_known_deviations() -> None:
             assert outcome.error is not None and DEVIATIONS[path] in outcome.error, (path, outcome)
         else:
             assert outcome.error is None and outcome.turns > 0, (path, outcome)
+            record = parse_file(show(ROOTLOG_GIT, path))
+            assert parse_file(format_file(record)) == record, path

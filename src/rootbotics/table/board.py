@@ -84,7 +84,9 @@ def apply_line(g: Game, faction: str, text: str) -> None:
 
 def apply_actions(g: Game, faction: str, actions: list[Action] | tuple[Action, ...]) -> None:
     """Apply a human seat's actions; refuse the whole line (``LineRefused``) before any change
-    if any part of it does not hold on the board. ``faction`` is a letter or an engine name."""
+    if any part of it does not hold on the board. ``faction`` is a letter or an engine name.
+    The rehearsal asks the seats' controllers too, so a controller that prompts a person is
+    asked twice; a ``GameOver`` raised by a score propagates as from any rule."""
     name, letter = _seat(g.state, faction)
     actions = list(actions)
     _play(_Line(_shadow(g), name, letter, actions))  # raises before the real game is touched
@@ -348,7 +350,8 @@ def _battle(line: _Line, i: int, b: Battle) -> None:
     if b.rolls is None:
         raise LineRefused(token, "give the rolls, as (3,1): the engine resolves a battle with a bot")
     outcome = _recorded_outcome(line, i, b.clearing, {line.faction, defender})
-    done = _resolve(line, defender, b, _roll_script(line, defender, b, outcome))
+    own = [p.kind for p in outcome if p.owner == line.faction and p.kind != "warrior"]
+    done = _resolve(line, defender, b, _roll_script(line, defender, b, outcome), own)
     if outcome and done != _tally(outcome):
         raise LineRefused(token, f"the Law gives {_show(done)}, the line records {_show(_tally(outcome))}")
 
@@ -381,22 +384,45 @@ def _roll_script(line: _Line, defender: str, b: Battle, outcome: list[_Pieces]) 
     return [("roll", (a, d)), *picks]
 
 
-def _resolve(line: _Line, defender: str, b: Battle, script: list[tuple[str, object]]) -> dict[tuple[str, str], int]:
-    """Run ``core/battle.py`` with the scripted dice; return what it removed, by owner and kind."""
+def _resolve(line: _Line, defender: str, b: Battle, script: list[tuple[str, object]], order: list[str]) -> dict[tuple[str, str], int]:
+    """Run ``core/battle.py`` with the scripted dice, the seat's buildings and tokens taking hits
+    in the written ``order``; return what it removed, by owner and kind."""
     g = line.g
     first = len(g.log)
-    table = g.chance
+    table, seat = g.chance, g.controllers.get(line.faction)
     g.chance = ScriptedChance(script, fallback=table)
+    g.controllers[line.faction] = _Recorded(seat, order)  # type: ignore[assignment]
     try:
         battles.battle(g, line.faction, defender, b.clearing, "LoR 4.3")
     finally:
         g.chance = table
+        if seat is None:
+            del g.controllers[line.faction]
+        else:
+            g.controllers[line.faction] = seat
     done: dict[tuple[str, str], int] = {}
     for e in g.log.events[first:]:
         if e.kind in ("remove_warriors", "remove_piece") and e.data.get("c") == b.clearing:
             key = (e.faction or "", e.data.get("kind", "warrior"))
             done[key] = done.get(key, 0) + e.data.get("n", 1)
     return done
+
+
+class _Recorded:
+    """The seat's controller, except that its buildings and tokens take a battle's hits in the
+    order the line records them (LoR 4.3.4: the owner chooses)."""
+
+    def __init__(self, seat: object | None, order: list[str]) -> None:
+        self.seat, self.order = seat, order
+
+    def assign_hits(self, g: Game, faction: str, clearing: int, hits: int, removable: list[str]) -> list[str]:
+        rank = {k: i for i, k in enumerate(self.order)}
+        return sorted(removable, key=lambda k: rank.get(k, len(rank)))
+
+    def __getattr__(self, name: str) -> object:
+        if self.seat is None:
+            raise EngineFailure(f"the human seat has no controller to ask ({name})")
+        return getattr(self.seat, name)
 
 
 def _tally(pieces: list[_Pieces]) -> dict[tuple[str, str], int]:
@@ -409,7 +435,7 @@ def _tally(pieces: list[_Pieces]) -> dict[tuple[str, str], int]:
 def _show(tally: dict[tuple[str, str], int]) -> str:
     if not tally:
         return "no removal"
-    return ", ".join(f"{n} {owner} {kind}" for (owner, kind), n in sorted(tally.items()))
+    return ", ".join(f"{n} {owner} {kind}{'s' if n != 1 else ''}" for (owner, kind), n in sorted(tally.items()))
 
 
 # -- scores and closed paths ------------------------------------------------------------------

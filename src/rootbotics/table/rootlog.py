@@ -28,6 +28,9 @@ _BATTLE = re.compile(r"([A-Z]?)X([A-Z]?)(\d*)((?:[BFMR]@)*)(?:\((\d+),(\d+)\))?"
 _SCORE = re.compile(r"([A-Z]?)(\+\+|--)(\d*)")
 _PLOT_AT = re.compile(r"(P?)t(\d+)")
 _PLOT_KIND = re.compile(r"t_([a-z])")
+_SUIT_ONLY = re.compile(r"(\d*)([BFMR])(?=[+)])")  # a suit inside (2F+M)#
+_GROUP_CARD = re.compile(r"#(@|[a-z]+)?")
+_PATH_ALONE = re.compile(r"\d+_\d+(?![\d_])")
 
 
 class _Cursor:
@@ -170,7 +173,7 @@ def _group(cur: _Cursor) -> tuple[Counted, ...]:
     suits: list[tuple[int, str]] = []
     out: list[Counted] = []
     while True:
-        m = re.compile(r"(\d*)([BFMR])(?=[+)])").match(cur.text, cur.pos)
+        m = _SUIT_ONLY.match(cur.text, cur.pos)
         if m is not None:
             suits.append((int(m.group(1) or 1), m.group(2)))
             cur.pos = m.end()
@@ -183,7 +186,7 @@ def _group(cur: _Cursor) -> tuple[Counted, ...]:
             raise cur.fail(cur.text[at : cur.pos + 1], "a group is (thing+thing+...)start: one start after the bracket, none inside", at)
         cur.pos += 1
     if suits:
-        card = cur.take(re.compile(r"#(@|[a-z]+)?"))
+        card = cur.take(_GROUP_CARD)
         if card is None or out:
             raise cur.fail(cur.text[at : cur.pos], "a group of suits is (2F+M)# and holds only suits", at)
         out = [Counted(n, Card(s, card.group(1))) for n, s in suits]
@@ -195,7 +198,7 @@ def _part(cur: _Cursor) -> Part:
     at = cur.pos
     if cur.peek() == "(":
         things = _group(cur)
-    elif _BOARD.match(cur.text, cur.pos) or re.compile(r"\d+_\d+(?![\d_])").match(cur.text, cur.pos):
+    elif _BOARD.match(cur.text, cur.pos) or _PATH_ALONE.match(cur.text, cur.pos):
         return Part((), _location(cur, items=False))
     else:
         things = (_counted(cur),)
@@ -351,10 +354,9 @@ def _reveal(cur: _Cursor) -> Action:
         return Reveal((), _faction(cur, left, 0), target)
     parts = _parts(cur, "^")
     cards = tuple(c for p in parts for c in p.things)
-    starts = {p.start for p in parts}
-    if not all(isinstance(c.thing, Card) for c in cards) or len(starts) != 1:
+    start = parts[-1].start  # M#+2R#C^: the hand written last is every card's
+    if not all(isinstance(c.thing, Card) for c in cards) or any(p.start is not None for p in parts[:-1]):
         raise cur.fail(left, "a reveal shows cards from one hand: [cards][F]^[T]", 0)
-    start = starts.pop()
     if start is not None and not isinstance(start, Hand):
         raise cur.fail(left, "cards are revealed from a hand", 0)
     return Reveal(cards, start.faction if start else None, target)
@@ -450,16 +452,14 @@ def parse_action(text: str, faction: str | None = None) -> list[Action]:
         raise RootlogError(faction, 1, "not a supported faction letter (C E A V G L O D P)")
     body, _ = _split_comment(text)
     faction, start = _turn_prefix(body, faction)
+    if not body[start:].strip():
+        raise RootlogError(body.strip() or text, 1, "no action on this line")
     actions: list[Action] = []
     pos = start
     for piece in re.split(r"[/;]", body[start:]):
-        stripped = piece.strip()
         offset = pos + (len(piece) - len(piece.lstrip()))
-        if stripped or len(body[start:].strip()) > 0:
-            actions.append(_action(stripped, offset, faction))
+        actions.append(_action(piece.strip(), offset, faction))
         pos += len(piece) + 1
-    if not actions:
-        raise RootlogError(body.strip() or text, 1, "no action on this line")
     return actions
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .rootlog_ast import (
     Action, Battle, Board, Card, Clearing, Counted, Craft, DiscardPile, Dominance, Exposure,
-    Flip, Forest, Hand, Item, ItemPlace, Location, Move, PathLoc, Piece, Quests, Record,
+    Flip, Forest, Hand, ItemPlace, Location, Move, PathLoc, Piece, Quests, Record,
     RemovePath, Reveal, Score, SetMarker, Thing, Trick, Turn,
 )
 
