@@ -202,8 +202,8 @@ class TableChance:
 
     def _battle(self) -> str:
         for e in reversed(self.game.log.events if self.game is not None else []):
-            if e.kind in ("battle", "instigate"):
-                return f"{e.faction} {e.text}"
+            if e.kind in ("battle", "instigate"):  # the event's words, not its long explanation
+                return f"{e.faction} {e.template.format(**e.data)}"
         return "a battle"
 
     def shuffle(self, cards: list[int]) -> None:
