@@ -1012,7 +1012,9 @@ def build_app() -> Any:
     ) -> int:
         return run_map(map_name, out_file, suits, forests)
 
-    app.add_typer(__import__("rootbotics.table.cli", fromlist=["x"]).build_table_app(), name="table")  # the table companion
+    from .table.cli import build_table_app  # the table companion: rootbotics table new|resume
+
+    app.add_typer(build_table_app(), name="table")
     return app
 
 
