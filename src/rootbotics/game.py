@@ -112,6 +112,8 @@ def new_game(
     state.options = dict(config.options)
     state.options["max_rounds"] = config.max_rounds
     g = Game(state, chance, controllers, log)
+    if hasattr(g.chance, "bind"):  # a chance source that reads the game (the table's)
+        g.chance.bind(g)
     seats = ", ".join(f"{seat.faction} ({seat.seat})" for seat in config.seats)
     g.emit(None, "LoR 5.1", "game", "a game of Root on the {map} map, seed {seed}; seats in turn order: {seats}", map=config.map, seed=config.seed, seats=seats)
     place_suit_markers(g, config)  # LoR A.1
@@ -123,6 +125,8 @@ def new_game(
         fs = state.factions[faction]
         if fs.is_bot:
             BOTS[faction].setup(g)
+        elif hasattr(g.controllers.get(faction), "setup"):  # a human sets up in turn (the table)
+            g.controllers[faction].setup(g, faction)
     state.phase = "birdsong"
     g.emit(None, "LoR 5.1.1", "setup", "{first} takes the first turn", first=state.current)
     return g

@@ -14,12 +14,13 @@ from typing import Annotated, Any, Optional
 from .common import NEED_EXTRA, PROG, CliError, one_line, say_error
 
 # The commands in the order the help lists them; each is the module ``cli.<name>``.
-COMMANDS = ("play", "show", "simulate", "report", "replay", "soak", "map")
+COMMANDS = ("play", "show", "table", "simulate", "report", "replay", "soak", "map")
 
 # One line per paragraph (rich keeps line breaks as they are written).
 ROOT_HELP = (
     "Play Root with the Clockwork bots (the Law of Robotics) and explain every step.\n\n"
-    "Use 'rootbotics play' to play a game, 'rootbotics show' to look at a saved position and "
+    "Use 'rootbotics table new' to play against the bots at a real table, "
+    "'rootbotics play' to watch a game of bots, 'rootbotics show' to look at a saved position and "
     "'rootbotics map' to draw a map; 'rootbotics simulate' plays many games for a study, "
     "'rootbotics report' sums them up and 'rootbotics replay' plays one of them (or a recorded game) again; "
     "'rootbotics soak' plays random games with every invariant checked. "
@@ -37,8 +38,11 @@ def load_command(name: str) -> Any:
     import typer
     import typer.main
 
+    module = command_module(name)
+    if hasattr(module, "command"):  # a group of commands (``table new``, ``table resume``)
+        return module.command()
     app = typer.Typer(add_completion=False)
-    command_module(name).register(app)
+    module.register(app)
     return typer.main.get_command(app)
 
 

@@ -31,6 +31,7 @@ def run_show(path: str) -> int:
     print_board(out, state)
     for f in state.turn_order:
         print_faction_board(out, state, f)
+    print_items_on_the_map(out, state)
     out.text()
     out.text(
         f"Cards: {len(state.deck)} in the deck, {len(state.discard)} in the discard pile, "
@@ -129,6 +130,14 @@ def print_faction_board(out: Out, state: Any, f: str) -> None:
             for k, col in enumerate(part.columns):
                 names = ", ".join(row[k] for row in part.rows if row[k]) or "-"
                 out.text(f"  {(col + ':').ljust(width)} {names}")
+
+
+def print_items_on_the_map(out: Out, state: Any) -> None:
+    """Items under ruins (7.3.4, LoR 3.3.2) and items covering building slots (7.7.5)."""
+    for label, pool in (("under ruins", "ruin_items"), ("covering slots", "slot_items")):
+        where = [f"{c}: {', '.join(getattr(state.clearings[c], pool))}" for c in range(1, 13) if getattr(state.clearings[c], pool)]
+        if where:
+            out.text(f"  items {label}: {'; '.join(where)}")
 
 
 def map_pieces(state: Any) -> list[str]:

@@ -6,12 +6,14 @@ the invariants, and the hooks through which the shared rules (rule of a clearing
 removing, battle, discarding) let its own rules act when *other* seats set them off. The hooks
 here do nothing special: a faction overrides only the ones its rules need.
 
-The registry (:data:`REGISTRY`) is filled by ``rootbotics.factions`` when it is imported; the
-game, the command line and the tests import it before any game is set up.
+The registry (:data:`REGISTRY`) is filled by ``rootbotics.factions`` when it is imported. The
+game and the command line import it; ``core`` itself asks for it by name (:func:`ensure_registered`,
+called when a position is made) so that a position built from ``core`` alone plays the same.
 """
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -321,6 +323,7 @@ def register(faction: Faction) -> None:
 
 def piece_totals(faction: str, seat: str) -> dict[str, int]:
     """How many of each piece the faction has in the box for a seat of this kind."""
+    ensure_registered()
     try:
         return REGISTRY[faction].pieces[seat]
     except KeyError:
@@ -329,8 +332,18 @@ def piece_totals(faction: str, seat: str) -> dict[str, int]:
 
 def faction_title(faction: str, seat: str) -> str:
     """The faction's name on its board: the bot's (Electric Eyrie) or the human one's."""
+    ensure_registered()
     rules = REGISTRY[faction]
     return rules.bot_name if seat == "bot" else rules.human_name
+
+
+PLUGINS = "rootbotics.factions"  # the package that registers every faction when imported
+
+
+def ensure_registered() -> None:
+    """Import the factions' package once, if nobody has yet (it registers them all)."""
+    if not REGISTRY:
+        importlib.import_module(PLUGINS)
 
 
 def rules_of(faction: str) -> Faction:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from .cards import Deck, load_deck
 from .chance import Rng
-from .faction import SHARED, Board, piece_totals, rules_of
+from .faction import SHARED, Board, ensure_registered, piece_totals, rules_of
 from .items import load_item_box
 from .maps import CLEARINGS, Map, load_map
 
@@ -155,6 +155,7 @@ class GameState:
     )
 
     def __init__(self, map_name: str = "fall", seed: int = 0) -> None:
+        ensure_registered()  # the factions plug in before any seat is added
         self.map: Map = load_map(map_name)
         self.deckdef: Deck = load_deck()
         self.suits: list[str | None] = list(self.map.printed_suits)

@@ -64,7 +64,7 @@ class Vagabot(Faction):
             raise StateError(f"{path}.items", "the Vagabot has no Crafted Items box: his items are in vagabot.items")
 
     def describe_board(self, state: GameState, fs: FactionState) -> list[str | BoardTable]:
-        """His character, pawn, items and quest; the items under ruins and covering slots."""
+        """His character, pawn, items and quest."""
         vs = fs.board
         if not isinstance(vs, VagabotState):
             return []
@@ -82,12 +82,6 @@ class Vagabot(Faction):
             + (", one extra hit as attacker)" if vs.attack_extra_hits() else ")"),
             f"  quest: {quest_label(vs.quest) if vs.quest is not None else 'none'}; {len(vs.quest_deck)} in the quest deck",
         ]
-        ruins = [f"{c}: {', '.join(state.clearings[c].ruin_items)}" for c in range(1, 13) if state.clearings[c].ruin_items]
-        if ruins:
-            lines.append(f"  items under ruins: {'; '.join(ruins)}")
-        slots = [f"{c}: {', '.join(state.clearings[c].slot_items)}" for c in range(1, 13) if state.clearings[c].slot_items]
-        if slots:
-            lines.append(f"  items covering slots: {'; '.join(slots)}")
         return lines
 
     def check_position(self, state: GameState, data: dict[str, Any]) -> None:

@@ -1,0 +1,45 @@
+"""``rootbotics table``: play against the bots at a real table (``table/terminal.py``).
+
+``table new`` sets up a game and writes its session file; ``table resume FILE`` carries on.
+"""
+
+from typing import Annotated, Any, Optional
+
+HELP = "Play against the bots at a real table: human moves entered, bot turns told as steps."
+
+
+def command() -> Any:
+    """The ``table`` group with its ``new`` and ``resume`` commands, as a click command."""
+    import typer.main
+
+    return typer.main.get_command(build_table_app())
+
+
+def build_table_app() -> Any:
+    import typer
+
+    from ..table.terminal import run_new, run_resume
+
+    app = typer.Typer(help=HELP, no_args_is_help=True, add_completion=False)
+
+    @app.command("new", help="Set up a table game, write its session file and start.")
+    def new_command(
+        file: Annotated[str, typer.Option("--file", help="The session file to write (must not exist).")],
+        humans: Annotated[str, typer.Option("--humans", help="Human seats: faction:player, comma-separated.")] = "",
+        bots: Annotated[str, typer.Option("--bots", help="Bot seats, comma-separated.")] = "",
+        map_name: Annotated[str, typer.Option("--map", help="fall, winter, lake or mountain.")] = "fall",
+        order: Annotated[Optional[str], typer.Option("--order", help="Turn order (default: setup order).")] = None,
+        difficulty: Annotated[Optional[str], typer.Option("--difficulty", help="A level for every bot, or bot:level pairs.")] = None,
+        traits: Annotated[Optional[str], typer.Option("--traits", help="bot:trait+trait, comma-separated.")] = None,
+        suits: Annotated[Optional[str], typer.Option("--suits", help="The clearings' suits in priority order.")] = None,
+        seed: Annotated[int, typer.Option("--seed", help="Seed of the app's dice, deck and random picks.")] = 0,
+        dice: Annotated[str, typer.Option("--dice", help="app: the app rolls; table: you type the rolls.")] = "app",
+        deck: Annotated[str, typer.Option("--deck", help="app: the app draws; table: you name the cards drawn.")] = "app",
+    ) -> int:
+        return run_new(file=file, humans=humans, bots=bots, map=map_name, order=order, difficulty=difficulty, traits=traits, suits=suits, seed=seed, dice=dice, deck=deck)
+
+    @app.command("resume", help="Carry on a table game from its session file.")
+    def resume_command(file: Annotated[str, typer.Argument(help="The session file.")]) -> int:
+        return run_resume(file)
+
+    return app

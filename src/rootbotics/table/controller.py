@@ -1,0 +1,143 @@
+"""The controller of every human seat at the table: a human's turn (and setup) is the Rootlog
+lines recorded for it, applied in order; a decision a rule asks of a human is a question to the
+table, answered from the recorded entries (``Answers``) or asked (``NeedInput``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .board import apply_line
+from .chance import Answers, BadAnswer, NeedInput, Question, hand_card, hand_names, plot_guess, purchases
+
+if TYPE_CHECKING:
+    from ..core.context import Game
+    from ..factions.riverfolk.services import Offer, Purchase
+
+
+class TurnOpen(Exception):
+    """A human's setup or turn is under way: more lines may come until they say ``done``."""
+
+    def __init__(self, faction: str, stage: str) -> None:
+        super().__init__(f"{faction}'s {stage} is under way")
+        self.faction = faction
+        self.stage = stage
+
+
+class LineRefused(ValueError):
+    """A human's line the board refused (``entry``: its index in the session)."""
+
+    def __init__(self, entry: int, problem: str) -> None:
+        super().__init__(problem)
+        self.entry = entry
+
+
+# The piece that marks a human faction's starting corner once it has set up (Law of Root setup).
+CORNER_PIECES: dict[str, tuple[str, str]] = {"marquise": ("tokens", "keep"), "eyrie": ("buildings", "roost")}
+
+
+def starting_corner(g: Game, faction: str) -> int | None:
+    """The corner clearing where a human set up their keep or first roost, if any."""
+    where = CORNER_PIECES.get(faction)
+    if where is None:
+        return None
+    pile, kind = where
+    s = g.state
+    return next((c for c in s.map.corners if (faction, kind) in getattr(s.clearings[c], pile)), None)
+
+
+@dataclass(slots=True)
+class HumanPlay:
+    """What the humans have entered in the part of the game being played: their lines in order
+    (entry index, faction, text) and who has said ``done``."""
+
+    lines: list[tuple[int, str, str]] = field(default_factory=list)
+    done: set[str] = field(default_factory=set)
+
+
+@dataclass(slots=True)
+class TableController:
+    """Plays every human seat from the session's entries (the ``Controller`` protocol)."""
+
+    answers: Answers
+    play: HumanPlay
+    spans: list[tuple[int, int, int]] = field(default_factory=list)  # (entry, log start, log end) of human lines
+
+    def setup(self, g: Game, faction: str) -> None:
+        self._lines(g, faction, "setup")
+        corner = starting_corner(g, faction)
+        if corner is not None:  # the bots that set up later look for it (5.3.2, 8.3.2, 10.3.3)
+            g.state.start_corners[faction] = corner
+
+    def take_turn(self, g: Game, faction: str) -> None:
+        self._lines(g, faction, "turn")
+
+    def _lines(self, g: Game, faction: str, stage: str) -> None:
+        for entry, who, text in self.play.lines:
+            if who != faction:
+                continue
+            start = len(g.log)
+            try:
+                apply_line(g, faction, text)
+            except (BadAnswer, NeedInput):
+                raise
+            except ValueError as e:  # the board refused the line (RootlogError, LineRefused)
+                raise LineRefused(entry, str(e)) from None
+            finally:  # also when the line stops for a question: what it did so far is the human's
+                self.spans.append((entry, start, len(g.log)))
+        if faction not in self.play.done:
+            raise TurnOpen(faction, stage)
+
+    def assign_hits(self, g: Game, faction: str, clearing: int, hits: int, removable: list[str]) -> list[str]:
+        q = Question("assign_hits", faction, f"{faction} takes {hits} hit(s) in {clearing} beyond warriors: in which order do its pieces go?", tuple(removable))
+
+        def convert(value: Any) -> list[str]:
+            if not isinstance(value, list) or sorted(value) != sorted(removable):
+                raise ValueError(f"the order must name each of {', '.join(removable)} once")
+            return list(value)
+
+        return self.answers.take(q, convert, self.answers.key(g))
+
+    def _card(self, g: Game, ask: str, faction: str, clearing: int, text: str, optional: bool) -> int | None:
+        names = hand_names(g, faction, g.state.suit(clearing))
+        if optional and not names:  # no card that fits: nothing to ask
+            return None
+        q = Question(ask, faction, text, names)
+        return self.answers.take(q, lambda v: None if optional and v is None else hand_card(g, faction, names, v), self.answers.key(g))
+
+    def outrage_card(self, g: Game, faction: str, clearing: int) -> int | None:
+        return self._card(g, "outrage_card", faction, clearing, f"Outrage in {clearing}: which matching card does {faction} give the Alliance (or none)?", True)
+
+    def field_hospitals(self, g: Game, faction: str, clearing: int, warriors: int) -> int | None:
+        return self._card(g, "field_hospitals", faction, clearing, f"Field Hospitals for {warriors} warrior(s) lost in {clearing}: which matching card (or none)?", True)
+
+    def automated_outrage_discard(self, g: Game, faction: str, clearing: int) -> int:
+        card = self._card(g, "automated_outrage_discard", faction, clearing, f"Automated Outrage in {clearing}: which matching card does {faction} discard?", False)
+        assert card is not None
+        return card
+
+    def enlist_arbiter(self, g: Game, faction: str, clearing: int, attacker: str) -> bool:
+        q = Question("enlist_arbiter", faction, f"{attacker} attacks {faction} in {clearing}: does {faction} enlist the Arbiter (yes/no)?", ("yes", "no"))
+
+        def convert(value: Any) -> bool:
+            if not isinstance(value, bool):
+                raise ValueError(f"{value!r} is not true or false")
+            return value
+
+        return self.answers.take(q, convert, self.answers.key(g))
+
+    def buy_services(self, g: Game, faction: str, offer: Offer) -> list[Purchase]:
+        market = ", ".join(g.state.deckdef.cards[c].name for c in offer.market) or "empty"
+        text = f"{faction} may buy up to {offer.affordable(g.state)} Riverfolk service(s) at {offer.price} each (market: {market}): e.g. 'hand_card <card>, riverboats', or none"
+        q = Question("buy_services", faction, text)
+        return self.answers.take(q, lambda v: purchases(g, offer, v), self.answers.key(g))
+
+    def investors_discard(self, g: Game, faction: str, clearings: list[int]) -> int:
+        suits = {g.state.suit(c) for c in clearings}
+        names = tuple(n for n in hand_names(g, faction) if g.state.deckdef.card(g.state.deckdef.by_name[n]).suit in suits | {"bird"})
+        q = Question("investors_discard", faction, f"Investors: which card matching {', '.join(map(str, clearings))} does {faction} discard?", names)
+        return self.answers.take(q, lambda v: hand_card(g, faction, names, v), self.answers.key(g))
+
+    def guess_plot(self, g: Game, faction: str, clearing: int) -> str:
+        q = Question("guess_plot", faction, f"Gamble: which plot does {faction} guess lies in {clearing}?", ("bomb", "snare", "extortion", "raid"))
+        return self.answers.take(q, plot_guess, self.answers.key(g))

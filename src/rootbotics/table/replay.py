@@ -1,0 +1,194 @@
+"""The position of a table game is what its entries give when played from its configuration.
+
+``Play`` is the machine that takes entries one at a time. The game is cut into *parts*: the
+setup, then one part per turn. A part is played from a copy of the position at its start with
+the answers and human lines recorded for it so far; when the engine needs something the entries
+do not hold (a die roll or card told by the table, a human's decision, more of a human's turn),
+the part stops there, and the next entry makes it play again from its start, now knowing more.
+So the same configuration and entries always give the same position and log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..core.context import Game, GameOver
+from ..core.events import EventLog
+from ..core.state import GameState
+from ..game import new_game, play_turn
+from .chance import Answers, BadAnswer, NeedInput, Question, TableChance
+from .controller import HumanPlay, LineRefused, TableController, TurnOpen
+from .steps import Step, seat_names, steps_of, told_of
+
+if TYPE_CHECKING:
+    from .session import TableConfig
+
+
+class Refused(ValueError):
+    """An entry that does not fit the game now; nothing was changed. One line."""
+
+
+@dataclass(slots=True)
+class Part:
+    """The setup (``start`` None) or one turn (``start``: the position before it)."""
+
+    start: GameState | None
+    log_at: int
+    answers: list[tuple[int, str, Any]] = field(default_factory=list)
+    humans: HumanPlay = field(default_factory=HumanPlay)
+    confirmed: int = 0
+
+
+class Play:
+    """The game so far, built entry by entry (``feed``)."""
+
+    def __init__(self, config: TableConfig) -> None:
+        self.config = config
+        self.log = EventLog()
+        self.g: Game | None = None
+        self.part = Part(None, 0)
+        self.fed = 0  # entries taken so far
+        self.pending: Question | None = None
+        self.open: TurnOpen | None = None
+        self.finished = False
+        self.steps: list[Step] = []
+        self.previous: list[Step] = []  # the steps of the part before (for why during a human turn)
+        self.told: list[str] = []  # what the latest human line changed so far
+        self.line_entry: int | None = None  # the entry of the latest human line
+        self.names = seat_names({s.faction: s.player for s in config.seats if s.seat == "human"})
+        self._run()
+
+    @property
+    def game(self) -> Game:
+        assert self.g is not None
+        return self.g
+
+    @property
+    def over(self) -> bool:
+        return self.g is not None and self.g.state.winner is not None
+
+    @property
+    def round(self) -> int:
+        """The round of the part being played (the setup counts as round 1)."""
+        return 1 if self.part.start is None else self.part.start.round
+
+    @property
+    def unconfirmed(self) -> list[Step]:
+        return self.steps[self.part.confirmed :]
+
+    # -- playing a part -------------------------------------------------------------------------
+    def _run(self) -> None:
+        """Play the current part from its start with what is known; stop where input is needed."""
+        part, cfg = self.part, self.config
+        del self.log.events[part.log_at :]
+        answers = Answers(part.answers)
+        ctl = TableController(answers, part.humans)
+        controllers = {seat.faction: ctl for seat in cfg.seats if seat.seat == "human"}
+        chance = TableChance(answers, cfg.dice, cfg.deck)
+        self.pending, self.open, self.finished = None, None, False
+        try:
+            if part.start is None:
+                new_game(cfg.game_config(), chance, controllers, self.log)
+            else:
+                g = Game(part.start.clone(), chance, controllers, self.log)
+                chance.bind(g)
+                play_turn(g)
+            self.finished = True
+        except NeedInput as e:
+            self.pending = e.question
+        except TurnOpen as e:
+            self.open = e
+        except GameOver:
+            self.finished = True
+        finally:
+            self.g = chance.game
+        events = self.log.events[part.log_at :]
+        if self.g is None:  # the game is not set up yet: only questions before the first event
+            self.steps, self.told = [], []
+            return
+        suits = [None, *(self.g.state.suit(c) for c in range(1, 13))]
+        self.steps = steps_of(events, ctl.spans, suits, self.names)
+        latest = [span for span in ctl.spans if span[0] == self.line_entry]
+        self.told = told_of(events, latest, suits, self.names)
+
+    def _advance(self) -> None:
+        """Start the next turn once this part is played out and its steps are all done."""
+        while self.finished and not self.unconfirmed and not self.over:
+            self.previous = self.steps or self.previous
+            state = self.game.state.clone()
+            self.part = Part(state, len(self.log))
+            self._run()
+
+    # -- entries --------------------------------------------------------------------------------
+    def feed(self, entry: dict[str, Any]) -> None:
+        """Take one entry; raise ``Refused`` (and change nothing) when it does not fit."""
+        kind = entry["kind"]
+        if self.over and kind != "ok":  # the last steps can still be confirmed
+            raise Refused(f"the game is over: {self.game.state.end_reason}")
+        if kind == "ok":
+            self._ok(int(entry.get("n", 1)))
+        elif self.unconfirmed:
+            raise Refused(f"first carry out step {self.unconfirmed[0].number} and confirm it with ok")
+        elif kind == "answer":
+            self._answer(entry["ask"], entry["value"])
+        elif kind == "line":
+            self._line(entry["faction"], entry["text"])
+        elif kind == "done":
+            self._done(entry["faction"])
+        else:
+            raise Refused(f"{kind!r} is not an entry kind")
+        self.fed += 1
+        if kind not in ("line", "answer"):
+            self.line_entry = None
+        self._advance()
+
+    def _ok(self, n: int) -> None:
+        left = len(self.unconfirmed)
+        if left == 0:
+            raise Refused("there is no bot step waiting to be confirmed")
+        if not 1 <= n <= left:
+            raise Refused(f"ok: {n} steps asked, but {left} wait")
+        self.part.confirmed += n
+
+    def _answer(self, ask: str, value: Any) -> None:
+        if self.pending is None or self.pending.ask != ask:
+            want = "nothing" if self.pending is None else f"a {self.pending.ask} answer"
+            raise Refused(f"an answer to a {ask} question came, but the game waits for {want}")
+        self.part.answers.append((self.fed, ask, value))
+        self._try(lambda: self.part.answers.pop())
+
+    def _line(self, faction: str, text: str) -> None:
+        self._check_open(faction)
+        self.part.humans.lines.append((self.fed, faction, text))
+        before, self.line_entry = self.line_entry, self.fed
+
+        def take_back() -> None:
+            self.part.humans.lines.pop()
+            self.line_entry = before
+
+        self._try(take_back)
+
+    def _done(self, faction: str) -> None:
+        self._check_open(faction)
+        self.part.humans.done.add(faction)
+        self._try(lambda: self.part.humans.done.discard(faction))
+
+    def _check_open(self, faction: str) -> None:
+        if self.pending is not None:
+            raise Refused(f"first answer: {self.pending.text}")
+        if self.open is None or self.open.faction != faction:
+            who = "nobody's" if self.open is None else f"{self.open.faction}'s"
+            raise Refused(f"it is {who} turn to enter moves, not {faction}'s")
+
+    def _try(self, take_back: Callable[[], object]) -> None:
+        """Play the part again with the new entry; if the entry itself is refused, take it back."""
+        try:
+            self._run()
+        except (BadAnswer, LineRefused) as e:
+            if e.entry != self.fed:
+                raise
+            take_back()
+            self._run()
+            raise Refused(str(e)) from None

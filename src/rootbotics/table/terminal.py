@@ -1,0 +1,298 @@
+"""The table companion in a terminal (``rootbotics table``, ``cli/table.py``).
+
+``run_new`` sets up a game and writes its session file; ``run_resume`` carries on.
+At the prompt: Rootlog lines for the human whose turn it is, answers to questions, and the
+commands in ``COMMANDS``. Every entry is saved at once, so Ctrl-C, Ctrl-D or a killed process
+lose at most the line being typed. Reads a plain pipe too, echoing each line, so a whole
+game can be scripted.
+"""
+
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+from ..core.setup_order import FACTIONS, SETUP_RANK
+from .replay import Refused
+from .session import Session, SessionError, TableConfig, TableSeat
+from .text import board_lines, score_lines, status_lines
+
+COMMANDS: dict[str, str] = {
+    "ok [N|all]": "confirm the next bot step (or N of them, or all that wait)",
+    "done": "end the current human's setup or turn",
+    "undo [N]": "take back the last entry (or N entries), across bot turns too",
+    "redo [N]": "bring back what undo took back",
+    "board": "the pieces in each clearing, the score and the bots' boards",
+    "why [N]": "the rule, candidates and tie-breaker behind the current step (or step N)",
+    "score": "the victory points",
+    "help": "this list",
+}
+
+
+class UsageError(ValueError):
+    """A bad command-line option: one line naming the option, exit code 2."""
+
+
+def say(line: str = "") -> None:
+    print(line, flush=True)
+
+
+# -- options ----------------------------------------------------------------------------------
+def parse_seats(humans: str, bots: str, order: str | None) -> list[TableSeat]:
+    seats: list[TableSeat] = []
+    for part in filter(None, (p.strip() for p in humans.split(","))):
+        faction, _, player = part.partition(":")
+        if not player.strip():
+            raise UsageError(f"--humans: {part!r} needs a player name, e.g. marquise:Ann")
+        seats.append(TableSeat(faction.strip().lower(), "human", player.strip()))
+    for part in filter(None, (p.strip().lower() for p in bots.split(","))):
+        seats.append(TableSeat(part, "bot"))
+    for seat in seats:
+        if seat.faction not in FACTIONS:
+            raise UsageError(f"--humans/--bots: {seat.faction!r} is not a faction (choose from {', '.join(FACTIONS)})")
+    if order is None:
+        return sorted(seats, key=lambda s: SETUP_RANK[s.faction])
+    wanted = [f.strip().lower() for f in order.split(",")]
+    if sorted(wanted) != sorted(s.faction for s in seats):
+        raise UsageError("--order: name every seated faction once, in turn order")
+    return [next(s for s in seats if s.faction == f) for f in wanted]
+
+
+def apply_bot_options(seats: list[TableSeat], difficulty: str | None, traits: str | None) -> None:
+    """``--difficulty hard`` or ``eyrie:hard,vagabot:easy``; ``--traits eyrie:a+b``."""
+    bots = {s.faction: s for s in seats if s.seat == "bot"}
+    for part in filter(None, (p.strip() for p in (difficulty or "").split(","))):
+        faction, _, level = part.rpartition(":")
+        for f in [faction] if faction else list(bots):
+            if f not in bots:
+                raise UsageError(f"--difficulty: {f!r} is not a bot seat")
+            bots[f].difficulty = level
+    for part in filter(None, (p.strip() for p in (traits or "").split(","))):
+        faction, _, names = part.partition(":")
+        if faction not in bots or not names:
+            raise UsageError(f"--traits: {part!r} is not bot:trait+trait with a seated bot")
+        bots[faction].traits = tuple(t.strip() for t in names.split("+"))
+
+
+def new_session(args: dict[str, Any]) -> Session:
+    path = Path(args["file"])
+    if path.exists():
+        raise UsageError(f"--file: {path} exists already; carry it on with 'rootbotics table resume {path}'")
+    seats = parse_seats(args["humans"] or "", args["bots"] or "", args["order"])
+    apply_bot_options(seats, args["difficulty"], args["traits"])
+    suits = [s.strip() for s in args["suits"].split(",")] if args["suits"] else None
+    config = TableConfig(seats, args["map"], suits, args["seed"], args["dice"], args["deck"])
+    try:
+        session = Session(config, path)
+    except SessionError as e:
+        raise UsageError(str(e)) from None
+    session.save()
+    return session
+
+
+# -- the prompt -------------------------------------------------------------------------------
+def reader(session: Session) -> Callable[[str], Optional[str]]:
+    """prompt_toolkit with history and completion on a terminal; a plain pipe otherwise."""
+    if sys.stdin.isatty():
+        try:
+            return toolkit_reader(session.path)
+        except ImportError:
+            pass
+    return piped
+
+
+def toolkit_reader(path: Path, **io: Any) -> Callable[[str], Optional[str]]:
+    """A prompt with the commands completed and a history kept beside the session file
+    (``io``: prompt_toolkit's ``input``/``output``, for tests)."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import FileHistory
+
+    history = FileHistory(str(path.with_name(path.name + ".history")))
+    ps: Any = PromptSession(history=history, completer=command_completer(), **io)
+
+    def ask(prompt: str) -> Optional[str]:
+        try:
+            return ps.prompt(prompt)
+        except EOFError:
+            return None
+
+    return ask
+
+
+def command_completer() -> Any:
+    """Completes the companion's commands (and ``all`` after ``ok``)."""
+    from prompt_toolkit.completion import WordCompleter
+
+    return WordCompleter([c.split()[0] for c in COMMANDS] + ["all"])
+
+
+def piped(prompt: str) -> Optional[str]:
+    """Read one line from a pipe, echoing it after the prompt so a transcript reads well."""
+    print(prompt, end="", flush=True)
+    line = sys.stdin.readline()
+    if not line:
+        say()
+        return None
+    say(line.rstrip("\n"))
+    return line.strip()
+
+
+def prompt_label(session: Session) -> str:
+    play = session.play
+    if play.over:
+        return "game over table> "
+    who = play.open.faction if play.open is not None and not play.unconfirmed else None
+    name = session.config.player(who) if who else "bots"
+    return f"[round {play.round} {name}] table> "
+
+
+def loop(session: Session) -> int:
+    read = reader(session)
+    for line in status_lines(session):
+        say(line)
+    while True:
+        try:
+            text = read(prompt_label(session))
+        except KeyboardInterrupt:
+            say(f"(Ctrl-C: nothing lost, the game is in {session.path}; Ctrl-D leaves)")
+            continue
+        if text is None:
+            say(f"Saved in {session.path}. Carry on with: rootbotics table resume {session.path}")
+            return 0
+        if text:
+            try:
+                handle(session, text)
+            except KeyboardInterrupt:  # the file holds every entry that was taken: read it again
+                session = Session.load(session.path)
+                say("(Ctrl-C: stopped; the game is as last saved)")
+
+
+def handle(session: Session, text: str) -> None:
+    """One line typed at the table."""
+    word, _, rest = text.partition(" ")
+    command = COMMAND_HANDLERS.get(word.lower())
+    try:
+        if command is not None:
+            command(session, rest.strip())
+        else:
+            enter_line(session, text)
+    except (Refused, UsageError) as e:
+        say(f"error: {e}")
+
+
+def enter_line(session: Session, text: str) -> None:
+    """An answer to the open question, or a Rootlog line of the human whose turn it is."""
+    from .chance import parse_answer
+
+    play = session.play
+    seen = len(play.told)
+    if play.pending is not None:
+        try:
+            value = parse_answer(play.pending, text, play.game.state.deckdef)
+        except ValueError as e:
+            raise UsageError(f"answer: {e}") from None
+        session.enter({"kind": "answer", "ask": play.pending.ask, "value": value})
+    elif play.open is not None:
+        session.enter({"kind": "line", "faction": play.open.faction, "text": text})
+        seen = 0
+    else:
+        raise UsageError(f"{text.split()[0]!r} is not a command now (type help)")
+    for told in session.play.told[seen:]:  # what the line did that the table should know
+        say(f"  {told}")
+    show(session)
+
+
+def show(session: Session) -> None:
+    for line in status_lines(session):
+        say(line)
+
+
+def count_arg(rest: str, command: str, default: int = 1) -> int:
+    if not rest:
+        return default
+    if not rest.isdigit() or int(rest) < 1:
+        raise UsageError(f"{command}: {rest!r} is not a count of 1 or more")
+    return int(rest)
+
+
+def cmd_ok(session: Session, rest: str) -> None:
+    waiting = len(session.play.unconfirmed)
+    if not waiting:
+        raise UsageError("ok: no bot step is waiting to be confirmed")
+    n = waiting if rest == "all" else count_arg(rest, "ok")
+    session.enter({"kind": "ok", "n": n})
+    show(session)
+
+
+def cmd_done(session: Session, rest: str) -> None:
+    play = session.play
+    if play.open is None:
+        raise UsageError("done: no human is setting up or taking a turn now")
+    session.enter({"kind": "done", "faction": play.open.faction})
+    show(session)
+
+
+def cmd_undo(session: Session, rest: str) -> None:
+    n = session.undo(count_arg(rest, "undo"))
+    say(f"undid {n} entr{'y' if n == 1 else 'ies'}" if n else "nothing to undo")
+    show(session)
+
+
+def cmd_redo(session: Session, rest: str) -> None:
+    n = session.redo(count_arg(rest, "redo"))
+    say(f"redid {n} entr{'y' if n == 1 else 'ies'}" if n else "nothing to redo")
+    show(session)
+
+
+def cmd_why(session: Session, rest: str) -> None:
+    """The explanation of step N (default: the step to do now, or the last one told)."""
+    play = session.play
+    steps = play.steps or play.previous
+    if not steps:
+        raise UsageError("why: no bot step has been told yet")
+    default = play.unconfirmed[0].number if play.unconfirmed else steps[-1].number
+    n = count_arg(rest, "why", default)
+    if n > len(steps):
+        raise UsageError(f"why: there are {len(steps)} steps, not {n}")
+    say(f"  step {n}: {steps[n - 1].why}")
+
+
+def cmd_help(session: Session, rest: str) -> None:
+    for usage, text in COMMANDS.items():
+        say(f"  {usage:<11} {text}")
+    say("  anything else: the answer to the question asked, or a Rootlog line of the human whose turn it is")
+
+
+COMMAND_HANDLERS: dict[str, Callable[[Session, str], None]] = {
+    "ok": cmd_ok,
+    "done": cmd_done,
+    "undo": cmd_undo,
+    "redo": cmd_redo,
+    "board": lambda s, r: [say(x) for x in board_lines(s)] and None,
+    "score": lambda s, r: [say(x) for x in score_lines(s)] and None,
+    "why": cmd_why,
+    "help": cmd_help,
+}
+
+
+# -- typer ------------------------------------------------------------------------------------
+def run_new(**args: Any) -> int:
+    try:
+        session = new_session(args)
+    except UsageError as e:
+        print(f"rootbotics: error: {e}", file=sys.stderr)
+        return 2
+    say(f"New table game in {session.path} ({session.config.map}, seed {session.config.seed}; dice: {session.config.dice}, deck: {session.config.deck}).")
+    return loop(session)
+
+
+def run_resume(file: str) -> int:
+    try:
+        session = Session.load(file)
+    except SessionError as e:
+        where = f"{file}: " if e.path else ""  # a field of the file, or already about the file
+        print(f"rootbotics: error: {where}{e}", file=sys.stderr)
+        return 2
+    say(f"Resuming {file}: {len(session.entries)} entries replayed.")
+    return loop(session)

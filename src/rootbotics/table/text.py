@@ -1,0 +1,76 @@
+"""What the table companion says: where the game stands and what to do next, the board, the score."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.faction import BoardTable, faction_title, rules_of
+
+if TYPE_CHECKING:
+    from ..core.state import FactionState, GameState
+    from .session import Session
+
+
+def status_lines(session: Session) -> list[str]:
+    """The next thing to do: a bot step to carry out, a question, or a human's turn."""
+    play, cfg = session.play, session.config
+    state = play.game.state
+    if play.unconfirmed:
+        step = play.unconfirmed[0]
+        return [f"Step {step.number}/{len(play.steps)}: {step.text}  (ok when done)"]
+    if play.pending is not None:
+        q = play.pending
+        who = f"{cfg.player(q.faction)}: " if q.faction else ""
+        return [f"Question for {who or 'the table: '}{q.text}"]
+    if play.over:
+        return [f"Game over: {state.end_reason}", *score_lines(session)]
+    if play.open is not None:
+        f = play.open.faction
+        what = "set up" if play.open.stage == "setup" else f"take your turn (round {play.round})"
+        return [f"{cfg.player(f)} ({faction_title(f, 'human')}): {what}; enter Rootlog lines, then done."]
+    return []
+
+
+def score_lines(session: Session) -> list[str]:
+    state = session.play.game.state
+    rows = sorted(state.factions.items(), key=lambda kv: -kv[1].vp)
+    return [f"  {fs.vp:>2} VP  {session.config.player(f) if fs.seat == 'human' else faction_title(f, 'bot')}" for f, fs in rows]
+
+
+def board_lines(session: Session) -> list[str]:
+    """Pieces per clearing, then the score and each bot's order card and Decree."""
+    state = session.play.game.state
+    out = [f"Round {state.round}, {state.current} to play ({state.phase})."]
+    for c in range(1, 13):
+        cl = state.clearings[c]
+        parts = [f"{f} {n}w" for f, n in sorted(cl.warriors.items()) if n]
+        parts += [f"{f} {k}" for f, k in cl.buildings] + [f"{f} {k}" for f, k in cl.tokens]
+        if cl.pawn:
+            parts.append(f"{cl.pawn} pawn")
+        if cl.ruin:
+            parts.append("ruin")
+        out.append(f"  {c:>2} ({state.suit(c)}): {', '.join(parts) or '-'}")
+    out += score_lines(session)
+    for f, fs in state.factions.items():
+        if not fs.is_bot:
+            out.append(f"  {session.config.player(f)} holds {len(fs.hand)} card(s)")
+            continue
+        out.append(f"  {faction_title(f, 'bot')}: " + "; ".join(bot_board(state, fs)))
+    return out
+
+
+def bot_board(state: GameState, fs: FactionState) -> list[str]:
+    """What lies on a bot's own board that the table can check: its order card (or what its
+    faction shows instead, the Riverfolk's Market), then its faction's board in a line each."""
+    rules = rules_of(fs.faction)
+    cards = rules.describe_cards(state, fs)
+    if cards is None:
+        cards = f"order card {'none' if fs.order is None else state.deckdef.card(fs.order).label()}"
+    parts = [cards]
+    for part in rules.describe_board(state, fs):
+        if isinstance(part, BoardTable):
+            columns = ", ".join(f"{col} " + ("/".join(row[k] for row in part.rows if row[k]) or "-") for k, col in enumerate(part.columns))
+            parts.append(f"{part.title}: {columns}")
+        else:
+            parts.append(part.strip())
+    return parts
