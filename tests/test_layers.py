@@ -66,3 +66,37 @@ def test_every_faction_is_registered_once_with_its_own_board_and_pieces() -> Non
         assert rules.pieces, name
         assert rules.bot_name and rules.human_name
     assert factions.PLAYABLE_BOTS == FACTIONS
+
+
+def test_a_researchers_bot_plugs_into_a_seat_through_the_bot_protocol() -> None:
+    """The example of docs/design.md, "Your own bot in a seat": a Marquise that only reveals and
+    discards its order card plays a whole game against the Law's Eyrie, and the seat is given
+    back afterwards."""
+    from rootbotics import game
+    from rootbotics.core import rules as R
+
+    class OrderOnly:
+        faction = "marquise"
+
+        def setup(self, g):
+            game.BOTS_BY_LAW["marquise"].setup(g)
+
+        def birdsong(self, g):
+            R.reveal_order(g, "marquise", "4.4.1")
+
+        def daylight(self, g):
+            pass
+
+        def evening(self, g):
+            R.discard_order(g, "marquise", "4.6.2")
+
+    game.BOTS["marquise"] = OrderOnly()
+    try:
+        g = game.new_game(game.bot_config(["marquise", "eyrie"], seed=7))
+        game.play(g)
+    finally:
+        game.BOTS["marquise"] = game.BOTS_BY_LAW["marquise"]
+    assert g.state.winner == ["eyrie"]
+    own_turns = [e for e in g.log if e.faction == "marquise" and g.state.turn_order[0] == "marquise" and e.kind in ("battle", "place_building", "move")]
+    assert own_turns == []  # it never battled, built or moved
+    assert game.BOTS["marquise"] is game.BOTS_BY_LAW["marquise"]

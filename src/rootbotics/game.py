@@ -18,9 +18,11 @@ from .core.setup_order import FACTIONS, SETUP_RANK
 from .core.state import DIFFICULTIES, GameState
 from .factions import HUMAN_FACTIONS, PLAYABLE_BOTS, REGISTRY, TRAIT_TEXT, bot_for, faction_title
 
-# The Law of Robotics bot of each faction. A researcher may seat a bot of their own by putting
-# any object with the ``core.bot.Bot`` protocol here (docs/design.md, "Your own bot").
-BOTS: dict[str, Bot] = {f: bot_for(f) for f in PLAYABLE_BOTS}  # type: ignore[misc]
+# The Law of Robotics bot of each faction, and the bot each bot seat plays by. A researcher
+# seats a bot of their own by putting any object with the ``core.bot.Bot`` protocol in BOTS
+# (docs/design.md, "Your own bot in a seat").
+BOTS_BY_LAW: dict[str, Bot] = {f: bot_for(f) for f in PLAYABLE_BOTS}  # type: ignore[misc]
+BOTS: dict[str, Bot] = dict(BOTS_BY_LAW)
 DEFAULT_MAX_ROUNDS = 150
 STARTING_HAND = 3  # 3.4
 
