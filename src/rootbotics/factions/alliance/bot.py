@@ -1,8 +1,8 @@
 """Automated Alliance (Law of Robotics section 6).
 
-The faction rules that other players set off live in ``core``: Automated Ambush (6.2.2) in
-``core/battle.py: defender_extra_hits``; Automated Outrage (6.2.3) and Crackdown (6.2.4) in
-``core/rules.py``. This module is the bot's own turn, and the sympathy track with Martial Law.
+The faction rules that other players set off are the faction's hooks (``faction.py``): Automated
+Ambush (6.2.2), Automated Outrage (6.2.3), Crackdown (6.2.4) and a human Alliance's Outrage.
+This module is the bot's own turn, and the sympathy track with Martial Law.
 """
 
 from __future__ import annotations

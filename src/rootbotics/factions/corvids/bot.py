@@ -1,9 +1,9 @@
 """Cogwheel Corvids (Law of Robotics section 11).
 
-The plots themselves (kinds, flipping, bombs, extortion, raids) live in ``core/plots.py``; the
-rules other players meet live in ``core``: Nimble (11.2.1) in ``rules.NIMBLE``, Embedded Agents
-(11.2.2) in ``battle.defender_extra_hits``, snares (11.7.2, 11.8.2) in ``rules.snare_stops`` and
-bombs against bots (11.8.1) in ``rules.remove_all_enemy_pieces``. This module is the bot's turn.
+The plots themselves (kinds, flipping, bombs, extortion, raids) live in ``plots.py``; the rules
+other players meet are the faction's hooks (``faction.py``): Nimble (11.2.1), Embedded Agents
+(11.2.2), snares (11.7.2, 11.8.2, called from ``rules.snare_stops``); bombs against bots (11.8.1)
+go through ``rules.remove_all_enemy_pieces``. This module is the bot's turn.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 The Burrow (10.2.2) is ``FactionState.board.burrow``: a count of Duchy warriors off the twelve
 clearings, so other bots' targeting never sees it. Cost of Errors (10.2.1), which other players
-set off, is in ``core/duchy_rules.py``. This module is the bot's own turn: setup, Birdsong
+set off, is in ``rules.py`` (called through ``faction.py``). This module is the bot's own turn: setup, Birdsong
 (order, craft, recruit into the Burrow), Daylight (Dig, battle, build, ministers), Evening
 (Rally, score, Sway, discard).
 """

@@ -4,11 +4,11 @@ The Burrow (10.2.2) is not one of the twelve clearings: it is kept here, as the 
 warriors in it, so that no targeting, adjacency or distance of any bot ever sees it. Only Duchy
 warriors are ever in it (non-Duchy pieces cannot enter it; the Duchy bot has no other piece that
 could). It is adjacent to every clearing with a tunnel, and the Duchy always rules it; the Duchy
-bot's own rules (``bots/duchy.py``) are the only ones that move warriors in or out of it.
+bot's own rules (``bot.py``) are the only ones that move warriors in or out of it.
 
 The swayed ministers are the ones with a crown (10.6.3, 10.7); crowns not on a minister are in
-the supply. Rules that change this state are in ``bots/duchy.py``; ``core/rules.py`` calls its
-Cost of Errors (10.2.1) when Duchy buildings are removed.
+the supply. Rules that change this state are in ``bot.py``; the shared rules call its Cost of
+Errors (10.2.1, ``rules.py``) through the faction's hooks when Duchy buildings are removed.
 """
 
 from __future__ import annotations

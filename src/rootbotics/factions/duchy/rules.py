@@ -1,9 +1,9 @@
 """The Drillbit Duchy's faction rule that other players set off: Cost of Errors (10.2.1), with
 its traits Foundations and Investors (3.3.2).
 
-It lives in ``core`` because it happens where other factions remove Duchy buildings (battle,
-removing all enemy pieces); ``rules.remove_piece`` calls it, once per removing effect
-(``rules.one_removal``).
+It happens where other factions remove Duchy buildings (battle, removing all enemy pieces):
+``core.rules.remove_piece`` calls it through the faction's hooks (``faction.py``), once per
+removing effect (``core.rules.one_removal``).
 """
 
 from __future__ import annotations

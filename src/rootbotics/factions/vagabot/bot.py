@@ -1,8 +1,8 @@
 """Vagabot (Law of Robotics section 7), all six characters (7.7).
 
-The Vagabot's state is his board, ``FactionState.board`` (a ``VagabotState``, ``items.py``); the item rules that other
-factions' battles also use (exhausting, damaging, the Battle Track, the Arbiter) are in
-``core/satchel.py``. This module is his turn: setup (7.3), Birdsong (7.4), the Daylight action
+The Vagabot's state is his board, ``FactionState.board`` (a ``VagabotState``, ``items.py``); the
+item rules that other factions' battles also use (exhausting, damaging, the Battle Track, the
+Arbiter) are in ``satchel.py``, reached by the shared rules through his hooks (``faction.py``). This module is his turn: setup (7.3), Birdsong (7.4), the Daylight action
 sequences (7.5) and Evening (7.6), and the characters' special actions (7.7).
 """
 

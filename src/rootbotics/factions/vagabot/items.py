@@ -1,8 +1,8 @@
-"""The Vagabot's state as plain data: his pawn, his items (Satchel and Battle Track), his quests;
-and the item pieces of the box, so that every item can be accounted for.
+"""The Vagabot's board as plain data: his pawn, his items (Satchel and Battle Track), his quests.
+The item pieces of the box are ``core/items.py``.
 
 Rules that change this state during play (exhausting, damaging, the Battle Track, battle) are in
-``core/satchel.py``; this module holds data and arithmetic only, so that ``state.py`` can use it.
+``satchel.py``; this module holds data and arithmetic only.
 
 Law of Robotics 7.2.3: to the Vagabot all items are alike, so an item's kind matters only for
 bookkeeping (every physical item is in exactly one place).
