@@ -1,7 +1,7 @@
 """Battle (LoR 4.3) as changed for bots: no ambush against bots (2.8.2), bots take hits on
 tokens before buildings and pick a building type at random (1.2.1). What a faction changes in a
-battle (the Vagabot's pawn and Battle Track, 7.2.4-7.2.5; the Arbiter, 7.7.6; Automated Ambush,
-6.2.2; Mercenaries, 9.2.3 III; traits) comes through its hooks (``core/faction.py``)."""
+battle (a pawn and its Battle Track, 7.2.4-7.2.5; an enlisted third party, 7.7.6; an ambush
+of one's own, 6.2.2; hired warriors, 9.2.3 III; traits) comes through its hooks (``core/faction.py``)."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def battle(
     arbiter = _enlist(g, attacker, defender, c)  # 7.7.6: before rolling
     a_roll, d_roll = _roll(g, attacker, defender)
     att, dfd = rules_of(attacker), rules_of(defender)
-    hired = SHARED.services.hired_warriors  # Mercenaries (9.2.3 III)
+    hired = SHARED.services.hired_warriors  # hired warriors (9.2.3 III)
     att_max, def_max = _maximum_hits(g, attacker, defender, c)
     att_hits = min(a_roll, att_max)
     def_hits = min(d_roll, def_max + arbiter)
@@ -93,8 +93,8 @@ def battle(
 
 
 def _maximum_hits(g: Game, attacker: str, defender: str, c: int) -> tuple[int, int]:
-    """LoR 4.3.2: each side's maximum rolled hits, its warriors there (the Vagabot's Battle
-    Track, 7.2.4; hired Mercenaries, 9.2.3 III), as the factions' traits change them."""
+    """LoR 4.3.2: each side's maximum rolled hits, its warriors there (a Battle Track,
+    7.2.4; hired warriors, 9.2.3 III), as the factions' traits change them."""
     s = g.state
     att, dfd = rules_of(attacker), rules_of(defender)
     hired = SHARED.services.hired_warriors
@@ -117,7 +117,7 @@ def _enlist(g: Game, attacker: str, defender: str, c: int) -> int:
 
 def _max_source(s: GameState, faction: str, c: int, cap: int) -> str:
     """What sets a side's maximum rolled hits (LoR 4.3.2), in words."""
-    own = rules_of(faction).max_hits_source(s, faction)  # the Vagabot's Battle Track (7.2.4)
+    own = rules_of(faction).max_hits_source(s, faction)  # a Battle Track instead (7.2.4)
     if own:
         return own
     w = s.warriors(faction, c)
@@ -153,14 +153,14 @@ def _roll(g: Game, attacker: str, defender: str) -> tuple[int, int]:
 
 
 def take_hits(g: Game, owner: str, c: int, hits: int, by: str, remover: str | None = None) -> int:
-    """Remove ``hits`` pieces of ``owner``: warriors first (LoR 4.3.4), then the rest. The Vagabot
+    """Remove ``hits`` pieces of ``owner``: warriors first (LoR 4.3.4), then the rest. A pawn's faction
     damages items instead (7.2.5). A ``remover`` other than the owner (the Vagrant, 7.7.4) picks
     the pieces as a bot would (1.2.1) and scores for them. Returns the warriors removed."""
     if hits <= 0:
         return 0
     s = g.state
     hooks = rules_of(owner)
-    if hooks.takes_hits_itself(s, owner):  # the Vagabot's items take the hits (7.2.5)
+    if hooks.takes_hits_itself(s, owner):  # items take the hits instead (7.2.5)
         hooks.take_hits(g, owner, c, hits, by)
         return 0
     scorer = by if remover is None else remover
@@ -189,7 +189,7 @@ def take_hits(g: Game, owner: str, c: int, hits: int, by: str, remover: str | No
 def _bot_takes_hits(g: Game, owner: str, c: int, hits: int, by: str) -> None:
     """Tokens before buildings; among several building (or token) types, at random (1.2.1)."""
     cl = g.state.clearings[c]
-    per_building = rules_of(owner).hits_per_building(g, owner)  # the Marquise's Fortified (3.3.2)
+    per_building = rules_of(owner).hits_per_building(g, owner)  # a trait may make it two (3.3.2)
     for pool in (cl.tokens, cl.buildings):
         cost = per_building if pool is cl.buildings else 1
         while hits > 0:

@@ -46,7 +46,7 @@ class Card:
 
 @dataclass(frozen=True, slots=True)
 class Quest:
-    """One card of the quest deck (the Vagabond's and the Vagabot's, 7.3.3)."""
+    """One card of the quest deck (7.3.3)."""
 
     id: int
     name: str

@@ -38,7 +38,7 @@ class Game:
         self.controllers: dict[str, Controller] = controllers or {}
         self.log = log if log is not None else EventLog()
         self._seq = len(self.log)
-        # Clearings where Duchy buildings were removed during one effect still resolving (a battle's
+        # Clearings where buildings set off a per-effect rule (10.2.1) were removed during one effect still resolving (a battle's
         # hits, a removal of all enemy pieces): Cost of Errors (10.2.1) then costs one crown.
         self.removal_batch: list[tuple[int, str | None]] | None = None  # (clearing, remover)
 

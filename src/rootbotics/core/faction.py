@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 
 class Board:
-    """A faction's own board (the Eyrie's Decree, the Vagabot's Satchel, ...): plain data that
+    """A faction's own board (a Decree, a Satchel, ...): plain data that
     the shared rules only count. A faction's board class subclasses this."""
 
     __slots__ = ()
@@ -36,23 +36,23 @@ class Board:
         return []
 
     def off_map(self, kind: str) -> int:
-        """Pieces in play that stand on no clearing (the Duchy's Burrow and crowns)."""
+        """Pieces in play that stand on no clearing (a Burrow, crowns on ministers: 10.2.2)."""
         return 0
 
     def out_of_play(self, kind: str) -> int:
-        """Pieces neither in the supply nor in play (the Lizards' Acolytes box, 8.2.2)."""
+        """Pieces neither in the supply nor in play (an Acolytes box, 8.2.2)."""
         return 0
 
     def held(self, owner: str, kind: str) -> int:
-        """Pieces of a seat (this one or another) kept on this board (the Riverfolk's Payments, 9.2.3)."""
+        """Pieces of a seat (this one or another) kept on this board (a Payments box, 9.2.3)."""
         return 0
 
     def item_pieces(self) -> list[str]:
-        """Item pieces lying on the board (the Vagabot's Satchel)."""
+        """Item pieces lying on the board (a Satchel, 7.2.3)."""
         return []
 
     def has_pawn(self) -> bool:
-        """The faction fights with a pawn on the map (the Vagabot, 7.2.1)."""
+        """The faction fights with a pawn on the map (7.2.1)."""
         return False
 
 
@@ -92,7 +92,7 @@ class Faction:
     suited_buildings: ClassVar[dict[str, str]] = {}  # building -> the only suit of clearing it stands in
     one_per_clearing: ClassVar[frozenset[str]] = frozenset()  # token kinds a clearing holds at most one of
     one_on_map: ClassVar[frozenset[str]] = frozenset()  # token kinds of which the map holds at most one
-    sells_services: ClassVar[bool] = False  # answers the Mercenaries questions (9.2.3)
+    sells_services: ClassVar[bool] = False  # answers the questions about hired warriors (9.2.3)
     service_names: ClassVar[tuple[str, ...]] = ()  # (a seller of services) what can be bought
     card_extras: ClassVar[dict[str, tuple[int, str]]] = {}  # card-like pieces by saved name: (id, where they may lie)
     board_items_path: ClassVar[str] = ""  # where its board's item pieces are in its saved seat
@@ -143,11 +143,11 @@ class Faction:
         return []
 
     def describe_cards(self, state: GameState, fs: FactionState) -> str | None:
-        """What a bot seat's cards are, when more than its order card (the Riverfolk's Market)."""
+        """What a bot seat's cards are, when more than its order card (a Market, 9.2.1)."""
         return None
 
     def describe_token(self, state: GameState, c: int, kind: str) -> str:
-        """One of its tokens in ``c`` as people may see it (a Corvid plot's face)."""
+        """One of its tokens in ``c`` as people may see it (a plot's face, 11.7)."""
         return kind
 
     # -- removing (LoR 3.2.1) --------------------------------------------------------------------
@@ -212,7 +212,7 @@ class Faction:
         return ""
 
     def takes_hits_itself(self, state: GameState, faction: str) -> bool:
-        """Hits on it do not remove pieces (the Vagabot's items take them, 7.2.5)."""
+        """Hits on it do not remove pieces (items take them, 7.2.5)."""
         return False
 
     def take_hits(self, g: Game, faction: str, c: int, hits: int, by: str) -> None:
@@ -331,7 +331,7 @@ def piece_totals(faction: str, seat: str) -> dict[str, int]:
 
 
 def faction_title(faction: str, seat: str) -> str:
-    """The faction's name on its board: the bot's (Electric Eyrie) or the human one's."""
+    """The faction's name on its board: the bot's or the human faction's."""
     ensure_registered()
     rules = REGISTRY[faction]
     return rules.bot_name if seat == "bot" else rules.human_name

@@ -1,7 +1,7 @@
 """Reading JSON fields with one-line errors that name the field path (saved positions, sessions).
 
-``StateError("clearings.5.warriors.marquise", "-1 is not a count")`` reads
-``clearings.5.warriors.marquise: -1 is not a count``.
+``StateError("clearings.5.warriors.<faction>", "-1 is not a count")`` reads
+``clearings.5.warriors.<faction>: -1 is not a count``.
 """
 
 from __future__ import annotations

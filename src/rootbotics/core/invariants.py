@@ -51,7 +51,7 @@ def piece_violations(state: GameState) -> list[str]:
             gone = fs.removed.get(kind, 0)
             if fs.board is not None:
                 gone += fs.board.out_of_play(kind)  # the Acolytes box (8.2.2)
-            paid = state.held_on_boards(f, kind)  # the Riverfolk's Payments box (9.2.3)
+            paid = state.held_on_boards(f, kind)  # a Payments box (9.2.3)
             if supply < 0 or on_map + supply + gone + paid != total:
                 in_payments = f" + {paid} in Payments" if paid else ""
                 out.append(f"{f} {kind}: {on_map} on map + {supply} in supply + {gone} removed{in_payments} != {total}")

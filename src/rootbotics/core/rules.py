@@ -60,7 +60,7 @@ def ruler(state: GameState, c: int) -> str | None:
 
 
 def _ruler_with_mercenaries(state: GameState, c: int, hired) -> str | None:
-    """``ruler`` while a buyer of Mercenaries counts the Riverfolk warriors as its own."""
+    """``ruler`` while a buyer of Mercenaries counts the seller's warriors as its own."""
     cl = state.clearings[c]
     counts = dict(cl.warriors)
     for f, _ in cl.buildings:
@@ -330,7 +330,7 @@ def remove_piece(g: Game, owner: str, c: int, kind: str, rule: str, by: str | No
 @contextmanager
 def one_removal(g: Game) -> Iterator[None]:
     """Pieces removed inside this block are removed by one effect (a battle's hits, a removal of
-    all enemy pieces): a rule set off per effect (the Duchy's Cost of Errors, 10.2.1) acts once
+    all enemy pieces): a rule set off per effect (Cost of Errors, 10.2.1) acts once
     for all of them. ``g.removal_batch`` collects (owner, clearing, remover)."""
     if g.removal_batch is not None:  # already inside one effect
         yield
@@ -354,10 +354,10 @@ def remove_all_enemy_pieces(g: Game, faction: str, c: int, rule: str, bots_lose:
     The removal is one event of the rules, so its parts are ordered to act as if at once:
     enemies in setup order, each losing its buildings and tokens before its warriors (a keep
     removed here cannot then take in those warriors by Field Hospitals, LoR 6.2.3). Every effect
-    that says it removes all enemy pieces from a clearing (the Alliance's revolts, 6.4.3 and
-    6.5.2) goes through this function: rules about such effects (the Vagabot's Full Removal,
-    7.2.1 I) belong here. With ``bots_lose`` (a Corvid bomb, 11.8.1) each bot loses only that
-    many pieces, warriors first; the Vagabot still suffers Full Removal (ruling R-BOMB-VAGABOT).
+    that says it removes all enemy pieces from a clearing (revolts, 6.4.3 and
+    6.5.2) goes through this function: rules about such effects (Full Removal,
+    7.2.1 I) belong here. With ``bots_lose`` (a bomb, 11.8.1) each bot loses only that
+    many pieces, warriors first; a pawn still suffers Full Removal (ruling R-BOMB-VAGABOT).
     """
     cl = g.state.clearings[c]
     removed = 0
@@ -451,16 +451,16 @@ def draw_card(g: Game, who: str | None) -> int:
 
 def discard(g: Game, card: int, lost_souls: bool = True) -> None:
     """Put a card on the discard pile; a dominance card goes beside the map instead, where
-    players may take it (LoR 3.3.3). Bots never take one (1.3). While the Lizards bot plays,
+    players may take it (LoR 3.3.3). Bots never take one (1.3). While a faction that catches discards plays,
     every other discarded or spent card goes on its Lost Souls (8.2.4, ruling R-LIZ-LOST-SOULS);
-    the Lizards' own discards (8.2.3, 8.5.2, 8.6.2) pass ``lost_souls=False``."""
+    that faction's own discards (8.2.3, 8.5.2, 8.6.2) pass ``lost_souls=False``."""
     s = g.state
     if s.deckdef.card(card).kind == "dominance":
         s.available_dominance.append(card)
         g.emit(None, "LoR 3.3.3", "dominance_available", "{card} is placed beside the map, available", card=s.deckdef.card(card).label())
         return
     if lost_souls:
-        for catcher in SHARED.discard_catchers:  # the Lizards' Lost Souls (8.2.4)
+        for catcher in SHARED.discard_catchers:  # Lost Souls (8.2.4)
             if catcher.catches_discards(s):
                 catcher.catch_discard(g, card)
                 return
@@ -468,7 +468,7 @@ def discard(g: Game, card: int, lost_souls: bool = True) -> None:
 
 
 def reveal_order(g: Game, faction: str, rule: str) -> int:
-    """Draw and reveal the bot's order card (2.7); a card bought with the Riverfolk's Hand Card
+    """Draw and reveal the bot's order card (2.7); a card bought with a Hand Card
     service this turn is revealed instead of drawing (9.2.3 I, ruling R-SERVICES-BOTS)."""
     fs = g.state.factions[faction]
     if fs.order is not None and g.state.services and SHARED.services.order_card_bought(g.state, faction):

@@ -1,7 +1,7 @@
 """Saved positions: ``to_json`` / ``from_json`` for ``GameState`` (see docs/state-format.md).
 
 Loading validates everything and raises ``StateError`` whose message names the field path and
-the problem, e.g. ``clearings.5.warriors.marquise: -1 is not a count``. Supplies are derived
+the problem, e.g. ``clearings.5.warriors.<faction>: -1 is not a count``. Supplies are derived
 (box minus map minus out-of-game), so they are not written and cannot disagree.
 """
 
@@ -570,11 +570,11 @@ def _derive_supplies(state: GameState, data: dict[str, Any]) -> None:
     not in play stay in the box, and more items in play than the box holds is an error."""
     for f, fs in state.factions.items():
         for kind, total in piece_totals(f, fs.seat).items():
-            placed = state.on_map(f, kind) + fs.off_map(kind)  # the Duchy's Burrow and crowns (10.2.2)
-            held = state.held_on_boards(f, kind)  # the Riverfolk's Payments (9.2.3)
+            placed = state.on_map(f, kind) + fs.off_map(kind)  # a Burrow and crowns (10.2.2)
+            held = state.held_on_boards(f, kind)  # a Payments box (9.2.3)
             gone = fs.removed.get(kind, 0) + held
             if fs.board is not None:
-                gone += fs.board.out_of_play(kind)  # the Lizards' Acolytes box (8.2.2)
+                gone += fs.board.out_of_play(kind)  # an Acolytes box (8.2.2)
             left = total - placed - gone
             if left < 0:
                 where = "clearings" if placed > total else f"factions.{f}.removed.{kind}"

@@ -29,7 +29,7 @@ class Clearing:
         self.buildings: list[tuple[str, str]] = []  # (faction, kind)
         self.tokens: list[tuple[str, str]] = []  # (faction, kind)
         self.ruin = False
-        self.pawn: str | None = None  # a pawn (the Vagabot's, 7.2.1), mirroring its board
+        self.pawn: str | None = None  # a pawn (7.2.1), mirroring its faction's board
         self.ruin_items: list[str] = []  # items under the ruin (7.3.4)
         self.slot_items: list[str] = []  # items covering building slots (Scoundrel, 7.7.5)
 
@@ -110,7 +110,7 @@ class FactionState:
         )
 
     def off_map(self, kind: str) -> int:
-        """Pieces in play but not in a clearing: the Duchy's Burrow warriors and crowns (10.2.2)."""
+        """Pieces in play but not in a clearing: warriors in a Burrow and crowns (10.2.2)."""
         return 0 if self.board is None else self.board.off_map(kind)
 
     def cards_held(self) -> list[int]:
@@ -182,7 +182,7 @@ class GameState:
         self.ferry: int | None = self.map.ferry_start  # Lake: the Ferry's clearing (LoR C.2.1)
         self.ferry_used = False  # Lake: the Ferry has sailed this turn (LoR C.2.5)
         self.opened_paths: set[tuple[int, int]] = set()  # Mountain: closed paths opened (LoR C.3.3)
-        self.services: dict[str, list[str]] = {}  # Riverfolk services bought this turn, by buyer (9.2.3)
+        self.services: dict[str, list[str]] = {}  # services bought this turn, by buyer (9.2.3)
 
     # -- seats -----------------------------------------------------------------
     def add_faction(self, faction: str, seat: str) -> FactionState:
@@ -260,7 +260,7 @@ class GameState:
         if cl.tokens:
             n += sum(1 for f, _ in cl.tokens if f != faction)
         if cl.pawn is not None and cl.pawn != faction:
-            n += 1  # the Vagabot's pawn is a piece (7.2.1)
+            n += 1  # a pawn is a piece (7.2.1)
         return n
 
     def enemy_warriors(self, faction: str, c: int) -> int:
@@ -281,7 +281,7 @@ class GameState:
 
     def held_on_boards(self, faction: str, kind: str) -> int:
         """Pieces of ``faction`` kept on a seat's board, its own or another's, neither in play nor
-        in the supply (the Riverfolk's Payments box, 9.2.3)."""
+        in the supply (a Payments box, 9.2.3)."""
         n = 0
         for fs in self.factions.values():
             if fs.board is not None:
@@ -289,7 +289,7 @@ class GameState:
         return n
 
     def has_service(self, faction: str, service: str) -> bool:
-        """Whether ``faction`` bought this service (of the Riverfolk, 9.2.3) for the turn."""
+        """Whether ``faction`` bought this service (9.2.3) for the turn."""
         return bool(self.services) and service in self.services.get(faction, ())
 
     def all_cards_accounted(self) -> list[int]:
