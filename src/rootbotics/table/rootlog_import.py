@@ -83,22 +83,25 @@ def turn_lines(text: str) -> list[int]:
     return out
 
 
+def turn_order(record: Record) -> list[str]:
+    """The seats in the order they play: the order of the seat lines (``export`` writes them in
+    turn order; a file of a draft lists them in draft order)."""
+    return [f for f, _ in record.seats]
+
+
 def start_position(record: Record, bots: set[str]) -> GameState:
     """An empty map with every seat's pieces in supply, in the order the seats play. The bots'
     boards are those their setup gives (the Decree's viziers, the Vagabot's character and
     starting items), emptied of pieces: the file's setup lines place them."""
-    setups = {t.faction for t in record.turns[: len(record.seats)]}
-    played = [t.faction for t in record.turns if t.faction in setups]
-    order = list(dict.fromkeys(played[len(setups):] or [f for f, _ in record.seats]))
-    order += [f for f, _ in record.seats if f not in order]
+    order = turn_order(record)
     seats = []
     for letter in order:
         name = ENGINE_NAMES.get(letter)
         if name is None:
             raise ImportError_(1, letter, "the second Vagabond (G) is not kept by the engine")
-        seat = "bot" if letter in bots else "human"
-        if seat == "human" and not REGISTRY[name].human_seat:
-            raise ImportError_(1, letter, f"the engine keeps no human {name} seat (mark a bot's seat line with // bot)")
+        # a faction the engine cannot seat as a human (V L O D P) sits as a bot: its pieces
+        # are kept all the same, and a bot's board holds its Burrow, acolytes or Payments
+        seat = "bot" if letter in bots or not REGISTRY[name].human_seat else "human"
         seats.append(Seat(name, seat))
     suits = None if record.clearings is None else [SUIT_NAMES[x] for x in record.clearings]
     s = new_game(GameConfig(seats, MAP_NAMES[record.map], 0, suits=suits)).state
