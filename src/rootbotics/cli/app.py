@@ -14,7 +14,7 @@ from typing import Annotated, Any, Optional
 from .common import NEED_EXTRA, PROG, CliError, one_line, say_error
 
 # The commands in the order the help lists them; each is the module ``cli.<name>``.
-COMMANDS = ("play", "show", "table", "simulate", "report", "replay", "soak", "map")
+COMMANDS = ("play", "show", "table", "rootlog", "simulate", "report", "replay", "soak", "map")
 
 # One line per paragraph (rich keeps line breaks as they are written).
 ROOT_HELP = (

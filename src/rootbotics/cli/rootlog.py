@@ -1,0 +1,101 @@
+"""``rootbotics rootlog``: write a game as a Rootlog file (``export``), or replay a Rootlog file to
+its final position (``import``). See docs/rootlog.md.
+"""
+
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+from .common import CliError
+
+HELP = "Rootlog files: export a bot game (a game record or a study's game) as Rootlog; import a Rootlog file to a saved position."
+
+
+def command() -> Any:
+    """The ``rootlog`` group with its ``export`` and ``import`` commands, as a click command."""
+    import typer.main
+
+    return typer.main.get_command(build_rootlog_app())
+
+
+def export_config(game: Optional[str], seed: Optional[int], bots: Optional[str], map_name: Optional[str], max_rounds: Optional[int], difficulty: Optional[str], traits: Optional[str]) -> Any:
+    """The configuration of the game to export: a game record FILE, or a study's game."""
+    from ..core.serial import StateError
+    from ..record import check_record
+    from .common import make_study
+    from .replay import read_game_record
+
+    if game is None:
+        if seed is None or bots is None:
+            raise CliError("rootlog export: give a game record GAME (rootbotics play --record), or --seed and --bots as for replay")
+        return make_study(bots, map_name, max_rounds, difficulty, traits).config(seed)
+    given = [o for o, v in (("--seed", seed), ("--bots", bots), ("--map", map_name), ("--difficulty", difficulty), ("--traits", traits)) if v is not None]
+    if given:
+        raise CliError(f"{' and '.join(given)} cannot be used with a game record GAME")
+    recorded = read_game_record(game)
+    if recorded is None:
+        raise CliError(f"GAME: {game} is not a game record written by 'rootbotics play --record' (table sessions are not exported yet)")
+    try:
+        return check_record(recorded)
+    except StateError as e:
+        raise CliError(f"{game}: {e}") from None
+
+
+def run_export(game: Optional[str], out: str, seed: Optional[int], bots: Optional[str], map_name: Optional[str], max_rounds: Optional[int], difficulty: Optional[str], traits: Optional[str]) -> int:
+    from ..core.serial import write_atomic
+    from ..table.export import ExportError, export_bot_game
+
+    config = export_config(game, seed, bots, map_name, max_rounds, difficulty, traits)
+    try:
+        text = export_bot_game(config)
+    except ExportError as e:
+        raise CliError(f"GAME: {e}") from None
+    write_atomic(Path(out), text)
+    print(f"wrote {out}: {text.count(chr(10))} lines")
+    return 0
+
+
+def run_import(file: str, out: str) -> int:
+    from ..core.serial import save
+    from ..table.rootlog import RootlogError
+    from ..table.rootlog_import import ImportError_, import_rootlog
+
+    try:
+        text = Path(file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise CliError(f"FILE: cannot read {file}: {e}") from None
+    try:
+        state = import_rootlog(text)
+    except (RootlogError, ImportError_) as e:
+        raise CliError(f"{file}: {e}") from None
+    save(state, out)
+    scores = ", ".join(f"{f} {fs.vp}" for f, fs in state.factions.items())
+    print(f"wrote {out}: round {state.round}, {scores}")
+    return 0
+
+
+def build_rootlog_app() -> Any:
+    import typer
+
+    app = typer.Typer(help=HELP, no_args_is_help=True, add_completion=False)
+
+    @app.command("export", help="Write a game of bots as a Rootlog file: a game record GAME, or a study's game by --seed and --bots.")
+    def export_command(
+        out: Annotated[str, typer.Option("--out", help="The Rootlog file to write.")],
+        game: Annotated[Optional[str], typer.Argument(metavar="[GAME]", help="A game record (rootbotics play --record).", show_default=False)] = None,
+        seed: Annotated[Optional[int], typer.Option("--seed", help="The study game's seed.")] = None,
+        bots: Annotated[Optional[str], typer.Option("--bots", help="The bots in turn order, comma-separated.")] = None,
+        map_name: Annotated[Optional[str], typer.Option("--map", help="fall, winter, lake or mountain.")] = None,
+        max_rounds: Annotated[Optional[int], typer.Option("--max-rounds", help="The study's round limit.")] = None,
+        difficulty: Annotated[Optional[str], typer.Option("--difficulty", help="As in the study.")] = None,
+        traits: Annotated[Optional[str], typer.Option("--traits", help="As in the study.")] = None,
+    ) -> int:
+        return run_export(game, out, seed, bots, map_name, max_rounds, difficulty, traits)
+
+    @app.command("import", help="Replay a Rootlog file to its final position (saved-position format).")
+    def import_command(
+        file: Annotated[str, typer.Argument(help="The Rootlog file.")],
+        out: Annotated[str, typer.Option("--out", help="The position file to write.")],
+    ) -> int:
+        return run_import(file, out)
+
+    return app

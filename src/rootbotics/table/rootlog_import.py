@@ -1,0 +1,366 @@
+"""A Rootlog file replayed to its final position (the saved-position format of
+``docs/state-format.md``).
+
+Every line is played as bookkeeping of pieces: a piece comes from its owner's supply (which must
+hold it), leaves a place only if it stands there, and moves to where the line says (clearings,
+the Duchy's Burrow ``0``, the Lizards' acolytes and the Riverfolk's Payments on their boards
+``$``, a Vagabond's pawn in a clearing or forest, the Ferry); ``++``/``--`` change VP; plots
+flip face up and swap with a Trick; a closed path is removed; items go under and come out of
+ruins (the ruin is removed when its last item is taken, as the spec says). A line that does not
+hold is an ``ImportError_`` naming its line and token. Cards, items on boards, faction board
+values, reveals, crafts and battles are the table's (they move no piece: the removals a battle
+causes are written as removals).
+
+Seats whose seat line's comment starts ``bot`` (as ``export`` writes them) are bot seats.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.faction import SHARED
+from ..core.state import GameState
+from ..factions import REGISTRY, piece_totals
+from ..factions.duchy.burrow import MINISTERS as BOARD_ORDER
+from ..game import GameConfig, Seat, new_game
+from .board import ENGINE_NAMES, KINDS, PLOT_NAMES, SUIT_NAMES
+from .rootlog import (
+    Action, Board, Card, Clearing, Counted, Flip, Forest, Item, Move, Piece, Record, RemovePath,
+    RootlogError, Score, Trick, format_action, parse_file,
+)
+from .rootlog_ast import ITEMS
+
+ENGINE_ITEMS: dict[str, str] = {letter: name for letter, name in ITEMS.items()}
+ENGINE_ITEMS.update({"f": "boots", "c": "coins"})
+MINISTERS: dict[str, str] = {
+    "captain": "captain", "marshal": "marshal", "foremole": "foremole", "brigadier": "brigadier",
+    "banker": "banker", "mayor": "mayor", "earlofstone": "earl", "earl": "earl",
+    "baronofdirt": "baron", "baron": "baron", "duchessofmud": "duchess", "duchess": "duchess",
+}
+MAP_NAMES: dict[str, str] = {"Fall": "fall", "Winter": "winter", "Lake": "lake", "Mountain": "mountain"}
+
+
+class ImportError_(ValueError):  # noqa: N801 (not the builtin ImportError)
+    """A Rootlog line the position cannot take: ``line N: 'token': problem``."""
+
+    def __init__(self, line: int, token: str, problem: str) -> None:
+        super().__init__(f"line {line}: {token!r}: {problem}")
+        self.line, self.token, self.problem = line, token, problem
+
+
+@dataclass
+class _Ctx:
+    s: GameState
+    letter: str  # whose line it is
+    line: int
+    token: str = ""
+
+    def fail(self, problem: str) -> ImportError_:
+        return ImportError_(self.line, self.token, problem)
+
+
+# -- the seats and the start ---------------------------------------------------------------------
+def bot_seats(text: str) -> set[str]:
+    """The letters whose seat line's comment says they are bots (``E: ... // bot ...``)."""
+    return {m.group(1) for m in re.finditer(r"(?m)^\s*([A-Z]): [^/\n]*//\s*bot\b", text)}
+
+
+def turn_lines(text: str) -> list[int]:
+    """The line number of each turn line, in order (as ``parse_file`` tells seats from turns)."""
+    seats: set[str] = set()
+    out = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        body = raw.partition("//")[0]
+        m = re.match(r"\s*(\w+):(.?)", body)
+        if not body.strip() or m is None or m.group(1) in ("Map", "Deck", "Clearings", "Landmarks", "Hirelings", "Pool", "Winner"):
+            continue
+        if len(m.group(1)) == 1 and m.group(2).isspace() and m.group(1) not in seats:
+            seats.add(m.group(1))
+            continue
+        out.append(number)
+    return out
+
+
+def turn_order(record: Record) -> list[str]:
+    """The seats in the order they play: the order of the seat lines (``export`` writes them in
+    turn order; a file of a draft lists them in draft order)."""
+    return [f for f, _ in record.seats]
+
+
+def start_position(record: Record, bots: set[str]) -> GameState:
+    """An empty map with every seat's pieces in supply, in the order the seats play. The bots'
+    boards are those their setup gives (the Decree's viziers, the Vagabot's character and
+    starting items), emptied of pieces: the file's setup lines place them."""
+    order = turn_order(record)
+    seats = []
+    for letter in order:
+        name = ENGINE_NAMES.get(letter)
+        if name is None:
+            raise ImportError_(1, letter, "the second Vagabond (G) is not kept by the engine")
+        # a faction the engine cannot seat as a human (V L O D P) sits as a bot: its pieces
+        # are kept all the same, and a bot's board holds its Burrow, acolytes or Payments
+        seat = "bot" if letter in bots or not REGISTRY[name].human_seat else "human"
+        seats.append(Seat(name, seat))
+    suits = None if record.clearings is None else [SUIT_NAMES[x] for x in record.clearings]
+    s = new_game(GameConfig(seats, MAP_NAMES[record.map], 0, suits=suits)).state
+    _empty_map(s)
+    return s
+
+
+def _empty_map(s: GameState) -> None:
+    """Every piece back in its supply, no VP, the boards' pieces gone (setup done again by the file)."""
+    for c in range(1, 13):
+        cl = s.clearings[c]
+        cl.warriors, cl.buildings, cl.tokens, cl.pawn = {}, [], [], None
+        cl.ruin, cl.ruin_items = c in s.map.ruins, []
+    for f, fs in s.factions.items():
+        fs.supply, fs.vp = dict(piece_totals(f, fs.seat)), 0
+        for name, empty in (("clearing", None), ("forest", None), ("burrow", 0), ("acolytes", 0), ("plots", {}), ("swayed", [])):
+            if hasattr(fs.board, name):
+                setattr(fs.board, name, empty)
+        if getattr(fs.board, "payments", None):
+            fs.board.payments = {}  # type: ignore[union-attr]
+    s.start_corners.clear()
+    s.opened_paths.clear()
+    s.ferry = s.map.ferry_start
+
+
+def import_rootlog(text: str) -> GameState:
+    """The final position of a Rootlog file (``RootlogError`` or ``ImportError_`` naming the
+    line and token where it cannot be read or played)."""
+    record = parse_file(text)
+    s = start_position(record, bot_seats(text))
+    numbers = turn_lines(text)
+    seen: set[str] = set()
+    turns_played = 0
+    for turn, number in zip(record.turns, numbers):
+        for action in turn.actions:
+            apply_action(_Ctx(s, turn.faction, number, format_action(action)), action)
+        if turn.faction in seen:
+            turns_played += 1
+        seen.add(turn.faction)
+    n = len(s.turn_order)
+    s.round, s.turn = 1 + turns_played // n, turns_played % n
+    if record.winner:
+        s.winner = [ENGINE_NAMES[w] for w in record.winner if w in ENGINE_NAMES]
+        s.phase = "over"
+        s.end_reason = "as the Rootlog file records"
+    return s
+
+
+# -- the actions ---------------------------------------------------------------------------------
+def apply_action(ctx: _Ctx, action: Action) -> None:
+    if isinstance(action, Move):
+        _move(ctx, action)
+    elif isinstance(action, Score):
+        who = _name(ctx, action.faction or ctx.letter)
+        ctx.s.factions[who].vp += -action.points if action.lose else action.points
+    elif isinstance(action, Flip):
+        _flip(ctx, action.clearing, PLOT_NAMES[action.plot])
+    elif isinstance(action, Trick):
+        plots = _plots(ctx)
+        plots[action.a], plots[action.b] = plots.get(action.b, ("unknown", False)), plots.get(action.a, ("unknown", False))
+    elif isinstance(action, RemovePath):
+        if (action.a, action.b) not in ctx.s.map.closed_paths:
+            raise ctx.fail(f"no closed path between {action.a} and {action.b} on this map")
+        ctx.s.opened_paths.add((action.a, action.b))
+
+
+def _name(ctx: _Ctx, letter: str) -> str:
+    name = ENGINE_NAMES.get(letter)
+    if name is None or name not in ctx.s.factions:
+        raise ctx.fail(f"the faction {letter} has no seat in this game")
+    return name
+
+
+def _move(ctx: _Ctx, move: Move) -> None:
+    for part in move.parts:
+        for counted in part.things:
+            if isinstance(counted.thing, Piece):
+                for dest in move.dests or (None,):
+                    _move_piece(ctx, counted, part.start, dest)
+            elif isinstance(counted.thing, Item):
+                for dest in move.dests or (None,):
+                    _move_item(ctx, counted, part.start, dest)
+            elif isinstance(counted.thing, Card) and counted.thing.name in MINISTERS:
+                _sway(ctx, MINISTERS[counted.thing.name], part.start, move.dests)
+
+
+def _sway(ctx: _Ctx, minister: str, start: Any, dests: tuple[Any, ...]) -> None:
+    """The Duchy's ministers: swayed (``#brigadier->$``, a crown from the supply) or lost
+    (``#brigadierD$->``, the crown back)."""
+    if "duchy" not in ctx.s.factions:
+        raise ctx.fail("no Duchy in this game")
+    fs = ctx.s.factions["duchy"]
+    swayed = getattr(fs.board, "swayed", None)
+    if swayed is None:
+        return  # a human Duchy's board is the table's
+    if any(isinstance(d, Board) for d in dests):
+        if minister in swayed or fs.supply.get("crown", 0) < 1:
+            raise ctx.fail(f"the {minister} is swayed already, or no crown is left")
+        swayed.append(minister)
+        swayed.sort(key=BOARD_ORDER.index)  # kept in the board's order, top first
+        fs.supply["crown"] -= 1
+    elif isinstance(start, Board):
+        if minister not in swayed:
+            raise ctx.fail(f"the {minister} is not swayed")
+        swayed.remove(minister)
+        fs.supply["crown"] = fs.supply.get("crown", 0) + 1
+
+
+def _move_item(ctx: _Ctx, counted: Counted, start: Any, dest: Any) -> None:
+    """Items under ruins: laid there (``%s->12``) or taken (``%s12->$``); others are the table's."""
+    kind = ENGINE_ITEMS.get(counted.thing.kind, counted.thing.kind)  # type: ignore[union-attr]
+    if isinstance(dest, Clearing) and dest.number:
+        cl = ctx.s.clearings[dest.number]
+        if not cl.ruin:
+            raise ctx.fail(f"no ruin in {dest.number} to lay an item under")
+        cl.ruin_items += [kind] * counted.count
+    if isinstance(start, Clearing) and start.number:
+        cl = ctx.s.clearings[start.number]
+        if not cl.ruin:
+            raise ctx.fail(f"no ruin in {start.number} to take an item from")
+        for _ in range(counted.count):
+            if kind in cl.ruin_items:
+                cl.ruin_items.remove(kind)
+        if not cl.ruin_items:
+            cl.ruin = False
+
+
+# -- pieces ----------------------------------------------------------------------------------------
+def _kind(ctx: _Ctx, piece: Piece, owner: str) -> str:
+    letter = {v: k for k, v in ENGINE_NAMES.items()}[owner]
+    kind = KINDS.get((letter, piece.kind, piece.variant))
+    if kind is None and piece.kind == "b" and not piece.variant:
+        kinds = sorted({k for (f, t, v), k in KINDS.items() if f == letter and t == "b" and v})
+        kind = kinds[0] if len(kinds) == 1 else None
+    if kind is None:
+        raise ctx.fail(f"the {owner} have no such piece (write the building's letter)")
+    return kind
+
+
+def _move_piece(ctx: _Ctx, counted: Counted, start: Any, dest: Any) -> None:
+    piece = counted.thing
+    assert isinstance(piece, Piece)
+    if piece.kind == "f":
+        if not isinstance(dest, Clearing) or ctx.s.map.ferry_start is None:
+            raise ctx.fail("the Ferry sails on the Lake map, from clearing to clearing")
+        ctx.s.ferry = dest.number
+        return
+    owner = _name(ctx, piece.faction or ctx.letter)
+    if piece.kind == "p":
+        _pawn(ctx, owner, dest)
+        return
+    kind = _kind(ctx, piece, owner)
+    for _ in range(counted.count):
+        _take(ctx, owner, kind, start)
+        _put(ctx, owner, kind, dest)
+
+
+def _take(ctx: _Ctx, owner: str, kind: str, start: Any) -> None:
+    s = ctx.s
+    if start is None:
+        if s.factions[owner].supply.get(kind, 0) < 1:
+            raise ctx.fail(f"supply exhausted: the {owner} have no {kind} left")
+        s.factions[owner].supply[kind] -= 1
+    elif isinstance(start, Clearing) and start.number:
+        cl = s.clearings[start.number]
+        if not _remove_from(cl, owner, kind):
+            raise ctx.fail(f"the {owner} have no {kind} in {start.number}")
+        if kind == "plot":
+            _plots(ctx).pop(start.number, None)
+    else:
+        _board_count(ctx, owner, start, -1)
+
+
+def _put(ctx: _Ctx, owner: str, kind: str, dest: Any) -> None:
+    s = ctx.s
+    if dest is None:
+        pile = s.factions[owner].removed if (owner, kind) in SHARED.leaves_game else s.factions[owner].supply
+        pile[kind] = pile.get(kind, 0) + 1  # the keep leaves the game (4.2.1)
+    elif isinstance(dest, Clearing) and dest.number:
+        cl = s.clearings[dest.number]
+        if kind == "warrior":
+            cl.warriors[owner] = cl.warriors.get(owner, 0) + 1
+        elif kind in REGISTRY[owner].buildings:
+            if s.free_slots(dest.number) < 1:
+                raise ctx.fail(f"clearing {dest.number} has no free building slot")
+            cl.buildings.append((owner, kind))
+        else:
+            cl.tokens.append((owner, kind))
+        if kind == "plot":
+            face = re.search(r"t_([bsre])", ctx.token)
+            _plots(ctx)[dest.number] = (PLOT_NAMES[face.group(1)] if face else "unknown", False)
+    else:
+        _board_count(ctx, owner, dest, 1)
+
+
+def _remove_from(cl: Any, owner: str, kind: str) -> bool:
+    if kind == "warrior":
+        if cl.warriors.get(owner, 0) < 1:
+            return False
+        cl.warriors[owner] -= 1
+        if not cl.warriors[owner]:
+            del cl.warriors[owner]
+        return True
+    for pool in (cl.buildings, cl.tokens):
+        if (owner, kind) in pool:
+            pool.remove((owner, kind))
+            return True
+    return False
+
+
+def _board_count(ctx: _Ctx, owner: str, place: Any, n: int) -> None:
+    """Warriors in the Burrow (0), on the Lizards' board (acolytes) or the Riverfolk's
+    (Payments): the places off the map the engine keeps."""
+    s = ctx.s
+    if isinstance(place, Clearing):  # 0, the Burrow
+        board, field = s.factions["duchy"].board if "duchy" in s.factions else None, "burrow"
+    elif isinstance(place, Board) and place.area is None:
+        holder = _name(ctx, place.faction or ctx.letter)
+        board = s.factions[holder].board
+        field = "payments" if hasattr(board, "payments") else "acolytes"
+    else:
+        raise ctx.fail("pieces are kept in clearings, the Burrow (0) and on boards ($) only")
+    if board is None or not hasattr(board, field):
+        raise ctx.fail(f"the engine keeps no {field} for this seat")
+    if field == "payments":
+        pay = dict(board.payments or {})
+        if pay.get(owner, 0) + n < 0:
+            raise ctx.fail(f"the Riverfolk's Payments hold no {owner} warrior")
+        pay[owner] = pay.get(owner, 0) + n
+        board.payments = {k: v for k, v in pay.items() if v}
+        return
+    if getattr(board, field) + n < 0:
+        raise ctx.fail(f"no {owner} warrior in the {field}")
+    setattr(board, field, getattr(board, field) + n)
+
+
+def _pawn(ctx: _Ctx, owner: str, dest: Any) -> None:
+    board = ctx.s.factions[owner].board
+    if board is None or not hasattr(board, "clearing"):
+        raise ctx.fail(f"the engine keeps no pawn for the {owner}")
+    if board.clearing is not None:
+        ctx.s.clearings[board.clearing].pawn = None
+    board.clearing = board.forest = None
+    if isinstance(dest, Clearing) and dest.number:
+        board.clearing = dest.number
+        ctx.s.clearings[dest.number].pawn = owner
+    elif isinstance(dest, Forest) and dest.clearings in ctx.s.map.forests:
+        board.forest = ctx.s.map.forests.index(dest.clearings)
+    else:
+        raise ctx.fail("a pawn goes to a clearing or a forest of this map")
+
+
+def _plots(ctx: _Ctx) -> dict[int, tuple[str, bool]]:
+    board = ctx.s.factions["corvids"].board if "corvids" in ctx.s.factions else None
+    plots = getattr(board, "plots", None)
+    return plots if plots is not None else {}
+
+
+def _flip(ctx: _Ctx, c: int, kind: str) -> None:
+    if ("corvids", "plot") not in ctx.s.clearings[c].tokens:
+        raise ctx.fail(f"no plot in {c} to flip")
+    _plots(ctx)[c] = (kind, True)
