@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 SEED ?= 7
 
-.PHONY: demo test soak bench clean
+.PHONY: demo test soak bench clean chromium
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -21,9 +21,21 @@ $(VENV)/.dev-installed: pyproject.toml | $(PY)
 
 demo: $(VENV)/.cli-installed
 	$(VENV)/bin/rootbotics play --bots marquise,eyrie,alliance,vagabot --map fall --seed $(SEED)
+	@echo "In a browser: $(PY) -m pip install -e '.[web]' && $(VENV)/bin/rootbotics serve   (then open http://127.0.0.1:8000/)"
+
+# The browser tests drive Debian's chromium (never a browser of Playwright's own): install the
+# package when it is missing and we may (root with apt-get, as in CI); otherwise they skip.
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing Debian's chromium for the browser tests"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+	      || echo "could not install chromium: the browser tests will skip"; \
+	  else echo "/usr/bin/chromium is missing and cannot be installed here: the browser tests will skip"; fi; \
+	fi
 
 # pytest exits 5 when it collects no test; that is not a failure here.
-test: $(VENV)/.dev-installed
+test: $(VENV)/.dev-installed chromium
 	$(PY) -m pytest -q -n 2 -m "not soak"; rc=$$?; if [ $$rc -eq 5 ]; then exit 0; else exit $$rc; fi
 
 # The long soak: GAMES random games (bots, seats, maps, difficulties and traits drawn per game) with

@@ -29,9 +29,13 @@ LAKE_FILL = "#bcd8f5"
 FOREST = "#3f7f3a"
 
 
-def _xy(m: Map, c: int) -> tuple[float, float]:
+def clearing_xy(m: Map, c: int) -> tuple[float, float]:
+    """Where clearing ``c``'s centre is drawn (what a picture of the pieces lays over the map)."""
     x, y = m.layout_xy[c]
     return MARGIN + x * SCALE, MARGIN + y * SCALE
+
+
+_xy = clearing_xy
 
 
 def _num(v: float) -> str:
@@ -57,18 +61,21 @@ def render_svg(
     ferry: int | None = None,
     opened: Collection[tuple[int, int]] = (),
     forests: bool = True,
+    ruins: Collection[int] | None = None,
+    legend: bool = True,
 ) -> str:
     """The map as an SVG document. ``suits`` is indexed by clearing (index 0 unused); without
     it the printed suits are shown, or grey "?" where the map prints none (suit markers are
     shuffled at setup). ``ferry`` defaults to where it starts; ``opened`` are closed paths that
-    have been opened."""
+    have been opened; ``ruins`` the clearings whose ruin is still there (default: all the map's);
+    without ``legend`` the picture ends below the map."""
     shown = list(suits) if suits is not None else list(m.printed_suits)
     ferry = m.ferry_start if ferry is None else ferry
     xs = [_xy(m, c)[0] for c in CLEARINGS]
     ys = [_xy(m, c)[1] for c in CLEARINGS]
     width = max(xs) + MARGIN
     board_bottom = max(ys) + MARGIN
-    height = board_bottom + LEGEND_HEIGHT
+    height = board_bottom + (LEGEND_HEIGHT if legend else 0)
     out: list[str] = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(width)}" height="{_num(height)}" '
@@ -83,8 +90,9 @@ def render_svg(
     out.extend(_rivers(m))
     out.extend(_paths(m, opened))
     for c in CLEARINGS:
-        out.extend(_clearing(m, c, shown[c], ferry))
-    out.extend(_legend(m, board_bottom, suits is None and not m.has_printed_suits, forests))
+        out.extend(_clearing(m, c, shown[c], ferry, m.ruins if ruins is None else ruins))
+    if legend:
+        out.extend(_legend(m, board_bottom, suits is None and not m.has_printed_suits, forests))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
@@ -147,11 +155,11 @@ def _paths(m: Map, opened: Collection[tuple[int, int]]) -> list[str]:
     return out
 
 
-def _clearing(m: Map, c: int, suit: str | None, ferry: int | None) -> list[str]:
+def _clearing(m: Map, c: int, suit: str | None, ferry: int | None, ruins: Collection[int]) -> list[str]:
     x, y = _xy(m, c)
     ring = f'stroke="{WATER}" stroke-width="4"' if c in m.coastal else 'stroke="#333" stroke-width="2"'
     facts = [suit or "suit marker", f"{m.slots[c]} slot(s)"]
-    if c in m.ruins:
+    if c in ruins:
         facts.append("ruin")
     if c in m.corners:
         facts.append(f"corner, diagonally opposite {m.opposite_corner[c]}")
@@ -173,7 +181,7 @@ def _clearing(m: Map, c: int, suit: str | None, ferry: int | None) -> list[str]:
     for i in range(n):
         sx = left + i * (size + gap)
         sy = y - RADIUS - size - 4
-        ruin = c in m.ruins and i == n - 1
+        ruin = c in ruins and i == n - 1
         cls = "ruin" if ruin else "slot"
         out.append(
             f'<rect class="{cls}" x="{_num(sx)}" y="{_num(sy)}" width="{size}" height="{size}" '

@@ -49,3 +49,18 @@ def test_steps_read_as_physical_instructions_with_their_why() -> None:
     assert all(s.why.startswith("[") for s in steps)
     moved = next(s for s in steps if s.text.startswith("Move "))
     assert " from clearing " in moved.text and ") to clearing " in moved.text
+
+
+def test_a_step_names_the_clearings_it_touches() -> None:
+    """A move names where it leaves and where it goes; a placement its clearing (the web rings them)."""
+    from rootbotics.core.events import Event
+    from rootbotics.table.steps import places_of
+
+    move = Event(0, 1, "eyrie", "daylight", "5.4.2", "move", "moves {n} from {a} to {b}", {"n": 2, "a": 3, "b": 7})
+    place = Event(1, 1, "eyrie", "daylight", "5.4.3", "place_warriors", "places {n} in {c}", {"n": 1, "c": 12})
+    assert places_of(move) == (3, 7)
+    assert places_of(place) == (12,)
+    g = new_game(GameConfig([Seat("marquise"), Seat("eyrie")], "fall", 3))
+    steps = steps_of(g.log.events, [], [None, *(g.state.suit(c) for c in range(1, 13))])
+    placed = [s for s in steps if "put" in s.text.lower() and "clearing" in s.text]
+    assert placed and all(s.places and f"clearing {s.places[0]}" in s.text for s in placed)

@@ -14,12 +14,12 @@ from typing import Annotated, Any, Optional
 from .common import NEED_EXTRA, PROG, CliError, one_line, say_error
 
 # The commands in the order the help lists them; each is the module ``cli.<name>``.
-COMMANDS = ("play", "show", "table", "rootlog", "simulate", "report", "replay", "soak", "map")
+COMMANDS = ("play", "show", "table", "serve", "rootlog", "simulate", "report", "replay", "soak", "map")
 
 # One line per paragraph (rich keeps line breaks as they are written).
 ROOT_HELP = (
     "Play Root with the Clockwork bots (the Law of Robotics) and explain every step.\n\n"
-    "Use 'rootbotics table new' to play against the bots at a real table, "
+    "Use 'rootbotics table new' to play against the bots at a real table (or 'rootbotics serve' in a browser), "
     "'rootbotics play' to watch a game of bots, 'rootbotics show' to look at a saved position and "
     "'rootbotics map' to draw a map; 'rootbotics simulate' plays many games for a study, "
     "'rootbotics report' sums them up and 'rootbotics replay' plays one of them (or a recorded game) again; "

@@ -22,6 +22,7 @@ class Step:
     faction: str | None
     text: str
     why: str  # the event's explained log line
+    places: tuple[int, ...] = ()  # the clearings the step touches (a board picture rings them)
 
 
 def seat_names(humans: dict[str, str]) -> dict[str, str]:
@@ -122,8 +123,13 @@ def steps_of(events: Sequence[Event], spans: Sequence[Span], suits: Sequence[str
             continue
         text = instruction(e, suits, names)
         if text is not None:
-            out.append(Step(len(out) + 1, e.faction, text, e.line()))
+            out.append(Step(len(out) + 1, e.faction, text, e.line(), places_of(e)))
     return out
+
+
+def places_of(e: Event) -> tuple[int, ...]:
+    """The clearings an event names (``c``, and a move's ``a`` and ``b``), in that order."""
+    return tuple(v for k in ("a", "b", "c") if isinstance(v := e.data.get(k), int) and not isinstance(v, bool) and 1 <= v <= 12)
 
 
 def told_of(events: Sequence[Event], spans: Sequence[Span], suits: Sequence[str | None], names: dict[str, str] | None = None) -> list[str]:

@@ -1,0 +1,67 @@
+"""``rootbotics serve``: the table companion and watched bot games in the browser (``web/``).
+
+No ``from __future__ import annotations`` here: typer reads the annotations at run time.
+"""
+
+import secrets
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+from .common import CliError
+
+HELP = (
+    "Play against the bots and watch bot games in a browser: a board you can see, on this machine.\n\n"
+    "Starts a local web app on 127.0.0.1:8000 (needs the 'web' extra: pip install 'rootbotics[web]'). Table "
+    "games are the same session files as 'rootbotics table', kept in --sessions. With --host 0.0.0.0 phones "
+    "on the same network can join: then every request needs the random token printed with the address."
+)
+NEED_WEB = "the 'web' extra is needed: pip install 'rootbotics[web]'"
+LOCAL = ("127.0.0.1", "localhost", "::1")
+
+
+def serve_plan(host: str, port: int, sessions: str) -> tuple[Path, str | None, list[str]]:
+    """The sessions folder, the token (None on this machine only) and what to print first."""
+    if not 1 <= port <= 65535:
+        raise CliError(f"--port: {port} is not a port number (1-65535)")
+    folder = Path(sessions)
+    if folder.exists() and not folder.is_dir():
+        raise CliError(f"--sessions: {sessions} is not a folder")
+    if host in LOCAL:
+        return folder, None, [f"rootbotics in the browser: http://{'127.0.0.1' if host != '::1' else '[::1]'}:{port}/  (sessions in {folder}; Ctrl-C stops)"]
+    token = secrets.token_urlsafe(18)
+    return folder, token, [
+        f"warning: listening on {host}, so other machines on the network can reach this app; only people with the token get in.",
+        f"Open http://<this machine's address>:{port}/?token={token}  (sessions in {folder}; Ctrl-C stops)",
+    ]
+
+
+def run_serve(host: str, port: int, sessions: str) -> int:
+    folder, token, lines = serve_plan(host, port, sessions)
+    try:
+        import uvicorn
+
+        from ..web.app import create_app
+    except ImportError:
+        raise CliError(NEED_WEB) from None
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise CliError(f"--sessions: cannot make {sessions}: {e.strerror or e}") from None
+    for line in lines:
+        print(line, file=sys.stderr if line.startswith("warning") else sys.stdout, flush=True)
+    uvicorn.run(create_app(folder, token), host=host, port=port, log_level="warning")
+    return 0
+
+
+def register(app: Any) -> None:
+    """Add ``rootbotics serve`` to ``app``."""
+    import typer
+
+    @app.command("serve", help=HELP)
+    def serve_command(
+        host: Annotated[str, typer.Option("--host", help="Address to listen on. Default 127.0.0.1 (this machine only); 0.0.0.0 for phones on the network (token required).")] = "127.0.0.1",
+        port: Annotated[int, typer.Option("--port", help="Port. Default 8000.")] = 8000,
+        sessions: Annotated[str, typer.Option("--sessions", metavar="DIR", help="Folder of the table sessions. Default: ./rootbotics-sessions.")] = "rootbotics-sessions",
+    ) -> int:
+        return run_serve(host, port, sessions)

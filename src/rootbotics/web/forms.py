@@ -1,0 +1,70 @@
+"""The new-game form: what it offers (seats, maps, difficulties and traits with their text) and
+how its fields become a ``TableConfig`` (one-line errors naming the field)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.faction import faction_title, rules_of
+from ..core.maps import MAP_NAMES
+from ..core.setup_order import FACTIONS, SETUP_RANK
+from ..core.state import DIFFICULTIES
+from ..table.session import TableConfig, TableSeat
+
+MAX_SEED = 2**63 - 1
+
+
+class FormError(ValueError):
+    """A field of a form that cannot be used: ``field: problem``."""
+
+
+def choices() -> dict[str, Any]:
+    """What the new-game and watch forms offer."""
+    factions = []
+    for f in FACTIONS:
+        rules = rules_of(f)
+        factions.append({
+            "name": f, "bot": faction_title(f, "bot"), "human": faction_title(f, "human") if rules.human_seat else None,
+            "difficulty": dict(rules.difficulty_text), "traits": dict(rules.trait_text),
+        })
+    return {"factions": factions, "maps": MAP_NAMES, "difficulties": DIFFICULTIES}
+
+
+def _int(form: dict[str, Any], key: str, default: int, low: int = 0, high: int = MAX_SEED) -> int:
+    raw = str(form.get(key, "") or "").strip()
+    if not raw:
+        return default
+    if not raw.isdigit() or not low <= int(raw) <= high:
+        raise FormError(f"{key}: {raw[:20]!r} is not a whole number from {low} to {high}")
+    return int(raw)
+
+
+def seats_of(form: dict[str, Any]) -> list[TableSeat]:
+    """The seated factions, humans with their players' names, bots with difficulty and traits."""
+    seats = []
+    for f in FACTIONS:
+        seat = str(form.get(f"seat_{f}", "") or "")
+        if seat not in ("", "bot", "human"):
+            raise FormError(f"seat_{f}: {seat[:20]!r} is not bot, human or empty")
+        if seat == "human":
+            seats.append(TableSeat(f, "human", str(form.get(f"player_{f}", "") or "").strip()[:40]))
+        elif seat == "bot":
+            traits = form.get(f"traits_{f}", [])
+            traits = [traits] if isinstance(traits, str) else list(traits)
+            seats.append(TableSeat(f, "bot", difficulty=str(form.get(f"difficulty_{f}", "default") or "default"), traits=tuple(traits)))
+    if len(seats) < 2:
+        raise FormError("seats: seat at least two factions")
+    order = [x.strip().lower() for x in str(form.get("order", "") or "").split(",") if x.strip()]
+    if not order:
+        return sorted(seats, key=lambda s: SETUP_RANK[s.faction])
+    if sorted(order) != sorted(s.faction for s in seats):
+        raise FormError("order: name every seated faction once, in turn order")
+    return [next(s for s in seats if s.faction == f) for f in order]
+
+
+def table_config(form: dict[str, Any]) -> TableConfig:
+    """The configuration of a table game from the new-game form (validated by the session)."""
+    suits_text = str(form.get("suits", "") or "").strip()
+    suits = [s.strip().lower() for s in suits_text.split(",")] if suits_text else None
+    mode = {k: str(form.get(k, "app") or "app") for k in ("dice", "deck")}
+    return TableConfig(seats_of(form), str(form.get("map", "fall") or "fall"), suits, _int(form, "seed", 0), mode["dice"], mode["deck"])

@@ -1,0 +1,163 @@
+"""Watch a bot game step by step on the board: any seeded game (``rootbotics play``'s options)
+or a study's game (``rootbotics replay --seed --bots --map --max-rounds``). The game is played
+once with a listener that keeps the position after each step a person would see (the events
+``table/steps.py`` tells as instructions); the page shows one of them, its log, a round slider
+and the link that brings the same game back."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from ..core.chance import RngChance
+from ..core.context import Game
+from ..core.events import Event, EventLog
+from ..core.maps import MAP_NAMES
+from ..core.setup_order import FACTIONS
+from ..core.state import DIFFICULTIES, GameState
+from ..game import DEFAULT_MAX_ROUNDS, ConfigError, GameConfig, Seat, new_game, play
+from ..table.steps import instruction, places_of
+from .board import board_svg
+from .forms import MAX_SEED, choices
+from .pages import page, problem
+from .views import seat_views, vp_track
+
+router = APIRouter()
+KEEP = 4  # watched games kept in memory
+
+
+class WatchChance(RngChance):
+    """The game's own seeded chance (as ``play`` uses), bound to the game so that the step
+    listener can copy the position from the very first event of the setup."""
+
+    __slots__ = ("game",)
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+
+    def bind(self, g: Game) -> None:
+        self.game, self.rng = g, g.state.rng
+
+
+@dataclass(slots=True)
+class Frame:
+    """One step of a watched game: the event, what to do at a table, and the position after it."""
+
+    event: Event
+    text: str
+    state: GameState
+
+
+@dataclass(slots=True)
+class Watched:
+    config: GameConfig
+    frames: list[Frame]
+    log: list[Event]
+    failure: str | None
+
+
+def watch_config(query: dict[str, str]) -> GameConfig:
+    """The game the query names (ConfigError naming the option when it cannot be played)."""
+    bots = [b.strip().lower() for b in query.get("bots", "marquise,eyrie,alliance,vagabot").split(",") if b.strip()]
+    for b in bots:
+        if b not in FACTIONS:
+            raise ConfigError(f"bots: {b[:20]!r} is not a bot (choose from {', '.join(FACTIONS)})")
+    numbers = {}
+    for key, default, high in (("seed", 0, MAX_SEED), ("max_rounds", DEFAULT_MAX_ROUNDS, 200)):
+        raw = query.get(key, "") or str(default)
+        if not raw.isdigit() or not 0 <= int(raw) <= high:
+            raise ConfigError(f"{key}: {raw[:20]!r} is not a whole number from 0 to {high}")
+        numbers[key] = int(raw)
+    level = query.get("difficulty", "") or "default"
+    if level not in DIFFICULTIES:
+        raise ConfigError(f"difficulty: {level[:20]!r} is not one of {', '.join(DIFFICULTIES)}")
+    map_name = query.get("map", "") or "fall"
+    if map_name not in MAP_NAMES:
+        raise ConfigError(f"map: {map_name[:20]!r} is not one of {', '.join(MAP_NAMES)}")
+    config = GameConfig([Seat(b, "bot", level) for b in bots], map_name, numbers["seed"], numbers["max_rounds"])
+    config.validate()
+    return config
+
+
+def watch_game(config: GameConfig) -> Watched:
+    """Play the game once, keeping the position after every step a person would see."""
+    chance, log, frames = WatchChance(), EventLog(), []
+
+    def keep(e: Event) -> None:
+        g = chance.game
+        if g is None:
+            return
+        text = instruction(e, [None, *(g.state.suit(c) for c in range(1, 13))])
+        if text is not None:
+            frames.append(Frame(e, text, g.state.clone()))
+
+    log.listeners.append(keep)
+    failure = None
+    try:
+        play(new_game(config, chance, log=log))
+    except Exception as exc:  # a stalled or failing game is shown up to where it stopped
+        failure = f"{type(exc).__name__}: {exc}"
+    return Watched(config, frames, log.events, failure)
+
+
+_games: OrderedDict[str, Watched] = OrderedDict()
+
+
+def watched(config: GameConfig, key: str) -> Watched:
+    if key in _games:
+        _games.move_to_end(key)
+        return _games[key]
+    game = watch_game(config)
+    _games[key] = game
+    while len(_games) > KEEP:
+        _games.popitem(last=False)
+    return game
+
+
+@router.get("/watch")
+def watch_page(request: Request) -> Response:
+    query = {k: v[:200] for k, v in request.query_params.items() if k != "token"}
+    if "bots" not in query:
+        return page(request, "watch.html", {**choices(), "game": None, "query": query, "error": ""})
+    try:
+        config = watch_config(query)
+    except ConfigError as e:
+        return page(request, "watch.html", {**choices(), "game": None, "query": query, "error": str(e)}, 400)
+    same = {k: query[k] for k in ("bots", "map", "seed", "max_rounds", "difficulty") if query.get(k)}
+    game = watched(config, urlencode(sorted(same.items())))
+    return page(request, "watch.html", watch_view(game, query, same))
+
+
+def watch_view(game: Watched, query: dict[str, str], same: dict[str, str]) -> dict[str, Any]:
+    """The page of one step of a watched game (``step`` from 1; ``round`` jumps to its first)."""
+    frames = game.frames
+    n = len(frames)
+    step = int(query["step"]) if query.get("step", "").isdigit() else 1
+    rounds = sorted({f.event.round for f in frames}) or [1]
+    if query.get("round", "").isdigit():
+        wanted = int(query["round"])
+        step = next((i + 1 for i, f in enumerate(frames) if f.event.round >= wanted), n)
+    step = max(1, min(step, n)) if n else 0
+    frame = frames[step - 1] if n else None
+    cfg = game.config
+    link = "/watch?" + urlencode(same)
+    cli_bots = ",".join(s.faction for s in cfg.seats)
+    view: dict[str, Any] = {
+        **choices(), "game": game, "query": query, "error": game.failure or "", "step": step, "steps": n, "frame": frame,
+        "link": link, "step_link": f"{link}&step={step}", "rounds": rounds,
+        "commands": [f"rootbotics play --bots {cli_bots} --map {cfg.map} --seed {cfg.seed}",
+                     f"rootbotics replay --seed {cfg.seed} --bots {cli_bots} --map {cfg.map} --max-rounds {cfg.max_rounds}"],
+    }
+    if frame is not None:
+        seq = frame.event.seq
+        view["log"] = [e.line() for e in game.log[max(0, seq - 40) : seq + 1]]
+        view["svg"] = board_svg(frame.state, places_of(frame.event))
+        view["seats"] = seat_views(frame.state, {})
+        view["track"] = vp_track(frame.state, {})
+        view["round"] = frame.event.round
+    return view
