@@ -204,7 +204,9 @@ def recruit(g: Game, suit: str) -> None:
         c = choice.ranked[i % len(choice.ranked)]
         counts[c] = counts.get(c, 0) + 1
     plan = [(c, counts[c]) for c in choice.ranked if c in counts]
-    place_recruits(g, plan, RECRUIT_WARRIORS, "BBP MM.5", choice.explain)
+    ranking = "; ".join(f"{c} ({-choice.values[c][0]})" for c in choice.ranked)
+    why = f"spread evenly over the {suit} clearings it rules, ranked by most enemy pieces, then priority: {ranking}"
+    place_recruits(g, plan, RECRUIT_WARRIORS, "BBP MM.5", lambda: why)
 
 
 def bird_recruit(g: Game) -> None:
@@ -267,7 +269,7 @@ def move(g: Game, suit: str) -> list[int]:
             continue
         choice = bbp_clearing(
             s,
-            f"where to move the {n} warriors in excess of three from {c} (adjacent clearings)",
+            f"where to move the {n} warrior(s) in excess of three from {c} (adjacent clearings)",
             R.move_destinations(s, FACTION, c),
             [most("most enemy pieces", lambda d: s.enemy_pieces(FACTION, d), rule)],
             legal=lambda d, c=c: None if R.can_move(s, FACTION, c, d) else "it rules neither end of the path (LoR 4.2.1)",
