@@ -245,3 +245,16 @@ def test_bbp_games_keep_every_invariant(seed: int) -> None:
     if seed % 3 == 1:
         seats.reverse()
     checked(GameConfig(seats, MAP_NAMES[seed % len(MAP_NAMES)], seed))
+
+
+def test_soak_seats_bbp_bots_and_their_games_pass() -> None:
+    """The soak draws each seat's rule set; its BBP games keep every invariant after every event."""
+    from rootbotics import soak as S
+
+    bbp = [i for i in range(80) if any(s.rule_set == "bbp" for s in S.soak_config(5, i).seats)]
+    law = [i for i in range(80) if any(s.faction == "marquise" and s.rule_set == "law" for s in S.soak_config(5, i).seats)]
+    assert bbp and law
+    for i in bbp[:6]:
+        config = S.soak_config(5, i)
+        assert all(s.difficulty == "default" and not s.traits for s in config.seats if s.rule_set == "bbp")
+        assert S.run_one(5, i, None).ok
