@@ -258,3 +258,76 @@ def test_soak_seats_bbp_bots_and_their_games_pass() -> None:
         config = S.soak_config(5, i)
         assert all(s.difficulty == "default" and not s.traits for s in config.seats if s.rule_set == "bbp")
         assert S.run_one(5, i, None).ok
+
+
+def test_bbp_mm_setup() -> None:
+    """Ruling R-BBP-MM-SETUP: the standard Marquise setup (BBP 2.1)."""
+    for seed in range(6):
+        g = new_game(GameConfig([Seat("marquise", rule_set="bbp"), Seat("eyrie")], seed=seed))
+        s = g.state
+        keep = s.start_corners["marquise"]
+        opposite = s.map.opposite_corner[keep]
+        assert keep in s.map.corners and ("marquise", "keep") in s.clearings[keep].tokens
+        setup = [e for e in g.log if e.faction == "marquise" and e.kind == "place_warriors"]
+        assert sorted(e.data["c"] for e in setup) == [c for c in range(1, 13) if c != opposite]
+        assert all(e.data["n"] == 1 and e.rule == "BBP 2.1" for e in setup)
+        near = {keep, *s.map.adjacent[keep]}
+        where = [c for c in range(1, 13) for f, _ in s.clearings[c].buildings if f == "marquise"]
+        assert len(where) == 3 and set(where) <= near
+
+
+def test_bbp_mm4_defender_ties() -> None:
+    """MM.4: most pieces, then the higher score, then setup order (BBP 4.2)."""
+    from rootbotics.factions.marquise.bbp import choose_defender
+
+    clearing = {6: {"warriors": {"marquise": 3, "eyrie": 2}, "tokens": [["alliance", "sympathy"]], "buildings": [["alliance", "base_fox"]]}}
+    seats = ("marquise", "eyrie", "alliance")
+    s = position(clearing, seats=seats, marquise=dict(BBP))
+    assert choose_defender(s, 6, "BBP MM.4").target == "eyrie"  # tied on pieces and score: B before C
+    s = position(clearing, seats=seats, marquise=dict(BBP), alliance={"vp": 3})
+    choice = choose_defender(s, 6, "BBP MM.4")
+    assert choice.target == "alliance" and "higher score" in choice.explain()
+
+
+def test_bbp_cooperative_bots_ignore_each_other() -> None:
+    """BBP 1.2: bots as team do not battle each other nor count each other's pieces."""
+    from rootbotics.factions.marquise.bbp import battle_ordered
+
+    clearing = {6: {"warriors": {"marquise": 3, "eyrie": 2}}, 8: {"warriors": {"marquise": 2, "alliance": 1}}}
+    s = position(clearing, seats=("marquise", "eyrie", "alliance"), humans=("alliance",), options={"cooperative": True}, marquise=dict(BBP))
+    g = game(s, [("roll", (0, 0))])
+    battle_ordered(g, "fox")
+    assert [(e.data["c"], e.data["defender"]) for e in g.log.of_kind("battle")] == [(8, "alliance")]
+    assert s.enemy_pieces("marquise", 6) == 0
+
+
+def test_bbp_coverage_table_is_true() -> None:
+    """docs/bbp-coverage.md: every paragraph id once; named code, tests and rulings exist."""
+    import importlib
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    rulings = (root / "docs" / "rulings.md").read_text()
+    tests_dir = Path(__file__).parent
+    ids = []
+    for line in (root / "docs" / "bbp-coverage.md").read_text().splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != 5 or not re.match(r"^(BBP \d|[A-Z]{2}\.\d)", cells[0]):
+            continue
+        pid, _, code, tests, ruling = cells
+        ids.append(pid)
+        if ":" in code and not code.startswith("—"):
+            module, _, attr = code.partition(":")
+            obj = importlib.import_module(f"rootbotics.{module}")
+            for part in attr.split("."):
+                obj = getattr(obj, part)
+        for t in filter(None, (x.strip() for x in tests.split(","))):
+            file, _, name = t.partition("::")
+            assert f"def {name}(" in (tests_dir / file).read_text(), t
+        for r in filter(None, (x.strip() for x in ruling.split(","))):
+            assert f'id="{r}"' in rulings, r
+    assert len(ids) == len(set(ids))
+    mm = [i for i in ids if i.startswith("MM.")]
+    assert mm == [f"MM.{n}" for n in range(1, 17)]
+    assert all(f"BBP {n}" in ids for n in ("1.1", "1.2", "1.3", "2.1", "2.2", "2.3", "3.1", "3.2", "3.3", "3.4", "4.1", "4.2", "4.3"))
