@@ -28,7 +28,7 @@ GAME_COLUMNS = {
     "status", "winner", "winners", "rounds", "turns", "events", "end_reason", "error_type", "error_message",
     "failed_faction", "failed_phase", "position", "engine_version",
 }
-ROUND_COLUMNS = {"study", "seed", "lineup", "map", "round", "seat", "faction", "difficulty", "vp"}
+ROUND_COLUMNS = {"study", "seed", "lineup", "map", "round", "seat", "faction", "difficulty", "vp", "rule_set"}  # rule_set: issue 17
 INTERVAL = re.compile(r"\d+\.\d%\s+\d+\.\d–\d+\.\d%")
 
 

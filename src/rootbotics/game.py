@@ -11,18 +11,22 @@ from .core.chance import Chance
 from .core.context import EngineFailure, Game, GameOver
 from .core.controllers import Controller
 from .core.events import EventLog
-from .core.faction import rules_of
+from .core.faction import LAW, RULE_SETS, rules_of
 from .core.maps import MAP_NAMES, SUIT_MARKERS_EACH, SUITS, load_map, suit_problem
 from .core.rules import draw_card, score_the_pass
 from .core.setup_order import FACTIONS, SETUP_RANK
 from .core.state import DIFFICULTIES, GameState
-from .factions import HUMAN_FACTIONS, PLAYABLE_BOTS, REGISTRY, TRAIT_TEXT, bot_for, faction_title
+from .factions import HUMAN_FACTIONS, PLAYABLE_BOTS, REGISTRY, bot_for, faction_title
 
 # The Law of Robotics bot of each faction, and the bot each bot seat plays by. A researcher
 # seats a bot of their own by putting any object with the ``core.bot.Bot`` protocol in BOTS
 # (docs/design.md, "Your own bot in a seat").
 BOTS_BY_LAW: dict[str, Bot] = {f: bot_for(f) for f in PLAYABLE_BOTS}  # type: ignore[misc]
 BOTS: dict[str, Bot] = dict(BOTS_BY_LAW)
+# The bots of the other rule sets (the Better Bot Project, ...), by (faction, rule set).
+BOTS_BY_RULE_SET: dict[tuple[str, str], Bot] = {
+    (f, rs): bot_for(f, rs) for f in PLAYABLE_BOTS for rs in REGISTRY[f].rule_sets if rs != LAW  # type: ignore[misc]
+}
 DEFAULT_MAX_ROUNDS = 150
 STARTING_HAND = 3  # 3.4
 
@@ -37,6 +41,7 @@ class Seat:
     seat: str = "bot"  # "bot" | "human"
     difficulty: str = "default"
     traits: tuple[str, ...] = ()
+    rule_set: str = LAW  # which bot plays the seat (core.faction.RULE_SETS): "law" or "bbp"
 
 
 @dataclass(slots=True)
@@ -64,29 +69,10 @@ class GameConfig:
             raise ConfigError(f"seats: a game needs 2 to 8 players, not {len(self.seats)}")
         seen: set[str] = set()
         for i, seat in enumerate(self.seats):
-            where = f"seats.{i}"
-            if seat.faction not in FACTIONS:
-                raise ConfigError(f"{where}.faction: {seat.faction!r} is not a faction (choose from {', '.join(FACTIONS)})")
-            if seat.faction in seen:
-                raise ConfigError(f"{where}.faction: {seat.faction} is seated twice")
+            if seat.faction in seen and seat.faction in FACTIONS:
+                raise ConfigError(f"seats.{i}.faction: {seat.faction} is seated twice")
             seen.add(seat.faction)
-            if seat.seat not in ("bot", "human"):
-                raise ConfigError(f"{where}.seat: {seat.seat!r} is neither 'bot' nor 'human'")
-            if seat.seat == "human" and seat.faction not in HUMAN_FACTIONS:
-                raise ConfigError(f"{where}.seat: the {seat.faction} has no human seat yet (human seats: {', '.join(HUMAN_FACTIONS)})")
-            if seat.seat == "bot" and seat.faction not in PLAYABLE_BOTS:
-                raise ConfigError(f"{where}.faction: the {seat.faction} bot is not built yet (bots: {', '.join(PLAYABLE_BOTS)})")
-            if seat.difficulty not in DIFFICULTIES:
-                raise ConfigError(f"{where}.difficulty: {seat.difficulty!r} is not one of {', '.join(DIFFICULTIES)}")
-            if seat.seat == "human" and (seat.difficulty != "default" or seat.traits):
-                raise ConfigError(f"{where}: difficulty and traits are for bots, and {seat.faction} is a human seat")
-            known = TRAIT_TEXT.get(seat.faction, {})
-            for j, trait in enumerate(seat.traits):
-                if trait not in known:
-                    choices = ", ".join(known) or "none yet"
-                    raise ConfigError(f"{where}.traits.{j}: {trait!r} is not a trait of the {faction_title(seat.faction, 'bot')} (choose from {choices})")
-            if len(set(seat.traits)) != len(seat.traits):
-                raise ConfigError(f"{where}.traits: a trait is listed twice")
+            seat_problem(f"seats.{i}", seat)
         if self.max_rounds < 1:
             raise ConfigError(f"max_rounds: {self.max_rounds} must be at least 1")
         if self.options.get("cooperative") and not any(seat.seat == "human" for seat in self.seats):
@@ -95,6 +81,38 @@ class GameConfig:
             problem = rules.option_problem(self.options)
             if problem:
                 raise ConfigError(problem)
+
+
+def seat_problem(where: str, seat: Seat) -> None:
+    """Raise ``ConfigError`` naming the seat's field when the seat cannot be played."""
+    if seat.faction not in FACTIONS:
+        raise ConfigError(f"{where}.faction: {seat.faction!r} is not a faction (choose from {', '.join(FACTIONS)})")
+    if seat.seat not in ("bot", "human"):
+        raise ConfigError(f"{where}.seat: {seat.seat!r} is neither 'bot' nor 'human'")
+    if seat.seat == "human" and seat.faction not in HUMAN_FACTIONS:
+        raise ConfigError(f"{where}.seat: the {seat.faction} has no human seat yet (human seats: {', '.join(HUMAN_FACTIONS)})")
+    if seat.seat == "bot" and seat.faction not in PLAYABLE_BOTS:
+        raise ConfigError(f"{where}.faction: the {seat.faction} bot is not built yet (bots: {', '.join(PLAYABLE_BOTS)})")
+    if seat.seat == "human" and seat.rule_set != LAW:
+        raise ConfigError(f"{where}.rule_set: a rule set is for bots, and {seat.faction} is a human seat")
+    rules = REGISTRY[seat.faction]
+    problem = rules.rule_set_problem(seat.rule_set)
+    if problem:
+        raise ConfigError(f"{where}.rule_set: {problem}")
+    if seat.difficulty not in DIFFICULTIES:
+        raise ConfigError(f"{where}.difficulty: {seat.difficulty!r} is not one of {', '.join(DIFFICULTIES)}")
+    if seat.seat == "human" and (seat.difficulty != "default" or seat.traits):
+        raise ConfigError(f"{where}: difficulty and traits are for bots, and {seat.faction} is a human seat")
+    levels = rules.rule_set_difficulties(seat.rule_set)
+    if seat.difficulty not in levels:
+        raise ConfigError(f"{where}.difficulty: the {seat.rule_set} rule set of the {faction_title(seat.faction, 'bot')} has no {seat.difficulty} difficulty (levels: {', '.join(levels)})")
+    known = rules.rule_set_traits(seat.rule_set)
+    for j, trait in enumerate(seat.traits):
+        if trait not in known:
+            choices = ", ".join(known) or "none yet"
+            raise ConfigError(f"{where}.traits.{j}: {trait!r} is not a trait of the {faction_title(seat.faction, 'bot')} (choose from {choices})")
+    if len(set(seat.traits)) != len(seat.traits):
+        raise ConfigError(f"{where}.traits: a trait is listed twice")
 
 
 def bot_config(factions: list[str], map_name: str = "fall", seed: int = 0) -> GameConfig:
@@ -126,7 +144,7 @@ def new_game(
     for faction in sorted(state.turn_order, key=SETUP_RANK.__getitem__):  # LoR 5.1.7: A, B, C...
         fs = state.factions[faction]
         if fs.is_bot:
-            BOTS[faction].setup(g)
+            bot_of(state, faction).setup(g)
         elif hasattr(g.controllers.get(faction), "setup"):  # a human sets up in turn (the table)
             g.controllers[faction].setup(g, faction)
     state.phase = "birdsong"
@@ -153,9 +171,20 @@ def place_suit_markers(g: Game, config: GameConfig) -> None:
     g.emit(None, "LoR A.1", "suits", "suit markers ({how}): {suits}", how=how, suits=shown)
 
 
+def bot_of(state: GameState, faction: str) -> Bot:
+    """The bot playing a bot seat: by the Law, ``BOTS`` (where a researcher may seat their own);
+    by another rule set, that rule set's bot of the faction."""
+    rule_set = state.factions[faction].rule_set
+    return BOTS[faction] if rule_set == LAW else BOTS_BY_RULE_SET[(faction, rule_set)]
+
+
 def assign_seats(g: Game, config: GameConfig) -> None:
     for seat in config.seats:
         g.state.add_faction(seat.faction, seat.seat)
+        g.state.factions[seat.faction].rule_set = seat.rule_set
+        if seat.rule_set != LAW:
+            g.emit(seat.faction, "3.2", "setup", "sits as the {title} ({seat}) of {rules}", title=faction_title(seat.faction, seat.seat), seat=seat.seat, rules=RULE_SETS[seat.rule_set])
+            continue
         g.emit(seat.faction, "3.2", "setup", "sits as the {title} ({seat})", title=faction_title(seat.faction, seat.seat), seat=seat.seat)
 
 
@@ -202,7 +231,7 @@ def play_turn(g: Game) -> None:
     for other in s.turn_order:  # e.g. the Riverfolk's services, offered at the start of Birdsong (9.2.3)
         rules_of(other).turn_starting(g, faction)
     if fs.is_bot:
-        bot = BOTS[faction]
+        bot = bot_of(s, faction)
         for phase, step in (("birdsong", bot.birdsong), ("daylight", bot.daylight), ("evening", bot.evening)):
             s.phase = phase
             step(g)

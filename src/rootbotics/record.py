@@ -5,7 +5,8 @@ Format (JSON, ``"format": "rootbotics-game"``, version 1)::
 
     {"format": "rootbotics-game", "version": 1, "engine": "0.1.0",
      "config": {"map": "fall", "seed": 7, "max_rounds": 150, "options": {},
-                "seats": [{"faction": "marquise", "seat": "bot", "difficulty": "default", "traits": []}, ...]},
+                "seats": [{"faction": "marquise", "seat": "bot", "difficulty": "default", "traits": [],
+                           "rule_set": "bbp"}, ...]},   (rule_set absent: the Law of Robotics)
      "decisions": [{"seat": "alliance", "ask": "assign_hits", "answer": ["sympathy"]}, ...],
      "result": {"winner": ["eyrie"], "end_reason": "...", "round": 8, "scores": {"eyrie": 30, ...},
                 "events": 263, "digest": "sha256 of the event log"}}
@@ -132,16 +133,21 @@ class ReplayController:
         return str(self._next("guess_plot"))
 
 
+def seat_to_json(seat: G.Seat) -> dict[str, Any]:
+    """A seat in a record; ``rule_set`` only when not the Law (older records read unchanged)."""
+    data: dict[str, Any] = {"faction": seat.faction, "seat": seat.seat, "difficulty": seat.difficulty, "traits": list(seat.traits)}
+    if seat.rule_set != G.LAW:
+        data["rule_set"] = seat.rule_set
+    return data
+
+
 def config_to_json(config: G.GameConfig) -> dict[str, Any]:
     data: dict[str, Any] = {
         "map": config.map,
         "seed": config.seed,
         "max_rounds": config.max_rounds,
         "options": dict(config.options),
-        "seats": [
-            {"faction": s.faction, "seat": s.seat, "difficulty": s.difficulty, "traits": list(s.traits)}
-            for s in config.seats
-        ],
+        "seats": [seat_to_json(s) for s in config.seats],
     }
     if config.suits is not None:  # the suit markers as given (LoR A.1); left out when shuffled or printed
         data["suits"] = list(config.suits)
@@ -164,6 +170,7 @@ def config_from_json(data: Any, path: str = "config") -> G.GameConfig:
                 str(s.get("seat", "bot")),
                 str(s.get("difficulty", "default")),
                 tuple(str(t) for t in s.get("traits", [])),
+                str(s.get("rule_set", G.LAW)),
             )
         )
     for key in ("seed", "max_rounds"):

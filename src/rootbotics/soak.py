@@ -23,7 +23,7 @@ from .factions import TRAIT_TEXT
 from .core import invariants, serial
 from .core.chance import Rng
 from .core.context import Game, GameOver
-from .factions import PLAYABLE_BOTS
+from .factions import PLAYABLE_BOTS, REGISTRY
 from .factions.vagabot.items import CHARACTERS
 from .core.maps import MAP_NAMES
 from .factions.riverfolk.services import POLICIES
@@ -64,7 +64,22 @@ def soak_config(soak_seed: int, index: int) -> GameConfig:
     config = GameConfig(seats, MAP_NAMES[rng.below(len(MAP_NAMES))], seed=soak_seed * 1_000_003 + index, options=options)
     if "riverfolk" in bots[:count]:  # how the other bots buy its services (9.7), drawn last
         config.options["riverfolk_services"] = POLICIES[rng.below(len(POLICIES))]
+    draw_rule_sets(rng, seats)
     return config
+
+
+def draw_rule_sets(rng: Rng, seats: list[Seat]) -> None:
+    """Each bot with more than one rule set plays by one at random, drawn after everything else
+    (so earlier soaks keep their games); another rule set than the Law keeps only the
+    difficulty and traits it has (core.faction.Faction.rule_set_difficulties)."""
+    for seat in seats:
+        rules = REGISTRY[seat.faction]
+        if len(rules.rule_sets) < 2:
+            continue
+        seat.rule_set = rules.rule_sets[rng.below(len(rules.rule_sets))]
+        if seat.difficulty not in rules.rule_set_difficulties(seat.rule_set):
+            seat.difficulty = "default"
+        seat.traits = tuple(t for t in seat.traits if t in rules.rule_set_traits(seat.rule_set))
 
 
 def record_key(config: GameConfig) -> str:

@@ -45,16 +45,31 @@ def say_error(label: str, message: str) -> None:
 
 # -- options ------------------------------------------------------------------------------------
 def parse_bots(text: str) -> list[str]:
-    """``marquise,eyrie`` -> ``["marquise", "eyrie"]``, in seat order, checked."""
+    """``marquise,eyrie`` -> ``["marquise", "eyrie"]``, in seat order, checked (rule sets as
+    :func:`parse_lineup` reads them, left out)."""
+    return parse_lineup(text)[0]
+
+
+def parse_lineup(text: str) -> tuple[list[str], tuple[str, ...]]:
+    """``bbp:marquise,eyrie@law`` -> the bots in seat order and each one's rule set. A leading
+    ``<rule set>:`` is every seat's rule set; ``<bot>@<rule set>`` names one seat's; absent,
+    the Law of Robotics."""
+    from ..core.faction import LAW, RULE_SETS
     from ..core.setup_order import FACTIONS
-    from ..factions import PLAYABLE_BOTS
+    from ..factions import PLAYABLE_BOTS, REGISTRY
 
     choices = ", ".join(PLAYABLE_BOTS)
-    names = [n.strip().lower() for n in text.split(",")]
+    default, colon, rest = text.partition(":")
+    default, text = (default.strip().lower(), rest) if colon else (LAW, text)
+    if default not in RULE_SETS:
+        raise CliError(f"--bots: {default!r} is not a rule set (choose from {', '.join(RULE_SETS)})")
+    seats = [n.strip().lower().partition("@") for n in text.split(",")]
+    names = [name.strip() for name, _, _ in seats]
+    rule_sets = tuple(rs.strip() if at else default for _, at, rs in seats)
     if any(not n for n in names):
         raise CliError(f"--bots: give bot names separated by commas, e.g. --bots {','.join(PLAYABLE_BOTS)} (got {text!r})")
     seen: set[str] = set()
-    for name in names:
+    for name, rule_set in zip(names, rule_sets):
         if name not in PLAYABLE_BOTS:
             if name in FACTIONS:
                 raise CliError(f"--bots: the {name} bot is not built yet (choose from {choices})")
@@ -62,9 +77,12 @@ def parse_bots(text: str) -> list[str]:
         if name in seen:
             raise CliError(f"--bots: {name} is listed twice")
         seen.add(name)
+        problem = REGISTRY[name].rule_set_problem(rule_set)
+        if problem:
+            raise CliError(f"--bots: {name}@{rule_set}: {problem}")
     if len(names) < 2:
         raise CliError(f"--bots: a game needs at least 2 bots, got {len(names)} ({names[0]})")
-    return names
+    return names, rule_sets
 
 
 def parse_map(name: str) -> str:
@@ -198,9 +216,10 @@ def make_study(
     from ..game import DEFAULT_MAX_ROUNDS, ConfigError
     from ..sim.study import Study
 
-    factions = parse_bots(bots)
+    factions, rule_sets = parse_lineup(bots)
     study = Study(
         bots=tuple(factions),
+        rule_sets=rule_sets if any(rs != "law" for rs in rule_sets) else (),
         map=parse_map(map_name if map_name is not None else "fall"),
         max_rounds=max_rounds if max_rounds is not None else DEFAULT_MAX_ROUNDS,
         difficulty=parse_difficulty(difficulty, factions),

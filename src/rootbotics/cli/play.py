@@ -19,7 +19,7 @@ from .common import (
     load_position,
     one_line,
     option,
-    parse_bots,
+    parse_lineup,
     parse_difficulty,
     parse_map,
     parse_suits,
@@ -155,12 +155,12 @@ def new_config(a: PlayArgs, options: dict[str, object]) -> Any:
 
     if a.bots is None:
         raise CliError("--bots: say which bots play, e.g. --bots marquise,eyrie (or continue a saved game with --from FILE)")
-    factions = parse_bots(a.bots)
+    factions, rule_sets = parse_lineup(a.bots)
     chosen_map = parse_map(a.map_name if a.map_name is not None else "fall")
     levels = parse_difficulty(a.difficulty, factions) or ("default",) * len(factions)
     cards = parse_traits(a.traits, factions) or ((),) * len(factions)
     config = GameConfig(
-        [Seat(f, difficulty=level, traits=chosen) for f, level, chosen in zip(factions, levels, cards)],
+        [Seat(f, difficulty=level, traits=chosen, rule_set=rs) for f, level, chosen, rs in zip(factions, levels, cards, rule_sets)],
         chosen_map,
         a.seed if a.seed is not None else 0,
         a.max_rounds if a.max_rounds is not None else DEFAULT_MAX_ROUNDS,
@@ -334,7 +334,8 @@ def game_options() -> SimpleNamespace:
             Optional[str], "--bots", metavar="NAMES",
             help="The bots that play, separated by commas, in seat order: the first one plays first. "
             f"Bots: {', '.join(PLAYABLE_BOTS)}. Example: --bots {','.join(PLAYABLE_BOTS)}. "
-            "Needed unless --from is given.",
+            "A seat may name its rule set, marquise@bbp (the Better Bot Project v5), or the list "
+            "all of theirs, bbp:marquise,eyrie; without one, the Law of Robotics. Needed unless --from is given.",
         ),
         map=option(Optional[str], "--map", metavar="MAP", help=f"The map to play on. Maps: {', '.join(MAP_NAMES)}. Default: fall."),
         seed=option(

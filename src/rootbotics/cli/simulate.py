@@ -254,7 +254,10 @@ def simulate_options() -> SimpleNamespace:
     from ..factions import PLAYABLE_BOTS
 
     shared = study_option_help()
-    bots_help = f"The bots that play, separated by commas, in seat order. Bots: {', '.join(PLAYABLE_BOTS)}."
+    bots_help = (
+        f"The bots that play, separated by commas, in seat order. Bots: {', '.join(PLAYABLE_BOTS)}. "
+        "marquise@bbp seats a bot of the Better Bot Project v5; bbp:marquise,eyrie seats them all so."
+    )
 
     return SimpleNamespace(
         bots=option(str, "--bots", metavar="NAMES", help=f"{bots_help} Example: --bots {','.join(PLAYABLE_BOTS)}."),

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .context import Game
-from .faction import SHARED, rules_of
+from .faction import LAW, SHARED, rules_of
 from .rules import one_removal, remove_piece, remove_warriors
 from .state import GameState
 
@@ -187,18 +187,22 @@ def take_hits(g: Game, owner: str, c: int, hits: int, by: str, remover: str | No
 
 
 def _bot_takes_hits(g: Game, owner: str, c: int, hits: int, by: str) -> None:
-    """Tokens before buildings; among several building (or token) types, at random (1.2.1)."""
+    """Tokens before buildings; among several building (or token) types, at random (1.2.1).
+    A Better Bot Project seat picks one piece at random, not one type (BBP 4.3, R-BBP-HITS)."""
     cl = g.state.clearings[c]
     per_building = rules_of(owner).hits_per_building(g, owner)  # a trait may make it two (3.3.2)
+    by_piece = g.state.factions[owner].rule_set != LAW
+    rule = "BBP 4.3" if by_piece else "1.2.1"
     for pool in (cl.tokens, cl.buildings):
         cost = per_building if pool is cl.buildings else 1
         while hits > 0:
-            kinds = sorted({k for f, k in pool if f == owner})
+            kinds = sorted(k for f, k in pool if f == owner) if by_piece else sorted({k for f, k in pool if f == owner})
             if not kinds:
                 break
             if hits < cost:
                 rules_of(owner).building_withstands(g, owner, c)
                 break
-            kind = kinds[0] if len(kinds) == 1 else g.chance.pick(kinds, f"which {owner} piece type to remove in {c} (1.2.1)")
-            remove_piece(g, owner, c, kind, "1.2.1", by=by)
+            one = kinds[0] == kinds[-1]
+            kind = kinds[0] if one else g.chance.pick(kinds, f"which {owner} piece{'' if by_piece else ' type'} to remove in {c} ({rule})")
+            remove_piece(g, owner, c, kind, rule, by=by)
             hits -= cost

@@ -22,6 +22,17 @@ if TYPE_CHECKING:
     from .state import FactionState, GameState
 
 
+DIFFICULTIES: tuple[str, ...] = ("easy", "default", "challenging", "nightmare")  # 3.3.1
+LAW = "law"  # the official rule set: the Law of Robotics
+# The rule sets a bot seat may play by (a seat names one; absent means the Law). A faction offers
+# those of :attr:`Faction.rule_sets`; each rule set's bot is a module of its own in the faction's
+# folder (``bot.py`` for the Law, ``bbp.py`` for the Better Bot Project), never mixed.
+RULE_SETS: dict[str, str] = {
+    LAW: "the Law of Robotics (the official Clockwork bots)",
+    "bbp": "the Better Bot Project v5 (fan-made, docs/bbp-coverage.md)",
+}
+
+
 class Board:
     """A faction's own board (a Decree, a Satchel, ...): plain data that
     the shared rules only count. A faction's board class subclasses this."""
@@ -97,10 +108,29 @@ class Faction:
     card_extras: ClassVar[dict[str, tuple[int, str]]] = {}  # card-like pieces by saved name: (id, where they may lie)
     board_items_path: ClassVar[str] = ""  # where its board's item pieces are in its saved seat
     sets_snares: ClassVar[bool] = False  # answers the snare question (11.7.2, 11.8.2)
+    rule_sets: ClassVar[tuple[str, ...]] = (LAW,)  # the rule sets whose bot it has (RULE_SETS)
 
     # -- the seat ------------------------------------------------------------------------------
-    def bot(self) -> Any:
-        """Its Law of Robotics bot (an object with setup/birdsong/daylight/evening), or None."""
+    def bot(self, rule_set: str = LAW) -> Any:
+        """Its bot by the named rule set (an object with setup/birdsong/daylight/evening), or
+        None. Only rule sets in :attr:`rule_sets` are asked for; a faction with the Law's bot
+        alone may leave out the argument."""
+        return None
+
+    def rule_set_difficulties(self, rule_set: str) -> tuple[str, ...]:
+        """The difficulty levels a seat of this rule set may choose (the Law: all four, 3.3.1)."""
+        return DIFFICULTIES if rule_set == LAW else ("default",)
+
+    def rule_set_traits(self, rule_set: str) -> dict[str, str]:
+        """The trait cards a seat of this rule set may choose, name -> what it does (3.3.2)."""
+        return self.trait_text if rule_set == LAW else {}
+
+    def rule_set_problem(self, rule_set: str) -> str | None:
+        """Why this faction's bot cannot play by ``rule_set`` (None: it can)."""
+        if rule_set not in RULE_SETS:
+            return f"{rule_set!r} is not a rule set (choose from {', '.join(RULE_SETS)})"
+        if rule_set not in self.rule_sets:
+            return f"the {self.bot_name} has no bot of rule set {rule_set!r} (its rule sets: {', '.join(self.rule_sets)})"
         return None
 
     def new_board(self, seat: str) -> Board | None:

@@ -38,6 +38,9 @@ def violations(state: GameState) -> list[str]:
     out.extend(service_violations(state))
     for f, fs in state.factions.items():
         out.extend(rules_of(f).violations(state, fs))
+        problem = rules_of(f).rule_set_problem(fs.rule_set) if fs.is_bot else None
+        if problem:  # a seat plays by a rule set its faction has (core.faction.RULE_SETS)
+            out.append(f"{f}: {problem}")
     return out
 
 

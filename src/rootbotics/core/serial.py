@@ -15,7 +15,7 @@ from typing import Any
 
 from .cards import ITEMS
 from .chance import Rng
-from .faction import REGISTRY, SHARED, faction_title, piece_totals, rules_of
+from .faction import LAW, REGISTRY, SHARED, faction_title, piece_totals, rules_of
 from .fields import Cards, StateError, at as _at, count as _count, integer as _int, kind_of as _kind, lst as _list
 from .fields import obj as _obj, only as _only, require as _require, seg as _seg, show as _show, string as _str
 from .items import ITEM_TYPES, items_in_play, load_item_box
@@ -90,6 +90,8 @@ def _seat_json(state: GameState, f: str) -> dict[str, Any]:
     card = lambda c: state.deckdef.cards[c].name  # noqa: E731
     entry: dict[str, Any] = {"seat": fs.seat, "vp": fs.vp}
     if fs.seat == "bot":
+        if fs.rule_set != LAW:  # absent: the Law of Robotics (files from before rule sets load unchanged)
+            entry["rule_set"] = fs.rule_set
         entry["difficulty"] = fs.difficulty
         entry["traits"] = list(fs.traits)
         entry["order"] = None if fs.order is None else card(fs.order)
@@ -220,7 +222,7 @@ _TOP_FIELDS = (
     "end_reason", "options", "ferry", "ferry_used", "opened_paths", "item_supply", "services",
 )
 _SEAT_FIELDS = ("seat", "vp", "items", "removed", "hand")
-_BOT_FIELDS = ("difficulty", "traits", "order")
+_BOT_FIELDS = ("rule_set", "difficulty", "traits", "order")
 _CLEARING_FIELDS = ("warriors", "buildings", "tokens", "ruin", "ruin_items", "slot_items")
 
 
@@ -424,9 +426,12 @@ def _read_faction(state: GameState, f: str, raw: dict[str, Any], cards: Cards) -
     state.turn_order.append(f)
     fs.vp = _int(raw.get("vp", 0), f"{path}.vp", -1000, 1000)
     if seat == "bot":
+        fs.rule_set = _read_rule_set(f, raw, path)
         fs.difficulty = _str(raw.get("difficulty", "default"), f"{path}.difficulty", DIFFICULTIES)
+        if fs.difficulty not in rules.rule_set_difficulties(fs.rule_set):
+            raise StateError(f"{path}.difficulty", f"the {fs.rule_set} rule set of the {faction_title(f, 'bot')} has no {fs.difficulty} difficulty (levels: {', '.join(rules.rule_set_difficulties(fs.rule_set))})")
         fs.traits = [_str(t, f"{path}.traits.{i}") for i, t in enumerate(_list(raw.get("traits", []), f"{path}.traits"))]
-        _check_traits(f, fs.traits, f"{path}.traits")
+        _check_traits(f, fs.traits, f"{path}.traits", fs.rule_set)
         order = raw.get("order")
         fs.order = None if order is None else cards.one(order, f"{path}.order")
         if raw.get("hand", []) != []:
@@ -459,9 +464,18 @@ def _read_services(state: GameState, data: dict[str, Any]) -> None:
         state.services[buyer] = [_str(v, f"{bpath}.{i}", names) for i, v in enumerate(_list(bought, bpath))]
 
 
-def _check_traits(f: str, traits: list[str], path: str) -> None:
-    """Each trait is one of the bot's own trait cards (3.3), listed once."""
-    known = rules_of(f).trait_text
+def _read_rule_set(f: str, raw: dict[str, Any], path: str) -> str:
+    """A bot seat's rule set: absent means the Law of Robotics; else one its faction has."""
+    rule_set = _str(raw.get("rule_set", LAW), f"{path}.rule_set")
+    problem = rules_of(f).rule_set_problem(rule_set)
+    if problem:
+        raise StateError(f"{path}.rule_set", problem)
+    return rule_set
+
+
+def _check_traits(f: str, traits: list[str], path: str, rule_set: str = LAW) -> None:
+    """Each trait is one of the bot's own trait cards (3.3) in its rule set, listed once."""
+    known = rules_of(f).rule_set_traits(rule_set)
     for i, trait in enumerate(traits):
         if trait not in known:
             raise StateError(f"{path}.{i}", f"{_show(trait)} is not a trait of the {faction_title(f, 'bot')} (traits: {', '.join(known) or 'none yet'})")

@@ -11,12 +11,11 @@ from dataclasses import dataclass, field
 
 from .cards import Deck, load_deck
 from .chance import Rng
-from .faction import SHARED, Board, ensure_registered, piece_totals, rules_of
+from .faction import DIFFICULTIES, SHARED, Board, ensure_registered, piece_totals, rules_of
 from .items import load_item_box
 from .maps import CLEARINGS, Map, load_map
 
 PHASES: tuple[str, ...] = ("setup", "birdsong", "daylight", "evening", "over")
-DIFFICULTIES: tuple[str, ...] = ("easy", "default", "challenging", "nightmare")
 
 
 class Clearing:
@@ -89,6 +88,7 @@ class FactionState:
     difficulty: str = "default"
     traits: list[str] = field(default_factory=list)
     board: Board | None = None  # the faction's own board, a class of its faction (core/faction.py)
+    rule_set: str = "law"  # a bot seat's rule set (core.faction.RULE_SETS); "law": the Law of Robotics
 
     @property
     def is_bot(self) -> bool:
@@ -107,6 +107,7 @@ class FactionState:
             self.difficulty,
             list(self.traits),
             None if self.board is None else self.board.clone(),
+            self.rule_set,
         )
 
     def off_map(self, kind: str) -> int:

@@ -8,7 +8,7 @@ tests import it before setting up a game.
 
 from __future__ import annotations
 
-from ..core.faction import REGISTRY, Faction, faction_title, piece_totals, register
+from ..core.faction import LAW, REGISTRY, Faction, faction_title, piece_totals, register
 from ..core.setup_order import FACTIONS
 from .alliance.faction import Alliance
 from .corvids.faction import Corvids
@@ -30,9 +30,13 @@ DIFFICULTY_TEXT: dict[str, dict[str, str]] = {f: REGISTRY[f].difficulty_text for
 TRAIT_TEXT: dict[str, dict[str, str]] = {f: REGISTRY[f].trait_text for f in PLAYABLE_BOTS}
 
 
-def bot_for(faction: str) -> object:
-    """A new Law of Robotics bot for the faction (an object with setup and the three phases)."""
-    bot = REGISTRY[faction].bot()
+def bot_for(faction: str, rule_set: str = LAW) -> object:
+    """A new bot for the faction by the named rule set (an object with setup and the three
+    phases); a faction with the Law's bot alone is asked without naming it."""
+    rules = REGISTRY[faction]
+    if rules.rule_set_problem(rule_set):
+        raise KeyError(f"the {faction} has no bot of rule set {rule_set!r}")
+    bot = rules.bot() if rule_set == LAW else rules.bot(rule_set=rule_set)
     if bot is None:
         raise KeyError(f"the {faction} has no bot")
     return bot

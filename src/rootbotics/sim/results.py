@@ -35,6 +35,7 @@ SEAT = pa.struct(
         ("traits", pa.list_(pa.string())),
         ("vp", pa.int32()),
         ("won", pa.bool_()),
+        ("rule_set", pa.string()),  # "law" or "bbp" (core.faction.RULE_SETS)
     ]
 )
 
@@ -78,6 +79,7 @@ ROUNDS_SCHEMA = pa.schema(
         ("faction", pa.string()),
         ("difficulty", pa.string()),
         ("vp", pa.int32()),
+        ("rule_set", pa.string()),
     ],
     metadata={TABLE_KEY: b"rounds"},
 )
@@ -109,6 +111,7 @@ def game_row(study: Study, r: GameRecord) -> dict[str, Any]:
             "traits": list(study.traits_of(f)),
             "vp": r.vp[i] if i < len(r.vp) else None,
             "won": f in won,
+            "rule_set": study.rule_set_of(f),
         }
         for i, f in enumerate(r.turn_order)
     ]
@@ -154,6 +157,7 @@ def round_rows(study: Study, r: GameRecord) -> list[dict[str, Any]]:
                     "faction": f,
                     "difficulty": study.difficulty_of(f),
                     "vp": vps[i],
+                    "rule_set": study.rule_set_of(f),
                 }
             )
     return rows

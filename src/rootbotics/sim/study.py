@@ -19,15 +19,15 @@ from functools import cache
 from .. import __version__
 from ..core import serial
 from ..core.context import Game
-from ..game import DEFAULT_MAX_ROUNDS, GameConfig, Seat, new_game, play
+from ..game import DEFAULT_MAX_ROUNDS, LAW, GameConfig, Seat, new_game, play
 
 MESSAGE_LIMIT = 500  # characters of an error message kept in a row
 
 
 @dataclass(frozen=True, slots=True)
 class Study:
-    """A configuration to play many times. ``difficulty`` and ``traits`` line up with ``bots``
-    (empty: every bot at default difficulty, without traits)."""
+    """A configuration to play many times. ``difficulty``, ``traits`` and ``rule_sets`` line up
+    with ``bots`` (empty: every bot at default difficulty, without traits, by the Law)."""
 
     bots: tuple[str, ...]
     map: str = "fall"
@@ -36,10 +36,15 @@ class Study:
     traits: tuple[tuple[str, ...], ...] = ()
     options: tuple[tuple[str, object], ...] = ()
     rotate_seats: bool = False
+    rule_sets: tuple[str, ...] = ()
 
     @property
     def lineup(self) -> str:
-        return ",".join(self.bots)
+        """The bots, a seat of another rule set than the Law as ``marquise@bbp``."""
+        return ",".join(f if self.rule_set_of(f) == LAW else f"{f}@{self.rule_set_of(f)}" for f in self.bots)
+
+    def rule_set_of(self, faction: str) -> str:
+        return self.rule_sets[self.bots.index(faction)] if self.rule_sets else LAW
 
     def difficulty_of(self, faction: str) -> str:
         return self.difficulty[self.bots.index(faction)] if self.difficulty else "default"
@@ -57,12 +62,12 @@ class Study:
         return self.bots[k:] + self.bots[:k]
 
     def config(self, seed: int) -> GameConfig:
-        seats = [Seat(f, "bot", self.difficulty_of(f), self.traits_of(f)) for f in self.turn_order(seed)]
+        seats = [Seat(f, "bot", self.difficulty_of(f), self.traits_of(f), self.rule_set_of(f)) for f in self.turn_order(seed)]
         return GameConfig(seats, self.map, seed, self.max_rounds, dict(self.options))
 
     def describe(self) -> dict[str, object]:
         """The study as JSON data (for the run manifest and the study key)."""
-        return {
+        described: dict[str, object] = {
             "bots": list(self.bots),
             "map": self.map,
             "max_rounds": self.max_rounds,
@@ -72,6 +77,9 @@ class Study:
             "rotate_seats": self.rotate_seats,
             "engine_version": __version__,
         }
+        if any(self.rule_set_of(f) != LAW for f in self.bots):  # left out for the Law: study keys stay
+            described["rule_sets"] = {f: self.rule_set_of(f) for f in self.bots}
+        return described
 
     def options_json(self) -> str:
         return json.dumps(dict(self.options), sort_keys=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.context import EngineFailure, Game
-from ...core.faction import Faction
+from ...core.faction import LAW, Faction
 from ...core.maps import CLEARINGS
 from ...core.rules import discard, matches, place_warriors, snared
 
@@ -53,7 +53,13 @@ class Marquise(Faction):
         "iron-will": "Escalated Daylight's Recruit places twice as many warriors.",
     }
 
-    def bot(self) -> Any:
+    rule_sets = (LAW, "bbp")  # the Law's bot (bot.py) and the Better Bot Project's (bbp.py)
+
+    def bot(self, rule_set: str = LAW) -> Any:
+        if rule_set == "bbp":
+            from .bbp import BetterMarquise
+
+            return BetterMarquise()
         from .bot import MechanicalMarquise
 
         return MechanicalMarquise()

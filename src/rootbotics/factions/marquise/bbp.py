@@ -1,0 +1,309 @@
+"""Mechanical Marquise 2.0 of the Better Bot Project v5 (fan-made, ``marquise@bbp``).
+
+A second rule set beside the Law's bot (``bot.py``); nothing here is shared with it. Rule
+numbers are the paragraphs of the text as docs/bbp-coverage.md numbers them ("BBP MM.5" is the
+Marquise's Recruit, "BBP 4.1" clearing priority); rulings ``R-BBP-...`` are in docs/rulings.md.
+One order card a turn decides where it acts (BBP MM.1); a bird order makes each step stronger
+(BBP MM.10-12); a turn that places no building may Escalate into a second Daylight (BBP MM.8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from ...core import rules as R
+from ...core.battle import battle, can_battle
+from ...core.bot import enemies_in, pieces_there, victory_points
+from ...core.context import Game
+from ...core.maps import CLEARINGS
+from ...core.state import GameState
+from ...core.targeting import LOWEST, Choice, Criterion, choose_clearing, choose_player, in_priority_order, most
+
+FACTION = "marquise"
+BUILDING_TYPES = ("sawmill", "workshop", "recruiter")
+# Only fox -> sawmill is in the text; the other two are ruling R-BBP-MM-SUITS.
+BUILDING_FOR_SUIT = {"fox": "sawmill", "rabbit": "workshop", "mouse": "recruiter"}
+RECRUIT_WARRIORS = 4  # BBP MM.5
+KEEP_BACK = 3  # BBP MM.7: only warriors in excess of three move
+ESCALATE_BELOW = 4  # BBP MM.8, MM.14: fewer than four of the matching building on the map
+
+
+class BetterMarquise:
+    """The Better Bot Project's Mechanical Marquise 2.0: setup, Birdsong, Daylight, Evening."""
+
+    faction = FACTION
+
+    def setup(self, g: Game) -> None:
+        """Ruling R-BBP-MM-SETUP: the standard game's Marquise setup (BBP 2.1)."""
+        keep = place_keep(g)
+        garrison(g, keep)
+        place_starting_buildings(g, keep)
+
+    def birdsong(self, g: Game) -> None:
+        """BBP MM.3: reveal the top card as the order card; craft the item it shows."""
+        R.reveal_order(g, FACTION, "BBP MM.3")
+        craft_shown_item(g)
+
+    def daylight(self, g: Game) -> None:
+        """BBP MM.4-8: battle, recruit, build, move; then Escalate at most once (R-BBP-MM-ESCALATE)."""
+        built = daylight_steps(g)
+        if escalate(g, built):
+            daylight_steps(g)
+
+    def evening(self, g: Game) -> None:
+        """BBP MM.9: score the matching buildings on the map, then discard the order card."""
+        score_matching_buildings(g)
+        R.discard_order(g, FACTION, "BBP MM.9")
+
+
+# -- targeting with the text's own tie-breaks (BBP 4.1, 4.2) -------------------------------------
+def bbp_clearing(s: GameState, what: str, candidates: Iterable[int], criteria: list[Criterion[int]], priority: str = "highest", legal: Callable[[int], str | None] | None = None) -> Choice[int]:
+    """A clearing by the criteria, ties to clearing priority (BBP 4.1)."""
+    choice = choose_clearing(s, what, candidates, criteria, priority, legal)
+    choice.tiebreak = choice.tiebreak.replace("(2.1)", "(BBP 4.1)")
+    return choice
+
+
+def choose_defender(s: GameState, c: int, rule: str) -> Choice[str]:
+    """BBP MM.4: the opponent with the most pieces there, then the higher score, then setup
+    order (BBP 4.2). In cooperative play other bots are no targets (BBP 1.2)."""
+    choice = choose_player(
+        s,
+        f"defender in {c}",
+        enemies_in(s, FACTION, c),
+        [most("most pieces there", pieces_there(s, c), rule), most("higher score", victory_points(s), rule)],
+    )
+    choice.tiebreak = "setup order (BBP 4.2)"
+    return choice
+
+
+def matching_building(s: GameState, suit: str) -> str:
+    """The building an order matches (BBP MM.6): by suit (R-BBP-MM-SUITS); for a bird order the
+    type with the most pieces on the map, ties to sawmill, workshop, recruiter (R-BBP-MM-BIRD-BUILD)."""
+    if suit != "bird":
+        return BUILDING_FOR_SUIT[suit]
+    return max(BUILDING_TYPES, key=lambda k: (s.on_map(FACTION, k), -BUILDING_TYPES.index(k)))
+
+
+def ordered_clearings(s: GameState, suit: str) -> list[int]:
+    """The clearings an order acts in: its suit's; a bird order, every clearing (BBP MM.10)."""
+    return [c for c in CLEARINGS if suit == "bird" or s.suit(c) == suit]
+
+
+# -- setup (ruling R-BBP-MM-SETUP) ----------------------------------------------------------------
+def place_keep(g: Game) -> int:
+    """The keep in a corner clearing, chosen at random (the bot has no one to choose for it)."""
+    corner = g.chance.pick(g.state.map.corners, "the keep's corner (R-BBP-MM-SETUP)")
+    R.place_token(g, FACTION, corner, "keep", "BBP 2.1", why=lambda: "a random corner clearing (ruling R-BBP-MM-SETUP)")
+    g.state.start_corners[FACTION] = corner
+    return corner
+
+
+def garrison(g: Game, keep: int) -> None:
+    """A warrior in every clearing but the corner diagonally opposite the keep."""
+    opposite = g.state.map.opposite_corner[keep]
+    for c in CLEARINGS:
+        if c != opposite:
+            R.place_warriors(g, FACTION, c, 1, "BBP 2.1", why=lambda: "the standard setup's garrison (ruling R-BBP-MM-SETUP)")
+
+
+def place_starting_buildings(g: Game, keep: int) -> None:
+    """A sawmill, a workshop and a recruiter, each in the keep's clearing or one adjacent to it
+    with a free slot, picked at random."""
+    s = g.state
+    for kind in BUILDING_TYPES:
+        open_clearings = [c for c in (keep, *s.map.adjacent[keep]) if R.can_place_building(s, FACTION, c, kind)]
+        if not open_clearings:
+            g.emit(FACTION, "BBP 2.1", "setup", "has no free slot left near the keep for its starting {kind}", kind=kind)
+            continue
+        c = g.chance.pick(open_clearings, f"where the starting {kind} goes (R-BBP-MM-SETUP)")
+        R.place_building(g, FACTION, c, kind, "BBP 2.1", why=lambda: "placed at random by the keep (ruling R-BBP-MM-SETUP)")
+
+
+# -- Birdsong -------------------------------------------------------------------------------------
+def craft_shown_item(g: Game) -> bool:
+    """BBP MM.3, MM.13: an item shown on the order card and left in the supply is gained, for
+    1 VP whatever the card lists; the card stays the order card."""
+    s = g.state
+    fs = s.factions[FACTION]
+    card = s.deckdef.card(fs.order) if fs.order is not None else None
+    if card is None or card.kind != "item" or card.item is None:
+        return False
+    if s.item_supply.get(card.item, 0) <= 0:
+        g.emit(FACTION, "BBP MM.3", "craft_skipped", "cannot craft {card}: no {item} left in the supply", card=card.label(), item=card.item)
+        return False
+    s.item_supply[card.item] -= 1
+    fs.items.append(card.item)
+    g.emit(FACTION, "BBP MM.3", "craft", "crafts {card} and takes the {item}; the card stays its order card", card=card.label(), item=card.item)
+    R.score(g, FACTION, 1, "BBP MM.13", f"for crafting an item (always 1; the card lists {card.vp})")
+    return True
+
+
+# -- Daylight -------------------------------------------------------------------------------------
+def daylight_steps(g: Game) -> bool:
+    """One Daylight (BBP MM.4-7, on a bird order MM.10-12). Returns whether it built."""
+    suit = R.order_suit(g.state, FACTION)
+    if suit == "bird":
+        g.emit(FACTION, "BBP MM.10", "bird_order", "a bird order: battle everywhere, recruit in the lowest-priority clearings, battle after moving")
+    battle_ordered(g, suit)
+    if suit == "bird":
+        bird_recruit(g)
+    else:
+        recruit(g, suit)
+    built = build(g, suit)
+    moved_into = move(g, suit)
+    if suit == "bird":
+        for c in in_priority_order(g.state, set(moved_into)):  # BBP MM.12
+            battle_in(g, c, "BBP MM.12")
+    return built
+
+
+def battle_in(g: Game, c: int, rule: str) -> None:
+    """Battle in ``c`` against the defender of BBP MM.4, if there is one."""
+    s = g.state
+    if s.warriors(FACTION, c) == 0 or not enemies_in(s, FACTION, c):
+        return
+    choice = choose_defender(s, c, rule)
+    if choice.target is not None and can_battle(s, FACTION, choice.target, c):
+        battle(g, FACTION, choice.target, c, rule, why=choice.explain)
+
+
+def battle_ordered(g: Game, suit: str) -> None:
+    """BBP MM.4 (MM.10 on a bird order): battle in every ordered clearing, by priority (BBP 4.1)."""
+    s = g.state
+    rule = "BBP MM.10" if suit == "bird" else "BBP MM.4"
+    targets = [c for c in ordered_clearings(s, suit) if s.warriors(FACTION, c) and enemies_in(s, FACTION, c)]
+    if not targets:
+        g.emit(FACTION, rule, "skip", "does not battle: no {suit} clearing has both its warriors and an enemy piece", suit="ordered" if suit == "bird" else suit)
+    for c in in_priority_order(s, targets):
+        battle_in(g, c, rule)
+
+
+def place_recruits(g: Game, plan: list[tuple[int, int]], due: int, rule: str, why: Callable[[], str]) -> None:
+    """Place the planned warriors (clearing, count); 1 VP for every two of ``due`` that could
+    not be recruited (BBP MM.5)."""
+    placed = sum(R.place_warriors(g, FACTION, c, n, rule, why=why) for c, n in plan)
+    short = due - placed
+    if short >= 2:
+        R.score(g, FACTION, short // 2, rule, f"for {short} warriors it could not recruit (1 VP for every 2)")
+    elif short:
+        g.emit(FACTION, rule, "recruit_short", "could not recruit 1 warrior, which scores nothing (1 VP for every 2)")
+
+
+def recruit(g: Game, suit: str) -> None:
+    """BBP MM.5: four warriors spread evenly over the ordered clearings it rules; the rest (and,
+    with more than four, which ones) by most enemy pieces, then priority (R-BBP-MM-RECRUIT)."""
+    s = g.state
+    ruled = [c for c in ordered_clearings(s, suit) if R.rules(s, FACTION, c)]
+    choice = bbp_clearing(s, f"where to recruit ({suit} clearings it rules)", ruled, [most("most enemy pieces", lambda c: s.enemy_pieces(FACTION, c), "BBP MM.5")])
+    if not ruled:
+        g.emit(FACTION, "BBP MM.5", "skip", "rules no {suit} clearing to recruit in", suit=suit)
+    can = min(RECRUIT_WARRIORS, s.factions[FACTION].supply.get("warrior", 0))
+    counts: dict[int, int] = {}
+    for i in range(can if ruled else 0):
+        c = choice.ranked[i % len(choice.ranked)]
+        counts[c] = counts.get(c, 0) + 1
+    plan = [(c, counts[c]) for c in choice.ranked if c in counts]
+    ranking = "; ".join(f"{c} ({-choice.values[c][0]})" for c in choice.ranked)
+    why = f"spread evenly over the {suit} clearings it rules, ranked by most enemy pieces, then priority: {ranking}"
+    place_recruits(g, plan, RECRUIT_WARRIORS, "BBP MM.5", lambda: why)
+
+
+def bird_recruit(g: Game) -> None:
+    """BBP MM.11: two warriors in each of the two lowest-priority clearings it rules; all four
+    in the one it rules if only one (R-BBP-MM-BIRD-RECRUIT)."""
+    s = g.state
+    lowest = in_priority_order(s, R.ruled_clearings(s, FACTION), LOWEST)[:2]
+    if not lowest:
+        g.emit(FACTION, "BBP MM.11", "skip", "rules no clearing to recruit in")
+    supply = s.factions[FACTION].supply.get("warrior", 0)
+    per = RECRUIT_WARRIORS // len(lowest) if lowest else 0
+    plan = []
+    for c in lowest:
+        n = min(per, supply)
+        supply -= n
+        plan.append((c, n))
+    shown = ", ".join(map(str, lowest))
+    place_recruits(g, plan, RECRUIT_WARRIORS, "BBP MM.11", lambda: f"bird order: the lowest-priority clearings it rules: {shown}")
+
+
+def build_legal(s: GameState, kind: str) -> Callable[[int], str | None]:
+    def legal(c: int) -> str | None:
+        if s.factions[FACTION].supply.get(kind, 0) <= 0:
+            return f"no {kind} left in its supply"
+        if s.free_slots(c) <= 0:
+            return "no free building slot"
+        return None if R.can_place_building(s, FACTION, c, kind) else "it may not place there"
+
+    return legal
+
+
+def build(g: Game, suit: str) -> bool:
+    """BBP MM.6, MM.15: the matching building in the clearing it rules with the most of its
+    warriors, then priority; any clearing, whatever its suit. Returns whether it built."""
+    s = g.state
+    kind = matching_building(s, suit)
+    choice = bbp_clearing(
+        s,
+        f"where to build a {kind} (clearings it rules)",
+        R.ruled_clearings(s, FACTION),
+        [most("most Marquise warriors", lambda c: s.warriors(FACTION, c), "BBP MM.6")],
+        legal=build_legal(s, kind),
+    )
+    if choice.target is None:
+        g.emit(FACTION, "BBP MM.6", "skip", "cannot build a {kind}", why=choice.explain, kind=kind)
+        return False
+    return R.place_building(g, FACTION, choice.target, kind, "BBP MM.6", why=choice.explain)
+
+
+def move(g: Game, suit: str) -> list[int]:
+    """BBP MM.7 (MM.12): from each ordered clearing, by priority (BBP 4.1), the warriors in
+    excess of three go to the adjacent clearing with the most enemy pieces, then priority.
+    Returns the clearings moved into."""
+    s = g.state
+    rule = "BBP MM.12" if suit == "bird" else "BBP MM.7"
+    moved_into: list[int] = []
+    for c in in_priority_order(s, ordered_clearings(s, suit)):
+        n = s.warriors(FACTION, c) - KEEP_BACK
+        if n <= 0:
+            continue
+        choice = bbp_clearing(
+            s,
+            f"where to move the {n} warrior(s) in excess of three from {c} (adjacent clearings)",
+            R.move_destinations(s, FACTION, c),
+            [most("most enemy pieces", lambda d: s.enemy_pieces(FACTION, d), rule)],
+            legal=lambda d, c=c: None if R.can_move(s, FACTION, c, d) else "it rules neither end of the path (LoR 4.2.1)",
+        )
+        if choice.target is not None and R.move_warriors(g, FACTION, c, choice.target, n, rule, why=choice.explain):
+            moved_into.append(choice.target)
+    if not moved_into:
+        g.emit(FACTION, rule, "skip", "does not move: no ordered clearing has warriors in excess of three it can move")
+    return moved_into
+
+
+def escalate(g: Game, built: bool) -> bool:
+    """BBP MM.8, MM.14: no building placed and fewer than four of the matching type on the map:
+    a new order card replaces this one and Daylight is repeated in full (once a turn, ruling
+    R-BBP-MM-ESCALATE). Returns True to repeat Daylight."""
+    s = g.state
+    kind = matching_building(s, R.order_suit(s, FACTION))
+    n = s.on_map(FACTION, kind)
+    if built or n >= ESCALATE_BELOW:
+        return False
+    g.emit(FACTION, "BBP MM.8", "escalate", "escalates: it placed no {kind} and has {n} on the map (fewer than 4)", kind=kind, n=n)
+    R.discard_order(g, FACTION, "BBP MM.8")
+    R.reveal_order(g, FACTION, "BBP MM.8")
+    return True
+
+
+# -- Evening --------------------------------------------------------------------------------------
+def score_matching_buildings(g: Game) -> None:
+    """BBP MM.9: 1 VP per building of the order's type on the map (after Escalate, the new order's)."""
+    s = g.state
+    suit = R.order_suit(s, FACTION)
+    kind = matching_building(s, suit)
+    n = s.on_map(FACTION, kind)
+    if n:
+        R.score(g, FACTION, n, "BBP MM.9", f"for {n} {kind}{'s' if n > 1 else ''} on the map ({suit} order)")
+    else:
+        g.emit(FACTION, "BBP MM.9", "score", "scores nothing: no {kind} on the map ({suit} order)", kind=kind, suit=suit)
