@@ -259,8 +259,8 @@ class Results:
 WHERE_COLUMNS: dict[str, str] = {
     "study": "study", "map": "map", "lineup": "lineup", "players": "CAST(players AS VARCHAR)",
     "max_rounds": "CAST(max_rounds AS VARCHAR)", "rotate_seats": "CAST(rotate_seats AS VARCHAR)",
-    "difficulty": "list_contains(list_transform(seats, s -> s.difficulty), $w_difficulty)",
-    "faction": "list_contains(list_transform(seats, s -> s.faction), $w_faction)",
+    "difficulty": "EXISTS (SELECT 1 FROM (SELECT unnest(seats) AS s) WHERE s.difficulty = $w_difficulty)",
+    "faction": "EXISTS (SELECT 1 FROM (SELECT unnest(seats) AS s) WHERE s.faction = $w_faction)",
 }  # fmt: skip
 
 
