@@ -12,7 +12,7 @@ $(PY):
 
 # Reinstall only when the project description changes.
 $(VENV)/.cli-installed: pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[cli]'
+	$(PY) -m pip install --quiet -e '.[cli,sim]'
 	touch $@
 
 $(VENV)/.dev-installed: pyproject.toml | $(PY)

@@ -12,8 +12,20 @@ from pathlib import Path
 from typing import Any, Optional
 
 PROG = "rootbotics"
-NEED_EXTRA = f"{PROG}: the command line needs the 'cli' extra: pip install 'rootbotics[cli]'"
-NEED_SIM = "the 'sim' extra is needed: pip install 'rootbotics[sim]'"
+
+
+def install_advice(extra: str) -> str:
+    """The pip command that installs an extra where this copy of rootbotics is: from its clone
+    (a folder with its pyproject.toml) when it runs from one, else by the package's name."""
+    root = Path(__file__).resolve().parents[3]
+    if (root / "pyproject.toml").is_file() and (root / "src" / "rootbotics").is_dir():
+        where = "." if root == Path.cwd().resolve() else str(root)
+        return f"pip install -e '{where}[{extra}]'"
+    return f"pip install 'rootbotics[{extra}]'"
+
+
+NEED_EXTRA = f"{PROG}: the command line needs the 'cli' extra: {install_advice('cli')}"
+NEED_SIM = f"the 'sim' extra is needed: {install_advice('sim')}"
 
 
 class CliError(Exception):

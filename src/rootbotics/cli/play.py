@@ -92,7 +92,11 @@ def run_play(a: PlayArgs) -> int:
     if mode == "log":
         out.text(intro_line(a, state, config))
     g, over, played = play_game(a, log, game, state, config)
-    if mode != "json":
+    if mode == "json":
+        from ..stream import result_line
+
+        out.raw(json.dumps(result_line(g.state, over)))
+    else:
         print_outcome(out, mode, g.state, over, played)
     write_files(out, mode, a, g, config)
     return 0
@@ -189,13 +193,13 @@ def check_outputs(a: PlayArgs) -> None:
 
 
 def listen(out: Out, mode: str, log: Any, game: list[Any]) -> None:
-    """Print each event as it happens: as JSON lines, under turn headers, or not at all."""
-
-    def write_json(e: Any) -> None:
-        out.raw(json.dumps(e.to_json(), default=str))
+    """Print each event as it happens: as the public event stream (docs/event-stream.md), under turn headers, or not at all."""
 
     if mode == "json":
-        log.listeners.append(write_json)
+        from ..stream import event_line, format_line
+
+        out.raw(json.dumps(format_line()))
+        log.listeners.append(lambda e: out.raw(json.dumps(event_line(e))))
     elif mode == "log":
         log.listeners.append(turn_writer(out, game))
 

@@ -17,19 +17,41 @@ HELP = (
 )
 
 
-def run_report(files: list[str], plots: Optional[str]) -> int:
-    """Print the report of ``files``; with ``plots``, write its charts there too."""
+def parse_where(items: Optional[list[str]]) -> dict[str, str]:
+    """``--where map=fall --where difficulty=easy`` -> ``{"map": "fall", "difficulty": "easy"}``."""
+    where: dict[str, str] = {}
+    for item in items or []:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip() or not value.strip():
+            raise CliError(f"--where: expected FIELD=VALUE, e.g. --where map=fall (got {item!r})")
+        where[key.strip()] = value.strip()
+    return where
+
+
+def run_report(files: list[str], plots: Optional[str], pool: bool = False, where: Optional[list[str]] = None) -> int:
+    """Print the report of ``files``: one per study (configuration), or one of them all with
+    ``pool``; with ``plots``, write its charts there too (a folder per study)."""
     need_sim_extra()
     from ..sim.report import ReportError, Results, print_report
 
+    chosen = parse_where(where)
     try:
         res = Results(files)
+        studies = res.studies(chosen)
     except ReportError as e:
         raise CliError(str(e)) from None
+    if not studies:
+        raise CliError(f"--where: no game matches {' and '.join(f'{k}={v}' for k, v in chosen.items())}")
     out = Out()
-    print_report(res, out)
-    if plots is not None:
-        write_charts(out, res, plots)
+    groups: list[Optional[list[str]]] = [studies] if pool or len(studies) == 1 else [[key] for key in studies]
+    if len(groups) > 1:
+        out.text(f"{len(studies)} studies (configurations): one report each (--pool reads them together)")
+        out.text()
+    for group in groups:
+        res.focus(group, chosen)
+        print_report(res, out)
+        if plots is not None:
+            write_charts(out, res, plots if len(groups) == 1 else str(Path(plots) / group[0]))
     return 0
 
 
@@ -68,5 +90,16 @@ def register(app: Any) -> None:
                 "game length.",
             ),
         ] = None,
+        pool: Annotated[
+            bool, typer.Option("--pool", help="Read all the studies given as one (by default, one report per study: line-up, map and settings).")
+        ] = False,
+        where: Annotated[
+            Optional[list[str]],
+            typer.Option(
+                "--where", metavar="FIELD=VALUE",
+                help="Only the games where FIELD is VALUE (study, map, lineup, players, max_rounds, rotate_seats; "
+                "difficulty and faction: any seat). Repeat for several.",
+            ),
+        ] = None,
     ) -> int:
-        return run_report(files, plots)
+        return run_report(files, plots, pool, where)

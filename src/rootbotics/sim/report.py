@@ -79,7 +79,9 @@ def expand(paths: Sequence[str]) -> list[Path]:
         elif p.exists():
             found.append(p)
         elif any(ch in text for ch in "*?["):
-            matches = sorted(Path(m) for m in glob.glob(text))
+            # A glob over a results folder also meets its manifests and failed-game positions:
+            # only the Parquet files among the matches are results.
+            matches = sorted(Path(m) for m in glob.glob(text) if m.endswith(".parquet"))
             if not matches:
                 raise ReportError(f"{text}: no file matches")
             found.extend(matches)
@@ -118,19 +120,40 @@ class Results:
             {"files": games_files},
         )
         self.rows = self.scalar("SELECT count(*) FROM all_games")
-        self.db.execute("CREATE TABLE games AS SELECT DISTINCT ON (study, seed) * FROM all_games ORDER BY study, seed")
-        self.total = self.scalar("SELECT count(*) FROM games")
-        self.ok = self.scalar("SELECT count(*) FROM games WHERE status = 'ok'")
-        self.failed = self.total - self.ok
-        self.has_rounds = bool(rounds_files)
-        if self.has_rounds:
+        self.db.execute("CREATE TABLE unique_games AS SELECT DISTINCT ON (study, seed) * FROM all_games ORDER BY study, seed")
+        self.duplicates = self.rows - self.scalar("SELECT count(*) FROM unique_games")
+        if rounds_files:
             self.db.execute(
-                "CREATE TABLE rounds AS SELECT DISTINCT ON (study, seed, round, seat) * "
+                "CREATE TABLE all_rounds AS SELECT DISTINCT ON (study, seed, round, seat) * "
                 "FROM read_parquet($files, union_by_name = true)",
                 {"files": rounds_files},
             )
+        self._has_round_files = bool(rounds_files)
+        self.focus()
+
+    def studies(self, where: dict[str, str] | None = None) -> list[str]:
+        """The study keys (one per configuration) among the games ``where`` selects."""
+        cond, params = where_sql(where or {})
+        return [r[0] for r in self.all(f"SELECT DISTINCT study FROM unique_games WHERE {cond} ORDER BY 1", params)]
+
+    def focus(self, studies: Sequence[str] | None = None, where: dict[str, str] | None = None) -> None:
+        """Make ``games`` and ``rounds`` the games of ``studies`` (all: None) that ``where``
+        selects; every query and table of the report reads those."""
+        cond, params = where_sql(where or {})
+        if studies is not None:
+            cond += " AND study IN (SELECT unnest($studies))"
+            params["studies"] = list(studies)
+        self.db.execute(f"CREATE OR REPLACE TABLE games AS SELECT * FROM unique_games WHERE {cond}", params)
+        self.total = self.scalar("SELECT count(*) FROM games")
+        self.ok = self.scalar("SELECT count(*) FROM games WHERE status = 'ok'")
+        self.failed = self.total - self.ok
+        self.has_rounds = self._has_round_files
+        if self.has_rounds:
             # Only games that finished: a curve of games cut short by a failure would mislead.
-            self.db.execute("DELETE FROM rounds WHERE (study, seed) NOT IN (SELECT study, seed FROM games WHERE status = 'ok')")
+            self.db.execute(
+                "CREATE OR REPLACE TABLE rounds AS SELECT * FROM all_rounds "
+                "WHERE (study, seed) IN (SELECT study, seed FROM games WHERE status = 'ok')"
+            )
             self.has_rounds = self.scalar("SELECT count(*) FROM rounds") > 0
 
     def scalar(self, sql: str, params: dict[str, Any] | None = None) -> Any:
@@ -190,6 +213,20 @@ class Results:
                GROUP BY s.faction ORDER BY avg(s.vp) DESC"""
         )
 
+    def vp_sources(self) -> list[tuple[Any, ...]]:
+        """Per faction over finished games: games, mean final VP, mean VP from tracks, removal,
+        crafting and special scoring, mean VP lost, mean battles started and won, pieces removed
+        (empty for result files written before these counts existed)."""
+        try:
+            return self.all(
+                """SELECT s.faction, count(*), avg(s.vp), avg(s.vp_tracks), avg(s.vp_removal), avg(s.vp_crafting),
+                          avg(s.vp_special), avg(s.vp_lost), avg(s.battles_started), avg(s.battles_won), avg(s.pieces_removed)
+                   FROM (SELECT unnest(seats) AS s FROM games WHERE status = 'ok')
+                   WHERE s.vp_tracks IS NOT NULL GROUP BY s.faction ORDER BY avg(s.vp) DESC"""
+            )
+        except duckdb.Error:
+            return []
+
     def failures(self) -> list[tuple[str, int]]:
         return self.all(
             "SELECT error_type, count(*) FROM games WHERE status <> 'ok' GROUP BY 1 ORDER BY 2 DESC, 1"
@@ -210,6 +247,33 @@ class Results:
             """SELECT faction, round, count(*), avg(vp), quantile_cont(vp, 0.25), quantile_cont(vp, 0.75)
                FROM rounds GROUP BY faction, round ORDER BY faction, round"""
         )
+
+    def games_by_round(self) -> dict[int, int]:
+        """How many finished games reached each round (not how many rows a faction has)."""
+        return dict(
+            self.all("SELECT round, count(DISTINCT (study, seed)) FROM rounds GROUP BY round")
+        )
+
+
+# Game columns ``--where`` may select on (``key=value``; several keys all hold).
+WHERE_COLUMNS: dict[str, str] = {
+    "study": "study", "map": "map", "lineup": "lineup", "players": "CAST(players AS VARCHAR)",
+    "max_rounds": "CAST(max_rounds AS VARCHAR)", "rotate_seats": "CAST(rotate_seats AS VARCHAR)",
+    "difficulty": "EXISTS (SELECT 1 FROM (SELECT unnest(seats) AS s) WHERE s.difficulty = $w_difficulty)",
+    "faction": "EXISTS (SELECT 1 FROM (SELECT unnest(seats) AS s) WHERE s.faction = $w_faction)",
+}  # fmt: skip
+
+
+def where_sql(where: dict[str, str]) -> tuple[str, dict[str, Any]]:
+    """A SQL condition and its parameters for ``--where`` (difficulty and faction: any seat)."""
+    parts, params = ["TRUE"], {}
+    for key, value in where.items():
+        if key not in WHERE_COLUMNS:
+            raise ReportError(f"--where: {key!r} is not a field to select on (choose from {', '.join(WHERE_COLUMNS)})")
+        params[f"w_{key}"] = value
+        column = WHERE_COLUMNS[key]
+        parts.append(column if key in ("difficulty", "faction") else f"{column} = $w_{key}")
+    return " AND ".join(parts), params
 
 
 # -- printing -----------------------------------------------------------------------------------
@@ -252,16 +316,30 @@ def print_summary(res: Results, out: Any) -> None:
     files = f"{res.games_files} games file{'s' if res.games_files != 1 else ''}"
     if res.rounds_files:
         files += f" and {res.rounds_files} rounds file{'s' if res.rounds_files != 1 else ''}"
-    out.text(f"Games: {res.total} ({res.ok} finished, {res.failed} failed) from {files}")
-    if res.rows != res.total:
-        out.text(f"Duplicates: {res.rows - res.total} games appear in more than one file and are counted once")
+    out.text(f"Games: {res.total} ({res.ok} finished, {res.failed} failed), read from {files} given")
+    if res.duplicates:
+        out.text(f"Duplicates: {res.duplicates} games appear in more than one file and are counted once")
     out.text(f"Bots: {'; '.join(lineups)}    Maps: {', '.join(maps)}    Engine: {', '.join(versions)}")
     if len(studies) > 1:
-        out.text(f"Studies: {len(studies)} configurations ({', '.join(studies)}) read together")
+        out.text(f"Studies: {len(studies)} configurations ({', '.join(studies)}) pooled (--pool)")
+    else:
+        out.text(f"Study: {studies[0]} ({study_settings(res)})")
     rotated = res.distinct("rotate_seats")
     seat_note = "rotated by seed" if rotated == [True] else "as listed" if rotated == [False] else "mixed"
     out.text(f"Seat order: {seat_note}")
     out.text()
+
+
+def study_settings(res: Results) -> str:
+    """One study's configuration in a few words: line-up, map, difficulties, options."""
+    row = res.all("SELECT lineup, map, seats, options, max_rounds FROM games LIMIT 1")
+    if not row:
+        return "no games"
+    lineup, map_name, seats, options, max_rounds = row[0]
+    levels = ", ".join(f"{s['faction']}={s['difficulty']}" for s in seats if s["difficulty"] != "default") or "default difficulty"
+    traits = ", ".join(f"{s['faction']}={'+'.join(s['traits'])}" for s in seats if s["traits"])
+    extra = "" if options in (None, "{}") else f"; options {options}"
+    return f"{lineup} on {map_name}; {levels}{'; traits ' + traits if traits else ''}{extra}; up to {max_rounds} rounds"
 
 
 def print_win_rates(res: Results, out: Any) -> None:
@@ -319,6 +397,21 @@ def print_length_and_scores(res: Results, out: Any) -> None:
         [[f, str(n), f"{mean:.1f}", f"{med:g}"] for f, n, mean, med in res.final_scores()],
     )
     out.text()
+    print_vp_sources(res, out)
+
+
+def print_vp_sources(res: Results, out: Any) -> None:
+    """Where each faction's VP came from, and how much it fought (means per game)."""
+    rows = res.vp_sources()
+    if not rows:
+        return
+    names = ("VP", "tracks", "removal", "crafting", "special", "lost", "battles", "won", "removed")
+    out.table(
+        "Where the VP come from (mean per game; battles started and won, enemy pieces removed)",
+        [("faction", "left"), ("games", "right"), *((n, "right") for n in names)],
+        [[f, str(n), *(f"{v:.1f}" for v in vals)] for f, n, *vals in rows],
+    )
+    out.text()
 
 
 def print_vp_curves(res: Results, out: Any) -> None:
@@ -332,8 +425,9 @@ def print_vp_curves(res: Results, out: Any) -> None:
     for f, rnd, n, mean, _lo, _hi in curves:
         table.setdefault(rnd, {})[f] = (n, mean)
     rows = []
+    games = res.games_by_round()
     for rnd in sorted(table):
-        going = max(n for n, _ in table[rnd].values())
+        going = games.get(rnd, 0)
         if going < max(5, res.ok // 100) and rnd > 1:  # too few games left to say much
             break
         rows.append([str(rnd), str(going), *(f"{table[rnd][f][1]:.1f}" if f in table[rnd] else "-" for f in factions)])

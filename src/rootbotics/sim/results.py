@@ -24,6 +24,7 @@ import pyarrow.parquet as pq
 
 from .. import __version__
 from .study import GameRecord, Study
+from .tally import COUNTS
 
 TABLE_KEY = b"rootbotics.table"  # Parquet metadata: which table a file holds
 
@@ -36,6 +37,8 @@ SEAT = pa.struct(
         ("vp", pa.int32()),
         ("won", pa.bool_()),
         ("rule_set", pa.string()),  # "law" or "bbp" (core.faction.RULE_SETS)
+        ("character", pa.string()),  # the Vagabot's character (7.3.1); null for other factions
+        *((name, pa.int32()) for name in COUNTS),  # what the seat did in the game (sim/tally.py)
     ]
 )
 
@@ -112,6 +115,8 @@ def game_row(study: Study, r: GameRecord) -> dict[str, Any]:
             "vp": r.vp[i] if i < len(r.vp) else None,
             "won": f in won,
             "rule_set": study.rule_set_of(f),
+            "character": r.characters[i] if i < len(r.characters) else None,
+            **(r.counts[i] if i < len(r.counts) else dict.fromkeys(COUNTS)),
         }
         for i, f in enumerate(r.turn_order)
     ]

@@ -19,7 +19,9 @@ from functools import cache
 from .. import __version__
 from ..core import serial
 from ..core.context import Game
+from ..core.events import EventLog
 from ..game import DEFAULT_MAX_ROUNDS, LAW, GameConfig, Seat, new_game, play
+from .tally import Tally
 
 MESSAGE_LIMIT = 500  # characters of an error message kept in a row
 
@@ -115,6 +117,8 @@ class GameRecord:
     failed_phase: str | None = None
     position: str | None = None  # saved position at the start of the failing turn (JSON)
     trajectory: list[tuple[int, list[int]]] | None = None  # (round, VP in turn order) at each round's end
+    counts: list[dict[str, int]] = field(default_factory=list)  # what each seat did (sim.tally), in turn order
+    characters: list[str | None] = field(default_factory=list)  # the Vagabot's character, in turn order
 
 
 def one_line(text: str, limit: int = MESSAGE_LIMIT) -> str:
@@ -135,8 +139,9 @@ def play_one(study: Study, seed: int, trajectory: bool = False) -> GameRecord:
     order = tuple(s.faction for s in config.seats)
     traj: list[tuple[int, list[int]]] | None = [] if trajectory else None
     g: Game | None = None
+    tally = Tally(order)
     try:
-        g = new_game(config)
+        g = new_game(config, log=tally_log(tally))
         on_turn = None
         if traj is not None:
             record_round = traj.append
@@ -164,7 +169,20 @@ def play_one(study: Study, seed: int, trajectory: bool = False) -> GameRecord:
         events=len(g.log),
         end_reason=s.end_reason,
         trajectory=traj,
+        counts=[tally.of(f) for f in order],
+        characters=[character_of(g, f) for f in order],
     )
+
+
+def tally_log(tally: Tally) -> EventLog:
+    log = EventLog()
+    log.listeners.append(tally.see)
+    return log
+
+
+def character_of(g: Game, faction: str) -> str | None:
+    """The Vagabot's character (7.3.1), None for every other faction."""
+    return getattr(g.state.factions[faction].board, "character", None)
 
 
 def failed_record(
