@@ -138,6 +138,8 @@ FIELDS: dict[str, dict[str, Field]] = {
     "escalate": {},
     "exhaust": {"left": ("ready_left", INT)},
     "expand": {},
+    "bird_order": {},
+    "recruit_short": {},
     "expand_stopped": {},
     "explore": {},
     "extortion": {},
@@ -241,6 +243,8 @@ FIELDS: dict[str, dict[str, Field]] = {
 BY_RULE: dict[tuple[str, str], dict[str, Field]] = {
     ("setup", "10.3.1"): {"c": ("crowns", INT), "t": ("tunnels", INT)},
     ("setup", "10.3.4"): {"c": ("citadels", INT), "m": ("markets", INT)},
+    ("setup", "BBP 2.1"): {"kind": ("building", STR)},
+    ("setup", "3.2"): {"rules": ("rule_set", STR)},
 }
 
 # What a VP scored counts as, by the rule that scored it (the sentence plays no part).

@@ -300,7 +300,8 @@ _BOARD_ONLY = (
     "arbiter_declined arbiter_hits enlist aid quest new_quest gain_item damage exhaust repair "
     "refresh track_on track_off cost_of_errors conspiracy sway slip invaders vendetta nobility "
     "adventurer investors human_turn field_hospitals outrage scorched_earth steal "
-    "cover_slot gamble game_over cannot_spread damage_ignored expand_stopped ferocious no_crown no_plot"
+    "cover_slot gamble game_over cannot_spread damage_ignored expand_stopped ferocious no_crown no_plot "
+    "bird_order recruit_short"
 ).split()
 EVENT_ACTIONS: dict[str, Handler] = {kind: _nothing for kind in _BOARD_ONLY}
 EVENT_ACTIONS.update({
