@@ -54,6 +54,17 @@ def browser() -> Iterator[object]:
         b.close()
 
 
+# A page waits this long for the app: the app replays a session from its entries, and a loaded
+# machine (the whole suite on two cores) can make that slow; speed is measured in `make bench`.
+PAGE_TIMEOUT_MS = 120_000
+
+
+def open_page(browser: object, **options: object) -> object:
+    page = browser.new_page(**options)  # type: ignore[attr-defined]
+    page.set_default_timeout(PAGE_TIMEOUT_MS)  # type: ignore[attr-defined]
+    return page
+
+
 def status(page: object) -> str:
     return page.locator(".status").first.inner_text()  # type: ignore[attr-defined]
 
@@ -86,7 +97,7 @@ def new_game(page: object, base: str, name: str) -> None:
 
 
 def test_a_short_game_of_one_human_and_two_bots_by_clicks(server: str, browser: object) -> None:
-    page = browser.new_page(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+    page = open_page(browser, viewport={"width": 1280, "height": 900})
     new_game(page, server, "clicks")
     assert status(page).startswith("Step 1/")
     press(page, "button[value=ok]")  # next: the next step
@@ -110,7 +121,7 @@ def test_a_short_game_of_one_human_and_two_bots_by_clicks(server: str, browser: 
 
 
 def test_a_refused_move_shows_its_reason_and_changes_nothing(server: str, browser: object) -> None:
-    page = browser.new_page()  # type: ignore[attr-defined]
+    page = open_page(browser)
     page.goto(server + "/game/clicks")
     entries = page.locator("#game").get_attribute("data-entries")
     page.fill("#line", "3w5->9")
@@ -122,7 +133,7 @@ def test_a_refused_move_shows_its_reason_and_changes_nothing(server: str, browse
 
 
 def test_undo_across_a_bot_step_and_a_reload_keep_the_game(server: str, browser: object) -> None:
-    page = browser.new_page()  # type: ignore[attr-defined]
+    page = open_page(browser)
     page.goto(server + "/game/clicks")
     page.fill("#line", "w1->5")
     press(page, ".line-form button[type=submit]")
@@ -139,7 +150,7 @@ def test_undo_across_a_bot_step_and_a_reload_keep_the_game(server: str, browser:
 
 
 def test_the_phone_viewport_shows_the_board_without_sideways_scrolling(server: str, browser: object) -> None:
-    page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True)  # type: ignore[attr-defined]
+    page = open_page(browser, viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True)
     page.goto(server + "/game/clicks")
     box = page.locator(".board-col").bounding_box()
     assert box is not None and box["width"] <= 390  # the board scrolls inside its own box
@@ -150,7 +161,7 @@ def test_the_phone_viewport_shows_the_board_without_sideways_scrolling(server: s
 
 
 def test_watch_a_bot_game_step_by_step(server: str, browser: object) -> None:
-    page = browser.new_page(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+    page = open_page(browser, viewport={"width": 1280, "height": 900})
     page.goto(server + "/watch")
     page.fill("input[name=bots]", "marquise,eyrie,alliance,vagabot")
     page.fill("input[name=seed]", "7")
