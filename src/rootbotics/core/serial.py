@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from .chance import Rng
 from .faction import REGISTRY, SHARED, faction_title, piece_totals, rules_of
 from .fields import Cards, StateError, at as _at, count as _count, integer as _int, kind_of as _kind, lst as _list
 from .fields import obj as _obj, only as _only, require as _require, seg as _seg, show as _show, string as _str
+from .invariants import violations
 from .items import ITEM_TYPES, items_in_play, load_item_box
 from .maps import CLEARINGS, MAP_NAMES, SUITS, suit_problem
 from .setup_order import FACTIONS
@@ -307,7 +309,23 @@ def _read_rest(state: GameState, data: dict[str, Any], order: list[str], faction
     _read_services(state, data)
     _derive_supplies(state, data)
     _read_result_and_options(state, data, order)
+    _refuse_impossible(state)
     return state
+
+
+_PATH = re.compile(r"^(?:[A-Za-z0-9_#-]+|\"[^\"]*\")(?:\.(?:[A-Za-z0-9_#-]+|\"[^\"]*\"))*$")
+
+
+def _refuse_impossible(state: GameState) -> None:
+    """The last step of loading: the position must keep every invariant (``core.invariants``,
+    with the configuration checks of ``core.validity``); the first broken one is the error,
+    at its field path when it names one."""
+    found = violations(state)
+    if found:
+        path, sep, problem = found[0].partition(": ")
+        if sep and _PATH.match(path):
+            raise StateError(path, problem)
+        raise StateError("", f"an impossible position: {found[0]}")
 
 
 def _read_start_corners(state: GameState, data: dict[str, Any], order: list[str]) -> None:
@@ -511,12 +529,12 @@ def _read_clearings(state: GameState, raw: dict[str, Any]) -> None:
                 pool.append(_str(it, f"{path}.{label}.{i}", ITEM_TYPES))
         if cl.ruin_items and not cl.ruin:
             raise StateError(f"{path}.ruin_items", "items lie only under an unexplored ruin (ruin: true)")
+        _check_piece_limits(state, c, path)
         if cl.used_slots() > state.map.slots[c]:
             what = f"{len(cl.buildings)} building(s)" + (" and a ruin" if cl.ruin else "")
             if cl.slot_items:
                 what += f" and {len(cl.slot_items)} item(s) covering slots"
             raise StateError(f"{path}.buildings", f"{what}, but clearing {c} has {state.map.slots[c]} slot(s)")
-        _check_piece_limits(state, c, path)
     _check_one_on_map(state)
 
 
@@ -524,9 +542,10 @@ def _check_piece_limits(state: GameState, c: int, path: str) -> None:
     """Tokens a clearing holds one of at most (sympathy, 6.2.1 I; trade posts, 9.5.1; plots,
     11.3.1) and buildings that stand only in clearings of their suit (bases, 6.4.3; gardens, 8.3.2)."""
     cl = state.clearings[c]
-    for piece in set(cl.tokens):
-        if piece in SHARED.one_per_clearing and cl.tokens.count(piece) > 1:
-            raise StateError(f"{path}.tokens", f"a clearing holds at most one {piece[1].replace('_', ' ')} token")
+    for label, pool in (("tokens", cl.tokens), ("buildings", cl.buildings)):
+        for piece in set(pool):
+            if piece in SHARED.one_per_clearing and pool.count(piece) > 1:
+                raise StateError(f"{path}.{label}", f"a clearing holds at most one {piece[1].replace('_', ' ')} {label[:-1]}")
     for i, piece in enumerate(cl.buildings):
         suit = SHARED.suited.get(piece)
         if suit is not None and suit != state.suits[c]:

@@ -17,6 +17,7 @@ from .maps import CLEARINGS, Map, load_map
 
 PHASES: tuple[str, ...] = ("setup", "birdsong", "daylight", "evening", "over")
 DIFFICULTIES: tuple[str, ...] = ("easy", "default", "challenging", "nightmare")
+DEFAULT_MAX_ROUNDS = 150  # a game still going after this many rounds has stalled (options.max_rounds)
 
 
 class Clearing:
