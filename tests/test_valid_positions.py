@@ -185,3 +185,21 @@ def test_8_4_1_the_lizards_act_on_an_order() -> None:
         s.factions["lizards"].board.order = None
 
     assert any("8.4.1" in v for v in _broken(no_order))
+
+
+@pytest.mark.parametrize("command", [["show"], ["play", "--from"]])
+def test_show_and_play_from_refuse_an_impossible_position_in_one_line(tmp_path, command: list[str]) -> None:
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    d = doc()
+    d["factions"]["marquise"]["vp"] = 31
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(d))
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1] / "src"))
+    p = subprocess.run([sys.executable, "-m", "rootbotics", *command, str(path)], capture_output=True, text=True, env=env, timeout=120)
+    assert p.returncode == 2 and p.stdout == ""
+    assert p.stderr.strip().splitlines() == [f"rootbotics: error: {path}: factions.marquise.vp: 31 VP and no winner: reaching 30 VP wins at once (LoR 3.1)"]

@@ -7,9 +7,11 @@ the problem, e.g. ``clearings.5.warriors.marquise: -1 is not a count``. Supplies
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -198,21 +200,80 @@ def save(state: GameState, path: str | Path) -> None:
     write_atomic(Path(path), dumps(state) + "\n")
 
 
+class NotAFileError(OSError):
+    """The target of a write exists and is not a regular file (a device, a pipe, a folder)."""
+
+
+def write_target(path: Path) -> Path:
+    """Where writing ``path`` goes: through symlinks to the file they name; refused with
+    ``NotAFileError`` when that exists and is not a regular file (``/dev/null`` stays a device)."""
+    real = Path(os.path.realpath(path))
+    try:
+        mode = os.stat(real).st_mode
+    except FileNotFoundError:
+        return real
+    if not stat.S_ISREG(mode):
+        raise NotAFileError(errno.EEXIST, f"{path} exists and is not a regular file")
+    return real
+
+
 def write_atomic(path: Path, text: str) -> None:
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    """Write ``text`` to ``path`` whole or not at all: a temporary file in the same folder, then
+    a rename. The file gets the mode of the one it replaces, or the umask's; temporary files of
+    the same target left by a writer that was killed are removed first."""
+    real = write_target(path)
+    folder = real.parent
+    _clean_stale(folder, real.name)
+    fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.{os.getpid()}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
+            os.fchmod(fh.fileno(), _mode_for(real))
             os.fsync(fh.fileno())
-        os.replace(tmp, path)
+        os.replace(tmp, real)
     except BaseException:
         try:
             os.unlink(tmp)
         except FileNotFoundError:
             pass
         raise
+
+
+def _mode_for(real: Path) -> int:
+    """The mode of the file being replaced, or 0666 less the umask for a new one."""
+    try:
+        return stat.S_IMODE(os.stat(real).st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0o022)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def _clean_stale(folder: Path, name: str) -> None:
+    """Remove ``.<name>.<pid>.*.tmp`` files whose writer process is gone (a kill -9 mid-save)."""
+    prefix = f".{name}."
+    try:
+        entries = [e for e in os.listdir(folder) if e.startswith(prefix) and e.endswith(".tmp")]
+    except OSError:
+        return
+    for entry in entries:
+        pid = entry[len(prefix):].split(".", 1)[0]
+        if pid.isdigit() and not _alive(int(pid)):
+            try:
+                os.unlink(folder / entry)
+            except OSError:
+                pass
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 # -- reading ------------------------------------------------------------------------------------
@@ -242,11 +303,20 @@ def loads(text: str) -> GameState:
     return from_json(data)
 
 
+MAX_POSITION_BYTES = 1 << 20  # 1 MB: a real position is a few kB
+
+
 def load(path: str | Path) -> GameState:
+    """Read a position file (at most ``MAX_POSITION_BYTES``) and load it."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_POSITION_BYTES + 1)
     except OSError as e:
         raise StateError("", f"cannot read {path}: {e.strerror or e}") from None
+    if len(raw) > MAX_POSITION_BYTES:
+        raise StateError("", f"{path} is larger than {MAX_POSITION_BYTES >> 20} MB: no position is that big")
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise StateError("", f"{path} is not a UTF-8 text file") from None
     return loads(text)
