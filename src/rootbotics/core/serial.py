@@ -419,11 +419,30 @@ def _read_result_and_options(state: GameState, data: dict[str, Any], order: list
     options = _obj(data.get("options", {}), "options")
     if "max_rounds" in options:
         _int(options["max_rounds"], "options.max_rounds", 1)
+    for key, value in options.items():
+        if _depth(value) > MAX_OPTION_DEPTH:
+            raise StateError(_at("options", key), f"is nested more than {MAX_OPTION_DEPTH} deep: no option is")
     try:
         json.dumps(options, allow_nan=False)
     except (TypeError, ValueError, RecursionError):
         raise StateError("options", "holds something that is not plain JSON") from None
     state.options = dict(options)
+
+
+MAX_OPTION_DEPTH = 8  # options are flat values today; deep nesting would break saving it again
+
+
+def _depth(value: Any) -> int:
+    """How deeply lists and objects nest in ``value`` (iteratively: no recursion to overflow)."""
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        item, level = stack.pop()
+        deepest = max(deepest, level)
+        if deepest > MAX_OPTION_DEPTH:
+            break
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else ()
+        stack.extend((child, level + 1) for child in children)
+    return deepest
 
 
 def _read_suits(state: GameState, data: dict[str, Any]) -> None:
