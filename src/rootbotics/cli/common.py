@@ -257,7 +257,7 @@ def check_save_target(path: str, option: str = "--save") -> None:
     if p.is_dir():
         raise CliError(f"{option}: {path} is a folder, not a file")
     try:
-        p = write_target(p)  # through a symlink; never over a device or a pipe
+        write_target(p)  # writes go through a symlink; never over a device or a pipe
     except OSError as e:
         raise CliError(f"{option}: {e.strerror or e}") from None
     folder = p.parent if str(p.parent) else Path(".")
