@@ -157,15 +157,15 @@ def test_3_3_2_eyrie_nobility_turmoil_scores_instead_of_losing(traits, vp) -> No
 @pytest.mark.parametrize("traits", [(), ("relentless",)])
 def test_3_3_2_eyrie_relentless(traits) -> None:
     s = position(
-        {9: {"warriors": {"eyrie": 1}, "buildings": [["marquise", "workshop"]], "tokens": [["marquise", "keep"]]}, 1: {}},
+        {3: {"warriors": {"eyrie": 1}, "buildings": [["marquise", "workshop"]], "tokens": [["marquise", "keep"]]}, 1: {}},  # the keep in a corner (4.3.2)
         eyrie=eyrie_bot(traits=traits),
     )
     g = game(s)
     E.relentless(g)
     if traits:
-        assert not s.clearings[9].buildings and not s.clearings[9].tokens and s.factions["eyrie"].vp == 2
+        assert not s.clearings[3].buildings and not s.clearings[3].tokens and s.factions["eyrie"].vp == 2
     else:
-        assert len(s.clearings[9].buildings) == 1
+        assert len(s.clearings[3].buildings) == 1
 
 
 @pytest.mark.parametrize("traits", [(), ("swoop",)])

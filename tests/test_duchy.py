@@ -228,10 +228,10 @@ def test_10_5_1_dig_most_empty_slots_then_fewest_warriors() -> None:
 
 
 def test_10_5_1_dig_bird_order_most_enemy_buildings_and_tokens() -> None:
-    s = pos({12: {"buildings": [["marquise", "sawmill"]], "tokens": [["marquise", "keep"]]}, 8: {"buildings": [["marquise", "workshop"], ["marquise", "sawmill"]]}, 3: {"buildings": [["marquise", "recruiter"]]}}, burrow=4)
+    s = pos({3: {"buildings": [["marquise", "sawmill"]], "tokens": [["marquise", "keep"]]}, 8: {"buildings": [["marquise", "workshop"], ["marquise", "sawmill"]]}, 12: {"buildings": [["marquise", "recruiter"]]}}, burrow=4)
     g = game(s)
     set_order(g, ME, "ambush_bird")
-    # 12 and 8 tie on two; 12 holds the keep (4.2.1), so 8.
+    # 3 and 8 tie on two; 3 holds the keep (4.2.1; a keep is in a corner, 4.3.2), so 8.
     assert D.dig(g, "10.5.1") == 8
 
 

@@ -215,7 +215,7 @@ def test_5_5_2_and_4_2_1_the_keep_s_clearing_is_skipped_for_the_keep() -> None:
 def test_5_5_2_and_5_7_turmoil_when_no_roost_can_be_placed() -> None:
     roost = ["eyrie", "roost"]
     s = position(
-        {2: {"buildings": [roost, roost]}, 5: {"buildings": [roost, roost]}, 7: {"buildings": [roost, roost]}, 8: {"buildings": [roost]}},
+        {c: {"buildings": [roost]} for c in (1, 2, 3, 4, 5, 7, 8)},  # one roost a clearing at most (5.5.2)
         eyrie={"vp": 1, **decree(fox=["anvil"], bird=["loyal_vizier", "loyal_vizier", "armorers"])},
     )
     g = game(s)
@@ -229,7 +229,7 @@ def test_5_5_2_and_5_7_turmoil_when_no_roost_can_be_placed() -> None:
 
 @pytest.mark.parametrize(("roosts", "vp"), [(1, 0), (2, 1), (4, 3), (7, 6)])
 def test_5_6_score_rightmost_empty_roost_space(roosts: int, vp: int) -> None:
-    spots = [2, 2, 5, 5, 7, 7, 8][:roosts]
+    spots = [2, 5, 7, 8, 3, 4, 9][:roosts]  # one roost a clearing at most (5.5.2)
     clearings: dict[int, dict] = {}
     for c in spots:
         clearings.setdefault(c, {"buildings": []})["buildings"].append(["eyrie", "roost"])

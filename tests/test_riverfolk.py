@@ -8,6 +8,7 @@ import json
 import pytest
 from conftest import card_id, fall_state, make_game, put_building, put_warriors
 
+from rootbotics.factions.eyrie.board import VIZIER
 from rootbotics.factions.riverfolk import bot as RF
 from rootbotics.core import invariants, serial
 from rootbotics.factions.riverfolk import services
@@ -373,7 +374,7 @@ def buyer_game(buyer: str, policy: str, *others: str):
 def test_cross_bot_buys_a_hand_card_and_reveals_it_as_its_order(buyer: str) -> None:
     s = buyer_game(buyer, "basic")
     if buyer == "eyrie":
-        s.factions["eyrie"].board.decree = {"fox": [], "mouse": [], "rabbit": [], "bird": []}
+        s.factions["eyrie"].board.decree = {"fox": [], "mouse": [], "rabbit": [], "bird": [VIZIER, VIZIER]}
     g = make_game(s, fallback=chance())
     services.offer_services(g, buyer)
     arms = card_id(s, "arms_trader")

@@ -486,7 +486,7 @@ def _set(path: str, value: Any):
         (lambda d: d["discard"].append("cobbler"), 'discard.2: card "cobbler" is already at factions.eyrie.decree.rabbit.0'),
         (_set("discard.0", "ambush"), 'discard.0: "ambush" is not a card of the deck (did you mean "ambush_fox"?)'),
         (
-            lambda d: d["clearings"]["3"]["buildings"].append(["eyrie", "roost"]),
+            lambda d: d["clearings"]["3"]["buildings"].append(["marquise", "sawmill"]),
             "clearings.3.buildings: 2 building(s), but clearing 3 has 1 slot(s)",
         ),
         (

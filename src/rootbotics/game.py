@@ -15,7 +15,8 @@ from .core.faction import LAW, RULE_SETS, rules_of
 from .core.maps import MAP_NAMES, SUIT_MARKERS_EACH, SUITS, load_map, suit_problem
 from .core.rules import draw_card, score_the_pass
 from .core.setup_order import FACTIONS, SETUP_RANK
-from .core.state import DIFFICULTIES, GameState
+from .core.state import DEFAULT_MAX_ROUNDS, DIFFICULTIES, GameState
+from .core.validity import MAX_ROUNDS_LIMIT, options_problem
 from .factions import HUMAN_FACTIONS, PLAYABLE_BOTS, REGISTRY, bot_for, faction_title
 
 # The Law of Robotics bot of each faction, and the bot each bot seat plays by. A researcher
@@ -27,7 +28,6 @@ BOTS: dict[str, Bot] = dict(BOTS_BY_LAW)
 BOTS_BY_RULE_SET: dict[tuple[str, str], Bot] = {
     (f, rs): bot_for(f, rs) for f in PLAYABLE_BOTS for rs in REGISTRY[f].rule_sets if rs != LAW  # type: ignore[misc]
 }
-DEFAULT_MAX_ROUNDS = 150
 STARTING_HAND = 3  # 3.4
 
 
@@ -75,12 +75,11 @@ class GameConfig:
             seat_problem(f"seats.{i}", seat)
         if self.max_rounds < 1:
             raise ConfigError(f"max_rounds: {self.max_rounds} must be at least 1")
-        if self.options.get("cooperative") and not any(seat.seat == "human" for seat in self.seats):
-            raise ConfigError("options.cooperative: cooperative play needs at least one human seat")
-        for rules in REGISTRY.values():  # a faction's own options (the Vagabot's character, ...)
-            problem = rules.option_problem(self.options)
-            if problem:
-                raise ConfigError(problem)
+        if self.max_rounds > MAX_ROUNDS_LIMIT:
+            raise ConfigError(f"max_rounds: {self.max_rounds} is more than {MAX_ROUNDS_LIMIT}")
+        problem = options_problem(self.options, any(seat.seat == "human" for seat in self.seats))
+        if problem:  # the same checks a loaded position gets (core/validity.py)
+            raise ConfigError(problem)
 
 
 def seat_problem(where: str, seat: Seat) -> None:

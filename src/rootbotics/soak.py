@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 import traceback
@@ -28,6 +29,7 @@ from .factions.vagabot.items import CHARACTERS
 from .core.maps import MAP_NAMES
 from .factions.riverfolk.services import POLICIES
 from .core.state import DIFFICULTIES
+from .core.workers import die_with_parent
 from .game import GameConfig, Seat, new_game, play_turn
 from .record import config_to_json
 
@@ -145,7 +147,7 @@ def soak(games: int, jobs: int = 1, seed: int = 1, out_dir: str | None = None, c
     tasks = [(seed, i, min(i + chunk, games), out_dir) for i in range(0, games, chunk)]
     if jobs <= 1:
         return [r for t in tasks for r in _run_chunk(t)]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:  # no orphans
         return [r for rs in pool.map(_run_chunk, tasks) for r in rs]
 
 

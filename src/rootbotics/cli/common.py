@@ -282,9 +282,15 @@ def load_position(path: str) -> Any:
 
 def check_save_target(path: str, option: str = "--save") -> None:
     """Refuse a --save target that cannot be written, before any game is played."""
+    from ..core.serial import write_target
+
     p = Path(path)
     if p.is_dir():
         raise CliError(f"{option}: {path} is a folder, not a file")
+    try:
+        write_target(p)  # writes go through a symlink; never over a device or a pipe
+    except OSError as e:
+        raise CliError(f"{option}: {e.strerror or e}") from None
     folder = p.parent if str(p.parent) else Path(".")
     if not folder.is_dir():
         raise CliError(f"{option}: the folder {str(folder)!r} does not exist")

@@ -63,10 +63,18 @@ def parse_shard(text: Optional[str]) -> Optional[tuple[int, int]]:
     return i, n
 
 
+MAX_GAMES = 10**9  # a study's bound: more would not finish in a lifetime on one machine
+SEED_MIN, SEED_MAX = -(2**63), 2**63 - 1  # seeds are stored as 64-bit integers (Parquet)
+
+
 def check_counts(a: SimulateArgs) -> Optional[tuple[int, int]]:
     """--games, --jobs and --chunk-size are at least 1; the --shard, if any, has games."""
     if a.games < 1:
         raise CliError(f"--games: {a.games} must be at least 1")
+    if a.games > MAX_GAMES:
+        raise CliError(f"--games: {a.games} is more than one study plays ({MAX_GAMES:,}); split it with --seed")
+    if a.seed < SEED_MIN or a.seed + a.games - 1 > SEED_MAX:
+        raise CliError(f"--seed: the seeds {a.seed}..{a.seed + a.games - 1} must lie within {SEED_MIN}..{SEED_MAX} (64-bit results)")
     if a.jobs is not None and a.jobs < 1:
         raise CliError(f"--jobs: {a.jobs} must be at least 1")
     if a.chunk_size is not None and a.chunk_size < 1:

@@ -101,7 +101,7 @@ class Faction:
     exclusive_tokens: ClassVar[frozenset[str]] = frozenset()  # no other seat places where one stands
     leaves_game: ClassVar[frozenset[str]] = frozenset()  # kinds that leave the game when removed
     suited_buildings: ClassVar[dict[str, str]] = {}  # building -> the only suit of clearing it stands in
-    one_per_clearing: ClassVar[frozenset[str]] = frozenset()  # token kinds a clearing holds at most one of
+    one_per_clearing: ClassVar[frozenset[str]] = frozenset()  # token or building kinds a clearing holds at most one of
     one_on_map: ClassVar[frozenset[str]] = frozenset()  # token kinds of which the map holds at most one
     sells_services: ClassVar[bool] = False  # answers the questions about hired warriors (9.2.3)
     service_names: ClassVar[tuple[str, ...]] = ()  # (a seller of services) what can be bought

@@ -17,6 +17,7 @@ from . import items
 from .faction import SHARED, faction_title, piece_totals, rules_of
 from .maps import CLEARINGS, suit_problem
 from .state import GameState
+from .validity import position_violations
 
 
 def can_lose_vp(state: GameState, faction: str) -> bool:
@@ -36,6 +37,7 @@ def violations(state: GameState) -> list[str]:
     out.extend(clearing_violations(state))
     out.extend(map_violations(state))
     out.extend(service_violations(state))
+    out.extend(position_violations(state))  # seats, turn, scores and winner, corners, options
     for f, fs in state.factions.items():
         out.extend(rules_of(f).violations(state, fs))
         problem = rules_of(f).rule_set_problem(fs.rule_set) if fs.is_bot else None
@@ -45,7 +47,8 @@ def violations(state: GameState) -> list[str]:
 
 
 def piece_violations(state: GameState) -> list[str]:
-    """Pieces on the map + supply + out of the game = the box, per faction and kind; scores."""
+    """Pieces on the map + supply + out of the game = the box, per faction and kind (scores:
+    ``validity.score_violations``)."""
     out: list[str] = []
     for f, fs in state.factions.items():
         for kind, total in piece_totals(f, fs.seat).items():
@@ -58,8 +61,6 @@ def piece_violations(state: GameState) -> list[str]:
             if supply < 0 or on_map + supply + gone + paid != total:
                 in_payments = f" + {paid} in Payments" if paid else ""
                 out.append(f"{f} {kind}: {on_map} on map + {supply} in supply + {gone} removed{in_payments} != {total}")
-        if fs.vp < 0 and not can_lose_vp(state, f):
-            out.append(f"{f} has {fs.vp} VP")
     return out
 
 
@@ -87,10 +88,10 @@ def clearing_violations(state: GameState) -> list[str]:
             out.append(f"clearing {c}: {cl.used_slots()} buildings and ruins in {state.map.slots[c]} slots")
         if any(n <= 0 for n in cl.warriors.values()):
             out.append(f"clearing {c}: a warrior count is not positive: {cl.warriors}")
-        for piece in set(cl.tokens):
-            n = cl.tokens.count(piece)
+        for piece in set(cl.tokens) | set(cl.buildings):
+            n = cl.tokens.count(piece) + cl.buildings.count(piece)
             if piece in SHARED.one_per_clearing and n > 1:
-                out.append(f"clearing {c}: {n} {piece[1].replace('_', ' ')} tokens")
+                out.append(f"clearings.{c}: {n} {piece[1].replace('_', ' ')}s, but a clearing holds at most one")
             if piece in SHARED.one_on_map:
                 singles[piece] += n
         for piece in cl.buildings:

@@ -391,29 +391,33 @@ def remove_some_pieces(g: Game, owner: str, c: int, n: int, rule: str, by: str) 
 
 # -- scoring (LoR 3.1, 3.2) ------------------------------------------------------------------
 def score(g: Game, faction: str, n: int, rule: str, reason: str) -> None:
-    """Score VP and check the 30-VP victory at once (LoR 3.1)."""
+    """Score VP and check the 30-VP victory at once (LoR 3.1): the winner is known as the
+    score is recorded, so no position ever shows 30 VP without one."""
     if n <= 0:
         return
-    fs = g.state.factions[faction]
-    fs.vp += n
-    g.emit(faction, rule, "score", "scores {n} VP {reason} (now {vp})", n=n, reason=reason, vp=fs.vp)
-    if fs.vp >= WINNING_VP and g.state.winner is None:
-        if g.state.cooperative():
-            _cooperative_victory(g, faction)
-        else:
-            declare_winner(g, [faction], f"{faction} reached {WINNING_VP} VP")
-
-
-def _cooperative_victory(g: Game, faction: str) -> None:
-    """Fully Cooperative Play: the humans win when each has 30 VP before any bot does; a bot
-    reaching 30 first wins for the bots."""
     s = g.state
+    fs = s.factions[faction]
+    fs.vp += n
+    won = _victory(s, faction) if fs.vp >= WINNING_VP and s.winner is None else None
+    if won is not None:
+        s.winner, s.end_reason = won
+    g.emit(faction, rule, "score", "scores {n} VP {reason} (now {vp})", n=n, reason=reason, vp=fs.vp)
+    if won is not None:
+        declare_winner(g, *won)
+
+
+def _victory(s: GameState, faction: str) -> tuple[list[str], str] | None:
+    """Who wins now that ``faction`` has 30 VP. Fully Cooperative Play: the humans win when each
+    has 30 VP before any bot does; a bot reaching 30 first wins for the bots."""
+    if not s.cooperative():
+        return [faction], f"{faction} reached {WINNING_VP} VP"
     bots = [f for f in s.turn_order if s.factions[f].is_bot]
     humans = [f for f in s.turn_order if not s.factions[f].is_bot]
     if s.factions[faction].is_bot:
-        declare_winner(g, bots, f"{faction} reached {WINNING_VP} VP before every human did (cooperative play)")
-    elif all(s.factions[h].vp >= WINNING_VP for h in humans):
-        declare_winner(g, humans, f"every human reached {WINNING_VP} VP before any bot (cooperative play)")
+        return bots, f"{faction} reached {WINNING_VP} VP before every human did (cooperative play)"
+    if all(s.factions[h].vp >= WINNING_VP for h in humans):
+        return humans, f"every human reached {WINNING_VP} VP before any bot (cooperative play)"
+    return None
 
 
 def lose_vp(g: Game, faction: str, n: int, rule: str, reason: str) -> None:

@@ -7,8 +7,11 @@ the problem, e.g. ``clearings.5.warriors.<faction>: -1 is not a count``. Supplie
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import re
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -18,6 +21,7 @@ from .chance import Rng
 from .faction import LAW, REGISTRY, SHARED, faction_title, piece_totals, rules_of
 from .fields import Cards, StateError, at as _at, count as _count, integer as _int, kind_of as _kind, lst as _list
 from .fields import obj as _obj, only as _only, require as _require, seg as _seg, show as _show, string as _str
+from .invariants import violations
 from .items import ITEM_TYPES, items_in_play, load_item_box
 from .maps import CLEARINGS, MAP_NAMES, SUITS, suit_problem
 from .setup_order import FACTIONS
@@ -198,21 +202,80 @@ def save(state: GameState, path: str | Path) -> None:
     write_atomic(Path(path), dumps(state) + "\n")
 
 
+class NotAFileError(OSError):
+    """The target of a write exists and is not a regular file (a device, a pipe, a folder)."""
+
+
+def write_target(path: Path) -> Path:
+    """Where writing ``path`` goes: through symlinks to the file they name; refused with
+    ``NotAFileError`` when that exists and is not a regular file (``/dev/null`` stays a device)."""
+    real = Path(os.path.realpath(path))
+    try:
+        mode = os.stat(real).st_mode
+    except FileNotFoundError:
+        return real
+    if not stat.S_ISREG(mode):
+        raise NotAFileError(errno.EEXIST, f"{path} exists and is not a regular file")
+    return real
+
+
 def write_atomic(path: Path, text: str) -> None:
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    """Write ``text`` to ``path`` whole or not at all: a temporary file in the same folder, then
+    a rename. The file gets the mode of the one it replaces, or the umask's; temporary files of
+    the same target left by a writer that was killed are removed first."""
+    real = write_target(path)
+    folder = real.parent
+    _clean_stale(folder, real.name)
+    fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.{os.getpid()}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
+            os.fchmod(fh.fileno(), _mode_for(real))
             os.fsync(fh.fileno())
-        os.replace(tmp, path)
+        os.replace(tmp, real)
     except BaseException:
         try:
             os.unlink(tmp)
         except FileNotFoundError:
             pass
         raise
+
+
+def _mode_for(real: Path) -> int:
+    """The mode of the file being replaced, or 0666 less the umask for a new one."""
+    try:
+        return stat.S_IMODE(os.stat(real).st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0o022)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def _clean_stale(folder: Path, name: str) -> None:
+    """Remove ``.<name>.<pid>.*.tmp`` files whose writer process is gone (a kill -9 mid-save)."""
+    prefix = f".{name}."
+    try:
+        entries = [e for e in os.listdir(folder) if e.startswith(prefix) and e.endswith(".tmp")]
+    except OSError:
+        return
+    for entry in entries:
+        pid = entry[len(prefix):].split(".", 1)[0]
+        if pid.isdigit() and not _alive(int(pid)):
+            try:
+                os.unlink(folder / entry)
+            except OSError:
+                pass
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 # -- reading ------------------------------------------------------------------------------------
@@ -242,11 +305,20 @@ def loads(text: str) -> GameState:
     return from_json(data)
 
 
+MAX_POSITION_BYTES = 1 << 20  # 1 MB: a real position is a few kB
+
+
 def load(path: str | Path) -> GameState:
+    """Read a position file (at most ``MAX_POSITION_BYTES``) and load it."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_POSITION_BYTES + 1)
     except OSError as e:
         raise StateError("", f"cannot read {path}: {e.strerror or e}") from None
+    if len(raw) > MAX_POSITION_BYTES:
+        raise StateError("", f"{path} is larger than {MAX_POSITION_BYTES >> 20} MB: no position is that big")
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise StateError("", f"{path} is not a UTF-8 text file") from None
     return loads(text)
@@ -309,7 +381,23 @@ def _read_rest(state: GameState, data: dict[str, Any], order: list[str], faction
     _read_services(state, data)
     _derive_supplies(state, data)
     _read_result_and_options(state, data, order)
+    _refuse_impossible(state)
     return state
+
+
+_PATH = re.compile(r"^(?:[A-Za-z0-9_#-]+|\"[^\"]*\")(?:\.(?:[A-Za-z0-9_#-]+|\"[^\"]*\"))*$")
+
+
+def _refuse_impossible(state: GameState) -> None:
+    """The last step of loading: the position must keep every invariant (``core.invariants``,
+    with the configuration checks of ``core.validity``); the first broken one is the error,
+    at its field path when it names one."""
+    found = violations(state)
+    if found:
+        path, sep, problem = found[0].partition(": ")
+        if sep and _PATH.match(path):
+            raise StateError(path, problem)
+        raise StateError("", f"an impossible position: {found[0]}")
 
 
 def _read_start_corners(state: GameState, data: dict[str, Any], order: list[str]) -> None:
@@ -333,11 +421,30 @@ def _read_result_and_options(state: GameState, data: dict[str, Any], order: list
     options = _obj(data.get("options", {}), "options")
     if "max_rounds" in options:
         _int(options["max_rounds"], "options.max_rounds", 1)
+    for key, value in options.items():
+        if _depth(value) > MAX_OPTION_DEPTH:
+            raise StateError(_at("options", key), f"is nested more than {MAX_OPTION_DEPTH} deep: no option is")
     try:
         json.dumps(options, allow_nan=False)
     except (TypeError, ValueError, RecursionError):
         raise StateError("options", "holds something that is not plain JSON") from None
     state.options = dict(options)
+
+
+MAX_OPTION_DEPTH = 8  # options are flat values today; deep nesting would break saving it again
+
+
+def _depth(value: Any) -> int:
+    """How deeply lists and objects nest in ``value`` (iteratively: no recursion to overflow)."""
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        item, level = stack.pop()
+        deepest = max(deepest, level)
+        if deepest > MAX_OPTION_DEPTH:
+            break
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else ()
+        stack.extend((child, level + 1) for child in children)
+    return deepest
 
 
 def _read_suits(state: GameState, data: dict[str, Any]) -> None:
@@ -525,12 +632,12 @@ def _read_clearings(state: GameState, raw: dict[str, Any]) -> None:
                 pool.append(_str(it, f"{path}.{label}.{i}", ITEM_TYPES))
         if cl.ruin_items and not cl.ruin:
             raise StateError(f"{path}.ruin_items", "items lie only under an unexplored ruin (ruin: true)")
+        _check_piece_limits(state, c, path)
         if cl.used_slots() > state.map.slots[c]:
             what = f"{len(cl.buildings)} building(s)" + (" and a ruin" if cl.ruin else "")
             if cl.slot_items:
                 what += f" and {len(cl.slot_items)} item(s) covering slots"
             raise StateError(f"{path}.buildings", f"{what}, but clearing {c} has {state.map.slots[c]} slot(s)")
-        _check_piece_limits(state, c, path)
     _check_one_on_map(state)
 
 
@@ -538,9 +645,10 @@ def _check_piece_limits(state: GameState, c: int, path: str) -> None:
     """Tokens a clearing holds one of at most (sympathy, 6.2.1 I; trade posts, 9.5.1; plots,
     11.3.1) and buildings that stand only in clearings of their suit (bases, 6.4.3; gardens, 8.3.2)."""
     cl = state.clearings[c]
-    for piece in set(cl.tokens):
-        if piece in SHARED.one_per_clearing and cl.tokens.count(piece) > 1:
-            raise StateError(f"{path}.tokens", f"a clearing holds at most one {piece[1].replace('_', ' ')} token")
+    for label, pool in (("tokens", cl.tokens), ("buildings", cl.buildings)):
+        for piece in set(pool):
+            if piece in SHARED.one_per_clearing and pool.count(piece) > 1:
+                raise StateError(f"{path}.{label}", f"a clearing holds at most one {piece[1].replace('_', ' ')} {label[:-1]}")
     for i, piece in enumerate(cl.buildings):
         suit = SHARED.suited.get(piece)
         if suit is not None and suit != state.suits[c]:

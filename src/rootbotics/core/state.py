@@ -16,6 +16,7 @@ from .items import load_item_box
 from .maps import CLEARINGS, Map, load_map
 
 PHASES: tuple[str, ...] = ("setup", "birdsong", "daylight", "evening", "over")
+DEFAULT_MAX_ROUNDS = 150  # a game still going after this many rounds has stalled (options.max_rounds)
 
 
 class Clearing:

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
+from ..core.workers import die_with_parent
 from ..core import serial
 from .results import GAMES_SCHEMA, ROUNDS_SCHEMA, failure_path, game_row, games_path, round_rows, rounds_path, write_table
 from .study import Study, play_one
@@ -136,9 +137,11 @@ def run_chunk(task: ChunkTask) -> ChunkSummary:
     return summary
 
 
-def _worker_init() -> None:
-    """Workers leave Ctrl-C to the main process, which decides what happens to their chunks."""
+def _worker_init(parent: int) -> None:
+    """Workers leave Ctrl-C to the main process, which decides what happens to their chunks,
+    and leave with it if it is killed (no orphans)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent(parent)
 
 
 # -- the run ------------------------------------------------------------------------------------
@@ -204,7 +207,7 @@ def _run_pool(
     # "spawn": fresh workers on every platform, never a fork of a process running threads
     # (the progress bar has one).
     context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=context, initializer=_worker_init)
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=context, initializer=_worker_init, initargs=(os.getpid(),))
     pending: set[Future[ChunkSummary]] = {pool.submit(run_chunk, task) for task in todo}
     try:
         try:

@@ -22,6 +22,7 @@ class Eyrie(Faction):
     human_name = "Eyrie Dynasties"
     pieces = {"bot": {"warrior": 20, "roost": 7}, "human": {"warrior": 20, "roost": 7}}
     buildings = frozenset({"roost"})
+    one_per_clearing = frozenset({"roost"})  # a roost is built only in a clearing with no roost (5.5.2, LoR 7.4)
     human_seat = True
     wins_ties = True  # Lords of the Forest (LoR 7.2.1; 5.2.1)
     board_fields = ("decree",)
@@ -74,6 +75,20 @@ class Eyrie(Faction):
         if sum(col.count(VIZIER) for col in decree.values()) > 2:
             raise StateError(f"{path}.decree.bird", "there are only two Loyal Viziers")
         fs.board = EyrieBoard(decree)
+
+    def violations(self, state: GameState, fs: FactionState) -> list[str]:
+        """The bot's Decree, once set up, holds its Loyal Viziers in the bird column: two, one on
+        easy (5.3.3, 3.3.1); Purge keeps them (5.7.2). Before setup there is no Decree."""
+        board = fs.board
+        if not isinstance(board, EyrieBoard) or board.decree is None:
+            return []  # before setup (a saved bot seat must give its Decree: read_board)
+        path = f"factions.{fs.faction}.decree"
+        want = 1 if fs.difficulty == "easy" else 2
+        have = board.decree.get("bird", []).count(VIZIER)
+        astray = sum(col.count(VIZIER) for name, col in board.decree.items() if name != "bird")
+        if have != want or astray:
+            return [f"{path}.bird: holds {have} Loyal Vizier(s), and the Decree keeps {want} there always (5.3.3, 5.7.2)"]
+        return []
 
     def describe_board(self, state: GameState, fs: FactionState) -> list[str | BoardTable]:
         board = fs.board

@@ -100,8 +100,18 @@ class Lizards(Faction):
 
     def violations(self, state: GameState, fs: FactionState) -> list[str]:
         lz = fs.board
-        if isinstance(lz, LizardsState) and (lz.acolytes < 0 or not 0 <= lz.conspiracy < len(CONSPIRACIES)):
+        if not isinstance(lz, LizardsState):
+            return []
+        if lz.acolytes < 0 or not 0 <= lz.conspiracy < len(CONSPIRACIES):
             return [f"the Lizards' board: {lz.acolytes} acolytes, marker on space {lz.conspiracy}"]
+        path = f"factions.{fs.faction}.lizards.order"
+        if lz.order is not None and lz.order not in CARD_SUITS:
+            return [f"{path}: {lz.order!r} is not a suit (8.4.1)"]
+        acting = state.phase in ("daylight", "evening") and state.turn_order[state.turn % len(state.turn_order)] == fs.faction
+        if acting and lz.order is None:
+            return [f"{path}: the Lizards act in Daylight and Evening on the order set in Birdsong (8.4.1)"]
+        if state.phase == "setup" and lz.order is not None:
+            return [f"{path}: no order is set before the Lizards' first Birdsong (8.4.1)"]
         return []
 
     # -- what other seats set off -------------------------------------------------------------
