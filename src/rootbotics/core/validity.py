@@ -27,7 +27,7 @@ def options_problem(options: dict[str, object], humans: bool) -> str | None:
         return f"options.cooperative: expected true or false, got {coop!r}"
     if coop and not humans:
         return "options.cooperative: cooperative play needs at least one human seat (Fully Cooperative Play)"
-    for rules in REGISTRY.values():  # a faction's own options (the Vagabot's character, ...)
+    for rules in REGISTRY.values():  # each faction's own options (7.3.1, 9.7, ...)
         problem = rules.option_problem(options)
         if problem:
             return problem
