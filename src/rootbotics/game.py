@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from .core.bot import Bot
 from .core.chance import Chance
-from .core.context import EngineFailure, Game, GameOver
+from .core.context import CountingGame, EngineFailure, Game, GameOver
 from .core.controllers import Controller
 from .core.events import EventLog
 from .core.faction import rules_of
@@ -107,13 +107,15 @@ def new_game(
     chance: Chance | None = None,
     controllers: dict[str, Controller] | None = None,
     log: EventLog | None = None,
+    count_only: bool = False,
 ) -> Game:
-    """Set up a game ready for the first player's Birdsong."""
+    """Set up a game ready for the first player's Birdsong. ``count_only``: events are counted,
+    not kept (a simulation's game; ``Game.emitted`` says how many)."""
     config.validate()
     state = GameState(config.map, config.seed)
     state.options = dict(config.options)
     state.options["max_rounds"] = config.max_rounds
-    g = Game(state, chance, controllers, log)
+    g = (CountingGame if count_only else Game)(state, chance, controllers, log)
     if hasattr(g.chance, "bind"):  # a chance source that reads the game (the table's)
         g.chance.bind(g)
     seats = ", ".join(f"{seat.faction} ({seat.seat})" for seat in config.seats)

@@ -128,7 +128,7 @@ def play_one(study: Study, seed: int, trajectory: bool = False) -> GameRecord:
     traj: list[tuple[int, list[int]]] | None = [] if trajectory else None
     g: Game | None = None
     try:
-        g = new_game(config)
+        g = new_game(config, count_only=True)
         on_turn = None
         if traj is not None:
             record_round = traj.append
@@ -153,7 +153,7 @@ def play_one(study: Study, seed: int, trajectory: bool = False) -> GameRecord:
         vp=vp,
         rounds=s.round,
         turns=turns_done(g) + 1,  # the winning turn ended the game part-way
-        events=len(g.log),
+        events=g.emitted,
         end_reason=s.end_reason,
         trajectory=traj,
     )
@@ -181,7 +181,7 @@ def failed_record(
     record.vp = [s.factions[f].vp if f in s.factions else 0 for f in order]
     record.rounds = s.round
     record.turns = turns_done(g)
-    record.events = len(g.log)
+    record.events = g.emitted
     record.end_reason = s.end_reason
     if s.turn_order:
         record.failed_faction = s.current
