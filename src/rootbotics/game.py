@@ -11,7 +11,7 @@ from .core.chance import Chance
 from .core.context import CountingGame, EngineFailure, Game, GameOver
 from .core.controllers import Controller
 from .core.events import EventLog
-from .core.faction import rules_of
+from .core.faction import overrides, rules_of
 from .core.maps import MAP_NAMES, SUIT_MARKERS_EACH, SUITS, load_map, suit_problem
 from .core.rules import draw_card, score_the_pass
 from .core.setup_order import FACTIONS, SETUP_RANK
@@ -201,8 +201,10 @@ def play_turn(g: Game) -> None:
     fs = s.factions[faction]
     s.ferry_used = False  # LoR C.2.5: the Ferry sails once per turn
     s.phase = "birdsong"
+    hooked = overrides("turn_starting")
     for other in s.turn_order:  # e.g. the Riverfolk's services, offered at the start of Birdsong (9.2.3)
-        rules_of(other).turn_starting(g, faction)
+        if other in hooked:
+            rules_of(other).turn_starting(g, faction)
     if fs.is_bot:
         bot = BOTS[faction]
         for phase, step in (("birdsong", bot.birdsong), ("daylight", bot.daylight), ("evening", bot.evening)):
