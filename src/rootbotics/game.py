@@ -4,14 +4,15 @@ game loop: Birdsong, Daylight and Evening for each seat until someone wins."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 from dataclasses import dataclass, field
 
 from .core.bot import Bot
 from .core.chance import Chance
-from .core.context import EngineFailure, Game, GameOver
+from .core.context import CountingGame, EngineFailure, Game, GameOver
 from .core.controllers import Controller
 from .core.events import EventLog
-from .core.faction import LAW, RULE_SETS, rules_of
+from .core.faction import LAW, RULE_SETS, overrides, rules_of
 from .core.maps import MAP_NAMES, SUIT_MARKERS_EACH, SUITS, load_map, suit_problem
 from .core.rules import draw_card, score_the_pass
 from .core.setup_order import FACTIONS, SETUP_RANK
@@ -124,13 +125,17 @@ def new_game(
     chance: Chance | None = None,
     controllers: dict[str, Controller] | None = None,
     log: EventLog | None = None,
+    count_only: bool = False,
+    watch: dict[str, Any] | None = None,
 ) -> Game:
-    """Set up a game ready for the first player's Birdsong."""
+    """Set up a game ready for the first player's Birdsong. ``count_only``: events are counted,
+    not kept (a simulation's game; ``Game.emitted`` says how many), and those of the kinds in
+    ``watch`` are handed to its handlers as (faction, rule, data)."""
     config.validate()
     state = GameState(config.map, config.seed)
     state.options = dict(config.options)
     state.options["max_rounds"] = config.max_rounds
-    g = Game(state, chance, controllers, log)
+    g = CountingGame(state, chance, controllers, log, watch=watch) if count_only else Game(state, chance, controllers, log)
     if hasattr(g.chance, "bind"):  # a chance source that reads the game (the table's)
         g.chance.bind(g)
     seats = ", ".join(f"{seat.faction} ({seat.seat})" for seat in config.seats)
@@ -227,8 +232,10 @@ def play_turn(g: Game) -> None:
     fs = s.factions[faction]
     s.ferry_used = False  # LoR C.2.5: the Ferry sails once per turn
     s.phase = "birdsong"
+    hooked = overrides("turn_starting")
     for other in s.turn_order:  # e.g. the Riverfolk's services, offered at the start of Birdsong (9.2.3)
-        rules_of(other).turn_starting(g, faction)
+        if other in hooked:
+            rules_of(other).turn_starting(g, faction)
     if fs.is_bot:
         bot = bot_of(s, faction)
         for phase, step in (("birdsong", bot.birdsong), ("daylight", bot.daylight), ("evening", bot.evening)):

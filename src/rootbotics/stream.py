@@ -14,7 +14,7 @@ field (``tests/test_event_stream.py`` also fails on an event kind with no mappin
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from .core.events import Event

@@ -190,71 +190,56 @@ def run_with_progress(study: Any, chunks: list[tuple[int, int]], folder: Path, j
         return runner.run_study(study, chunks, folder, jobs, trajectory, overwrite, on_chunk, on_interrupt)
 
 
-def result_rows(study: Any, folder: Path, chunks: list[tuple[int, int]]) -> list[dict[str, Any]]:
-    """The games of the study's chunks that are on disk, with the columns the summary uses."""
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
-    from ..sim.results import games_path
-
-    tables = [
-        pq.read_table(p, columns=["seed", "status", "winner", "rounds", "turn_order", "error_type", "error_message"])
-        for p in (games_path(folder, study, a, b) for a, b in chunks)
-        if p.exists()
-    ]
-    return pa.concat_tables(tables).to_pylist() if tables else []
-
-
 def print_run_summary(out: Out, study: Any, folder: Path, chunks: list[tuple[int, int]], result: Any, manifest: Path) -> None:
-    """Games played and their speed, what an interruption left, wins, length, failures, files."""
+    """Games played and their speed, what an interruption left, wins, length, failures, files
+    (counted in DuckDB over the chunks' files: ``sim.runner.summarise``)."""
     from ..sim.results import games_path
+    from ..sim.runner import summarise
 
-    rows = result_rows(study, folder, chunks)
+    on_disk = [p for p in (games_path(folder, study, a, b) for a, b in chunks) if p.exists()]
+    summary = summarise(on_disk)
     rate = f" ({result.played / result.seconds:,.0f} games/s)" if result.seconds > 0 and result.played else ""
     out.text()
     out.text(f"Played {result.played} games in {result.seconds:.1f} s{rate}; {result.skipped} were already on disk")
     if result.interrupted:
-        lost = len(chunks) - len([1 for a, b in chunks if games_path(folder, study, a, b).exists()])
+        lost = len(chunks) - len(on_disk)
         out.text(
-            f"Interrupted: {len(rows)} games are on disk; {lost} chunk{'s' if lost != 1 else ''} not written"
+            f"Interrupted: {summary.games} games are on disk; {lost} chunk{'s' if lost != 1 else ''} not written"
             f"{f' ({result.abandoned} abandoned)' if result.abandoned else ''}. Run the same command again to play the rest."
         )
-    print_wins(out, study, [r for r in rows if r["status"] == "ok"])
-    print_failures(out, study, folder, [r for r in rows if r["status"] != "ok"])
+    print_wins(out, study, summary)
+    print_failures(out, study, folder, summary)
     out.text(f"Results: {folder}/ (games-{study.key()}-*.parquet); run details: {manifest.name}")
     out.text(f"Report: rootbotics report {folder}/*.parquet")
 
 
-def print_wins(out: Out, study: Any, ok: list[dict[str, Any]]) -> None:
+def print_wins(out: Out, study: Any, summary: Any) -> None:
     """Each bot's wins in the finished games (most first) and the mean length."""
+    ok, wins = summary.ok, summary.wins
     if not ok:
         return
-    wins: dict[str, int] = {}
-    for r in ok:
-        for w in r["winner"].split(","):
-            wins[w] = wins.get(w, 0) + 1
-    share = ", ".join(f"{f} {wins.get(f, 0)} ({100 * (wins.get(f, 0) / len(ok)):.1f}%)" for f in sorted(study.bots, key=lambda f: -wins.get(f, 0)))
-    out.text(f"Wins in {len(ok)} finished games: {share}")
-    out.text(f"Mean length: {sum(r['rounds'] for r in ok) / len(ok):.2f} rounds")
+    share = ", ".join(f"{f} {wins.get(f, 0)} ({100 * (wins.get(f, 0) / ok):.1f}%)" for f in sorted(study.bots, key=lambda f: -wins.get(f, 0)))
+    out.text(f"Wins in {ok} finished games: {share}")
+    out.text(f"Mean length: {summary.mean_rounds:.2f} rounds")
 
 
-def print_failures(out: Out, study: Any, folder: Path, bad: list[dict[str, Any]]) -> None:
+def print_failures(out: Out, study: Any, folder: Path, summary: Any) -> None:
     """The failed games (the first ten), each with the commands that replay it."""
     from ..sim.report import replay_command
     from ..sim.results import failure_path
 
-    if not bad:
+    if not summary.failed:
         out.text("Failures: none")
         return
-    out.text(f"Failures: {len(bad)} (recorded as rows with their seed, error and saved position)")
-    for r in bad[:10]:
+    out.text(f"Failures: {summary.failed} (recorded as rows with their seed, error and saved position)")
+    for r in summary.failures:
         out.text(f"  seed {r['seed']}: {r['error_type']}: {r['error_message']}")
         saved = failure_path(folder, study, r["seed"])
         if saved.exists():
             out.text(f"    replay: rootbotics replay {saved}")
         out.text(f"    replay: {replay_command(r['seed'], r['turn_order'], study.map, study.max_rounds)}")
-    if len(bad) > 10:
-        out.text(f"  ... and {len(bad) - 10} more")
+    if summary.failed > len(summary.failures):
+        out.text(f"  ... and {summary.failed - len(summary.failures)} more")
 
 
 def simulate_options() -> SimpleNamespace:

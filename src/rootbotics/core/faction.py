@@ -330,6 +330,7 @@ def register(faction: Faction) -> None:
     """Plug a faction in (``rootbotics.factions`` does this for every faction it holds)."""
     name = faction.name
     REGISTRY[name] = faction
+    _OVERRIDES.clear()
     if faction.wins_ties:
         SHARED.tie_winner = name
     SHARED.ruling_buildings |= faction.ruling_buildings
@@ -374,6 +375,19 @@ def ensure_registered() -> None:
     """Import the factions' package once, if nobody has yet (it registers them all)."""
     if not REGISTRY:
         importlib.import_module(PLUGINS)
+
+
+_OVERRIDES: dict[str, frozenset[str]] = {}  # hook name -> factions overriding it; cleared by register
+
+
+def overrides(hook: str) -> frozenset[str]:
+    """The registered factions whose rules override ``hook`` of :class:`Faction`. A hot path
+    (once per turn, once per move) asks only these: the others' hook does nothing."""
+    found = _OVERRIDES.get(hook)
+    if found is None:
+        base = getattr(Faction, hook)
+        found = _OVERRIDES[hook] = frozenset(n for n, f in REGISTRY.items() if getattr(type(f), hook) is not base)
+    return found
 
 
 def rules_of(faction: str) -> Faction:

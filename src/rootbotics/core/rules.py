@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from .context import EngineFailure, Game, GameOver
-from .faction import SHARED, rules_of
+from .faction import SHARED, overrides, rules_of
 from .setup_order import SETUP_RANK
 from .maps import CLEARINGS
 from .paths import adjacent_for, distance, is_ferry_move, move_destinations  # noqa: F401 (re-exported for the bots)
@@ -275,8 +275,9 @@ def score_the_pass(g: Game, faction: str) -> None:
 
 def moved_into(g: Game, mover: str, c: int) -> None:
     """Warriors moved into ``c``: the other seated factions' rules may react (Outrage)."""
+    hooked = overrides("moved_into")
     for f in g.state.turn_order:
-        if f != mover:
+        if f != mover and f in hooked:
             rules_of(f).moved_into(g, mover, c)
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from .cards import Deck, load_deck
 from .chance import Rng
-from .faction import DIFFICULTIES, SHARED, Board, ensure_registered, piece_totals, rules_of
+from .faction import DIFFICULTIES, SHARED, Board, ensure_registered, piece_totals, rules_of  # noqa: F401 (DIFFICULTIES re-exported)
 from .items import load_item_box
 from .maps import CLEARINGS, Map, load_map
 

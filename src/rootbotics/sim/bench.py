@@ -1,12 +1,16 @@
-"""The benchmark behind ``make bench``: a fixed set of seeded bot games on one core.
+"""The benchmark behind ``make bench``: seeded bot games of every line-up on one core.
 
-Prints complete games per second and bot turns per second with the log's text left unformatted
-(as a simulation plays), the mean time of one explained bot turn (every event's text formatted
-as the turn is played, as ``rootbotics play`` does), then where the time goes (cProfile, top 15
-by cumulative time). Standard library only. Run: ``python -m rootbotics.sim.bench``.
+For each line-up of ``sim.lineups`` (the four Clockwork 1 bots on Fall; each Clockwork 2 bot
+with three Clockwork 1 bots on every map) it prints complete games per second and bot turns per
+second with the events counted, not kept (as a simulation plays), by wall clock and by the
+process's CPU time, the mean and 99th percentile of one explained bot turn (every event's text
+formatted as the turn is played, as ``rootbotics play`` does), and the ratio of its games per
+second to a python-chess random-game loop timed right before it, so a figure taken on a busy
+machine still compares. Then where the time goes (cProfile, top by internal time).
 
-The games: every playable bot (at most four, in ``PLAYABLE_BOTS`` order) on the first map,
-seeds 1..N, seat order rotated by seed. Nothing here is asserted: timings vary by machine.
+Run: ``python -m rootbotics.sim.bench`` (``--help`` for the options). python-chess is a
+bench-only dependency (the ``bench`` extra); without it the ratios are left out. Nothing is
+asserted: timings vary by machine.
 """
 
 from __future__ import annotations
@@ -15,25 +19,34 @@ import argparse
 import cProfile
 import io
 import pstats
+import random
+import statistics
 import sys
 import time
+from dataclasses import dataclass
 
-from ..factions import PLAYABLE_BOTS
-from ..core.maps import MAP_NAMES
 from ..game import new_game, play
+from .lineups import lineup_studies
 from .study import Study, play_one
 
-MAX_BENCH_BOTS = 4
+CLOCKWORK_1_NAME = "marquise,eyrie,alliance,vagabot@fall"
 
 
-def bench_study() -> Study:
-    return Study(bots=tuple(PLAYABLE_BOTS[:MAX_BENCH_BOTS]), map=MAP_NAMES[0], rotate_seats=True)
+@dataclass(slots=True)
+class Timing:
+    """One timed pass over a line-up's seeds."""
+
+    wall: float
+    cpu: float
+    done: int
+    failed: int
+    turns: int
 
 
-def time_games(study: Study, seeds: range) -> tuple[float, int, int, int]:
-    """Play whole games, text unformatted: (seconds, games finished, failed, bot turns)."""
+def time_games(study: Study, seeds: range) -> Timing:
+    """Play whole games as a simulation does (events counted, not kept)."""
     done = failed = turns = 0
-    start = time.perf_counter()
+    wall, cpu = time.perf_counter(), time.process_time()
     for seed in seeds:
         record = play_one(study, seed)
         turns += record.turns
@@ -41,14 +54,14 @@ def time_games(study: Study, seeds: range) -> tuple[float, int, int, int]:
             done += 1
         else:
             failed += 1
-    return time.perf_counter() - start, done, failed, turns
+    return Timing(time.perf_counter() - wall, time.process_time() - cpu, done, failed, turns)
 
 
-def time_explained_turns(study: Study, seeds: range) -> tuple[float, int, int]:
+def time_explained_turns(study: Study, seeds: range) -> tuple[list[float], int]:
     """Play games turn by turn, formatting every event's text (with its explanation) right
-    after the turn: (seconds spent in turns, bot turns, events formatted)."""
-    spent = 0.0
-    turns = events = 0
+    after the turn: (seconds of each bot turn, events formatted)."""
+    spent: list[float] = []
+    events = 0
     for seed in seeds:
         g = new_game(study.config(seed))
         seen = len(g.log)
@@ -62,14 +75,29 @@ def time_explained_turns(study: Study, seeds: range) -> tuple[float, int, int]:
             new = g.log.events[seen:]
             for e in new:
                 e.text  # noqa: B018 - formatting is what is measured
-            spent += time.perf_counter() - t0
-            turns += 1
+            spent.append(time.perf_counter() - t0)
             events += len(new)
             seen = len(g.log)
-    return spent, turns, events
+    return spent, events
 
 
-def profile_games(study: Study, seeds: range, top: int = 15) -> str:
+def chess_games_per_second(games: int) -> float | None:
+    """A python-chess loop of random games (a uniformly random legal move until the game is
+    over), seeded: the yardstick timed in the same run. None without python-chess."""
+    try:
+        import chess
+    except ImportError:
+        return None
+    rng = random.Random(15)  # the yardstick's own generator; no game of ours uses it
+    start = time.process_time()
+    for _ in range(games):
+        board = chess.Board()
+        while not board.is_game_over():
+            board.push(rng.choice(list(board.legal_moves)))
+    return games / (time.process_time() - start)
+
+
+def profile_games(study: Study, seeds: range, top: int = 20) -> str:
     profiler = cProfile.Profile()
     profiler.enable()
     for seed in seeds:
@@ -77,47 +105,67 @@ def profile_games(study: Study, seeds: range, top: int = 15) -> str:
     profiler.disable()
     buf = io.StringIO()
     stats = pstats.Stats(profiler, stream=buf)
-    stats.strip_dirs().sort_stats("cumulative").print_stats(top)
+    stats.strip_dirs().sort_stats("tottime").print_stats(top)
     lines = [line for line in buf.getvalue().splitlines() if line.strip()]
     # Drop pstats' preamble (the "Ordered by" and "List reduced" lines stay).
     start = next((i for i, line in enumerate(lines) if "function calls" in line), 0)
     return "\n".join(lines[start:])
 
 
+def p99(values: list[float]) -> float:
+    return statistics.quantiles(values, n=100)[98] if len(values) >= 2 else (values[0] if values else 0.0)
+
+
+def bench_lineup(name: str, study: Study, args: argparse.Namespace) -> str:
+    """One line of the table: the best of the passes (others on the machine only slow a pass)."""
+    chess_rate = chess_games_per_second(args.chess) if args.chess else None
+    passes = [time_games(study, range(1, args.games + 1)) for _ in range(args.passes)]
+    best = min(passes, key=lambda t: t.cpu)
+    wall = min(t.wall for t in passes)
+    games = best.done + best.failed
+    per_cpu = best.done / best.cpu
+    spent, _ = time_explained_turns(study, range(1, args.explained + 1)) if args.explained else ([], 0)
+    mean = 1000 * statistics.fmean(spent) if spent else 0.0
+    ratio = f"{per_cpu / chess_rate:6.2f}" if chess_rate else "     -"
+    failed = f" ({best.failed} failed)" if best.failed else ""
+    return (
+        f"  {name:42} {best.done / wall:7.1f} {per_cpu:7.1f} {best.turns / best.cpu:7.0f} {best.turns / games:5.1f}"
+        f" {mean:6.3f} {1000 * p99(spent):6.3f} {ratio}{failed}"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rootbotics.sim.bench", description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=400, help="games timed with text unformatted (default 400)")
-    parser.add_argument("--passes", type=int, default=3, help="timed passes over those games; the best counts (default 3)")
-    parser.add_argument("--explained", type=int, default=100, help="games timed with text formatted (default 100)")
-    parser.add_argument("--profile", type=int, default=100, help="games profiled (default 100; 0 for none)")
+    parser.add_argument("--games", type=int, default=100, help="games per line-up timed with events counted (default 100)")
+    parser.add_argument("--passes", type=int, default=2, help="timed passes over those games; the best counts (default 2)")
+    parser.add_argument("--explained", type=int, default=20, help="games per line-up timed with text formatted (default 20)")
+    parser.add_argument("--chess", type=int, default=20, help="python-chess random games timed before each line-up (default 20; 0 for none)")
+    parser.add_argument("--profile", type=int, default=100, help="Clockwork 1 games profiled (default 100; 0 for none)")
+    parser.add_argument("--only", default="", help="line-ups whose name contains this text (default: all)")
     args = parser.parse_args(argv)
-    if args.games < 1 or args.passes < 1 or args.explained < 0 or args.profile < 0:
-        parser.error("--games and --passes must be at least 1; --explained and --profile at least 0")
-
-    study = bench_study()
-    bots = ", ".join(study.bots)
-    print(f"Benchmark: {len(study.bots)}-bot games ({bots}) on {study.map}, seat order rotated by seed; one core")
-    print(f"Python {sys.version.split()[0]}")
-    time_games(study, range(1_000_001, 1_000_011))  # warm up: data files loaded, caches filled
-
-    # The best of a few passes: other programs on the machine only ever make a pass slower.
-    passes = [time_games(study, range(1, args.games + 1)) for _ in range(args.passes)]
-    seconds, done, failed, turns = min(passes)
-    games = done + failed
+    if min(args.games, args.passes) < 1 or min(args.explained, args.chess, args.profile) < 0:
+        parser.error("--games and --passes must be at least 1; --explained, --chess and --profile at least 0")
+    studies = {n: s for n, s in lineup_studies().items() if args.only in n}
+    if not studies:
+        parser.error(f"--only: no line-up name contains {args.only!r}")
+    print(f"Benchmark: four-bot games, seats rotated by seed, seeds 1..{args.games}, best of {args.passes} passes; one core")
+    print(f"Python {sys.version.split()[0]}; python-chess yardstick: {'on' if args.chess and chess_games_per_second(1) else 'off (pip install chess)'}")
+    for study in list(studies.values())[:1]:
+        time_games(study, range(1_000_001, 1_000_011))  # warm up: data files loaded, caches filled
     print()
-    print(f"Unformatted log (as in a simulation), seeds 1..{args.games}, best of {args.passes} passes:")
-    print(f"  complete games per second:  {done / seconds:8.1f}   ({done} games in {seconds:.2f} s{f', {failed} failed' if failed else ''})")
-    print(f"  bot turns per second:       {turns / seconds:8.0f}   ({turns} turns, {turns / games:.1f} per game)")
-    print(f"  mean time of one bot turn:  {1000 * seconds / turns:8.3f} ms")
-    if args.explained:
-        spent, eturns, events = time_explained_turns(study, range(1, args.explained + 1))
-        print()
-        print(f"Explained log (every event's text formatted as the turn is played), seeds 1..{args.explained}:")
-        print(f"  mean time of one explained bot turn: {1000 * spent / eturns:.3f} ms   ({eturns} turns, {events / eturns:.1f} events each)")
+    print(f"  {'line-up@map':42} {'games/s':>7} {'per cpu':>7} {'turns/s':>7} {'turns':>5} {'mean':>6} {'p99':>6} {'chess'}")
+    print(f"  {'':42} {'(wall)':>7} {'second':>7} {'(cpu)':>7} {'/game':>5} {'ms':>6} {'ms':>6} {'ratio'}")
+    for name, study in studies.items():
+        print(bench_lineup(name, study, args), flush=True)
+    print()
+    print("games/s: complete games per wall-clock second; per cpu second: per second of this process's CPU time")
+    print("(steadier on a shared machine); mean, p99: one explained bot turn (text formatted), over the first")
+    print(f"{args.explained} games; chess ratio: games per CPU second over python-chess random games per CPU second.")
     if args.profile:
+        first = studies.get(CLOCKWORK_1_NAME) or next(iter(studies.values()))
         print()
-        print(f"Where the time goes: cProfile of {args.profile} games (unformatted), top 15 by cumulative time")
-        print(profile_games(study, range(1, args.profile + 1)))
+        print(f"Where the time goes: cProfile of {args.profile} games of {first.lineup} on {first.map}, top 20 by internal time")
+        print(profile_games(first, range(1, args.profile + 1)))
     return 0
 
 

@@ -277,3 +277,50 @@ def write_manifest(
         "cpus": os.cpu_count(),
     }
     serial.write_atomic(path, json.dumps(data, indent=1) + "\n")
+
+
+# -- the summary --------------------------------------------------------------------------------
+FAILURES_LISTED = 10
+
+
+@dataclass(slots=True)
+class StudySummary:
+    """What the command prints after a run, counted by DuckDB over the games files (never row by
+    row in Python, so the main process stays small at any study size)."""
+
+    games: int = 0
+    ok: int = 0
+    wins: dict[str, int] = field(default_factory=dict)
+    mean_rounds: float = 0.0
+    failed: int = 0
+    failures: list[dict] = field(default_factory=list)  # the first FAILURES_LISTED, by seed
+
+
+def summarise(paths: list[Path]) -> StudySummary:
+    """Count games, wins per faction, mean length and failures in these games files."""
+    import duckdb
+
+    summary = StudySummary()
+    if not paths:
+        return summary
+    con = duckdb.connect()
+    try:
+        con.read_parquet([str(p) for p in paths]).create_view("games")
+        games, ok, mean_rounds = con.execute(
+            "SELECT count(*), count(*) FILTER (WHERE status = 'ok'), avg(rounds) FILTER (WHERE status = 'ok') FROM games"
+        ).fetchone()
+        summary.games, summary.ok, summary.failed = games, ok, games - ok
+        summary.mean_rounds = float(mean_rounds or 0.0)
+        wins = con.execute(
+            "SELECT w, count(*) FROM (SELECT unnest(string_split(winner, ',')) AS w FROM games WHERE status = 'ok') GROUP BY w"
+        ).fetchall()
+        summary.wins = {w: n for w, n in wins}
+        cursor = con.execute(
+            "SELECT seed, turn_order, error_type, error_message FROM games WHERE status <> 'ok' ORDER BY seed LIMIT ?",
+            [FAILURES_LISTED],
+        )
+        names = [d[0] for d in cursor.description]
+        summary.failures = [dict(zip(names, row)) for row in cursor.fetchall()]
+    finally:
+        con.close()
+    return summary

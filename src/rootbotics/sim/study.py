@@ -19,7 +19,6 @@ from functools import cache
 from .. import __version__
 from ..core import serial
 from ..core.context import Game
-from ..core.events import EventLog
 from ..game import DEFAULT_MAX_ROUNDS, LAW, GameConfig, Seat, new_game, play
 from .tally import Tally
 
@@ -141,7 +140,7 @@ def play_one(study: Study, seed: int, trajectory: bool = False) -> GameRecord:
     g: Game | None = None
     tally = Tally(order)
     try:
-        g = new_game(config, log=tally_log(tally))
+        g = new_game(config, count_only=True, watch=tally.watch)
         on_turn = None
         if traj is not None:
             record_round = traj.append
@@ -166,18 +165,12 @@ def play_one(study: Study, seed: int, trajectory: bool = False) -> GameRecord:
         vp=vp,
         rounds=s.round,
         turns=turns_done(g) + 1,  # the winning turn ended the game part-way
-        events=len(g.log),
+        events=g.emitted,
         end_reason=s.end_reason,
         trajectory=traj,
         counts=[tally.of(f) for f in order],
         characters=[character_of(g, f) for f in order],
     )
-
-
-def tally_log(tally: Tally) -> EventLog:
-    log = EventLog()
-    log.listeners.append(tally.see)
-    return log
 
 
 def character_of(g: Game, faction: str) -> str | None:
@@ -207,7 +200,7 @@ def failed_record(
     record.vp = [s.factions[f].vp if f in s.factions else 0 for f in order]
     record.rounds = s.round
     record.turns = turns_done(g)
-    record.events = len(g.log)
+    record.events = g.emitted
     record.end_reason = s.end_reason
     if s.turn_order:
         record.failed_faction = s.current

@@ -21,12 +21,17 @@ COUNTS: tuple[str, ...] = (
 )  # fmt: skip
 
 
+Handler = Callable[[Any, str, dict[str, Any]], None]  # (faction, rule, data)
+
+
 class Tally:
-    """Counts per faction of one game; ``see`` is the log listener."""
+    """Counts per faction of one game. ``watch`` maps the event kinds it counts to handlers of
+    (faction, rule, data), for a game that only counts its events (``core.context.CountingGame``);
+    ``see`` takes a whole event, as a log listener."""
 
     def __init__(self, factions: tuple[str, ...]) -> None:
         self.counts: dict[str, dict[str, int]] = {f: dict.fromkeys(COUNTS, 0) for f in factions}
-        self._on: dict[str, Callable[[Event], None]] = {
+        self.watch: dict[str, Handler] = {
             "battle": self._battle, "hits": self._hits, "remove_warriors": self._removed, "remove_piece": self._removed,
             "place_building": self._placed("buildings_placed"), "place_token": self._placed("tokens_placed"),
             "place_plot": self._placed("tokens_placed"), "craft": self._placed("cards_crafted"),
@@ -34,37 +39,36 @@ class Tally:
         }  # fmt: skip
 
     def see(self, e: Event) -> None:
-        on = self._on.get(e.kind)
+        on = self.watch.get(e.kind)
         if on is not None:
-            on(e)
+            on(e.faction, e.rule, e.data)
 
     def _add(self, faction: Any, key: str, n: int = 1) -> None:
         counts = self.counts.get(faction)
         if counts is not None:
             counts[key] += n
 
-    def _battle(self, e: Event) -> None:
-        self._add(e.faction, "battles_started")
+    def _battle(self, faction: Any, rule: str, d: dict[str, Any]) -> None:
+        self._add(faction, "battles_started")
 
-    def _hits(self, e: Event) -> None:
-        d = e.data
+    def _hits(self, faction: Any, rule: str, d: dict[str, Any]) -> None:
         if d["ah"] > d["dh"]:
             self._add(d["attacker"], "battles_won")
 
-    def _removed(self, e: Event) -> None:
-        by = e.data.get("by")
-        if by != e.faction:  # pieces lost to an enemy, not put away by their owner
-            self._add(by, "pieces_removed", e.data.get("n", 1))
+    def _removed(self, faction: Any, rule: str, d: dict[str, Any]) -> None:
+        by = d.get("by")
+        if by != faction:  # pieces lost to an enemy, not put away by their owner
+            self._add(by, "pieces_removed", d.get("n", 1))
 
-    def _placed(self, key: str) -> Callable[[Event], None]:
-        return lambda e: self._add(e.faction, key)
+    def _placed(self, key: str) -> Handler:
+        return lambda faction, rule, d: self._add(faction, key)
 
-    def _score(self, e: Event) -> None:
-        if "vp" in e.data:
-            self._add(e.faction, f"vp_{vp_source(e.rule)}", e.data["n"])
+    def _score(self, faction: Any, rule: str, d: dict[str, Any]) -> None:
+        if "vp" in d:
+            self._add(faction, f"vp_{vp_source(rule)}", d["n"])
 
-    def _lose(self, e: Event) -> None:
-        self._add(e.faction, "vp_lost", e.data["n"])
+    def _lose(self, faction: Any, rule: str, d: dict[str, Any]) -> None:
+        self._add(faction, "vp_lost", d["n"])
 
     def of(self, faction: str) -> dict[str, int]:
         return self.counts[faction]

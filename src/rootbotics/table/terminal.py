@@ -11,7 +11,7 @@ game can be scripted.
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Any, Optional
 
 from ..core.setup_order import FACTIONS, SETUP_RANK
 from .replay import Refused

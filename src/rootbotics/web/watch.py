@@ -24,7 +24,7 @@ from ..game import DEFAULT_MAX_ROUNDS, ConfigError, GameConfig, Seat, new_game, 
 from ..table.steps import instruction, places_of
 from .board import board_svg
 from .forms import MAX_SEED, choices
-from .pages import page, problem
+from .pages import page
 from .views import seat_views, vp_track
 
 router = APIRouter()
