@@ -74,6 +74,7 @@ class RunResult:
     interrupted: bool = False
     abandoned: int = 0  # chunks given up on a second Ctrl-C
     written: list[tuple[int, int]] = field(default_factory=list)
+    nodes: dict[str, list[tuple[int, int]]] = field(default_factory=dict)  # where chunks ran (Ray)
 
 
 # -- planning -----------------------------------------------------------------------------------
@@ -157,8 +158,10 @@ def run_study(
     overwrite: bool = False,
     on_chunk: Progress | None = None,
     on_interrupt: Callable[[int], None] | None = None,
+    backend: Callable[[list[ChunkTask], Callable[[ChunkSummary], None], RunResult], None] | None = None,
 ) -> RunResult:
-    """Play every chunk not already on disk; ``on_chunk`` hears of each one written."""
+    """Play every chunk not already on disk; ``on_chunk`` hears of each one written. The chunks
+    go to a pool of ``jobs`` processes, or to ``backend`` (Ray: ``sim.ray_runner``)."""
     out.mkdir(parents=True, exist_ok=True)
     remove_stale_temp_files(out, study, chunks)
     result = RunResult(planned=list(chunks))
@@ -179,7 +182,9 @@ def run_study(
             on_chunk(summary)
 
     try:
-        if jobs <= 1 or len(todo) <= 1:
+        if backend is not None:
+            backend(todo, finished, result)
+        elif jobs <= 1 or len(todo) <= 1:
             _run_here(todo, finished, result)
         else:
             _run_pool(todo, jobs, finished, result, on_interrupt)
@@ -267,6 +272,7 @@ def write_manifest(
         "turns_played": result.turns,
         "interrupted": result.interrupted,
         "chunks_abandoned": result.abandoned,
+        "chunks_by_node": {node: [f"{a}-{b}" for a, b in chunks] for node, chunks in sorted(result.nodes.items())},
         "seconds": round(result.seconds, 3),
         "games_per_second": round(result.played / result.seconds, 1) if result.seconds > 0 else None,
         "started_at": started.isoformat(timespec="seconds"),
