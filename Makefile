@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 SEED ?= 7
 
-.PHONY: demo test soak bench clean chromium
+.PHONY: demo test soak bench bench-ray clean chromium
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -55,6 +55,10 @@ $(VENV)/.bench-installed: pyproject.toml | $(PY)
 
 bench: $(VENV)/.bench-installed
 	$(PY) -m rootbotics.sim.bench
+
+# The same study on the process pool and on a local Ray runtime: games/s of each, Ray's cost per task.
+bench-ray: $(VENV)/.dev-installed
+	$(PY) -m rootbotics.sim.bench_ray
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache

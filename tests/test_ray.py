@@ -25,6 +25,13 @@ def study() -> Study:
     return Study(bots=("marquise", "eyrie", "alliance", "vagabot"), map="fall")
 
 
+def test_an_unreachable_cluster_is_one_line() -> None:
+    if ray.is_initialized():
+        pytest.skip("a Ray runtime is already running in this process")
+    with pytest.raises(RayUnavailable, match=r"^--ray ray://127\.0\.0\.1:1: cannot start or reach Ray"):
+        start_ray("ray://127.0.0.1:1", 1)
+
+
 @pytest.fixture(scope="module")
 def local_ray():
     try:
@@ -64,10 +71,3 @@ def test_the_manifest_says_which_node_ran_which_chunks(tmp_path: Path, local_ray
     runner.write_manifest(path, study(), (1, 60), None, 2, 20, False, result, datetime.now(timezone.utc), argv=["test"])
     by_node = json.loads(path.read_text())["chunks_by_node"]
     assert sorted(c for chunks_ in by_node.values() for c in chunks_) == ["1-20", "21-40", "41-60"]
-
-
-def test_an_unreachable_cluster_is_one_line() -> None:
-    if ray.is_initialized():
-        pytest.skip("a Ray runtime is already running in this process")
-    with pytest.raises(RayUnavailable, match=r"^--ray ray://127\.0\.0\.1:1: cannot start or reach Ray"):
-        start_ray("ray://127.0.0.1:1", 1)

@@ -27,6 +27,15 @@ class RayUnavailable(RuntimeError):
     """Ray is not installed, or the cluster cannot be reached: one line saying which."""
 
 
+def _running() -> bool:
+    """Whether this process is already connected to a Ray runtime."""
+    try:
+        import ray
+    except ImportError:
+        return False
+    return bool(ray.is_initialized())
+
+
 def run_chunk_on_node(task: ChunkTask) -> tuple[ChunkSummary, str]:
     """A Ray task: play and write one chunk; say which node did it."""
     return run_chunk(task), socket.gethostname()
@@ -61,6 +70,7 @@ def run_on_ray(todo: list[ChunkTask], address: str, jobs: int, finished: Callabl
     tasks not finished (the chunks already written stay, so running again completes the study).
     A task whose worker is lost is tried again (up to twice)."""
     nodes = result.nodes
+    ours = address == LOCAL and not _running()  # a runtime this run starts, and stops
     ray = start_ray(address, jobs)
     task = ray.remote(num_cpus=1, max_retries=2)(run_chunk_on_node)
     pending = [task.remote(t) for t in todo]
@@ -76,5 +86,5 @@ def run_on_ray(todo: list[ChunkTask], address: str, jobs: int, finished: Callabl
             ray.cancel(ref, force=True)
         result.abandoned = len(pending)
     finally:
-        if address == LOCAL:
+        if ours:
             ray.shutdown()
