@@ -21,6 +21,11 @@ class EngineFailure(RuntimeError):
     """The engine could not go on (a stalled game, an impossible draw). Never silent."""
 
 
+def _not_a_closure(why: object) -> None:
+    """``emit``'s ``why`` is the decision's lazy explanation, never a value of the template."""
+    raise TypeError(f"emit: why must be a closure giving the explanation, not {type(why).__name__} (name template values otherwise)")
+
+
 class Game:
     """Everything a rule needs: the position, where chance comes from, where events go."""
 
@@ -56,7 +61,7 @@ class Game:
         ``why`` is the decision's lazy explanation, a closure; it is never a value of the template
         (a plain value there would fail only when the text is read, so it is refused now)."""
         if why is not None and not callable(why):
-            raise TypeError(f"emit: why must be a closure giving the explanation, not {type(why).__name__} (name template values otherwise)")
+            _not_a_closure(why)
         state = self.state
         event = Event(self._seq, state.round, faction, state.phase, rule, kind, template, data, why)
         self._seq += 1
@@ -102,7 +107,7 @@ class CountingGame(Game):
         """Count one event, and hand it to whoever counts its kind (``watch``); ``why`` is checked as
         ``Game.emit`` checks it, nothing is kept."""
         if why is not None and not callable(why):
-            raise TypeError(f"emit: why must be a closure giving the explanation, not {type(why).__name__} (name template values otherwise)")
+            _not_a_closure(why)
         self._seq += 1
         on = self.watch.get(kind)
         if on is not None:
