@@ -47,14 +47,15 @@ soak: $(VENV)/.dev-installed
 	$(PY) -m pytest -q -n 2 -m soak; rc=$$?; if [ $$rc -eq 5 ]; then exit 0; else exit $$rc; fi
 
 # Speed on one core, every line-up: games/s and bot turns/s with events counted, the mean and p99
-# explained bot turn, the ratio to a python-chess random-game loop, then a short profile.
-# Nothing is asserted.
+# explained bot turn, the ratio to a python-chess random-game loop, then a short profile; then
+# one bot step rendered by the web app server-side (mean, p95). Nothing is asserted.
 $(VENV)/.bench-installed: pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[cli,bench]'
+	$(PY) -m pip install --quiet -e '.[cli,bench,web]'
 	touch $@
 
 bench: $(VENV)/.bench-installed
 	$(PY) -m rootbotics.sim.bench
+	$(PY) -m rootbotics.web.bench
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache
