@@ -71,5 +71,8 @@ def test_a_broken_or_forgotten_record_gets_one_line(client: TestClient) -> None:
     assert r.status_code == 400 and "bad.json: config.seats: expected a list of seats" in r.text
     r = client.post("/watch/record", files={"file": ("x.json", b"\xff\xfe", "application/json")})
     assert r.status_code == 400 and "not UTF-8" in r.text
+    long = {"format": "rootbotics-game", "version": 1, "config": {"seats": [{"faction": "marquise"}, {"faction": "eyrie"}], "max_rounds": 5000}}
+    r = client.post("/watch/record", files={"file": ("long.json", json.dumps(long).encode(), "application/json")})
+    assert r.status_code == 400 and "long.json: config.max_rounds: 5000 is more than the 200 rounds" in r.text
     r = client.get("/watch?record=0123456789abcdef")
     assert r.status_code == 404 and "upload the file again" in r.text

@@ -17,7 +17,7 @@ from ..core.serial import StateError
 from ..record import ReplayController, check_record, digest
 from .forms import choices
 from .pages import go, page
-from .watch import Watched, keep_record, watch_game
+from .watch import MAX_ROUNDS, Watched, keep_record, watch_game
 
 router = APIRouter()
 
@@ -35,6 +35,8 @@ def watch_record(data: bytes, filename: str) -> Watched:
         raise BadRecord("the file is not UTF-8 text") from None
     except (ValueError, RecursionError) as e:  # StateError is a ValueError naming the field
         raise BadRecord(str(e) if isinstance(e, StateError) else f"the file is not valid JSON ({e})") from None
+    if config.max_rounds > MAX_ROUNDS:  # every step's position is kept: bound the work a file can ask
+        raise BadRecord(f"config.max_rounds: {config.max_rounds} is more than the {MAX_ROUNDS} rounds the watch page plays")
     decisions = raw.get("decisions", [])
     humans = {s.faction: ReplayController(s.faction, decisions) for s in config.seats if s.seat == "human"}
     game = watch_game(config, humans)  # type: ignore[arg-type]

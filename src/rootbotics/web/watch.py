@@ -30,6 +30,7 @@ from .views import seat_views, vp_track
 
 router = APIRouter()
 KEEP = 4  # watched games kept in memory
+MAX_ROUNDS = 200  # the longest game the watch page plays (each step's position is kept)
 
 
 class WatchChance(RngChance):
@@ -70,7 +71,7 @@ def watch_config(query: dict[str, str]) -> GameConfig:
         if b not in FACTIONS:
             raise ConfigError(f"bots: {b[:20]!r} is not a bot (choose from {', '.join(FACTIONS)})")
     numbers = {}
-    for key, default, high in (("seed", 0, MAX_SEED), ("max_rounds", DEFAULT_MAX_ROUNDS, 200)):
+    for key, default, high in (("seed", 0, MAX_SEED), ("max_rounds", DEFAULT_MAX_ROUNDS, MAX_ROUNDS)):
         raw = query.get(key, "") or str(default)
         if not raw.isdigit() or not 0 <= int(raw) <= high:
             raise ConfigError(f"{key}: {raw[:20]!r} is not a whole number from 0 to {high}")
