@@ -223,3 +223,30 @@ def test_moves_and_a_battle_composed_by_clicks_are_shown_as_rootlog_before_sendi
     assert not page.locator("#refused").count(), page.locator("#refused").inner_text()
     assert page.locator('.warriors[data-faction="marquise"][data-clearing="2"]').get_attribute("data-count") == "2"
     assert page.locator("ul.told li").count() >= 4
+
+
+def test_watch_a_game_record_file_and_per_bot_traits(server: str, browser: object, tmp_path: Path) -> None:
+    from rootbotics import record
+    from rootbotics.game import GameConfig, Seat
+
+    _, rec = record.play_recorded(GameConfig([Seat("marquise", "bot", "nightmare"), Seat("eyrie", "bot", "default", ("swoop",))], "fall", 4, 40))
+    record.save_record(rec, tmp_path / "game4.json")
+    page = open_page(browser, viewport={"width": 1280, "height": 900})
+    page.goto(server + "/watch")
+    page.set_input_files(".record-form input[type=file]", str(tmp_path / "game4.json"))
+    page.click(".record-form button[type=submit]")
+    page.wait_for_selector("#next")
+    assert "rootbotics replay game4.json" in page.locator(".link").inner_text()
+    page.goto(page.url + "&step=60")
+    recorded = page.locator(".step-text").inner_text()
+    page.fill("input[name=bots]", "marquise,eyrie")
+    page.fill("input[name=seed]", "4")
+    page.fill("input[name=max_rounds]", "40")
+    page.fill("input[name=difficulty]", "marquise=nightmare")
+    page.fill("input[name=traits]", "eyrie=swoop")
+    page.click(".watch-form button[type=submit]")
+    page.wait_for_selector("#next")
+    assert "--traits eyrie=swoop" in page.locator(".link").inner_text()
+    page.goto(page.url + "&step=60")
+    assert "step 60/" in page.locator(".now").inner_text()
+    assert page.locator(".step-text").inner_text() == recorded  # the record is that seeded game
