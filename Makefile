@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 SEED ?= 7
 
-.PHONY: demo test soak bench bench-ray clean chromium
+.PHONY: demo serve test soak bench bench-ray clean chromium
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -21,7 +21,19 @@ $(VENV)/.dev-installed: pyproject.toml | $(PY)
 
 demo: $(VENV)/.cli-installed
 	$(VENV)/bin/rootbotics play --bots marquise,eyrie,alliance,vagabot --map fall --seed $(SEED)
-	@echo "In a browser: $(PY) -m pip install -e '.[web]' && $(VENV)/bin/rootbotics serve   (then open http://127.0.0.1:8000/)"
+	@echo
+	@echo "In a browser: make serve   (installs the web extra, starts rootbotics serve; then open http://127.0.0.1:8000/)"
+	@echo "  the same by hand: $(PY) -m pip install -e '.[web]' && $(VENV)/bin/rootbotics serve"
+	@echo "  this game step by step: http://127.0.0.1:8000/watch?bots=marquise,eyrie,alliance,vagabot&map=fall&seed=$(SEED)"
+
+$(VENV)/.web-installed: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[cli,web]'
+	touch $@
+
+# The web app on http://127.0.0.1:$(PORT)/ (rootbotics serve; PORT=... for another port).
+PORT ?= 8000
+serve: $(VENV)/.web-installed
+	$(VENV)/bin/rootbotics serve --port $(PORT)
 
 # The browser tests drive Debian's chromium (never a browser of Playwright's own): install the
 # package when it is missing and we may (root with apt-get, as in CI); otherwise they skip.
@@ -47,14 +59,15 @@ soak: $(VENV)/.dev-installed
 	$(PY) -m pytest -q -n 2 -m soak; rc=$$?; if [ $$rc -eq 5 ]; then exit 0; else exit $$rc; fi
 
 # Speed on one core, every line-up: games/s and bot turns/s with events counted, the mean and p99
-# explained bot turn, the ratio to a python-chess random-game loop, then a short profile.
-# Nothing is asserted.
+# explained bot turn, the ratio to a python-chess random-game loop, then a short profile; then
+# one bot step rendered by the web app server-side (mean, p95). Nothing is asserted.
 $(VENV)/.bench-installed: pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[cli,bench]'
+	$(PY) -m pip install --quiet -e '.[cli,bench,web]'
 	touch $@
 
 bench: $(VENV)/.bench-installed
 	$(PY) -m rootbotics.sim.bench
+	$(PY) -m rootbotics.web.bench
 
 # The same study on the process pool and on a local Ray runtime: games/s of each, Ray's cost per task.
 bench-ray: $(VENV)/.dev-installed

@@ -6,6 +6,7 @@ keeps the game, the phone viewport, and a watched bot game. Screenshots of the r
 
 from __future__ import annotations
 
+import re
 import socket
 import threading
 import time
@@ -22,6 +23,7 @@ if not CHROMIUM.exists():
     pytest.skip("Debian's chromium is not installed at /usr/bin/chromium (make test installs it with apt-get as root)", allow_module_level=True)
 sync_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
+httpx = pytest.importorskip("httpx")
 
 from rootbotics.web.app import create_app  # noqa: E402
 
@@ -96,6 +98,27 @@ def new_game(page: object, base: str, name: str) -> None:
     page.wait_for_url(f"**/game/{name}")  # type: ignore[attr-defined]
 
 
+SETUP = "t_k->1/w->1/w->2/w->4/w->5/w->6/w->7/w->8/w->9/w->10/w->11/w->12/b_s->1/b_w->5/b_r->9"
+
+
+def game_at_turn(base: str, name: str) -> str:
+    """Game ``name`` (Ann's Marquise, the Eyrie and the Vagabot, seed 7) at Ann's first turn, set
+    up through plain form posts: each test has its own game, so none depends on another having
+    run first in the same worker (the suite runs with ``-n 2``)."""
+    with httpx.Client(base_url=base, follow_redirects=True, timeout=PAGE_TIMEOUT_MS / 1000) as http:
+        fields = {"seat_marquise": "human", "player_marquise": "Ann", "seat_eyrie": "bot", "seat_vagabot": "bot", "seed": "7", "name": name}
+        assert http.post("/new", data=fields).status_code == 200
+        http.post(f"/game/{name}/all")
+        http.post(f"/game/{name}/enter", data={"text": SETUP})
+        page = http.post(f"/game/{name}/done").text
+        for _ in range(10):
+            if 'value="all"' not in page:
+                break
+            page = http.post(f"/game/{name}/all").text
+        assert "take your turn" in page, page[-2000:]
+    return f"{base}/game/{name}"
+
+
 def test_a_short_game_of_one_human_and_two_bots_by_clicks(server: str, browser: object) -> None:
     page = open_page(browser, viewport={"width": 1280, "height": 900})
     new_game(page, server, "clicks")
@@ -122,7 +145,7 @@ def test_a_short_game_of_one_human_and_two_bots_by_clicks(server: str, browser: 
 
 def test_a_refused_move_shows_its_reason_and_changes_nothing(server: str, browser: object) -> None:
     page = open_page(browser)
-    page.goto(server + "/game/clicks")
+    page.goto(game_at_turn(server, "refused"))
     entries = page.locator("#game").get_attribute("data-entries")
     page.fill("#line", "3w5->9")
     page.click(".line-form button[type=submit]")
@@ -134,7 +157,7 @@ def test_a_refused_move_shows_its_reason_and_changes_nothing(server: str, browse
 
 def test_undo_across_a_bot_step_and_a_reload_keep_the_game(server: str, browser: object) -> None:
     page = open_page(browser)
-    page.goto(server + "/game/clicks")
+    page.goto(game_at_turn(server, "undo"))
     page.fill("#line", "w1->5")
     press(page, ".line-form button[type=submit]")
     press(page, "button[value=done]")
@@ -151,7 +174,7 @@ def test_undo_across_a_bot_step_and_a_reload_keep_the_game(server: str, browser:
 
 def test_the_phone_viewport_shows_the_board_without_sideways_scrolling(server: str, browser: object) -> None:
     page = open_page(browser, viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True)
-    page.goto(server + "/game/clicks")
+    page.goto(game_at_turn(server, "phone"))
     box = page.locator(".board-col").bounding_box()
     assert box is not None and box["width"] <= 390  # the board scrolls inside its own box
     assert page.locator("svg.board").bounding_box()["width"] >= 600  # pieces big enough to read
@@ -176,3 +199,54 @@ def test_watch_a_bot_game_step_by_step(server: str, browser: object) -> None:
     page.wait_for_selector("text=Round 3 · step")
     assert page.locator("svg.board .warriors").count() > 0
     page.screenshot(path=str(SHOTS / "watch.png"), full_page=True)
+
+
+def test_moves_and_a_battle_composed_by_clicks_are_shown_as_rootlog_before_sending(server: str, browser: object) -> None:
+    page = open_page(browser, viewport={"width": 1280, "height": 900})
+    page.goto(game_at_turn(server, "moves"))  # the Eyrie's 6 warriors and roost stand in 3
+    page.click('.warriors[data-faction="marquise"][data-clearing="6"]')  # pick a warrior in 6 ...
+    page.wait_for_selector("#picked.on")
+    page.click('.pick[data-clearing="3"]')  # ... and move it to 3
+    assert page.input_value("#line") == "w6->3"
+    page.click('.warriors[data-faction="eyrie"][data-clearing="3"]')  # the defender in 3
+    page.click("#roll")  # two dice rolled in the browser, the higher one the attacker's
+    page.click("#battle")
+    assert re.fullmatch(r"w6->3/XE3\([0-3],[0-3]\)", page.input_value("#line"))
+    page.click('.supply-piece[data-rootlog="Cw"]')  # a warrior from the supply ...
+    page.click('.pick[data-clearing="2"]')  # ... placed in 2
+    page.click('.warriors[data-faction="eyrie"][data-clearing="3"]')
+    page.click("#to-supply")  # and an Eyrie warrior removed
+    line = page.input_value("#line")
+    assert line.endswith("/w->2/Ew3->")
+    page.screenshot(path=str(SHOTS / "composed-line.png"), full_page=True)
+    press(page, ".line-form button[type=submit]")
+    assert not page.locator("#refused").count(), page.locator("#refused").inner_text()
+    assert page.locator('.warriors[data-faction="marquise"][data-clearing="2"]').get_attribute("data-count") == "2"
+    assert page.locator("ul.told li").count() >= 4
+
+
+def test_watch_a_game_record_file_and_per_bot_traits(server: str, browser: object, tmp_path: Path) -> None:
+    from rootbotics import record
+    from rootbotics.game import GameConfig, Seat
+
+    _, rec = record.play_recorded(GameConfig([Seat("marquise", "bot", "nightmare"), Seat("eyrie", "bot", "default", ("swoop",))], "fall", 4, 40))
+    record.save_record(rec, tmp_path / "game4.json")
+    page = open_page(browser, viewport={"width": 1280, "height": 900})
+    page.goto(server + "/watch")
+    page.set_input_files(".record-form input[type=file]", str(tmp_path / "game4.json"))
+    page.click(".record-form button[type=submit]")
+    page.wait_for_selector("#next")
+    assert "rootbotics replay game4.json" in page.locator(".link").inner_text()
+    page.goto(page.url + "&step=60")
+    recorded = page.locator(".step-text").inner_text()
+    page.fill("input[name=bots]", "marquise,eyrie")
+    page.fill("input[name=seed]", "4")
+    page.fill("input[name=max_rounds]", "40")
+    page.fill("input[name=difficulty]", "marquise=nightmare")
+    page.fill("input[name=traits]", "eyrie=swoop")
+    page.click(".watch-form button[type=submit]")
+    page.wait_for_selector("#next")
+    assert "--traits eyrie=swoop" in page.locator(".link").inner_text()
+    page.goto(page.url + "&step=60")
+    assert "step 60/" in page.locator(".now").inner_text()
+    assert page.locator(".step-text").inner_text() == recorded  # the record is that seeded game

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..core.context import Game, GameOver
-from ..core.events import EventLog
+from ..core.events import Event, EventLog
 from ..core.state import GameState
 from ..game import new_game, play_turn
 from .chance import Answers, BadAnswer, NeedInput, Question, TableChance
@@ -24,6 +24,14 @@ from .steps import Step, seat_names, steps_of, told_of
 
 if TYPE_CHECKING:
     from .session import TableConfig
+
+
+class _Reached(Exception):
+    """Raised by a listener to stop a replayed part at the event it waits for."""
+
+    def __init__(self, state: GameState) -> None:
+        super().__init__("reached")
+        self.state = state
 
 
 class Refused(ValueError):
@@ -81,20 +89,12 @@ class Play:
     # -- playing a part -------------------------------------------------------------------------
     def _run(self) -> None:
         """Play the current part from its start with what is known; stop where input is needed."""
-        part, cfg = self.part, self.config
+        part = self.part
         del self.log.events[part.log_at :]
-        answers = Answers(part.answers)
-        ctl = TableController(answers, part.humans)
-        controllers = {seat.faction: ctl for seat in cfg.seats if seat.seat == "human"}
-        chance = TableChance(answers, cfg.dice, cfg.deck)
+        chance, ctl, go = self._part_game(self.log)
         self.pending, self.open, self.finished = None, None, False
         try:
-            if part.start is None:
-                new_game(cfg.game_config(), chance, controllers, self.log)
-            else:
-                g = Game(part.start.clone(), chance, controllers, self.log)
-                chance.bind(g)
-                play_turn(g)
+            go()
             self.finished = True
         except NeedInput as e:
             self.pending = e.question
@@ -112,6 +112,46 @@ class Play:
         self.steps = steps_of(events, ctl.spans, suits, self.names)
         latest = [span for span in ctl.spans if span[0] == self.line_entry]
         self.told = told_of(events, latest, suits, self.names)
+
+    def _part_game(self, log: EventLog) -> tuple[TableChance, TableController, Callable[[], object]]:
+        """The chance, the humans' controller, and the play of the current part into ``log``."""
+        part, cfg = self.part, self.config
+        answers = Answers(part.answers)
+        ctl = TableController(answers, part.humans)
+        controllers = {seat.faction: ctl for seat in cfg.seats if seat.seat == "human"}
+        chance = TableChance(answers, cfg.dice, cfg.deck)
+
+        def go() -> object:
+            if part.start is None:
+                return new_game(cfg.game_config(), chance, controllers, log)
+            g = Game(part.start.clone(), chance, controllers, log)
+            chance.bind(g)
+            return play_turn(g)
+
+        return chance, ctl, go
+
+    def position_after(self, number: int) -> GameState:
+        """The position right after step ``number`` of this part: the board a person sees once
+        that step is carried out. The part is played again (from the same entries, so the same
+        events) into a scratch log, stopped at that step's event; nothing of the game changes."""
+        if not 1 <= number <= len(self.steps):
+            raise IndexError(f"step {number}: this part has {len(self.steps)} steps")
+        target = self.steps[number - 1].seq
+        log = EventLog(self.log.events[: self.part.log_at])
+        chance, _, go = self._part_game(log)
+
+        def stop(e: Event) -> None:
+            if e.seq == target and chance.game is not None:
+                raise _Reached(chance.game.state.clone())
+
+        log.listeners.append(stop)
+        try:
+            go()
+        except _Reached as reached:
+            return reached.state
+        except (NeedInput, TurnOpen, GameOver):
+            pass
+        raise RuntimeError(f"step {number}: its event {target} did not come again when the part was replayed")
 
     def _advance(self) -> None:
         """Start the next turn once this part is played out and its steps are all done."""

@@ -23,6 +23,7 @@ class Step:
     text: str
     why: str  # the event's explained log line
     places: tuple[int, ...] = ()  # the clearings the step touches (a board picture rings them)
+    seq: int = -1  # the event's place in the game's log (``Play.position_after`` replays up to it)
 
 
 def seat_names(humans: dict[str, str]) -> dict[str, str]:
@@ -123,7 +124,7 @@ def steps_of(events: Sequence[Event], spans: Sequence[Span], suits: Sequence[str
             continue
         text = instruction(e, suits, names)
         if text is not None:
-            out.append(Step(len(out) + 1, e.faction, text, e.line(), places_of(e)))
+            out.append(Step(len(out) + 1, e.faction, text, e.line(), places_of(e), e.seq))
     return out
 
 

@@ -13,7 +13,7 @@ from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
-from . import tables, watch
+from . import records, tables, watch
 from .guard import Guard
 from .pages import HERE, problem
 from .store import Store
@@ -28,6 +28,7 @@ def create_app(sessions: Path, token: str | None = None, limit: int = LIMIT) -> 
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.include_router(tables.router)
     app.include_router(watch.router)
+    app.include_router(records.router)
     app.add_exception_handler(HTTPException, _http_problem)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _bad_request)  # type: ignore[arg-type]
     app.add_exception_handler(Exception, _failure)

@@ -7,7 +7,9 @@ are there), the Ferry where it lies, closed paths and the Pass (the Tower); a li
 map shows what lies beside it (the Burrow). ``highlight`` rings the clearings of a bot step.
 
 Element classes the tests count: ``warriors``, ``building``, ``token``, ``pawn``, ``burrow``,
-``highlight``, ``pick`` (a clickable clearing, ``data-clearing``).
+``highlight``, ``pick`` (a clickable clearing, ``data-clearing``). Every piece on the map has
+its clearing (``data-clearing``) and its Rootlog name (``data-rootlog``): the page composes a
+human's line from the pieces and clearings clicked.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from ..core.faction import rules_of
 from ..core.maps import CLEARINGS
 from ..core.state import GameState
 from ..mapsvg import RADIUS, clearing_xy, render_svg
+from .compose import rootlog_piece
 
 # Each faction's colour on the board (the table's colour names, as ``table/steps.py`` says them).
 FILL: dict[str, str] = {
@@ -53,7 +56,7 @@ def board_svg(state: GameState, highlight: Collection[int] = (), pickable: bool 
     height = float(head.split('height="', 1)[1].split('"', 1)[0])
     width = float(head.split('width="', 1)[1].split('"', 1)[0])
     head = head.replace(f'height="{_n(height)}" viewBox="0 0 {_n(width)} {_n(height)}"', f'height="{_n(height + STRIP)}" viewBox="0 0 {_n(width)} {_n(height + STRIP)}"', 1)
-    head = head.replace("<svg ", '<svg class="board" role="img" ', 1)
+    head = head.replace("<svg ", f'<svg class="board{" pickable" if pickable else ""}" role="img" ', 1)
     out = [head, f'<rect x="0" y="{_n(height)}" width="{_n(width)}" height="{STRIP}" fill="#f7f3e8"/>']
     for c in CLEARINGS:
         out.extend(_pieces(state, c))
@@ -69,6 +72,12 @@ def board_svg(state: GameState, highlight: Collection[int] = (), pickable: bool 
     return "\n".join(out)
 
 
+def _pick(faction: str, kind: str, c: int) -> str:
+    """The attributes a click reads: the piece's clearing and its Rootlog name."""
+    token = rootlog_piece(faction, kind)
+    return f' data-clearing="{c}"' + (f' data-rootlog="{token}"' if token else "")
+
+
 def _pieces(state: GameState, c: int) -> list[str]:
     """Buildings on the slots, tokens under the clearing, warriors to its right, the pawn to its left."""
     x, y = clearing_xy(state.map, c)
@@ -80,7 +89,7 @@ def _pieces(state: GameState, c: int) -> list[str]:
     for i, (f, kind) in enumerate(cl.buildings):
         bx, by = left + i * (size + gap) - 1, y - RADIUS - size - 5
         out.append(
-            f'<g class="building" data-faction="{f}" data-kind={quoteattr(kind)}>{_title(f"{f} {kind} in clearing {c}")}'
+            f'<g class="building" data-faction="{f}" data-kind={quoteattr(kind)}{_pick(f, kind, c)}>{_title(f"{f} {kind} in clearing {c}")}'
             f'<rect x="{_n(bx)}" y="{_n(by)}" width="{size + 2}" height="{size + 2}" rx="2" fill="{FILL.get(f, "#999")}" stroke="#111" stroke-width="1.5"/>'
             f'<text x="{_n(bx + (size + 2) / 2)}" y="{_n(by + size - 1)}" font-size="8" text-anchor="middle" fill="{INK.get(f, "#fff")}" font-weight="bold">{escape(_label(kind))}</text></g>'
         )
@@ -92,7 +101,7 @@ def _pieces(state: GameState, c: int) -> list[str]:
     for i, (f, n) in enumerate(badges):
         wx, wy = x + RADIUS + 11, y - 16 + i * 17
         out.append(
-            f'<g class="warriors" data-faction="{f}" data-count="{n}">{_title(f"{n} {f} warrior(s) in clearing {c}")}'
+            f'<g class="warriors" data-faction="{f}" data-count="{n}"{_pick(f, "warrior", c)}>{_title(f"{n} {f} warrior(s) in clearing {c}")}'
             f'<circle cx="{_n(wx)}" cy="{_n(wy)}" r="8" fill="{FILL.get(f, "#999")}" stroke="#111" stroke-width="1.2"/>'
             f'<text x="{_n(wx)}" y="{_n(wy + 4)}" font-size="11" text-anchor="middle" font-weight="bold" fill="{INK.get(f, "#fff")}">{n}</text></g>'
         )
@@ -117,7 +126,7 @@ def _tokens(state: GameState, c: int, x: float, y: float) -> list[str]:
         tx, ty = first + i * 18, y + RADIUS + 25
         label = seen.split("(")[1].split(",")[0][:1].upper() if face_up else ("?" if kind == "plot" else _label(kind))
         out.append(
-            f'<g class="token" data-faction="{f}" data-kind={quoteattr(kind)} data-face={quoteattr("up" if face_up else "down" if kind == "plot" else "")}>'
+            f'<g class="token" data-faction="{f}" data-kind={quoteattr(kind)} data-face={quoteattr("up" if face_up else "down" if kind == "plot" else "")}{_pick(f, kind, c)}>'
             f'{_title(f"{f} {seen} in clearing {c}")}'
             f'<circle cx="{_n(tx)}" cy="{_n(ty)}" r="8" fill="{"#fff" if face_up else FILL.get(f, "#999")}" stroke="{FILL.get(f, "#111")}" stroke-width="2"/>'
             f'<text x="{_n(tx)}" y="{_n(ty + 3.5)}" font-size="{8 if len(label) > 1 else 10}" text-anchor="middle" font-weight="bold" '

@@ -12,6 +12,7 @@ from ..core.state import FactionState, GameState
 from ..table.session import Session
 from ..table.text import status_lines
 from .board import FILL, board_svg
+from .compose import letter_of, supply_of
 
 WIN = 30  # the VP track runs to 30 (LoR 3.1)
 
@@ -75,10 +76,15 @@ def game_view(name: str, session: Session, error: str | None = None, told: list[
         "pending": play.pending, "moving": moving, "mover": cfg.player(play.open.faction) if moving and play.open else "",
         "entries": len(session.entries), "undone": len(session.undone),
         "can_back": bool(session.entries) and session.entries[-1].get("kind") == "ok",
-        "svg": "", "seats": [], "track": [], "round": play.round,
+        "svg": "", "seats": [], "track": [], "round": play.round, "supply": [], "letter": "",
     }
     if state is not None:
+        if current is not None:  # the board once the step shown is carried out
+            state = play.position_after(current.number)
         view["svg"] = board_svg(state, current.places if current else (), pickable=moving)
         view["seats"] = seat_views(state, players)
+        if moving and play.open is not None:  # what the mover may place by clicks, and their letter
+            view["supply"] = supply_of(state, play.open.faction)
+            view["letter"] = letter_of(play.open.faction)
         view["track"] = vp_track(state, players)
     return view

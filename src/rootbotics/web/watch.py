@@ -16,10 +16,11 @@ from fastapi.responses import Response
 
 from ..core.chance import RngChance
 from ..core.context import Game
+from ..core.controllers import Controller
 from ..core.events import Event, EventLog
 from ..core.maps import MAP_NAMES
 from ..core.setup_order import FACTIONS
-from ..core.state import DIFFICULTIES, GameState
+from ..core.state import GameState
 from ..game import DEFAULT_MAX_ROUNDS, ConfigError, GameConfig, Seat, new_game, play
 from ..table.steps import instruction, places_of
 from .board import board_svg
@@ -29,6 +30,7 @@ from .views import seat_views, vp_track
 
 router = APIRouter()
 KEEP = 4  # watched games kept in memory
+MAX_ROUNDS = 200  # the longest game the watch page plays (each step's position is kept)
 
 
 class WatchChance(RngChance):
@@ -59,6 +61,7 @@ class Watched:
     frames: list[Frame]
     log: list[Event]
     failure: str | None
+    source: str = ""  # a game record's file name (empty: a seeded game)
 
 
 def watch_config(query: dict[str, str]) -> GameConfig:
@@ -68,24 +71,48 @@ def watch_config(query: dict[str, str]) -> GameConfig:
         if b not in FACTIONS:
             raise ConfigError(f"bots: {b[:20]!r} is not a bot (choose from {', '.join(FACTIONS)})")
     numbers = {}
-    for key, default, high in (("seed", 0, MAX_SEED), ("max_rounds", DEFAULT_MAX_ROUNDS, 200)):
+    for key, default, high in (("seed", 0, MAX_SEED), ("max_rounds", DEFAULT_MAX_ROUNDS, MAX_ROUNDS)):
         raw = query.get(key, "") or str(default)
         if not raw.isdigit() or not 0 <= int(raw) <= high:
             raise ConfigError(f"{key}: {raw[:20]!r} is not a whole number from 0 to {high}")
         numbers[key] = int(raw)
-    level = query.get("difficulty", "") or "default"
-    if level not in DIFFICULTIES:
-        raise ConfigError(f"difficulty: {level[:20]!r} is not one of {', '.join(DIFFICULTIES)}")
+    levels = per_bot(query.get("difficulty", ""), bots, "difficulty", "default")
+    traits = per_bot(query.get("traits", ""), bots, "traits", "")
     map_name = query.get("map", "") or "fall"
     if map_name not in MAP_NAMES:
         raise ConfigError(f"map: {map_name[:20]!r} is not one of {', '.join(MAP_NAMES)}")
-    config = GameConfig([Seat(b, "bot", level) for b in bots], map_name, numbers["seed"], numbers["max_rounds"])
-    config.validate()
+    seats = [Seat(b, "bot", levels[b], tuple(t for t in traits[b].split("+") if t)) for b in bots]
+    config = GameConfig(seats, map_name, numbers["seed"], numbers["max_rounds"])
+    try:
+        config.validate()
+    except ConfigError as e:  # "seats.1.traits.0: ..." is about the traits option
+        where, _, problem = str(e).partition(": ")
+        parts = where.split(".")
+        option = parts[2] if parts[0] == "seats" and len(parts) > 2 and parts[2] in ("difficulty", "traits") else None
+        raise ConfigError(f"{option}: {bots[int(parts[1])]}: {problem}" if option else str(e)) from None
     return config
 
 
-def watch_game(config: GameConfig) -> Watched:
-    """Play the game once, keeping the position after every step a person would see."""
+def per_bot(text: str, bots: list[str], option: str, default: str) -> dict[str, str]:
+    """``play``'s per-bot option: one value for every bot (``hard``; not for traits) or
+    ``eyrie=easy,marquise=hard`` (traits joined by ``+``); bots not named get ``default``."""
+    text = text.strip().lower()
+    out = dict.fromkeys(bots, default)
+    if text and "=" not in text:
+        if option == "traits":
+            raise ConfigError(f"traits: write bot=trait+trait for the bots playing ({', '.join(bots)})")
+        return dict.fromkeys(bots, text)
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        bot, _, value = (x.strip() for x in part.partition("="))
+        if bot not in out:
+            raise ConfigError(f"{option}: {bot[:20]!r} is not one of the bots playing ({', '.join(bots)})")
+        out[bot] = value
+    return out
+
+
+def watch_game(config: GameConfig, controllers: dict[str, Controller] | None = None) -> Watched:
+    """Play the game once, keeping the position after every step a person would see
+    (``controllers``: a recorded game's human seats, answering as they did)."""
     chance, log, frames = WatchChance(), EventLog(), []
 
     def keep(e: Event) -> None:
@@ -99,7 +126,7 @@ def watch_game(config: GameConfig) -> Watched:
     log.listeners.append(keep)
     failure = None
     try:
-        play(new_game(config, chance, log=log))
+        play(new_game(config, chance, controllers, log))
     except Exception as exc:  # a stalled or failing game is shown up to where it stopped
         failure = f"{type(exc).__name__}: {exc}"
     return Watched(config, frames, log.events, failure)
@@ -119,16 +146,33 @@ def watched(config: GameConfig, key: str) -> Watched:
     return game
 
 
+# Game records uploaded to watch (``records.py``), by the start of their file's SHA-256.
+records: OrderedDict[str, Watched] = OrderedDict()
+
+
+def keep_record(key: str, game: Watched) -> None:
+    records[key] = game
+    records.move_to_end(key)
+    while len(records) > KEEP:
+        records.popitem(last=False)
+
+
 @router.get("/watch")
 def watch_page(request: Request) -> Response:
     query = {k: v[:200] for k, v in request.query_params.items() if k != "token"}
+    if "record" in query:
+        game = records.get(query["record"])
+        if game is None:
+            error = "record: this server no longer holds that game record (it keeps the last few): upload the file again"
+            return page(request, "watch.html", {**choices(), "game": None, "query": {}, "error": error}, 404)
+        return page(request, "watch.html", watch_view(game, query, {"record": query["record"]}))
     if "bots" not in query:
         return page(request, "watch.html", {**choices(), "game": None, "query": query, "error": ""})
     try:
         config = watch_config(query)
     except ConfigError as e:
         return page(request, "watch.html", {**choices(), "game": None, "query": query, "error": str(e)}, 400)
-    same = {k: query[k] for k in ("bots", "map", "seed", "max_rounds", "difficulty") if query.get(k)}
+    same = {k: query[k] for k in ("bots", "map", "seed", "max_rounds", "difficulty", "traits") if query.get(k)}
     game = watched(config, urlencode(sorted(same.items())))
     return page(request, "watch.html", watch_view(game, query, same))
 
@@ -146,12 +190,10 @@ def watch_view(game: Watched, query: dict[str, str], same: dict[str, str]) -> di
     frame = frames[step - 1] if n else None
     cfg = game.config
     link = "/watch?" + urlencode(same)
-    cli_bots = ",".join(s.faction for s in cfg.seats)
     view: dict[str, Any] = {
         **choices(), "game": game, "query": query, "error": game.failure or "", "step": step, "steps": n, "frame": frame,
         "link": link, "step_link": f"{link}&step={step}", "rounds": rounds,
-        "commands": [f"rootbotics play --bots {cli_bots} --map {cfg.map} --seed {cfg.seed}",
-                     f"rootbotics replay --seed {cfg.seed} --bots {cli_bots} --map {cfg.map} --max-rounds {cfg.max_rounds}"],
+        "commands": ([f"rootbotics replay {game.source}"] if game.source else []) + (commands(cfg) if all(s.seat == "bot" for s in cfg.seats) else []),
     }
     if frame is not None:
         seq = frame.event.seq
@@ -161,3 +203,13 @@ def watch_view(game: Watched, query: dict[str, str], same: dict[str, str]) -> di
         view["track"] = vp_track(frame.state, {})
         view["round"] = frame.event.round
     return view
+
+
+def commands(cfg: GameConfig) -> list[str]:
+    """``rootbotics play`` and ``replay`` lines that give the same game."""
+    bots = ",".join(s.faction for s in cfg.seats)
+    levels = ",".join(f"{s.faction}={s.difficulty}" for s in cfg.seats if s.difficulty != "default")
+    traits = ",".join(f"{s.faction}={'+'.join(s.traits)}" for s in cfg.seats if s.traits)
+    options = (f" --difficulty {levels}" if levels else "") + (f" --traits {traits}" if traits else "")
+    return [f"rootbotics play --bots {bots} --map {cfg.map} --seed {cfg.seed}{options}",
+            f"rootbotics replay --seed {cfg.seed} --bots {bots} --map {cfg.map} --max-rounds {cfg.max_rounds}{options}"]

@@ -1,0 +1,78 @@
+"""Watching with ``play``'s per-bot options (difficulty, traits) and a game record file
+(``replay``'s file): the link and the commands bring the same game back; bad options and broken
+files get one line naming what is wrong."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("httpx")
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+from rootbotics import record  # noqa: E402
+from rootbotics.game import GameConfig, Seat  # noqa: E402
+from rootbotics.web.app import create_app  # noqa: E402
+
+STEP = re.compile(r'class="step-text">(.*?)</span>')
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    return TestClient(create_app(tmp_path))
+
+
+def test_watch_with_per_bot_difficulty_and_traits_3_3(client: TestClient) -> None:
+    url = "/watch?bots=marquise,eyrie&map=fall&seed=3&difficulty=eyrie%3Dnightmare&traits=marquise%3Dfortified%2Bhospitals&step=30"
+    page = client.get(url).text
+    assert "step 30/" in page
+    assert "rootbotics play --bots marquise,eyrie --map fall --seed 3 --difficulty eyrie=nightmare --traits marquise=fortified+hospitals" in page
+    assert re.search(r"Electric Eyrie.{0,200}nightmare", page, re.S)
+    link = re.search(r'href="([^"]+)" id="permalink"', page).group(1).replace("&amp;", "&")
+    assert "traits=" in link and STEP.search(client.get(link).text).group(1) == STEP.search(page).group(1)
+    plain = client.get("/watch?bots=marquise,eyrie&map=fall&seed=3&step=30").text
+    every = client.get("/watch?bots=marquise,eyrie&map=fall&seed=3&difficulty=easy&step=30").text
+    assert "--difficulty marquise=easy,eyrie=easy" in every and "--difficulty" not in plain
+
+
+@pytest.mark.parametrize("query,message", [
+    ("difficulty=eyrie%3Dawful", "difficulty: eyrie: &#39;awful&#39; is not one of"),
+    ("traits=marquise%3Dflying", "traits: marquise: &#39;flying&#39; is not a trait"),
+    ("traits=swoop", "traits: write bot=trait+trait"),
+    ("difficulty=duchy%3Deasy", "difficulty: &#39;duchy&#39; is not one of the bots playing"),
+])
+def test_a_bad_watch_option_names_itself(client: TestClient, query: str, message: str) -> None:
+    r = client.get(f"/watch?bots=marquise,eyrie&seed=3&{query}")
+    assert r.status_code == 400 and message in r.text
+
+
+def test_watch_a_game_record_file_step_by_step(client: TestClient, tmp_path: Path) -> None:
+    config = GameConfig([Seat("marquise"), Seat("eyrie", "bot", "challenging", ("swoop",))], "fall", 5, 40)
+    _, rec = record.play_recorded(config)
+    data = json.dumps(rec).encode()
+    r = client.post("/watch/record", files={"file": ("game 5.json", data, "application/json")}, follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"].startswith("/watch?record=")
+    page = client.get(r.headers["location"] + "&step=12").text
+    assert "step 12/" in page and "rootbotics replay game5.json" in page and 'role="alert"' not in page
+    seeded = client.get("/watch?bots=marquise,eyrie&seed=5&max_rounds=40&difficulty=eyrie%3Dchallenging&traits=eyrie%3Dswoop&step=12").text
+    assert STEP.search(page).group(1) == STEP.search(seeded).group(1)  # the record is that seeded game
+    slider = client.get(r.headers["location"] + "&round=2").text
+    assert "Round 2 · step" in slider
+
+
+def test_a_broken_or_forgotten_record_gets_one_line(client: TestClient) -> None:
+    bad = {"format": "rootbotics-game", "version": 1, "config": {"seats": "all"}}
+    r = client.post("/watch/record", files={"file": ("bad.json", json.dumps(bad).encode(), "application/json")})
+    assert r.status_code == 400 and "bad.json: config.seats: expected a list of seats" in r.text
+    r = client.post("/watch/record", files={"file": ("x.json", b"\xff\xfe", "application/json")})
+    assert r.status_code == 400 and "not UTF-8" in r.text
+    long = {"format": "rootbotics-game", "version": 1, "config": {"seats": [{"faction": "marquise"}, {"faction": "eyrie"}], "max_rounds": 5000}}
+    r = client.post("/watch/record", files={"file": ("long.json", json.dumps(long).encode(), "application/json")})
+    assert r.status_code == 400 and "long.json: config.max_rounds: 5000 is more than the 200 rounds" in r.text
+    r = client.get("/watch?record=0123456789abcdef")
+    assert r.status_code == 404 and "upload the file again" in r.text
