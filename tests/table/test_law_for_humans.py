@@ -6,6 +6,7 @@ dice and cards and the human's decisions answered as the session's entries would
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,16 +24,21 @@ from rootbotics.game import play_turn
 from rootbotics.table.board import LineRefused, apply_line
 from rootbotics.table.chance import Answers, BadAnswer, NeedInput, Question, TableChance
 from rootbotics.table.controller import HumanPlay, TableController
+from rootbotics.table.controller import LineRefused as ControllerRefused
+from rootbotics.table.session import Session, TableConfig, TableSeat
 
 TUNNEL, MARKET, CITADEL = ["duchy", "tunnel"], ["duchy", "market"], ["duchy", "citadel"]
 
 
-def table(state: GameState, answers: Sequence[tuple[str, Any]] = (), dice: str = "table", deck: str = "app") -> Game:
+def table(state: GameState, answers: Sequence[tuple[str, Any]] = (), dice: str = "table", deck: str = "app",
+          lines: Sequence[tuple[str, str]] = ()) -> Game:
     """The game of a session part on ``state``: every human seat played by the companion's
-    controller, chance from the app's RNG or the table, ``answers`` as recorded entries."""
+    controller (its turn: ``lines``, then done), chance from the app's RNG or the table,
+    ``answers`` as recorded entries."""
     recorded = Answers([(i, ask, value) for i, (ask, value) in enumerate(answers)])
     chance = TableChance(recorded, dice, deck)
-    ctl = TableController(recorded, HumanPlay(done={f for f, fs in state.factions.items() if not fs.is_bot}))
+    humans = {f for f, fs in state.factions.items() if not fs.is_bot}
+    ctl = TableController(recorded, HumanPlay([(100 + i, f, t) for i, (f, t) in enumerate(lines)], humans))
     g = Game(state, chance, {f: ctl for f, fs in state.factions.items() if not fs.is_bot})
     chance.bind(g)
     return g
@@ -224,6 +230,19 @@ def test_9_2_3_a_human_is_offered_services_at_the_start_of_birdsong_at_the_price
     assert s.factions["marquise"].supply["warrior"] == 25 - 1 - 2 * price
 
 
+def test_9_2_3_II_riverboats_a_human_bought_let_their_line_move_along_the_river() -> None:
+    def boats() -> GameState:
+        return position({5: {"warriors": {"marquise": 1}, "tokens": [["riverfolk", "trade_post"]]}},
+                        seats=("riverfolk", "marquise"), humans=("marquise",), turn=1, marquise={"hand": []},
+                        riverfolk={"market": ["cobbler"], "payments": {}, "protection": []})
+
+    with pytest.raises(ControllerRefused, match="no path this seat may use from 5 to 10"):
+        play_turn(table(boats(), [("buy_services", [])], lines=[("marquise", "w5->10")]))
+    s = boats()
+    play_turn(table(s, [("buy_services", [["riverboats", None]])], lines=[("marquise", "w5->10")]))
+    assert s.warriors("marquise", 10) == 1 and not s.services  # the boats last until the turn ends
+
+
 def test_9_2_3_more_services_than_the_allowance_is_a_bad_answer() -> None:
     s = riverfolk(0)
     three = [["riverboats", None], ["mercenaries", None], ["hand_card", "anvil"]]
@@ -283,3 +302,20 @@ def test_gamble_the_human_with_most_pieces_is_asked_to_guess_the_plot() -> None:
     assert s.warriors("marquise", 1) == 2 and 1 not in plots.plot_map(s) and s.factions["marquise"].vp == 1
     with pytest.raises(BadAnswer, match="not a plot"):
         corvids.flip_plots(table(corvid_plot("bomb", False, ("gamble",)), [("guess_plot", "trap")]))
+
+
+# -- 3.4 the starting hands; 7.2.5 the Vagabot's damaged items in a human's battle --------------------
+def test_3_4_at_the_table_each_human_draws_three_and_the_dominance_cards_leave(tmp_path: Path) -> None:
+    seats = [TableSeat("marquise", "human", "Ann"), TableSeat("eyrie", "bot"), TableSeat("alliance", "human", "Bob")]
+    st = Session(TableConfig(seats, "fall", None, 7), tmp_path / "g.json").play.game.state
+    assert len(st.factions["marquise"].hand) == 3 and len(st.factions["alliance"].hand) == 3
+    dominance = {c for c in range(len(st.deckdef.cards)) if st.deckdef.card(c).kind == "dominance"}
+    assert dominance <= set(st.removed_cards) and not dominance & set(st.deck)
+
+
+def test_7_2_5_a_humans_hits_on_the_vagabot_damage_his_items_and_never_remove_the_pawn() -> None:
+    s = vpos({7: {"warriors": {"marquise": 3}}}, humans=("marquise",), items=items("boots exhausted", "torch", "tea", "sword", "bag"))
+    apply_line(table(s), "C", "XV7(2,0)")
+    damaged = [i for i in s.factions["vagabot"].board.items if i.damaged]
+    assert len(damaged) == 2 and damaged[0].kind == "boots"  # exhausted items first
+    assert s.factions["vagabot"].board.clearing == 7
