@@ -129,12 +129,12 @@ def _from_other_hand(g: Game, faction: str, own: str, letters: dict[str, str], w
     if s.factions[other].is_bot:
         card = rules.draw_card(g, faction)
         s.factions[faction].hand.append(card)
-        g.emit(faction, "2.8.1", "draw", "would take a card from {bot}, a bot with no hand, so draws a card instead", bot=other)
+        g.emit(faction, "2.8.1", "draw", "would take a card from {target}, a bot with no hand, so draws a card instead", target=other)
         return
     card = find(s, s.factions[other].hand, want, f"the {other} hand")
     s.factions[other].hand.remove(card)
     s.factions[faction].hand.append(card)
-    g.emit(faction, "LoR 2.1", "draw", "takes a card from {other}", other=other)
+    g.emit(faction, "LoR 2.1", "draw", "takes a card from {target}", target=other)
 
 
 def _give(g: Game, faction: str, letters: dict[str, str], card: int, dest: object) -> None:
@@ -158,7 +158,7 @@ def _give(g: Game, faction: str, letters: dict[str, str], card: int, dest: objec
     else:
         s.factions[faction].hand.remove(card)
         fs.hand.append(card)
-    g.emit(faction, "LoR 2.1", "gift", "gives {card} to {to}", card=s.deckdef.card(card).label(), to=to, giver=faction)
+    g.emit(faction, "LoR 2.1", "gift", "gives {card} to {target}", card=s.deckdef.card(card).label(), target=to, giver=faction)
 
 
 def apply_craft(g: Game, faction: str, craft: Craft) -> None:
