@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from rootbotics.core import rules, serial
 from rootbotics.table.export import snapshot
 from rootbotics.table.replay import Refused
 from rootbotics.table.rootlog import parse_file
