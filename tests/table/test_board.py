@@ -215,7 +215,7 @@ def test_other_seats_and_pieces_that_are_not_kept() -> None:
 
 def test_hands_are_kept_items_and_reveals_are_left_to_the_table() -> None:
     actions = parse_action("#->C/F#C->/w->1/%s->e/F#^A/F#->$_f", "C")
-    assert untracked(actions) == [actions[3], actions[4], actions[5]]
+    assert untracked(actions) == [actions[3], actions[4]]
 
 
 # -- the bots' reactions to a human's removals ---------------------------------------------------

@@ -70,6 +70,19 @@ def test_cards_between_human_hands_and_to_a_human_alliances_supporters() -> None
     invariants.check(s)
 
 
+def test_cards_on_a_humans_board_leave_the_hand_and_come_back_from_it() -> None:
+    s = position({}, seats=("eyrie", "marquise"), humans=("eyrie",), eyrie={"hand": ["anvil", "cobbler", "sappers"]})
+    apply_line(table(s), "E", "F#->$_f/R#->$_r")  # Decree cards: before the player, out of the hand
+    assert hand(s, "eyrie") == ["sappers"] and s.deckdef.by_name["anvil"] in s.removed_cards
+    apply_line(table(s), "E", "F#$_f->/R#$->E")  # turmoil discards one; one comes back to the hand
+    assert hand(s, "eyrie") == ["sappers", "cobbler"] and s.discard == [s.deckdef.by_name["anvil"]]
+    invariants.check(s)
+    s2 = two_humans(["cobbler"])
+    apply_line(table(s2), "C", "R#->A$")
+    apply_line(table(s2), "A", "R#$->")  # a human Alliance spends a supporter
+    assert s2.factions["alliance"].board.supporters == [] and s2.discard == [s2.deckdef.by_name["cobbler"]]
+
+
 def test_a_card_from_the_discard_pile() -> None:
     s = two_humans(["anvil"])
     apply_line(table(s), "C", "F#C->")

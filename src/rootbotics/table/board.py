@@ -9,7 +9,8 @@ event with its rule number and the bots' reactions fire: Automated Outrage (6.2.
 Revenge (8.2.2), Cost of Errors (10.2.1), removal VP (LoR 3.2.1).
 
 A line is played first on a copy of the game; only if all of it holds is it played on the
-game itself, so a refused line changes nothing. Cards, items, reveals and faction boards are
+game itself, so a refused line changes nothing. The humans' cards are kept too
+(``table/cards.py``); items on a Vagabond's board, reveals, board values and plots' faces are
 kept at the table, not by the engine: ``untracked`` lists the actions of a line that are.
 """
 
@@ -95,7 +96,7 @@ def apply_actions(g: Game, faction: str, actions: list[Action] | tuple[Action, .
 
 
 def untracked(actions: list[Action] | tuple[Action, ...]) -> list[Action]:
-    """The actions the engine does not keep: cards, items, reveals, boards, plots' faces."""
+    """The actions the engine does not keep: items, reveals, board values, plots' faces."""
     return [a for a in actions if not _on_board(a)]
 
 
@@ -158,8 +159,8 @@ def _apply(line: _Line, i: int, action: Action) -> None:
 
 
 def _on_board(action: Action) -> bool:
-    """Moves of pieces, battles, scores, closed paths, crafts and the cards of hands, the deck,
-    the discard pile and Supporters are the engine's; the rest the table's."""
+    """Moves of pieces and cards, battles, scores, closed paths and crafts are the engine's;
+    the rest the table's."""
     if isinstance(action, Move):
         return is_card_move(action) or _has_pieces(action)
     return isinstance(action, (Battle, Score, RemovePath, Craft))

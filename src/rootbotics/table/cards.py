@@ -10,14 +10,16 @@ card actions of a line are applied to it (``apply_card_move``, ``apply_craft``):
   Lizards' Lost Souls (8.2.4), a dominance card beside the map (LoR 3.3.3);
 - ``F#->E`` to a bot: discarded, and the bot scores 1 VP (2.8.1 Poor Manual Dexterity);
 - ``#E->C`` from a bot: the human draws a card instead (2.8.1);
-- ``F#C->A`` between human hands; ``F#->A$`` to a human Alliance's Supporters;
+- ``F#C->A`` between human hands; ``F#->A$`` to a human Alliance's Supporters; ``F#->$_f``
+  to another human board (a Decree, an activated dominance card): kept before the player, out
+  of play (with ``removed_cards``), until ``F#$_f->`` discards it or ``F#$->E`` takes it back;
 - ``F#*->C``: a card taken from the discard pile (or a dominance card beside the map);
 - ``Zsoup``: a card of the hand crafted: an item card's item goes to the Crafted Items box
   and the card to the discard pile; ``Z%b``: an item crafted from the supply.
 
 A card is found by its Rootlog name (the title in lower case without spaces, a prefix will do;
 ``@`` an ambush, ``dom`` a dominance card) and suit; by suit alone, the first such card in the
-hand. Cards on other boards (the Eyrie's Decree, ...) are the table's.
+hand (on a board: the latest put there). Which column of a Decree a card is in is the table's.
 """
 
 from __future__ import annotations
@@ -38,11 +40,11 @@ ITEM_NAMES: dict[str, str] = {"s": "sword", "b": "bag", "c": "coins", "x": "cros
 
 
 def is_card_move(move: Move) -> bool:
-    """Cards only, between places the engine keeps (hands, deck, discard pile, Supporters)."""
+    """Cards only, between hands, the deck, the discard pile and faction boards."""
     if not all(isinstance(c.thing, Card) for p in move.parts for c in p.things):
         return False
     places = [p.start for p in move.parts] + list(move.dests)
-    return all(loc is None or isinstance(loc, (Hand, DiscardPile)) or (isinstance(loc, Board) and loc.area is None) for loc in places)
+    return all(loc is None or isinstance(loc, (Hand, DiscardPile, Board)) for loc in places)
 
 
 def title(state: GameState, card: int) -> str:
@@ -83,13 +85,16 @@ def apply_card_move(g: Game, faction: str, letters: dict[str, str], move: Move) 
 def _one_card(g: Game, faction: str, own: str, letters: dict[str, str], counted: Counted, start: object, dest: object) -> None:
     want = counted.thing
     assert isinstance(want, Card)
-    if isinstance(dest, Hand) and dest.faction == own and not isinstance(start, Hand):
+    if isinstance(dest, Hand) and dest.faction == own and not isinstance(start, (Hand, Board)):
         _take(g, faction, want, start)
         return
     if isinstance(start, Hand) and start.faction != own:
         _from_other_hand(g, faction, own, letters, want, start, dest)
         return
     s = g.state
+    if isinstance(start, Board):
+        _from_board(g, faction, letters, want, start, dest)
+        return
     card = find(s, s.factions[faction].hand, want, f"the {faction} hand")
     if dest is None:
         s.factions[faction].hand.remove(card)
@@ -150,15 +155,48 @@ def _give(g: Game, faction: str, letters: dict[str, str], card: int, dest: objec
         rules.give_card_to_bot(g, faction, to, card, "2.8.1")
         return
     if isinstance(dest, Board):
-        pile = getattr(fs.board, "supporters", False)
-        if pile is False:
-            raise EngineFailure(f"the engine keeps no cards on the {to} board (only a human Alliance's Supporters)")
         s.factions[faction].hand.remove(card)
-        fs.board.supporters = (pile or []) + [card]  # type: ignore[union-attr]
+        if _supporters(fs) is None:  # a Decree, a dominance card: before the player, out of play
+            s.removed_cards.append(card)
+        else:
+            fs.board.supporters = [*_supporters(fs), card]  # type: ignore[union-attr]
     else:
         s.factions[faction].hand.remove(card)
         fs.hand.append(card)
     g.emit(faction, "LoR 2.1", "gift", "gives {card} to {target}", card=s.deckdef.card(card).label(), target=to, giver=faction)
+
+
+def _supporters(fs: object) -> list[int] | None:
+    """A human Alliance's Supporters stack (empty if it has none yet), else None."""
+    board = getattr(fs, "board", None)
+    if not hasattr(board, "supporters"):
+        return None
+    return list(board.supporters or [])  # type: ignore[union-attr]
+
+
+def _from_board(g: Game, faction: str, letters: dict[str, str], want: Card, start: Board, dest: object) -> None:
+    """A card leaves a human's board: the Supporters stack, or the cards kept before the player
+    (a Decree, an activated dominance card): discarded, or into a hand."""
+    s = g.state
+    owner = letters.get(start.faction or "", faction if start.faction is None else "")
+    if owner not in s.factions or s.factions[owner].is_bot:
+        raise EngineFailure(f"no cards of the {owner or start.faction} board are kept by the engine")
+    fs = s.factions[owner]
+    pile = _supporters(fs)
+    card = find(s, s.removed_cards[::-1] if pile is None else pile, want, f"the {owner} board")  # latest first
+    if pile is None:
+        s.removed_cards.remove(card)
+    else:
+        pile.remove(card)
+        fs.board.supporters = pile  # type: ignore[union-attr]
+    if dest is None:
+        rules.discard(g, card)
+        g.emit(faction, "LoR 2.1", "discard", "discards {card} from the board", card=s.deckdef.card(card).label())
+        return
+    if not isinstance(dest, Hand) or letters.get(dest.faction) not in s.factions or s.factions[letters[dest.faction]].is_bot:
+        raise EngineFailure("a card from a board goes to the discard pile or a human's hand")
+    s.factions[letters[dest.faction]].hand.append(card)
+    g.emit(faction, "LoR 2.1", "draw", "takes {card} from the board", card=s.deckdef.card(card).label())
 
 
 def apply_craft(g: Game, faction: str, craft: Craft) -> None:

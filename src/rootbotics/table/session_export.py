@@ -22,8 +22,8 @@ from .board import LETTERS
 from .chance import Answers, NeedInput, TableChance
 from .controller import TableController, TurnOpen
 from .export import Recorder, Writer, rootlog_text, snapshot
-from .rootlog import Action, RootlogError, format_action, parse_action
-from .rootlog_import import ImportError_, _Ctx, apply_action
+from .rootlog import Action, RootlogError, parse_action
+from .rootlog_import import ImportError_, play_actions
 
 if TYPE_CHECKING:
     from .replay import Part
@@ -85,8 +85,7 @@ def _human_line(before: GameState | None, after: GameState, faction: str, texts:
         return actions
     shadow = before.clone()
     try:
-        for a in actions:
-            apply_action(_Ctx(shadow, letter, 0, format_action(a)), a)
+        play_actions(shadow, letter, actions)
     except (ImportError_, RootlogError, KeyError, ValueError):
         return actions  # the import cannot follow the line: it is written as typed
     writer = Writer(after, faction)
