@@ -319,3 +319,39 @@ def test_7_2_5_a_humans_hits_on_the_vagabot_damage_his_items_and_never_remove_th
     damaged = [i for i in s.factions["vagabot"].board.items if i.damaged]
     assert len(damaged) == 2 and damaged[0].kind == "boots"  # exhausted items first
     assert s.factions["vagabot"].board.clearing == 7
+
+
+# -- 6.2.2 Automated Ambush, 6.2.4 Crackdown: a human's battle and removals ------------------------
+def test_6_2_2_the_alliance_defending_a_humans_battle_deals_an_extra_hit() -> None:
+    s = position({5: {"warriors": {"marquise": 3, "alliance": 1}}}, seats=("marquise", "alliance"), humans=("marquise",), marquise={"hand": []})
+    with pytest.raises(LineRefused, match="the Law gives 1 alliance warrior, 1 marquise warrior"):
+        apply_line(table(s), "C", "XA5(2,0)/Aw5->")
+    apply_line(table(s), "C", "XA5(2,0)/Aw5->/w5->")
+    assert s.clearings[5].warriors == {"marquise": 2}
+
+
+def test_6_2_4_a_human_removing_a_base_sets_off_the_crackdown() -> None:
+    s = position({5: {"buildings": [["alliance", "base_rabbit"]], "warriors": {"marquise": 1}}, 4: {"tokens": [["alliance", "sympathy"]]},
+                  6: {"tokens": [["alliance", "sympathy"]]}}, seats=("marquise", "alliance"), humans=("marquise",), marquise={"hand": []})
+    apply_line(table(s), "C", "Ab_r5->")
+    assert s.clearings[4].tokens == [] and s.clearings[6].tokens == [("alliance", "sympathy")]  # 4 is rabbit, 6 fox
+    assert s.factions["marquise"].vp == 1 and s.factions["alliance"].vp == 0
+
+
+# -- 7.7.1 Thief: the card comes out of the hand the companion keeps --------------------------------
+def test_7_7_1_the_thief_takes_a_random_card_of_the_humans_kept_hand() -> None:
+    s = vpos({7: {"warriors": {"marquise": 1}}}, humans=("marquise",), marquise_hand=["anvil"], marquise_vp=3)
+    g = table(s)
+    apply_line(g, "C", "#->C")
+    drawn = s.factions["marquise"].hand[-1]
+    vagabot.thief(g)
+    assert len(s.factions["marquise"].hand) == 1 and set(s.factions["marquise"].hand) <= {card(s, "anvil"), drawn}
+    assert s.factions["vagabot"].vp == 0  # 2.8.1 scores a card given to a bot, not one taken
+
+
+# -- Fully Cooperative Play: the dominance cards leave whatever the number of humans ------------------
+def test_coop_a_cooperative_table_removes_the_dominance_cards_with_three_humans(tmp_path: Path) -> None:
+    seats = [TableSeat("marquise", "human", "Ann"), TableSeat("eyrie", "human", "Bob"), TableSeat("alliance", "human", "Cy"), TableSeat("vagabot", "bot")]
+    st = Session(TableConfig(seats, "fall", None, 7, options={"cooperative": True}), tmp_path / "g.json").play.game.state
+    dominance = {c for c in range(len(st.deckdef.cards)) if st.deckdef.card(c).kind == "dominance"}
+    assert dominance <= set(st.removed_cards) and st.cooperative()
