@@ -243,6 +243,19 @@ def test_9_2_3_II_riverboats_a_human_bought_let_their_line_move_along_the_river(
     assert s.warriors("marquise", 10) == 1 and not s.services  # the boats last until the turn ends
 
 
+def test_9_2_3_III_mercenaries_a_human_bought_count_for_rule_in_their_lines() -> None:
+    def hired() -> GameState:
+        return position({5: {"warriors": {"marquise": 1, "riverfolk": 2, "eyrie": 2}, "tokens": [["riverfolk", "trade_post"]]}},
+                        seats=("riverfolk", "marquise", "eyrie"), humans=("marquise",), turn=1, marquise={"hand": []},
+                        riverfolk={"market": ["cobbler"], "payments": {}, "protection": []})
+
+    with pytest.raises(ControllerRefused, match="the marquise rule neither 5 nor 1"):
+        play_turn(table(hired(), [("buy_services", [])], lines=[("marquise", "w5->1")]))
+    s = hired()
+    play_turn(table(s, [("buy_services", [["mercenaries", None]])], lines=[("marquise", "w5->1")]))
+    assert s.warriors("marquise", 1) == 1
+
+
 def test_9_2_3_more_services_than_the_allowance_is_a_bad_answer() -> None:
     s = riverfolk(0)
     three = [["riverboats", None], ["mercenaries", None], ["hand_card", "anvil"]]
