@@ -213,10 +213,9 @@ def test_other_seats_and_pieces_that_are_not_kept() -> None:
         apply_line(g, "E", "w->1")
 
 
-def test_cards_and_items_are_left_to_the_table() -> None:
-    actions = parse_action("#->C/F#C->/w->1/%s->e", "C")
-    assert [type(a).__name__ for a in untracked(actions)] == ["Move", "Move", "Move"]
-    assert len(untracked(actions)) == 3 and actions[2] not in untracked(actions)
+def test_hands_are_kept_items_and_reveals_are_left_to_the_table() -> None:
+    actions = parse_action("#->C/F#C->/w->1/%s->e/F#^A/F#->$_f", "C")
+    assert untracked(actions) == [actions[3], actions[4]]
 
 
 # -- the bots' reactions to a human's removals ---------------------------------------------------

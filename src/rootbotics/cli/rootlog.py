@@ -7,7 +7,7 @@ from typing import Annotated, Any, Optional
 
 from .common import CliError
 
-HELP = "Rootlog files: export a bot game (a game record or a study's game) as Rootlog; import a Rootlog file to a saved position."
+HELP = "Rootlog files: export a game (a table session, a game record or a study's game) as Rootlog; import a Rootlog file to a saved position."
 
 
 def command() -> Any:
@@ -33,10 +33,30 @@ def export_config(game: Optional[str], seed: Optional[int], bots: Optional[str],
         raise CliError(f"{' and '.join(given)} cannot be used with a game record GAME")
     recorded = read_game_record(game)
     if recorded is None:
-        raise CliError(f"GAME: {game} is not a game record written by 'rootbotics play --record' (table sessions are not exported yet)")
+        raise CliError(f"GAME: {game} is not a game record written by 'rootbotics play --record' nor a table session")
     try:
         return check_record(recorded)
     except StateError as e:
+        raise CliError(f"{game}: {e}") from None
+
+
+def table_session(game: Optional[str]) -> Any:
+    """The table session in GAME (``rootbotics table new --file``), or None if GAME is none."""
+    import json
+
+    if game is None:
+        return None
+    try:
+        data = json.loads(Path(game).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    from ..table.session import FORMAT, Session, SessionError
+
+    if not (isinstance(data, dict) and data.get("format") == FORMAT):
+        return None
+    try:
+        return Session.load(game)
+    except SessionError as e:
         raise CliError(f"{game}: {e}") from None
 
 
@@ -44,9 +64,16 @@ def run_export(game: Optional[str], out: str, seed: Optional[int], bots: Optiona
     from ..core.serial import write_atomic
     from ..table.export import ExportError, export_bot_game
 
-    config = export_config(game, seed, bots, map_name, max_rounds, difficulty, traits)
+    session = table_session(game)
     try:
-        text = export_bot_game(config)
+        if session is not None:
+            from ..table.session_export import export_session
+
+            if any(v is not None for v in (seed, bots, map_name, difficulty, traits)):
+                raise CliError("--seed, --bots, --map, --difficulty and --traits cannot be used with a table session GAME")
+            text = export_session(session)
+        else:
+            text = export_bot_game(export_config(game, seed, bots, map_name, max_rounds, difficulty, traits))
     except ExportError as e:
         raise CliError(f"GAME: {e}") from None
     write_atomic(Path(out), text)
@@ -78,10 +105,10 @@ def build_rootlog_app() -> Any:
 
     app = typer.Typer(help=HELP, no_args_is_help=True, add_completion=False)
 
-    @app.command("export", help="Write a game of bots as a Rootlog file: a game record GAME, or a study's game by --seed and --bots.")
+    @app.command("export", help="Write a game as a Rootlog file: a table session or a game record GAME, or a study's game by --seed and --bots.")
     def export_command(
         out: Annotated[str, typer.Option("--out", help="The Rootlog file to write.")],
-        game: Annotated[Optional[str], typer.Argument(metavar="[GAME]", help="A game record (rootbotics play --record).", show_default=False)] = None,
+        game: Annotated[Optional[str], typer.Argument(metavar="[GAME]", help="A table session (rootbotics table new --file) or a game record (rootbotics play --record).", show_default=False)] = None,
         seed: Annotated[Optional[int], typer.Option("--seed", help="The study game's seed.")] = None,
         bots: Annotated[Optional[str], typer.Option("--bots", help="The bots in turn order, comma-separated.")] = None,
         map_name: Annotated[Optional[str], typer.Option("--map", help="fall, winter, lake or mountain.")] = None,

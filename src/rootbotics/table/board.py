@@ -9,7 +9,8 @@ event with its rule number and the bots' reactions fire: Automated Outrage (6.2.
 Revenge (8.2.2), Cost of Errors (10.2.1), removal VP (LoR 3.2.1).
 
 A line is played first on a copy of the game; only if all of it holds is it played on the
-game itself, so a refused line changes nothing. Cards, items, reveals and faction boards are
+game itself, so a refused line changes nothing. The humans' cards are kept too
+(``table/cards.py``); items on a Vagabond's board, reveals, board values and plots' faces are
 kept at the table, not by the engine: ``untracked`` lists the actions of a line that are.
 """
 
@@ -26,9 +27,10 @@ from ..core.events import EventLog
 from ..core.faction import SHARED
 from ..core.paths import ferry_links, is_ferry_move, move_destinations
 from ..core.state import GameState
+from .cards import apply_card_move, apply_craft, is_card_move
 from .rootlog_format import format_location, format_thing
 from .rootlog import (
-    Action, Battle, Card, Clearing, Counted, Hand, Move, Piece, RemovePath, Score, format_action,
+    Action, Battle, Card, Clearing, Counted, Craft, Hand, Move, Piece, RemovePath, Score, format_action,
     parse_action,
 )
 
@@ -94,7 +96,7 @@ def apply_actions(g: Game, faction: str, actions: list[Action] | tuple[Action, .
 
 
 def untracked(actions: list[Action] | tuple[Action, ...]) -> list[Action]:
-    """The actions the engine does not keep: cards, items, reveals, boards, plots' faces."""
+    """The actions the engine does not keep: items, reveals, board values, plots' faces."""
     return [a for a in actions if not _on_board(a)]
 
 
@@ -139,7 +141,7 @@ def _play(line: _Line, rehearsed: bool = False) -> None:
 
 def _apply(line: _Line, i: int, action: Action) -> None:
     before = line.g.state.factions[line.faction].vp
-    if isinstance(action, Move) and _on_board(action):
+    if isinstance(action, Move) and _has_pieces(action):
         _move(line, action)
     elif isinstance(action, Battle):
         _battle(line, i, action)
@@ -148,14 +150,34 @@ def _apply(line: _Line, i: int, action: Action) -> None:
         return
     elif isinstance(action, RemovePath):
         _open_path(line, i, action)
+    elif isinstance(action, Move) and is_card_move(action):
+        if not _path_card(line, i):  # a card spent on a closed path goes with the path
+            apply_card_move(line.g, line.faction, _letters(line.g.state), action)
+    elif isinstance(action, Craft):
+        apply_craft(line.g, line.faction, action)
     line.credit += max(0, line.g.state.factions[line.faction].vp - before)
 
 
 def _on_board(action: Action) -> bool:
-    """Moves of pieces, battles, scores and closed paths are the engine's; the rest the table's."""
+    """Moves of pieces and cards, battles, scores, closed paths and crafts are the engine's;
+    the rest the table's."""
     if isinstance(action, Move):
-        return any(isinstance(c.thing, Piece) for p in action.parts for c in p.things)
-    return isinstance(action, (Battle, Score, RemovePath))
+        return is_card_move(action) or _has_pieces(action)
+    return isinstance(action, (Battle, Score, RemovePath, Craft))
+
+
+def _has_pieces(move: Move) -> bool:
+    return any(isinstance(c.thing, Piece) for p in move.parts for c in p.things)
+
+
+def _letters(state: GameState) -> dict[str, str]:
+    """Rootlog letter -> engine name, for the seats at this table."""
+    return {k: v for k, v in ENGINE_NAMES.items() if v in state.factions}
+
+
+def _path_card(line: _Line, i: int) -> bool:
+    """Action ``i`` is the card written just before a closed path is removed (its cost)."""
+    return i + 1 < len(line.actions) and isinstance(line.actions[i + 1], RemovePath)
 
 
 # -- pieces ---------------------------------------------------------------------------------

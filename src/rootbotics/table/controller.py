@@ -70,6 +70,10 @@ class TableController:
             g.state.start_corners[faction] = corner
 
     def take_turn(self, g: Game, faction: str) -> None:
+        """The human's lines, after the start of Birdsong (the services offered, 9.2.3). A line
+        names no phase, so the turn is held as Daylight: the Law's rules for a human's Daylight
+        and Evening (Mercenaries, 9.2.3 III) apply to its lines (ruling R-TABLE-PHASE)."""
+        g.state.phase = "daylight"
         self._lines(g, faction, "turn")
 
     def _lines(self, g: Game, faction: str, stage: str) -> None:

@@ -57,6 +57,7 @@ class Play:
         self.log = EventLog()
         self.g: Game | None = None
         self.part = Part(None, 0)
+        self.parts: list[Part] = []  # the parts played out before this one (for the Rootlog export)
         self.fed = 0  # entries taken so far
         self.pending: Question | None = None
         self.open: TurnOpen | None = None
@@ -158,6 +159,7 @@ class Play:
         while self.finished and not self.unconfirmed and not self.over:
             self.previous = self.steps or self.previous
             state = self.game.state.clone()
+            self.parts.append(self.part)
             self.part = Part(state, len(self.log))
             self._run()
 

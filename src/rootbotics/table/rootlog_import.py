@@ -151,6 +151,12 @@ def import_rootlog(text: str) -> GameState:
 
 
 # -- the actions ---------------------------------------------------------------------------------
+def play_actions(s: GameState, letter: str, actions: list[Action]) -> None:
+    """Play one line's actions on ``s`` as the import does (``ImportError_`` naming the token)."""
+    for action in actions:
+        apply_action(_Ctx(s, letter, 0, format_action(action)), action)
+
+
 def apply_action(ctx: _Ctx, action: Action) -> None:
     if isinstance(action, Move):
         _move(ctx, action)

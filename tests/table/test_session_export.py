@@ -1,0 +1,89 @@
+"""A table session exported as a Rootlog file (``rootbotics rootlog export game.json``): the
+humans' lines as typed, the bots' setups and turns from the comparison of positions, the bots'
+reactions to a human line written after it; importing the file gives the session's position."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rootbotics.table.export import snapshot
+from rootbotics.table.replay import Refused
+from rootbotics.table.rootlog import parse_file
+from rootbotics.table.rootlog_import import import_rootlog
+from rootbotics.table.session import Session, TableConfig, TableSeat
+from rootbotics.table.session_export import export_session
+from tests.cli_helpers import cli
+
+SETUP = "t_k->1/w->1/w->2/w->4/w->5/w->6/w->7/w->8/w->9/w->10/w->11/w->12/b_s->1/b_w->5/b_r->9"
+
+
+def confirm(s: Session) -> None:
+    while s.play.unconfirmed:
+        s.enter({"kind": "ok", "n": len(s.play.unconfirmed)})
+    while s.play.pending is not None:  # the first option, or none; hits in the order offered
+        q = s.play.pending
+        value = list(q.options) if q.ask == "assign_hits" else q.options[0] if q.options else None
+        s.enter({"kind": "answer", "ask": q.ask, "value": value})
+        while s.play.unconfirmed:
+            s.enter({"kind": "ok", "n": len(s.play.unconfirmed)})
+
+
+def ann_turn(s: Session) -> None:
+    """Ann draws, then battles a bot where she can (rolls written, outcome left to the engine)."""
+    st = s.play.game.state
+    s.enter({"kind": "line", "faction": "marquise", "text": "#->C"})
+    for c in range(1, 13):
+        foes = [f for f in ("lizards", "eyrie") if st.clearings[c].pieces_of(f) and st.clearings[c].warriors.get("marquise", 0)]
+        if foes:
+            try:
+                s.enter({"kind": "line", "faction": "marquise", "text": f"X{'L' if foes[0] == 'lizards' else 'E'}{c}(2,1)"})
+            except Refused:
+                continue
+            confirm(s)
+            break
+    s.enter({"kind": "done", "faction": "marquise"})
+
+
+def played(path: Path, rounds: int = 4) -> Session:
+    seats = [TableSeat("marquise", "human", "Ann"), TableSeat("eyrie", "bot"), TableSeat("lizards", "bot")]
+    s = Session(TableConfig(seats, "fall", None, 7), path)
+    confirm(s)
+    s.enter({"kind": "line", "faction": "marquise", "text": SETUP})
+    s.enter({"kind": "done", "faction": "marquise"})
+    for _ in range(rounds * 3):
+        confirm(s)
+        if s.play.over:
+            break
+        if s.play.open is not None:
+            ann_turn(s)
+    confirm(s)
+    return s
+
+
+def test_a_table_session_exported_and_imported_gives_its_position(tmp_path: Path) -> None:
+    s = played(tmp_path / "g.json")
+    text = export_session(s)
+    record = parse_file(text)
+    assert [seat for seat in record.seats][0] == ("C", "Ann")
+    assert "E: Clockwork Eyrie // bot" in text and f"C:{SETUP}" in text
+    battles = [line for line in text.splitlines() if line.startswith("C:") and "X" in line]
+    assert battles, "Ann battled a bot in some turn"
+    imported = import_rootlog(text)
+    assert snapshot(imported) == snapshot(s.play.game.state)  # pieces, boards, VP
+    assert [f for f in imported.turn_order] == ["marquise", "eyrie", "lizards"]
+
+
+def test_cli_rootlog_export_of_a_table_session(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    s = played(tmp_path / "g.json", rounds=1)
+    out = tmp_path / "g.rootlog"
+    code, said, err = cli(capsys, "rootlog", "export", str(s.path), "--out", str(out))
+    assert code == 0, err
+    assert out.read_text(encoding="utf-8") == export_session(Session.load(s.path))
+    code, _, err = cli(capsys, "rootlog", "export", str(s.path), "--seed", "3", "--out", str(out))
+    assert code == 2 and "cannot be used with a table session" in err
+    broken = tmp_path / "broken.json"
+    broken.write_text(s.path.read_text(encoding="utf-8").replace('"n": ', '"n": -', 1), encoding="utf-8")
+    code, _, err = cli(capsys, "rootlog", "export", str(broken), "--out", str(tmp_path / "b.rootlog"))
+    assert code == 2 and "entries.0" in err and not (tmp_path / "b.rootlog").exists()
