@@ -16,6 +16,7 @@ from .common import (
     check_max_rounds,
     check_save_target,
     config_problem,
+    faction_options,
     load_position,
     one_line,
     option,
@@ -78,7 +79,7 @@ def run_play(a: PlayArgs) -> int:
     from ..core.events import EventLog
 
     check_modes(a)
-    options = faction_options(a)
+    options = faction_options(a.vagabot_character, a.riverfolk_services, a.from_file is not None)
     state = continued_position(a) if a.from_file is not None else None
     config = new_config(a, options) if a.from_file is None else None
     check_outputs(a)
@@ -108,30 +109,6 @@ def check_modes(a: PlayArgs) -> None:
         raise CliError("--quiet and --json cannot be used together (--json prints only the events)")
     if a.turns is not None and a.turns < 0:
         raise CliError(f"--turns: {a.turns} is not a number of turns (0 or more)")
-
-
-def faction_options(a: PlayArgs) -> dict[str, object]:
-    """The game options of --vagabot-character and --riverfolk-services, checked."""
-    options: dict[str, object] = {}
-    if a.vagabot_character is not None:
-        from ..factions.vagabot.items import CHARACTERS
-
-        name = a.vagabot_character.strip().lower()
-        if name not in CHARACTERS:
-            raise CliError(f"--vagabot-character: {a.vagabot_character!r} is not a Vagabot character (choose from {', '.join(CHARACTERS)})")
-        if a.from_file is not None:
-            raise CliError("--vagabot-character cannot be used with --from: the saved position already has its Vagabot")
-        options["vagabot_character"] = name
-    if a.riverfolk_services is not None:
-        from ..factions.riverfolk.services import OPTION, POLICIES
-
-        policy = a.riverfolk_services.strip().lower()
-        if policy not in POLICIES:
-            raise CliError(f"--riverfolk-services: {a.riverfolk_services!r} is not a services policy (choose from {', '.join(POLICIES)})")
-        if a.from_file is not None:
-            raise CliError("--riverfolk-services cannot be used with --from: the saved position keeps its own options")
-        options[OPTION] = policy
-    return options
 
 
 def continued_position(a: PlayArgs) -> Any:
