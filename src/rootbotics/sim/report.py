@@ -17,9 +17,12 @@ from typing import Any
 
 import duckdb
 
+from .compare import make_seat_rows
+from .rates import RATE_COLUMNS, Rate, ReportError, interval_text, pct, rate_data, rate_rows, rate_table, wilson
 from .results import table_kind
 
-Z95 = 1.959963984540054  # two-sided 95% normal quantile
+__all__ = ["RATE_COLUMNS", "Rate", "ReportError", "Results", "interval_text", "pct", "rate_data", "rate_rows", "rate_table", "wilson"]
+
 PLOT_FILES = ("winrate_by_faction.png", "vp_by_round.png", "game_length.png")
 FACTION_COLOURS = {
     "marquise": "#e07b24",
@@ -31,41 +34,6 @@ FACTION_COLOURS = {
     "duchy": "#9a6a3a",
     "corvids": "#7a4fa8",
 }
-
-
-class ReportError(ValueError):
-    """Result files that cannot be read; the message names the file."""
-
-
-# -- statistics ---------------------------------------------------------------------------------
-def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (good near 0 and 1 and for small samples)."""
-    if games == 0:
-        return (math.nan, math.nan)
-    p = wins / games
-    denom = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denom
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    lo = 0.0 if wins == 0 else max(0.0, centre - half)  # exact at the ends, whatever the rounding
-    hi = 1.0 if wins == games else min(1.0, centre + half)
-    return (lo, hi)
-
-
-@dataclass(frozen=True, slots=True)
-class Rate:
-    """Wins out of games for one group (a faction, or a faction on a map, ...)."""
-
-    group: tuple[Any, ...]
-    games: int
-    wins: int
-
-    @property
-    def rate(self) -> float:
-        return self.wins / self.games if self.games else math.nan
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return wilson(self.wins, self.games)
 
 
 # -- loading ------------------------------------------------------------------------------------
@@ -147,6 +115,7 @@ class Results:
         self.total = self.scalar("SELECT count(*) FROM games")
         self.ok = self.scalar("SELECT count(*) FROM games WHERE status = 'ok'")
         self.failed = self.total - self.ok
+        make_seat_rows(self.db)
         self.has_rounds = self._has_round_files
         if self.has_rounds:
             # Only games that finished: a curve of games cut short by a failure would mislead.
@@ -277,36 +246,31 @@ def where_sql(where: dict[str, str]) -> tuple[str, dict[str, Any]]:
 
 
 # -- printing -----------------------------------------------------------------------------------
-def pct(x: float) -> str:
-    return "-" if math.isnan(x) else f"{100 * x:.1f}%"
-
-
-def interval_text(r: Rate) -> str:
-    lo, hi = r.interval
-    return "-" if math.isnan(lo) else f"{100 * lo:.1f}–{100 * hi:.1f}%"
-
-
-def rate_rows(rates: list[Rate]) -> list[list[str]]:
-    return [[*map(str, r.group), str(r.games), str(r.wins), pct(r.rate), interval_text(r)] for r in rates]
-
-
-RATE_COLUMNS = [("games", "right"), ("wins", "right"), ("win rate", "right"), ("95% CI (Wilson)", "right")]
-
-
 def print_report(res: Results, out: Any) -> None:
-    """Write the report through ``out`` (``cli.output.Out``: rich tables on a terminal, plain
-    text otherwise)."""
+    """Write the report through ``out`` (``sim.tables``: text on the terminal, or data for
+    --json and --csv)."""
+    studies = res.distinct("study")
+    out.begin(studies[0] if len(studies) == 1 else "pooled", report_meta(res))
     print_summary(res, out)
     if res.ok == 0:
         out.text("No finished games: no win rates to show.")
     else:
+        from .compare import print_comparisons
+
         print_win_rates(res, out)
         print_length_and_scores(res, out)
+        print_comparisons(res, out)
         print_vp_curves(res, out)
     print_failures(res, out)
 
 
-def print_summary(res: Results, out: Any) -> None:
+def report_meta(res: Results) -> dict[str, Any]:
+    """What a report reads, for --json: its studies (each with its settings) and game counts."""
+    studies = {key: study_settings(res, key) for key in res.distinct("study")}
+    return {"studies": studies, "games": res.total, "finished": res.ok, "failed": res.failed, "duplicates": res.duplicates}
+
+
+def print_summary(res: Results, out: Any, how: str = "pooled (--pool)") -> None:
     """How many games from which files, which bots and maps, how seats were ordered."""
     out.header("Study report")
     studies = res.distinct("study")
@@ -321,18 +285,18 @@ def print_summary(res: Results, out: Any) -> None:
         out.text(f"Duplicates: {res.duplicates} games appear in more than one file and are counted once")
     out.text(f"Bots: {'; '.join(lineups)}    Maps: {', '.join(maps)}    Engine: {', '.join(versions)}")
     if len(studies) > 1:
-        out.text(f"Studies: {len(studies)} configurations ({', '.join(studies)}) pooled (--pool)")
+        out.text(f"Studies: {len(studies)} configurations ({', '.join(studies)}) {how}")
     else:
-        out.text(f"Study: {studies[0]} ({study_settings(res)})")
+        out.text(f"Study: {studies[0]} ({study_settings(res, studies[0])})")
     rotated = res.distinct("rotate_seats")
     seat_note = "rotated by seed" if rotated == [True] else "as listed" if rotated == [False] else "mixed"
     out.text(f"Seat order: {seat_note}")
     out.text()
 
 
-def study_settings(res: Results) -> str:
+def study_settings(res: Results, study: str) -> str:
     """One study's configuration in a few words: line-up, map, difficulties, options."""
-    row = res.all("SELECT lineup, map, seats, options, max_rounds FROM games LIMIT 1")
+    row = res.all("SELECT lineup, map, seats, options, max_rounds FROM games WHERE study = $s LIMIT 1", {"s": study})
     if not row:
         return "no games"
     lineup, map_name, seats, options, max_rounds = row[0]
@@ -346,33 +310,25 @@ def print_win_rates(res: Results, out: Any) -> None:
     """Win rates by faction, map, difficulty, seat and line-up, with their intervals."""
     maps = res.distinct("map")
     lineups = res.distinct("lineup")
-    out.table("Win rate by faction", [("faction", "left"), *RATE_COLUMNS], rate_rows(res.win_rates("faction")))
+    rate_table(out, "Win rate by faction", [("faction", "left")], res.win_rates("faction"))
     out.text()
     if len(maps) > 1:
-        out.table("Win rate by map", [("map", "left"), ("faction", "left"), *RATE_COLUMNS], rate_rows(res.win_rates("map", "faction")))
+        rate_table(out, "Win rate by map", [("map", "left"), ("faction", "left")], res.win_rates("map", "faction"))
     else:
         out.text(f"By map: every game on {maps[0]}")
     out.text()
     difficulties = [r[0] for r in res.all("SELECT DISTINCT s.difficulty FROM (SELECT unnest(seats) AS s FROM games) ORDER BY 1")]
     if len(difficulties) > 1:
-        out.table(
-            "Win rate by difficulty",
-            [("difficulty", "left"), ("faction", "left"), *RATE_COLUMNS],
-            rate_rows(res.win_rates("difficulty", "faction")),
-        )
+        rate_table(out, "Win rate by difficulty", [("difficulty", "left"), ("faction", "left")], res.win_rates("difficulty", "faction"))
     else:
         out.text(f"By difficulty: every bot at {difficulties[0]}")
     out.text()
-    out.table("Win rate by seat (1 plays first)", [("seat", "right"), *RATE_COLUMNS], rate_rows(res.win_rates("seat", by_rate=False)))
+    rate_table(out, "Win rate by seat (1 plays first)", [("seat", "right")], res.win_rates("seat", by_rate=False))
     out.text()
-    out.table(
-        "Win rate by seat and faction",
-        [("seat", "right"), ("faction", "left"), *RATE_COLUMNS],
-        rate_rows(res.win_rates("seat", "faction")),
-    )
+    rate_table(out, "Win rate by seat and faction", [("seat", "right"), ("faction", "left")], res.win_rates("seat", "faction"))
     out.text()
     if len(lineups) > 1:
-        out.table("Win rate by lineup", [("lineup", "left"), ("faction", "left"), *RATE_COLUMNS], rate_rows(res.win_rates("lineup", "faction")))
+        rate_table(out, "Win rate by lineup", [("lineup", "left"), ("faction", "left")], res.win_rates("lineup", "faction"))
         out.text()
 
 
@@ -383,18 +339,24 @@ def print_length_and_scores(res: Results, out: Any) -> None:
         f"Game length: {ln['mean']:.2f} rounds on average (sd {ln['sd']:.2f}, median {ln['median']:g}, "
         f"{ln['min']:g} to {ln['max']:g}); {ln['turns']:.1f} turns"
     )
+    out.data("game_length", "Game length (rounds)", (["mean", "sd", "median", "min", "max", "mean_turns"], [[ln[k] for k in ("mean", "sd", "median", "min", "max", "turns")]]))
     by_lineup = res.length_by_lineup()
     if len(by_lineup) > 1:
         out.table(
             "Game length by lineup and map",
             [("lineup", "left"), ("map", "left"), ("games", "right"), ("mean rounds", "right"), ("median", "right")],
             [[lu, m, str(n), f"{mean:.2f}", f"{med:g}"] for lu, m, n, mean, med in by_lineup],
+            name="game_length_by_lineup_and_map",
+            data=(["lineup", "map", "games", "mean_rounds", "median_rounds"], by_lineup),
         )
     out.text()
+    scores = res.final_scores()
     out.table(
         "Final score by faction",
         [("faction", "left"), ("games", "right"), ("mean VP", "right"), ("median VP", "right")],
-        [[f, str(n), f"{mean:.1f}", f"{med:g}"] for f, n, mean, med in res.final_scores()],
+        [[f, str(n), f"{mean:.1f}", f"{med:g}"] for f, n, mean, med in scores],
+        name="final_score_by_faction",
+        data=(["faction", "games", "mean_vp", "median_vp"], scores),
     )
     out.text()
     print_vp_sources(res, out)
@@ -410,6 +372,9 @@ def print_vp_sources(res: Results, out: Any) -> None:
         "Where the VP come from (mean per game; battles started and won, enemy pieces removed)",
         [("faction", "left"), ("games", "right"), *((n, "right") for n in names)],
         [[f, str(n), *(f"{v:.1f}" for v in vals)] for f, n, *vals in rows],
+        name="vp_sources",
+        data=(["faction", "games", "mean_vp", "vp_tracks", "vp_removal", "vp_crafting", "vp_special", "vp_lost",
+               "battles_started", "battles_won", "pieces_removed"], rows),
     )
     out.text()
 
@@ -431,10 +396,13 @@ def print_vp_curves(res: Results, out: Any) -> None:
         if going < max(5, res.ok // 100) and rnd > 1:  # too few games left to say much
             break
         rows.append([str(rnd), str(going), *(f"{table[rnd][f][1]:.1f}" if f in table[rnd] else "-" for f in factions)])
+    data = [[rnd, n, f, mean, lo, hi] for f, rnd, n, mean, lo, hi in curves]
     out.table(
         "Mean VP at the end of each round (games still going)",
         [("round", "right"), ("games", "right"), *((f, "right") for f in factions)],
         rows,
+        name="vp_by_round",
+        data=(["round", "games", "faction", "mean_vp", "q1_vp", "q3_vp"], data),
     )
     out.text()
 
@@ -443,6 +411,7 @@ def print_failures(res: Results, out: Any) -> None:
     if res.failed == 0:
         out.text("Failures: none")
         return
+    out.data("failures", "Failures by kind", (["error_type", "games"], res.failures()))
     kinds = ", ".join(f"{kind}: {n}" for kind, n in res.failures())
     out.text(f"Failures: {res.failed} of {res.total} games ({kinds})")
     for seed, map_name, order, max_rounds, kind, message, rounds, who, study in res.failed_games():
@@ -569,3 +538,16 @@ def plot_game_length(res: Results, path: Path, plt: Any) -> Path:
     fig.savefig(path)
     plt.close(fig)
     return path
+
+
+def print_by_report(res: Results, out: Any, fields: list[str]) -> None:
+    """One report comparing the games selected by the values of each of ``fields`` (--by)."""
+    from .compare import print_by
+
+    out.begin(f"by-{'-'.join(fields)}", report_meta(res))
+    print_summary(res, out, f"compared by {', '.join(fields)} (--by)")
+    if res.ok == 0:
+        out.text("No finished games: no win rates to show.")
+        return
+    for field in fields:
+        print_by(res, out, field)
