@@ -128,3 +128,16 @@ def test_csv_writes_a_file_per_table(grid: Path, capsys: pytest.CaptureFixture[s
     (tmp_path / "file").write_text("x")
     code, out, err = cli(capsys, "report", str(grid), "--csv", str(tmp_path / "file"))
     assert code == 2 and "--csv: " in err and out == ""
+
+
+def test_every_plot_is_written_and_its_caption_names_the_studies(grid: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from rootbotics.sim.plots import PLOT_FILES, caption
+    from rootbotics.sim.report import Results
+
+    code, out, err = cli(capsys, "report", str(grid), "--pool", "--plots", str(tmp_path / "plots"))
+    assert code == 0, err
+    assert sorted(p.name for p in (tmp_path / "plots").iterdir()) == sorted(PLOT_FILES)
+    res = Results([str(grid)])
+    keys = res.distinct("study")
+    text = caption(res)
+    assert len(keys) == 2 and all(key in text for key in keys) and "eyrie=easy" in text and text.startswith("2 studies (32 finished games)")

@@ -109,7 +109,7 @@ def finish_data(sink: Any, out: Out, as_json: bool, csv_folder: Optional[Path]) 
 
 def write_charts(out: Optional[Out], res: Any, plots: str) -> None:
     """--plots DIR: the PNG charts (matplotlib), and a line for each file written or skipped."""
-    from ..sim.report import write_plots
+    from ..sim.plots import write_plots
 
     folder = Path(plots)
     if folder.exists() and not folder.is_dir():

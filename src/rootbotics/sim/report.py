@@ -23,17 +23,6 @@ from .results import table_kind
 
 __all__ = ["RATE_COLUMNS", "Rate", "ReportError", "Results", "interval_text", "pct", "rate_data", "rate_rows", "rate_table", "wilson"]
 
-PLOT_FILES = ("winrate_by_faction.png", "vp_by_round.png", "game_length.png")
-FACTION_COLOURS = {
-    "marquise": "#e07b24",
-    "eyrie": "#2f6fbf",
-    "alliance": "#3f9d48",
-    "vagabot": "#6d6d6d",
-    "lizards": "#d4b21f",
-    "riverfolk": "#2aa39a",
-    "duchy": "#9a6a3a",
-    "corvids": "#7a4fa8",
-}
 
 
 # -- loading ------------------------------------------------------------------------------------
@@ -423,121 +412,6 @@ def print_failures(res: Results, out: Any) -> None:
 
 def replay_command(seed: int, order: Sequence[str], map_name: str, max_rounds: int) -> str:
     return f"rootbotics replay --seed {seed} --bots {','.join(order)} --map {map_name} --max-rounds {max_rounds}"
-
-
-# -- plots --------------------------------------------------------------------------------------
-def colour(faction: str) -> str:
-    return FACTION_COLOURS.get(faction, "#444444")
-
-
-def write_plots(res: Results, folder: Path) -> tuple[list[Path], list[str]]:
-    """Draw the plots into ``folder``; returns the files written and notes on plots skipped."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    folder.mkdir(parents=True, exist_ok=True)
-    written: list[Path] = []
-    notes: list[str] = []
-    if res.ok == 0:
-        return written, ["no finished games: no plots"]
-    plt.rcParams.update({"figure.dpi": 110, "axes.spines.top": False, "axes.spines.right": False})
-    written.append(plot_win_rates(res, folder / PLOT_FILES[0], plt))
-    if res.has_rounds:
-        written.append(plot_vp_by_round(res, folder / PLOT_FILES[1], plt))
-    else:
-        notes.append(f"{PLOT_FILES[1]} skipped: no trajectory rows (run simulate with --vp-trajectory)")
-    written.append(plot_game_length(res, folder / PLOT_FILES[2], plt))
-    return written, notes
-
-
-def plot_win_rates(res: Results, path: Path, plt: Any) -> Path:
-    rates = res.win_rates("faction")
-    fig, ax = plt.subplots(figsize=(6.4, 4.0))
-    names = [r.group[0] for r in rates]
-    values = [100 * r.rate for r in rates]
-    lows = [max(0.0, 100 * (r.rate - r.interval[0])) for r in rates]  # never below 0 by rounding
-    highs = [max(0.0, 100 * (r.interval[1] - r.rate)) for r in rates]
-    bars = ax.bar(names, values, color=[colour(n) for n in names], yerr=[lows, highs], capsize=6, width=0.6)
-    for bar, r in zip(bars, rates):
-        ax.annotate(
-            f"{100 * r.rate:.1f}%\n{r.wins}/{r.games}",
-            (bar.get_x() + bar.get_width() / 2, 100 * r.interval[1]),
-            xytext=(0, 4),
-            textcoords="offset points",
-            ha="center",
-            va="bottom",
-            fontsize=9,
-        )
-    players = res.distinct("players")
-    if len(players) == 1:
-        ax.axhline(100 / players[0], color="#888888", linestyle="--", linewidth=1)
-        ax.annotate(f"even share (1/{players[0]})", (1.0, 100 / players[0]), xycoords=("axes fraction", "data"),
-                    xytext=(-4, 3), textcoords="offset points", ha="right", fontsize=8, color="#666666")
-    top = max(100 * r.interval[1] for r in rates)
-    ax.set_ylim(0, top + max(12.0, 0.2 * top))  # room for the labels above the bars
-    ax.set_yticks([t for t in range(0, 101, 10 if top > 40 else 5) if t <= top + 5])
-    ax.set_ylabel("games won (%)")
-    ax.set_title(f"Win rate by faction, 95% Wilson intervals ({res.ok} games)")
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
-    return path
-
-
-def plot_vp_by_round(res: Results, path: Path, plt: Any) -> Path:
-    curves = res.vp_by_round()
-    fig, ax = plt.subplots(figsize=(6.4, 4.0))
-    floor = max(5, res.ok // 100)
-    for faction in sorted({c[0] for c in curves}):
-        pts = [c for c in curves if c[0] == faction and (c[2] >= floor or c[1] == 1)]
-        rounds = [c[1] for c in pts]
-        ax.plot(rounds, [c[3] for c in pts], marker="o", markersize=3, color=colour(faction), label=f"{faction} (mean)")
-        ax.fill_between(rounds, [c[4] for c in pts], [c[5] for c in pts], color=colour(faction), alpha=0.18, linewidth=0)
-    ax.axhline(30, color="#888888", linestyle="--", linewidth=1)
-    ax.annotate("30 VP wins", (0.0, 30), xycoords=("axes fraction", "data"), xytext=(4, 3), textcoords="offset points", fontsize=8, color="#666666")
-    ax.set_xlabel("round")
-    ax.set_ylabel("VP at the end of the round")
-    ax.set_title("VP over rounds (mean; shaded: middle half of games)")
-    ax.set_ylim(bottom=min(0, ax.get_ylim()[0]), top=max(34, ax.get_ylim()[1]))
-    ax.legend(frameon=False, fontsize=9, loc="lower right")
-    fig.text(
-        0.99, 0.01,
-        f"each point averages the games still going at that round; rounds with fewer than {floor} games left are not drawn",
-        ha="right", fontsize=7, color="#666666",
-    )
-    fig.tight_layout(rect=(0, 0.03, 1, 1))
-    fig.savefig(path)
-    plt.close(fig)
-    return path
-
-
-def plot_game_length(res: Results, path: Path, plt: Any) -> Path:
-    hist = res.rounds_histogram()
-    rounds = list(range(min(h[0] for h in hist), max(h[0] for h in hist) + 1))
-    winners = sorted({h[1] for h in hist})
-    counts = {(r, w): n for r, w, n in hist}
-    fig, ax = plt.subplots(figsize=(6.4, 4.0))
-    bottom = [0] * len(rounds)
-    for w in winners:
-        heights = [counts.get((r, w), 0) for r in rounds]
-        ax.bar(rounds, heights, bottom=bottom, color=colour(w), label=f"won by {w}", width=0.85)
-        bottom = [b + h for b, h in zip(bottom, heights)]
-    ln = res.length()
-    ax.axvline(ln["mean"], color="#333333", linestyle="--", linewidth=1)
-    ax.set_ylim(0, max(bottom) * 1.15)
-    ax.annotate(f"mean {ln['mean']:.2f} rounds", (ln["mean"], 1.0), xycoords=("data", "axes fraction"), xytext=(4, -10),
-                textcoords="offset points", fontsize=8, backgroundcolor="white")
-    ax.set_xticks(rounds if len(rounds) <= 25 else rounds[:: math.ceil(len(rounds) / 25)])
-    ax.set_xlabel("rounds played")
-    ax.set_ylabel("games")
-    ax.set_title(f"Game length ({res.ok} finished games)")
-    ax.legend(frameon=False, fontsize=9, loc="center right")
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
-    return path
 
 
 def print_by_report(res: Results, out: Any, fields: list[str]) -> None:
