@@ -298,7 +298,7 @@ def study_option_help() -> dict[str, str]:
             f"Difficulty of every bot (e.g. nightmare) or per bot (e.g. eyrie=easy,marquise=nightmare). "
             f"Levels: {', '.join(DIFFICULTIES)}. Default: default."
         ),
-        "traits": "Traits per bot, e.g. marquise=fortified+hospitals,eyrie=swoop ('rootbotics play --help' lists them). Default: none.",
+        "traits": "Traits per bot, bots separated by commas, e.g. eyrie=swoop,marquise=fortified ('rootbotics play --help' lists them). Default: none.",
     }
 
 

@@ -46,7 +46,7 @@ DIFFICULTY_HELP = (
     "play at default. What each level does for each bot is listed below. Default: default."
 )
 TRAITS_HELP = (
-    "Trait cards per bot: bot=trait+trait, bots separated by commas (e.g. marquise=fortified+hospitals,eyrie=swoop). "
+    "Trait cards per bot: bot=trait+trait, bots separated by commas (e.g. eyrie=swoop,marquise=fortified). "
     "Each bot's traits are listed below. Default: none."
 )
 
@@ -314,7 +314,7 @@ def game_options() -> SimpleNamespace:
         bots=option(
             Optional[str], "--bots", metavar="NAMES",
             help="The bots that play, separated by commas, in seat order: the first one plays first. "
-            f"Bots: {', '.join(PLAYABLE_BOTS)}. Example: --bots {','.join(PLAYABLE_BOTS)}. "
+            f"Bots: {', '.join(PLAYABLE_BOTS)}. Example: --bots marquise,eyrie,vagabot. "
             "A seat may name its rule set, marquise@bbp (the Better Bot Project v5), or the list "
             "all of theirs, bbp:marquise,eyrie; without one, the Law of Robotics. Needed unless --from is given.",
         ),

@@ -320,7 +320,7 @@ def simulate_options() -> SimpleNamespace:
     return SimpleNamespace(
         bots=option(
             list[str], "--bots", metavar="NAMES",
-            help=f"{bots_help} Example: --bots {','.join(PLAYABLE_BOTS)}. Repeat it to play several line-ups, each its own study.",
+            help=f"{bots_help} Example: --bots marquise,eyrie,vagabot. Repeat it to play several line-ups, each its own study.",
             show_default=False,
         ),
         games=option(int, "--games", metavar="N", help="How many games. Default: 1000.", show_default=False),

@@ -145,7 +145,7 @@ def plot_vp_by_round(res: Results, path: Path, plt: Any, note: str) -> Path:
     lineups = sorted({m[0] for m in medians})
     cols = min(len(lineups), PANEL_COLUMNS)
     rows = math.ceil(len(lineups) / cols)
-    fig, axes = plt.subplots(rows, cols, figsize=(4.2 * cols + 1.6, 3.4 * rows + 0.9), sharey=True, squeeze=False)
+    fig, axes = plt.subplots(rows, cols, figsize=(max(7.0, 4.4 * cols + 1.6), 3.4 * rows + 1.0), sharey=True, squeeze=False)
     floor = max(5, res.ok // 100)
     factions: dict[str, Any] = {}
     for ax, lineup in zip(axes.flat, lineups):
@@ -154,7 +154,8 @@ def plot_vp_by_round(res: Results, path: Path, plt: Any, note: str) -> Path:
         ax.set_visible(False)
     handles = [*factions.values(), plt.Line2D([], [], color="#555555", linewidth=0.8, alpha=0.6, label=f"{SAMPLE_GAMES} games")]
     fig.legend(handles=handles, loc="upper left", bbox_to_anchor=(1 - 1.5 / fig.get_figwidth(), 0.9), frameon=False, fontsize=8)
-    fig.suptitle(f"VP at the end of each round: median (shaded: middle half); rounds with fewer than {floor} games left are not drawn", fontsize=9)
+    fig.suptitle("VP at the end of each round: median of the games still going (shaded: middle half)", fontsize=10)
+    note = f"A panel per line-up; rounds with fewer than {floor} games left are not drawn. {note}"
     return finish(fig, path, note, plt, right=1 - 1.6 / fig.get_figwidth())
 
 
