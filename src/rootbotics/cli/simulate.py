@@ -188,7 +188,7 @@ def settings_words(study: Any) -> str:
     return f" ({', '.join(words)})" if words else ""
 
 
-def progress_bar(console: Any) -> Any:
+def progress_bar(console: Any, label: str = "simulating") -> Any:
     """A rich progress bar on stderr: games done, games/s, failures, time so far and left."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeElapsedColumn
     from rich.text import Text
@@ -210,7 +210,7 @@ def progress_bar(console: Any) -> Any:
             return Text(f"ETA {time.strftime('%H:%M:%S', time.gmtime(left))}", style="dim")
 
     return Progress(
-        TextColumn("[bold]simulating"),
+        TextColumn(f"[bold]{label}"),
         BarColumn(),
         MofNCompleteColumn(),
         Rate(),
