@@ -78,3 +78,21 @@ def test_7_bad_grid_options_get_one_line_and_write_nothing(capsys: pytest.Captur
     assert code == 2 and out == ""
     assert message in err and len(err.strip().splitlines()) == 1
     assert not (tmp_path / "r").exists()
+
+
+def test_7_the_replay_command_of_a_failed_game_carries_every_setting(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, err = cli(
+        capsys, "simulate", "--bots", "vagabot,eyrie,marquise", "--difficulty", "eyrie=easy", "--traits", "marquise=blitz",
+        "--vagabot-character", "tinker", "--riverfolk-services", "none", "--max-rounds", "4", "--games", "3", "--jobs", "1", "--out", str(tmp_path),
+    )  # fmt: skip
+    assert code == 0, err
+    commands = [line.split("replay: ", 1)[1] for line in out.splitlines() if "replay: rootbotics replay --seed" in line]
+    assert commands, out
+    command = commands[0]
+    for setting in ("--difficulty eyrie=easy", "--traits marquise=blitz", "--vagabot-character tinker", "--riverfolk-services none", "--max-rounds 4"):
+        assert setting in command
+    code, report, _ = cli(capsys, "report", str(tmp_path))
+    assert command in report  # the report gives the same command
+    code, replayed, err = cli(capsys, *command.split()[1:])
+    assert code == 1 and "stalled: no winner after 4 rounds" in err
+    assert "vagabot: sits as" in replayed and "Tinker" in replayed

@@ -299,7 +299,8 @@ def print_failures(out: Out, study: Any, folder: Path, summary: Any) -> None:
         saved = failure_path(folder, study, r["seed"])
         if saved.exists():
             out.text(f"    replay: rootbotics replay {saved}")
-        out.text(f"    replay: {replay_command(r['seed'], r['turn_order'], study.map, study.max_rounds)}")
+        seats = [{"faction": f, "difficulty": study.difficulty_of(f), "traits": study.traits_of(f), "rule_set": study.rule_set_of(f)} for f in r["turn_order"]]
+        out.text(f"    replay: {replay_command(r['seed'], seats, study.map, study.max_rounds, study.options_json())}")
     if summary.failed > len(summary.failures):
         out.text(f"  ... and {summary.failed - len(summary.failures)} more")
 

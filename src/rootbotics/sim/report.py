@@ -9,6 +9,7 @@ than one file is counted once. Failed games are counted and listed, never scored
 from __future__ import annotations
 
 import glob
+import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -192,7 +193,7 @@ class Results:
 
     def failed_games(self, limit: int = 10) -> list[tuple[Any, ...]]:
         return self.all(
-            f"""SELECT seed, map, turn_order, max_rounds, error_type, error_message, rounds, failed_faction, study
+            f"""SELECT seed, map, turn_order, max_rounds, error_type, error_message, rounds, failed_faction, study, seats, options
                 FROM games WHERE status <> 'ok' ORDER BY study, seed LIMIT {int(limit)}"""
         )
 
@@ -403,15 +404,26 @@ def print_failures(res: Results, out: Any) -> None:
     out.data("failures", "Failures by kind", (["error_type", "games"], res.failures()))
     kinds = ", ".join(f"{kind}: {n}" for kind, n in res.failures())
     out.text(f"Failures: {res.failed} of {res.total} games ({kinds})")
-    for seed, map_name, order, max_rounds, kind, message, rounds, who, study in res.failed_games():
+    for seed, map_name, order, max_rounds, kind, message, rounds, who, study, seats, options in res.failed_games():
         out.text(f"  seed {seed} ({','.join(order)} on {map_name}, round {rounds}, {who or 'setup'}): {kind}: {message}")
-        out.text(f"    replay: {replay_command(seed, order, map_name, max_rounds)}")
+        out.text(f"    replay: {replay_command(seed, seats, map_name, max_rounds, options)}")
     if res.failed > 10:
         out.text(f"  ... and {res.failed - 10} more (SELECT * FROM games WHERE status <> 'ok')")
 
 
-def replay_command(seed: int, order: Sequence[str], map_name: str, max_rounds: int) -> str:
-    return f"rootbotics replay --seed {seed} --bots {','.join(order)} --map {map_name} --max-rounds {max_rounds}"
+def replay_command(seed: int, seats: Sequence[dict[str, Any]], map_name: str, max_rounds: int, options: str | None = None) -> str:
+    """The command that plays a study's game again, with every setting that shaped it: the
+    seats (in turn order, with rule sets, difficulties and traits), map, round limit, options."""
+    bots = ",".join(s["faction"] if s.get("rule_set", "law") in ("law", None) else f"{s['faction']}@{s['rule_set']}" for s in seats)
+    parts = [f"rootbotics replay --seed {seed} --bots {bots} --map {map_name} --max-rounds {max_rounds}"]
+    levels = ",".join(f"{s['faction']}={s['difficulty']}" for s in seats if s.get("difficulty", "default") != "default")
+    traits = ",".join(f"{s['faction']}={'+'.join(s['traits'])}" for s in seats if s.get("traits"))
+    parts += [f"--difficulty {levels}"] if levels else []
+    parts += [f"--traits {traits}"] if traits else []
+    given = json.loads(options) if options else {}
+    parts += [f"--{key.replace('_', '-')} {value}" for key, value in sorted(given.items()) if key != "suits"]
+    parts += [f"--suits {','.join(given['suits'])}"] if "suits" in given else []
+    return " ".join(parts)
 
 
 def print_by_report(res: Results, out: Any, fields: list[str]) -> None:
