@@ -185,7 +185,7 @@ def print_by(res: Results, out: Any, field: str) -> None:
     out.table(
         f"Final VP by {field} and faction",
         [(field, "left"), ("faction", "left"), ("games", "right"), ("mean VP", "right"), ("median VP", "right")],
-        [[str(v), f, str(n), f"{mean:.1f}", f"{med:g}"] for v, f, n, mean, med in rows],
+        [["-" if v is None else str(v), f, str(n), f"{mean:.1f}", f"{med:g}"] for v, f, n, mean, med in rows],
         name=f"final_vp_by_{field}_and_faction",
         data=([field, "faction", "games", "mean_vp", "median_vp"], rows),
     )

@@ -54,7 +54,7 @@ def interval_text(r: Rate) -> str:
 
 
 def rate_rows(rates: list[Rate]) -> list[list[str]]:
-    return [[*map(str, r.group), str(r.games), str(r.wins), pct(r.rate), interval_text(r)] for r in rates]
+    return [[*("-" if g is None else str(g) for g in r.group), str(r.games), str(r.wins), pct(r.rate), interval_text(r)] for r in rates]
 
 
 def rate_data(rates: list[Rate], *group: str) -> tuple[list[str], list[list[Any]]]:
