@@ -91,3 +91,14 @@ def test_soak_shows_its_progress(capsys: pytest.CaptureFixture[str], tmp_path) -
     assert code == 0, err
     assert "soaking" in err and "4/4" in err
     assert "soak: 4 games played" in out
+
+
+def test_on_a_map_with_shuffled_suits_the_log_names_the_markers_placed(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    plain_output(monkeypatch, 100)
+    code, out, err = cli(capsys, "play", "--bots", BOTS, "--map", "winter", "--seed", "4", "--turns", "6")
+    assert (code, err) == (0, "")
+    g = new_game(GameConfig([Seat(f) for f in BOTS.split(",")], "winter", 4))
+    named = re.findall(r"clearing (\d+) \((fox|rabbit|mouse)\)", out)
+    setup = re.findall(r"clearing (\d+) \((fox|rabbit|mouse)\)", out.split("— Round 1")[0])
+    assert setup and len(named) > len(setup)
+    assert {(int(c), suit) for c, suit in named} <= {(c, g.state.suit(c)) for c in range(1, 13)}
