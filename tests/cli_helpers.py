@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from rootbotics.cli import main
@@ -23,3 +25,9 @@ def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     out, err = capsys.readouterr()
     code = exc.value.code
     return (code if isinstance(code, int) else 0 if code is None else 1), out, err
+
+
+def same_but_clearings(line: str) -> str:
+    """A log line with ``clearing 2 (mouse)`` (and ``clearing 2``) written ``2``: the explained
+    log names clearings as a player reads them, the events' text by number (cli/logtext.py)."""
+    return re.sub(r"clearing (\d+)", r"\1", re.sub(r"clearing (\d+) \((?:fox|rabbit|mouse)\)", r"\1", line))

@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rootbotics.factions import TRAIT_TEXT
+from rootbotics.factions.vagabot.items import CHARACTERS
 from rootbotics.cli import main
 from rootbotics.core import serial
 from rootbotics.factions import PLAYABLE_BOTS, piece_totals
@@ -455,8 +456,16 @@ def test_fuzzed_bad_play_options_get_one_clear_line(tmp_path: Path, data: st.Dat
     assert [p.name for p in tmp_path.iterdir()] == ["kept.json"]
 
 
+def _grid_cells_ok(text: str, ok: Callable[[str], bool]) -> bool:
+    """simulate reads --map and a --difficulty without ``=`` as a list: every item must be good."""
+    return ok(text) or ("=" not in text and all(ok(part) for part in text.split(",")))
+
+
 SIMULATE_VALUES: dict[str, tuple[st.SearchStrategy[str], str]] = {
-    **{k: v for k, v in BAD_VALUES.items() if k in ("--bots", "--map", "--seed", "--max-rounds", "--difficulty", "--traits")},
+    **{k: v for k, v in BAD_VALUES.items() if k in ("--bots", "--seed", "--max-rounds", "--traits")},
+    "--map": (BAD_VALUES["--map"][0].filter(lambda t: not _grid_cells_ok(t, lambda p: p.strip().lower() in MAP_NAMES)), "--map"),
+    "--difficulty": (BAD_VALUES["--difficulty"][0].filter(lambda t: not _grid_cells_ok(t, lambda p: _difficulty_ok(p, TWO))), "--difficulty"),
+    "--vagabot-character": (TEXT.filter(lambda t: t.strip().lower() not in CHARACTERS), "--vagabot-character"),
     "--shard": ((TEXT | st.tuples(st.integers(-3, 12), st.integers(-3, 12)).map(lambda p: f"{p[0]}/{p[1]}")).filter(lambda t: not _shard_ok(t, 8)), "--shard"),
     "--games": ((TEXT.filter(lambda t: not _is_int(t)) | st.integers(max_value=0).map(str)), "--games"),
     "--jobs": ((TEXT.filter(lambda t: not _is_int(t)) | st.integers(max_value=0).map(str)), "--jobs"),

@@ -152,7 +152,7 @@ def test_report_prints_win_rates_with_intervals_and_writes_the_plots(
     by_faction = out.split("Win rate by faction")[1].split("\n\n")[0]
     for faction in BOTS_ARG.split(","):
         assert re.search(rf"{faction}\s+40\s+\d+\s+{INTERVAL.pattern}", by_faction), by_faction
-    for name in ("winrate_by_faction.png", "vp_by_round.png", "game_length.png"):
+    for name in ("winrate_by_faction.png", "final_vp.png", "vp_by_round.png", "game_length.png"):
         png = tmp_path / "plots" / name
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 5000
 
@@ -164,7 +164,7 @@ def test_report_reads_a_folder_and_skips_the_vp_plot_without_trajectories(
     code, out, _ = cli(capsys, "report", str(tmp_path / "r"), "--plots", str(tmp_path / "plots"))
     assert code == 0
     assert "no trajectory rows" in out and "vp_by_round.png skipped" in out
-    assert sorted(p.name for p in (tmp_path / "plots").iterdir()) == ["game_length.png", "winrate_by_faction.png"]
+    assert sorted(p.name for p in (tmp_path / "plots").iterdir()) == ["final_vp.png", "game_length.png", "winrate_by_faction.png"]
 
 
 def test_report_counts_a_game_found_twice_once(study_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:

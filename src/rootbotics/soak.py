@@ -16,6 +16,7 @@ import os
 import sys
 import time
 import traceback
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -140,15 +141,28 @@ def _run_chunk(args: tuple[int, int, int, str | None]) -> list[SoakResult]:
     return [run_one(soak_seed, i, out_dir) for i in range(start, stop)]
 
 
-def soak(games: int, jobs: int = 1, seed: int = 1, out_dir: str | None = None, chunk: int = 50) -> list[SoakResult]:
-    """Run ``games`` soak games over ``jobs`` processes; returns one result per game."""
+def soak(
+    games: int, jobs: int = 1, seed: int = 1, out_dir: str | None = None, chunk: int = 50,
+    on_chunk: Callable[[list[SoakResult]], None] | None = None,
+) -> list[SoakResult]:
+    """Run ``games`` soak games over ``jobs`` processes; returns one result per game.
+    ``on_chunk`` sees each chunk's results as it is done (in order), for a progress bar."""
     if out_dir is not None:
         Path(out_dir).mkdir(parents=True, exist_ok=True)
     tasks = [(seed, i, min(i + chunk, games), out_dir) for i in range(0, games, chunk)]
     if jobs <= 1:
-        return [r for t in tasks for r in _run_chunk(t)]
+        return _collect(map(_run_chunk, tasks), on_chunk)
     with ProcessPoolExecutor(max_workers=jobs, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:  # no orphans
-        return [r for rs in pool.map(_run_chunk, tasks) for r in rs]
+        return _collect(pool.map(_run_chunk, tasks), on_chunk)
+
+
+def _collect(chunks: Iterable[list[SoakResult]], on_chunk: Callable[[list[SoakResult]], None] | None) -> list[SoakResult]:
+    results: list[SoakResult] = []
+    for rs in chunks:
+        results.extend(rs)
+        if on_chunk is not None:
+            on_chunk(rs)
+    return results
 
 
 def summary(results: list[SoakResult], seconds: float, shown: int = 50) -> list[str]:

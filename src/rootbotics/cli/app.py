@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Annotated, Any, Optional
 
 from .common import NEED_EXTRA, PROG, CliError, one_line, say_error
+from .helpfmt import quiet_flag_types
 
 # The commands in the order the help lists them; each is the module ``cli.<name>``.
 COMMANDS = ("play", "show", "table", "serve", "rootlog", "simulate", "report", "replay", "soak", "map")
@@ -38,6 +39,7 @@ def load_command(name: str) -> Any:
     import typer
     import typer.main
 
+    quiet_flag_types()
     module = command_module(name)
     if hasattr(module, "command"):  # a group of commands (``table new``, ``table resume``)
         return module.command()
@@ -81,6 +83,7 @@ def build_app() -> Any:
     """The typer application: the root options and a listing entry per command."""
     import typer
 
+    quiet_flag_types()
     app = typer.Typer(
         name=PROG,
         cls=lazy_group(),

@@ -185,6 +185,31 @@ def bot_traits(bot: str, names: str) -> tuple[str, ...]:
     return chosen
 
 
+def faction_options(vagabot_character: Optional[str], riverfolk_services: Optional[str], continued: bool = False) -> dict[str, object]:
+    """The game options of --vagabot-character and --riverfolk-services, checked (``continued``:
+    a saved position is continued, which keeps its own)."""
+    options: dict[str, object] = {}
+    if vagabot_character is not None:
+        from ..factions.vagabot.items import CHARACTERS
+
+        name = vagabot_character.strip().lower()
+        if name not in CHARACTERS:
+            raise CliError(f"--vagabot-character: {vagabot_character!r} is not a Vagabot character (choose from {', '.join(CHARACTERS)})")
+        if continued:
+            raise CliError("--vagabot-character cannot be used with --from: the saved position already has its Vagabot")
+        options["vagabot_character"] = name
+    if riverfolk_services is not None:
+        from ..factions.riverfolk.services import OPTION, POLICIES
+
+        policy = riverfolk_services.strip().lower()
+        if policy not in POLICIES:
+            raise CliError(f"--riverfolk-services: {riverfolk_services!r} is not a services policy (choose from {', '.join(POLICIES)})")
+        if continued:
+            raise CliError("--riverfolk-services cannot be used with --from: the saved position keeps its own options")
+        options[OPTION] = policy
+    return options
+
+
 def config_problem(e: Exception) -> CliError:
     """A configuration error in the command line's words: ``seats.0.traits.1: ...`` is about
     --traits, ``max_rounds: ...`` about --max-rounds."""
@@ -223,12 +248,18 @@ def make_study(
     difficulty: Optional[str],
     traits: Optional[str],
     rotate_seats: bool = False,
+    options: Optional[dict[str, object]] = None,
+    suits: Optional[str] = None,
 ) -> Any:
-    """The ``sim.study.Study`` the options describe, checked as a game configuration."""
+    """The ``sim.study.Study`` the options describe (``options``: those of
+    :func:`faction_options`), checked as a game configuration."""
     from ..game import DEFAULT_MAX_ROUNDS, ConfigError
     from ..sim.study import Study
 
     factions, rule_sets = parse_lineup(bots)
+    options = options or {}
+    if "vagabot_character" in options and "vagabot" not in factions:
+        raise CliError(f"--vagabot-character: the vagabot is not among the bots ({','.join(factions)})")
     study = Study(
         bots=tuple(factions),
         rule_sets=rule_sets if any(rs != "law" for rs in rule_sets) else (),
@@ -237,6 +268,8 @@ def make_study(
         difficulty=parse_difficulty(difficulty, factions),
         traits=parse_traits(traits, factions),
         rotate_seats=rotate_seats,
+        options=tuple(sorted(options.items())),
+        suits=tuple(parse_suits(suits, map_name or "fall")) if suits is not None else (),
     )
     try:
         study.config(0).validate()
@@ -265,7 +298,7 @@ def study_option_help() -> dict[str, str]:
             f"Difficulty of every bot (e.g. nightmare) or per bot (e.g. eyrie=easy,marquise=nightmare). "
             f"Levels: {', '.join(DIFFICULTIES)}. Default: default."
         ),
-        "traits": "Traits per bot, e.g. marquise=fortified+hospitals,eyrie=swoop ('rootbotics play --help' lists them). Default: none.",
+        "traits": "Traits per bot, bots separated by commas, e.g. eyrie=swoop,marquise=fortified ('rootbotics play --help' lists them). Default: none.",
     }
 
 

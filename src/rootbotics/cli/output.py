@@ -53,15 +53,17 @@ class Out:
             sys.stdout.write(f"— {title} —\n")
 
     def event(self, e: Any) -> None:
+        self.event_text(e, e.text)
+
+    def event_text(self, e: Any, text: str) -> None:
+        """One log line, ``[rule] faction: text``, with ``text`` as the log writer words it."""
+        who = e.faction or "game"
         if self.rich:
             from rich.text import Text
 
-            who = e.faction or "game"
-            self.console.print(
-                Text.assemble((f"[{e.rule}]", "cyan"), " ", (who, FACTION_STYLES.get(who, "bold")), ": ", e.text)
-            )
+            self.console.print(Text.assemble((f"[{e.rule}]", "cyan"), " ", (who, FACTION_STYLES.get(who, "bold")), ": ", text))
         else:
-            sys.stdout.write(e.line() + "\n")
+            sys.stdout.write(f"[{e.rule}] {who}: {text}\n")
 
     def table(self, title: str, columns: Sequence[tuple[str, str]], rows: Sequence[Sequence[str]]) -> None:
         """``columns`` are (name, "left" | "right")."""
@@ -135,23 +137,13 @@ def final_scores_and_winner(out: Out, state: Any) -> None:
     out.text(winner_line(state))
 
 
-def turn_writer(out: Out, current: list[Any]) -> Callable[[Any], None]:
-    """A log listener printing each event under a header per turn (``current`` holds the Game
-    once it is set up; until then events belong to setup)."""
-    last: list[Any] = [None]
+def turn_writer(out: Out, current: list[Any], short: bool = False) -> Callable[[Any], None]:
+    """A log listener printing each event under a header per turn and per phase, clearings
+    named with their suit (``cli.logtext``; ``short``: a line per bot action). ``current`` holds
+    the Game once it is set up; until then events belong to setup."""
+    from .logtext import log_writer
 
-    def write_line(e: Any) -> None:
-        if not current:
-            key, title = (0, -1), "Setup"
-        else:
-            s = current[0].state
-            key, title = (s.round, s.turn), f"Round {s.round} · {s.current}"
-        if key != last[0]:
-            last[0] = key
-            out.header(title)
-        out.event(e)
-
-    return write_line
+    return log_writer(out, current, short)
 
 
 def print_traceback(out: Out, headline: str, exc: BaseException) -> None:

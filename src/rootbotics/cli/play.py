@@ -16,6 +16,7 @@ from .common import (
     check_max_rounds,
     check_save_target,
     config_problem,
+    faction_options,
     load_position,
     one_line,
     option,
@@ -45,7 +46,7 @@ DIFFICULTY_HELP = (
     "play at default. What each level does for each bot is listed below. Default: default."
 )
 TRAITS_HELP = (
-    "Trait cards per bot: bot=trait+trait, bots separated by commas (e.g. marquise=fortified+hospitals,eyrie=swoop). "
+    "Trait cards per bot: bot=trait+trait, bots separated by commas (e.g. eyrie=swoop,marquise=fortified). "
     "Each bot's traits are listed below. Default: none."
 )
 
@@ -70,6 +71,7 @@ class PlayArgs:
     record: Optional[str] = None
     vagabot_character: Optional[str] = None
     riverfolk_services: Optional[str] = None
+    short: bool = False
 
 
 # -- the work -----------------------------------------------------------------------------------
@@ -78,20 +80,24 @@ def run_play(a: PlayArgs) -> int:
     from ..core.events import EventLog
 
     check_modes(a)
-    options = faction_options(a)
+    options = faction_options(a.vagabot_character, a.riverfolk_services, a.from_file is not None)
     state = continued_position(a) if a.from_file is not None else None
     config = new_config(a, options) if a.from_file is None else None
     check_outputs(a)
     # Each event is written the moment it happens: its text may explain a decision from the
     # position as it is then, so it is never formatted later.
     out = Out()
-    mode = "json" if a.as_json else "quiet" if a.quiet else "log"
+    mode = "json" if a.as_json else "quiet" if a.quiet else "short" if a.short else "log"
     log = EventLog()
     game: list[Any] = []  # the Game, once set up
-    listen(out, mode, log, game)
-    if mode == "log":
+    writer = listen(out, mode, log, game)
+    if mode in ("log", "short"):
         out.text(intro_line(a, state, config))
-    g, over, played = play_game(a, log, game, state, config)
+    try:
+        g, over, played = play_game(a, log, game, state, config)
+    finally:
+        if writer is not None:
+            writer.flush()  # the short log's last line, even when the game stops on an error
     if mode == "json":
         from ..stream import result_line
 
@@ -103,35 +109,13 @@ def run_play(a: PlayArgs) -> int:
 
 
 def check_modes(a: PlayArgs) -> None:
-    """--quiet and --json exclude each other; --turns is not negative."""
+    """--quiet, --short and --json exclude each other; --turns is not negative."""
     if a.quiet and a.as_json:
         raise CliError("--quiet and --json cannot be used together (--json prints only the events)")
+    if a.short and (a.quiet or a.as_json):
+        raise CliError(f"--short and {'--quiet' if a.quiet else '--json'} cannot be used together (--short prints a line per bot action)")
     if a.turns is not None and a.turns < 0:
         raise CliError(f"--turns: {a.turns} is not a number of turns (0 or more)")
-
-
-def faction_options(a: PlayArgs) -> dict[str, object]:
-    """The game options of --vagabot-character and --riverfolk-services, checked."""
-    options: dict[str, object] = {}
-    if a.vagabot_character is not None:
-        from ..factions.vagabot.items import CHARACTERS
-
-        name = a.vagabot_character.strip().lower()
-        if name not in CHARACTERS:
-            raise CliError(f"--vagabot-character: {a.vagabot_character!r} is not a Vagabot character (choose from {', '.join(CHARACTERS)})")
-        if a.from_file is not None:
-            raise CliError("--vagabot-character cannot be used with --from: the saved position already has its Vagabot")
-        options["vagabot_character"] = name
-    if a.riverfolk_services is not None:
-        from ..factions.riverfolk.services import OPTION, POLICIES
-
-        policy = a.riverfolk_services.strip().lower()
-        if policy not in POLICIES:
-            raise CliError(f"--riverfolk-services: {a.riverfolk_services!r} is not a services policy (choose from {', '.join(POLICIES)})")
-        if a.from_file is not None:
-            raise CliError("--riverfolk-services cannot be used with --from: the saved position keeps its own options")
-        options[OPTION] = policy
-    return options
 
 
 def continued_position(a: PlayArgs) -> Any:
@@ -192,7 +176,7 @@ def check_outputs(a: PlayArgs) -> None:
             raise CliError("--record and --save name the same file")
 
 
-def listen(out: Out, mode: str, log: Any, game: list[Any]) -> None:
+def listen(out: Out, mode: str, log: Any, game: list[Any]) -> Any:
     """Print each event as it happens: as the public event stream (docs/event-stream.md), under turn headers, or not at all."""
 
     if mode == "json":
@@ -200,8 +184,11 @@ def listen(out: Out, mode: str, log: Any, game: list[Any]) -> None:
 
         out.raw(json.dumps(format_line()))
         log.listeners.append(lambda e: out.raw(json.dumps(event_line(e))))
-    elif mode == "log":
-        log.listeners.append(turn_writer(out, game))
+    elif mode in ("log", "short"):
+        writer = turn_writer(out, game, short=mode == "short")
+        log.listeners.append(writer)
+        return writer
+    return None
 
 
 def intro_line(a: PlayArgs, state: Any, config: Any) -> str:
@@ -246,7 +233,7 @@ def play_game(a: PlayArgs, log: Any, game: list[Any], state: Any, config: Any) -
 
 def print_outcome(out: Out, mode: str, state: Any, over: bool, played: int) -> None:
     """The final scores and winner, or the scores so far and who plays next."""
-    if mode == "log":
+    if mode in ("log", "short"):
         out.text()
     if over:
         score_table(out, state, f"Final scores after round {state.round}")
@@ -337,7 +324,7 @@ def game_options() -> SimpleNamespace:
         bots=option(
             Optional[str], "--bots", metavar="NAMES",
             help="The bots that play, separated by commas, in seat order: the first one plays first. "
-            f"Bots: {', '.join(PLAYABLE_BOTS)}. Example: --bots {','.join(PLAYABLE_BOTS)}. "
+            f"Bots: {', '.join(PLAYABLE_BOTS)}. Example: --bots marquise,eyrie,vagabot. "
             "A seat may name its rule set, marquise@bbp (the Better Bot Project v5), or the list "
             "all of theirs, bbp:marquise,eyrie; without one, the Law of Robotics. Needed unless --from is given.",
         ),
@@ -386,6 +373,11 @@ def run_options() -> SimpleNamespace:
             "for a new game, or what the saved position says.",
         ),
         quiet=option(bool, "--quiet", "-q", help="Print only the final scores and why the game ended, not the log."),
+        short=option(
+            bool, "--short", "-s",
+            help="Print the gist: one line per bot action (like steps of one rule joined), without the reasons, "
+            "then the final scores.",
+        ),
         as_json=option(
             bool, "--json",
             help="Print the log as JSON, one event per line (seq, round, faction, phase, rule, kind, data, "
@@ -418,6 +410,7 @@ def register(app: Any) -> None:
         turns: r.turns = None,
         max_rounds: r.max_rounds = None,
         quiet: r.quiet = False,
+        short: r.short = False,
         as_json: r.as_json = False,
         suits: g.suits = None,
         difficulty: g.difficulty = None,

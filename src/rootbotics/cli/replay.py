@@ -8,12 +8,12 @@ import json
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
-from .common import CliError, RunFailure, check_max_rounds, load_position, make_study, study_option_help
+from .common import CliError, RunFailure, check_max_rounds, faction_options, load_position, make_study, study_option_help
 from .output import Out, final_scores_and_winner, print_traceback, turn_writer
 
 HELP = (
     "Play one game again and explain every step: a game of a study (--seed, --bots, --map, --max-rounds, "
-    "and --difficulty or --traits if the study had them), a saved position FILE (a failing game's "
+    "and --difficulty, --traits, --suits, --vagabot-character or --riverfolk-services if the study had them), a saved position FILE (a failing game's "
     "failed-*.json) or a game record FILE written by 'rootbotics play --record'.\n\n"
     "A game record is replayed from its setup and checked against the digest of its recorded log: a "
     "mismatch is one line and exit code 1. If a game fails again, the traceback is printed and the exit code is 1."
@@ -29,14 +29,19 @@ def run_replay(
     difficulty: Optional[str],
     traits: Optional[str],
     quiet: bool,
+    settings: Optional[dict[str, Optional[str]]] = None,
 ) -> int:
-    """Replay a game record, a saved position or a study's game, whichever the options name."""
+    """Replay a game record, a saved position or a study's game, whichever the options name
+    (``settings``: --suits, --vagabot-character and --riverfolk-services as given)."""
+    extra = settings or {}
     if file is None:
         if seed is None or bots is None:
             raise CliError("replay: give a saved position FILE, or --seed and --bots (with --map and --max-rounds as in the study)")
-        config = make_study(bots, map_name, max_rounds, difficulty, traits).config(seed)
+        options = faction_options(extra.get("--vagabot-character"), extra.get("--riverfolk-services"))
+        config = make_study(bots, map_name, max_rounds, difficulty, traits, options=options, suits=extra.get("--suits")).config(seed)
         return replay_game(None, config, None, quiet)
-    given = [o for o, v in (("--seed", seed), ("--bots", bots), ("--map", map_name), ("--difficulty", difficulty), ("--traits", traits)) if v is not None]
+    fixed = (("--seed", seed), ("--bots", bots), ("--map", map_name), ("--difficulty", difficulty), ("--traits", traits), *extra.items())
+    given = [o for o, v in fixed if v is not None]
     recorded = read_game_record(file)
     if recorded is not None:
         if max_rounds is not None:
@@ -149,7 +154,10 @@ def register(app: Any) -> None:
     """Add ``rootbotics replay`` to ``app``."""
     import typer
 
+    from .play import game_options
+
     shared = study_option_help()
+    game = game_options()
 
     @app.command("replay", help=HELP)
     def replay_command(
@@ -174,5 +182,9 @@ def register(app: Any) -> None:
         difficulty: Annotated[Optional[str], typer.Option("--difficulty", metavar="LEVELS", help=shared["difficulty"])] = None,
         traits: Annotated[Optional[str], typer.Option("--traits", metavar="TRAITS", help=shared["traits"])] = None,
         quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the outcome, not the log.")] = False,
+        suits: game.suits = None,
+        vagabot_character: game.vagabot_character = None,
+        riverfolk_services: game.riverfolk_services = None,
     ) -> int:
-        return run_replay(file, seed, bots, map_name, max_rounds, difficulty, traits, quiet)
+        settings = {"--suits": suits, "--vagabot-character": vagabot_character, "--riverfolk-services": riverfolk_services}
+        return run_replay(file, seed, bots, map_name, max_rounds, difficulty, traits, quiet, settings)

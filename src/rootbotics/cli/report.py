@@ -6,7 +6,7 @@ No ``from __future__ import annotations`` here: typer reads the annotations at r
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
-from .common import NEED_SIM, CliError, need_sim_extra
+from .common import NEED_SIM, CliError, RunFailure, need_sim_extra
 from .output import Out
 
 HELP = (
@@ -28,36 +28,88 @@ def parse_where(items: Optional[list[str]]) -> dict[str, str]:
     return where
 
 
-def run_report(files: list[str], plots: Optional[str], pool: bool = False, where: Optional[list[str]] = None) -> int:
-    """Print the report of ``files``: one per study (configuration), or one of them all with
-    ``pool``; with ``plots``, write its charts there too (a folder per study)."""
+def run_report(
+    files: list[str],
+    plots: Optional[str],
+    pool: bool = False,
+    where: Optional[list[str]] = None,
+    by: Optional[list[str]] = None,
+    as_json: bool = False,
+    csv_dir: Optional[str] = None,
+) -> int:
+    """Print the report of ``files``: one per study (configuration), one of them all with
+    ``pool``, or one comparing them ``by`` fields; as text, or as data (``as_json`` on stdout,
+    ``csv_dir``: a CSV file per table); with ``plots``, write the charts too (a folder per study)."""
     need_sim_extra()
-    from ..sim.report import ReportError, Results, print_report
+    from ..sim.compare import check_by
+    from ..sim.report import ReportError, Results
+    from ..sim.tables import DataTables, TextTables
 
     chosen = parse_where(where)
     try:
+        for field in by or ():
+            check_by(field)
         res = Results(files)
         studies = res.studies(chosen)
     except ReportError as e:
         raise CliError(str(e)) from None
     if not studies:
         raise CliError(f"--where: no game matches {' and '.join(f'{k}={v}' for k, v in chosen.items())}")
+    csv_folder = check_csv_folder(csv_dir)
     out = Out()
-    groups: list[Optional[list[str]]] = [studies] if pool or len(studies) == 1 else [[key] for key in studies]
+    sink: Any = DataTables() if as_json or csv_folder is not None else TextTables(out)
+    say = out if not as_json else None  # with --json, stdout holds the JSON document alone
+    groups: list[list[str]] = [studies] if pool or by or len(studies) == 1 else [[key] for key in studies]
     if len(groups) > 1:
-        out.text(f"{len(studies)} studies (configurations): one report each (--pool reads them together)")
-        out.text()
+        sink.text(f"{len(studies)} studies (configurations): one report each (--pool reads them together)")
+        sink.text()
     for group in groups:
         res.focus(group, chosen)
-        print_report(res, out)
+        print_one(res, sink, by)
         if plots is not None:
-            write_charts(out, res, plots if len(groups) == 1 else str(Path(plots) / group[0]))
+            write_charts(say, res, plots if len(groups) == 1 else str(Path(plots) / group[0]))
+    finish_data(sink, out, as_json, csv_folder)
     return 0
 
 
-def write_charts(out: Out, res: Any, plots: str) -> None:
+def print_one(res: Any, sink: Any, by: Optional[list[str]]) -> None:
+    """One report: the whole one, or the comparison by fields."""
+    from ..sim.report import print_by_report, print_report
+
+    if by:
+        print_by_report(res, sink, by)
+    else:
+        print_report(res, sink)
+
+
+def check_csv_folder(csv_dir: Optional[str]) -> Optional[Path]:
+    """--csv DIR: a folder (made when the files are written), not a file."""
+    if csv_dir is None:
+        return None
+    folder = Path(csv_dir)
+    if folder.exists() and not folder.is_dir():
+        raise CliError(f"--csv: {csv_dir} is a file, not a folder")
+    return folder
+
+
+def finish_data(sink: Any, out: Out, as_json: bool, csv_folder: Optional[Path]) -> None:
+    """--json: the document on stdout; --csv: the files, each named on a line (on stderr with --json)."""
+    import sys
+
+    if as_json:
+        sink.write_json(sys.stdout)
+    if csv_folder is not None:
+        try:
+            written = sink.write_csv(csv_folder)
+        except OSError as e:
+            raise RunFailure("error", f"--csv: cannot write in {csv_folder}: {e.strerror or e}") from None
+        for path in written:
+            print(f"Wrote {path}", file=sys.stderr if as_json else sys.stdout)
+
+
+def write_charts(out: Optional[Out], res: Any, plots: str) -> None:
     """--plots DIR: the PNG charts (matplotlib), and a line for each file written or skipped."""
-    from ..sim.report import write_plots
+    from ..sim.plots import write_plots
 
     folder = Path(plots)
     if folder.exists() and not folder.is_dir():
@@ -67,6 +119,8 @@ def write_charts(out: Out, res: Any, plots: str) -> None:
     except ImportError:
         raise CliError(f"--plots: {NEED_SIM}") from None
     written, notes = write_plots(res, folder)
+    if out is None:
+        return
     out.text()
     for p in written:
         out.text(f"Wrote {p}")
@@ -77,6 +131,8 @@ def write_charts(out: Out, res: Any, plots: str) -> None:
 def register(app: Any) -> None:
     """Add ``rootbotics report`` to ``app``."""
     import typer
+
+    from ..sim.compare import BY_FIELDS
 
     @app.command("report", help=HELP)
     def report_command(
@@ -101,5 +157,19 @@ def register(app: Any) -> None:
                 "difficulty and faction: any seat). Repeat for several.",
             ),
         ] = None,
+        by: Annotated[
+            Optional[list[str]],
+            typer.Option(
+                "--by", metavar="FIELD",
+                help=f"Compare the games selected (all the studies given, or those --where keeps) by FIELD: win rate and "
+                f"final VP of each faction for each value. Fields: {', '.join(BY_FIELDS)}. Repeat for several.",
+            ),
+        ] = None,
+        as_json: Annotated[
+            bool, typer.Option("--json", help="Print every table as data (typed values, one JSON document) instead of the text report.")
+        ] = False,
+        csv_dir: Annotated[
+            Optional[str], typer.Option("--csv", metavar="DIR", help="Write every table as a CSV file into DIR (<study>-<table>.csv).")
+        ] = None,
     ) -> int:
-        return run_report(files, plots, pool, where)
+        return run_report(files, plots, pool, where, by, as_json, csv_dir)

@@ -13,7 +13,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Optional
 
-from .common import CliError, RunFailure, check_out_folder, make_study, need_sim_extra, option, study_option_help
+from .common import CliError, RunFailure, check_out_folder, faction_options, make_study, need_sim_extra, parse_bots, option, study_option_help
 from .output import Out
 
 EXIT_INTERRUPTED = 130  # the usual code for a run stopped by Ctrl-C
@@ -25,6 +25,9 @@ HELP = (
     "Ctrl-C loses no finished game and running the same command again plays only what is missing. "
     "A game that fails is recorded with its error and saved position, and the run goes on. "
     "The same study and seed always give the same row.\n\n"
+    "Several --bots, maps or difficulties make a grid: each cell (line-up × map × difficulty) is its own "
+    "study, played in turn into the same folder (e.g. --bots marquise,eyrie --bots marquise,eyrie,vagabot "
+    "--map fall,winter --difficulty default,nightmare: eight studies).\n\n"
     "Exit codes: 0 done, 2 bad input, 130 stopped by Ctrl-C."
 )
 
@@ -33,20 +36,23 @@ HELP = (
 class SimulateArgs:
     """The options of ``rootbotics simulate`` as given."""
 
-    bots: str
+    bots: list[str]
     games: int
     seed: int
     jobs: Optional[int]
     out: str
-    map_name: Optional[str]
+    map_name: Optional[list[str]]
     max_rounds: Optional[int]
-    difficulty: Optional[str]
+    difficulty: Optional[list[str]]
     traits: Optional[str]
     shard: Optional[str]
     vp_trajectory: bool
     rotate_seats: bool
     chunk_size: Optional[int]
     overwrite: bool
+    suits: Optional[str] = None
+    vagabot_character: Optional[str] = None
+    riverfolk_services: Optional[str] = None
 
 
 def parse_shard(text: Optional[str]) -> Optional[tuple[int, int]]:
@@ -85,22 +91,69 @@ def check_counts(a: SimulateArgs) -> Optional[tuple[int, int]]:
     return shard
 
 
+def grid_studies(a: SimulateArgs) -> list[Any]:
+    """The studies of the grid the options give: every line-up (--bots, repeatable) on every map
+    (--map fall,winter) at every difficulty (--difficulty default,nightmare; a per-bot setting
+    with ``=`` is one cell), each checked; a cell given twice is one study."""
+    options = faction_options(a.vagabot_character, a.riverfolk_services)
+    maps = [m.strip().lower() for text in a.map_name or () for m in text.split(",")] or [None]
+    levels = [cell for text in a.difficulty or () for cell in difficulty_cells(text)] or [None]
+    studies = [
+        make_study(bots, map_name, a.max_rounds, level, a.traits, a.rotate_seats, cell_options(options, bots, a.bots), a.suits)
+        for bots in a.bots
+        for map_name in maps
+        for level in levels
+    ]
+    return list({study.key(): study for study in studies}.values())
+
+
+def cell_options(options: dict[str, object], bots: str, lineups: list[str]) -> dict[str, object]:
+    """The options of a line-up of the grid: --vagabot-character only where the vagabot plays
+    (it must play in at least one line-up)."""
+    if "vagabot_character" not in options or len(lineups) == 1 or "vagabot" in parse_bots(bots):
+        return options
+    if not any("vagabot" in parse_bots(other) for other in lineups):
+        raise CliError("--vagabot-character: the vagabot is in none of the line-ups (--bots)")
+    return {k: v for k, v in options.items() if k != "vagabot_character"}
+
+
+def difficulty_cells(text: str) -> list[str]:
+    """``default,nightmare`` -> two cells of the grid; ``eyrie=easy,marquise=nightmare`` is one."""
+    return [text] if "=" in text else [level for level in text.split(",")]
+
+
 def run_simulate(a: SimulateArgs) -> int:
-    """Check the options, play the study's missing chunks, write the manifest, sum up."""
+    """Check the options, then play each study of the grid in turn (its missing chunks), write
+    its manifest and sum it up; Ctrl-C stops the grid after the study it cut short."""
     need_sim_extra()
+    studies = grid_studies(a)
+    shard = check_counts(a)
+    folder = check_out_folder(a.out)
+    term = Out()
+    if len(studies) > 1:
+        term.text(f"Grid of {len(studies)} studies (line-ups × maps × difficulties), each its own study in {folder}/")
+    for i, study in enumerate(studies, start=1):
+        if len(studies) > 1:
+            term.header(f"Study {i} of {len(studies)}")
+        if run_one_study(a, term, study, shard, folder):
+            return EXIT_INTERRUPTED
+    if len(studies) > 1:
+        term.text()
+        term.text(f"Report (one per study): rootbotics report {folder}/")
+    return 0
+
+
+def run_one_study(a: SimulateArgs, term: Out, study: Any, shard: Optional[tuple[int, int]], folder: Path) -> bool:
+    """Play one study's missing chunks, write its manifest and sum it up; True if interrupted."""
     from concurrent.futures.process import BrokenProcessPool
 
     from ..sim import runner
 
-    study = make_study(a.bots, a.map_name, a.max_rounds, a.difficulty, a.traits, a.rotate_seats)
-    shard = check_counts(a)
-    folder = check_out_folder(a.out)
     jobs = a.jobs or os.cpu_count() or 1
     first, count = runner.shard_slice(a.seed, a.games, shard)
     size = a.chunk_size or runner.default_chunk_size(count)
     chunks = runner.plan_chunks(first, count, size)
     started = datetime.now(timezone.utc)
-    term = Out()
     term.text(plan_line(a, study, shard, (first, count), len(chunks), size, jobs))
     try:
         result = run_with_progress(study, chunks, folder, jobs, a.vp_trajectory, a.overwrite, count)
@@ -111,7 +164,7 @@ def run_simulate(a: SimulateArgs) -> int:
     manifest = runner.manifest_path(folder, study, first, count)
     runner.write_manifest(manifest, study, (first, count), shard, jobs, size, a.vp_trajectory, result, started)
     print_run_summary(term, study, folder, chunks, result, manifest)
-    return EXIT_INTERRUPTED if result.interrupted else 0
+    return bool(result.interrupted)
 
 
 def plan_line(
@@ -121,12 +174,21 @@ def plan_line(
     first, count = seeds
     where = f"seeds {first}..{first + count - 1}" + (f" (shard {shard[0]}/{shard[1]} of seeds {a.seed}..{a.seed + a.games - 1})" if shard else "")
     return (
-        f"Study {study.key()}: {study.lineup} on {study.map}{', seats rotated by seed' if a.rotate_seats else ''}; "
+        f"Study {study.key()}: {study.lineup} on {study.map}{settings_words(study)}{', seats rotated by seed' if a.rotate_seats else ''}; "
         f"{where}; {chunks} chunk{'s' if chunks != 1 else ''} of up to {size} games on {jobs} process{'es' if jobs != 1 else ''}"
     )
 
 
-def progress_bar(console: Any) -> Any:
+def settings_words(study: Any) -> str:
+    """The settings of a study other than its line-up and map, in a few words (empty: none)."""
+    words = [f"{f}={study.difficulty_of(f)}" for f in study.bots if study.difficulty_of(f) != "default"]
+    words += [f"{f}={'+'.join(study.traits_of(f))}" for f in study.bots if study.traits_of(f)]
+    words += [f"{k}={v}" for k, v in study.options]
+    words += ["suits as given"] if study.suits else []
+    return f" ({', '.join(words)})" if words else ""
+
+
+def progress_bar(console: Any, label: str = "simulating") -> Any:
     """A rich progress bar on stderr: games done, games/s, failures, time so far and left."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeElapsedColumn
     from rich.text import Text
@@ -148,7 +210,7 @@ def progress_bar(console: Any) -> Any:
             return Text(f"ETA {time.strftime('%H:%M:%S', time.gmtime(left))}", style="dim")
 
     return Progress(
-        TextColumn("[bold]simulating"),
+        TextColumn(f"[bold]{label}"),
         BarColumn(),
         MofNCompleteColumn(),
         Rate(),
@@ -237,7 +299,8 @@ def print_failures(out: Out, study: Any, folder: Path, summary: Any) -> None:
         saved = failure_path(folder, study, r["seed"])
         if saved.exists():
             out.text(f"    replay: rootbotics replay {saved}")
-        out.text(f"    replay: {replay_command(r['seed'], r['turn_order'], study.map, study.max_rounds)}")
+        seats = [{"faction": f, "difficulty": study.difficulty_of(f), "traits": study.traits_of(f), "rule_set": study.rule_set_of(f)} for f in r["turn_order"]]
+        out.text(f"    replay: {replay_command(r['seed'], seats, study.map, study.max_rounds, study.options_json())}")
     if summary.failed > len(summary.failures):
         out.text(f"  ... and {summary.failed - len(summary.failures)} more")
 
@@ -246,25 +309,42 @@ def simulate_options() -> SimpleNamespace:
     """The options' declarations, by parameter name (typer reads them from the annotations)."""
     from ..factions import PLAYABLE_BOTS
 
+    from .play import game_options
+
     shared = study_option_help()
+    play = game_options()
     bots_help = (
         f"The bots that play, separated by commas, in seat order. Bots: {', '.join(PLAYABLE_BOTS)}. "
         "marquise@bbp seats a bot of the Better Bot Project v5; bbp:marquise,eyrie seats them all so."
     )
 
     return SimpleNamespace(
-        bots=option(str, "--bots", metavar="NAMES", help=f"{bots_help} Example: --bots {','.join(PLAYABLE_BOTS)}."),
+        bots=option(
+            list[str], "--bots", metavar="NAMES",
+            help=f"{bots_help} Example: --bots marquise,eyrie,vagabot. Repeat it to play several line-ups, each its own study.",
+            show_default=False,
+        ),
         games=option(int, "--games", metavar="N", help="How many games. Default: 1000.", show_default=False),
         seed=option(int, "--seed", metavar="N", help="The first game's seed. Default: 1.", show_default=False),
         jobs=option(Optional[int], "--jobs", "-j", metavar="N", help="Worker processes. Default: one per CPU."),
         out=option(str, "--out", metavar="DIR", help="Folder for the result files. Default: results.", show_default=False),
-        map_name=option(Optional[str], "--map", metavar="MAP", help=shared["map"]),
+        map_name=option(
+            Optional[list[str]], "--map", metavar="MAPS",
+            help=f"{shared['map']} Several, separated by commas (or the option repeated), make a study per map.",
+        ),
         max_rounds=option(
             Optional[int], "--max-rounds", metavar="N",
             help="A game with no winner after N rounds is recorded as a failure (EngineFailure). Default: 150.",
         ),
-        difficulty=option(Optional[str], "--difficulty", metavar="LEVELS", help=shared["difficulty"]),
+        difficulty=option(
+            Optional[list[str]], "--difficulty", metavar="LEVELS",
+            help=f"{shared['difficulty']} Several levels, separated by commas (default,nightmare), or the option "
+            "repeated, make a study per level.",
+        ),
         traits=option(Optional[str], "--traits", metavar="TRAITS", help=shared["traits"]),
+        suits=play.suits,
+        vagabot_character=play.vagabot_character,
+        riverfolk_services=play.riverfolk_services,
         shard=option(
             Optional[str], "--shard", metavar="I/N",
             help="Play only the I-th of N equal slices of the seed range (1-based), e.g. one per machine; "
@@ -301,5 +381,8 @@ def register(app: Any) -> None:
         rotate_seats: o.rotate_seats = False,
         chunk_size: o.chunk_size = None,
         overwrite: o.overwrite = False,
+        suits: o.suits = None,
+        vagabot_character: o.vagabot_character = None,
+        riverfolk_services: o.riverfolk_services = None,
     ) -> int:
         return run_simulate(SimulateArgs(**locals()))

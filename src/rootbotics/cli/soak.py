@@ -24,7 +24,7 @@ HELP = (
 
 def run_soak(games: int, jobs: Optional[int], seed: int, out: str) -> int:
     """Check the options, run the soak, print its summary; exit code 1 if a game failed."""
-    from ..soak import soak, summary
+    from ..soak import summary
 
     if games < 1:
         raise CliError(f"--games: {games} must be at least 1")
@@ -35,10 +35,29 @@ def run_soak(games: int, jobs: Optional[int], seed: int, out: str) -> int:
     term = Out()
     term.text(f"soak: {games} games from seed {seed} on {jobs} process{'es' if jobs != 1 else ''}, failures saved in {out}/")
     start = time.perf_counter()
-    results = soak(games, jobs, seed, str(folder))
+    results = soak_with_progress(games, jobs, seed, str(folder))
     for line in summary(results, time.perf_counter() - start):
         term.text(line)
     return 1 if any(not r.ok for r in results) else 0
+
+
+def soak_with_progress(games: int, jobs: int, seed: int, folder: str) -> list[Any]:
+    """The soak under a progress bar on stderr: games done, games/s, failures, time left."""
+    from rich.console import Console
+
+    from ..soak import soak
+    from .simulate import progress_bar
+
+    progress = progress_bar(Console(stderr=True), "soaking")
+    failed = [0]
+    with progress:
+        task = progress.add_task("soak", total=games, failed=0)
+
+        def on_chunk(results: list[Any]) -> None:
+            failed[0] += sum(1 for r in results if not r.ok)
+            progress.update(task, advance=len(results), failed=failed[0])
+
+        return soak(games, jobs, seed, folder, on_chunk=on_chunk)
 
 
 def register(app: Any) -> None:

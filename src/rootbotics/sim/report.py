@@ -9,6 +9,7 @@ than one file is counted once. Failed games are counted and listed, never scored
 from __future__ import annotations
 
 import glob
+import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -17,55 +18,12 @@ from typing import Any
 
 import duckdb
 
+from .compare import make_seat_rows
+from .rates import RATE_COLUMNS, Rate, ReportError, interval_text, pct, rate_data, rate_rows, rate_table, wilson
 from .results import table_kind
 
-Z95 = 1.959963984540054  # two-sided 95% normal quantile
-PLOT_FILES = ("winrate_by_faction.png", "vp_by_round.png", "game_length.png")
-FACTION_COLOURS = {
-    "marquise": "#e07b24",
-    "eyrie": "#2f6fbf",
-    "alliance": "#3f9d48",
-    "vagabot": "#6d6d6d",
-    "lizards": "#d4b21f",
-    "riverfolk": "#2aa39a",
-    "duchy": "#9a6a3a",
-    "corvids": "#7a4fa8",
-}
+__all__ = ["RATE_COLUMNS", "Rate", "ReportError", "Results", "interval_text", "pct", "rate_data", "rate_rows", "rate_table", "wilson"]
 
-
-class ReportError(ValueError):
-    """Result files that cannot be read; the message names the file."""
-
-
-# -- statistics ---------------------------------------------------------------------------------
-def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (good near 0 and 1 and for small samples)."""
-    if games == 0:
-        return (math.nan, math.nan)
-    p = wins / games
-    denom = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denom
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    lo = 0.0 if wins == 0 else max(0.0, centre - half)  # exact at the ends, whatever the rounding
-    hi = 1.0 if wins == games else min(1.0, centre + half)
-    return (lo, hi)
-
-
-@dataclass(frozen=True, slots=True)
-class Rate:
-    """Wins out of games for one group (a faction, or a faction on a map, ...)."""
-
-    group: tuple[Any, ...]
-    games: int
-    wins: int
-
-    @property
-    def rate(self) -> float:
-        return self.wins / self.games if self.games else math.nan
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return wilson(self.wins, self.games)
 
 
 # -- loading ------------------------------------------------------------------------------------
@@ -147,6 +105,7 @@ class Results:
         self.total = self.scalar("SELECT count(*) FROM games")
         self.ok = self.scalar("SELECT count(*) FROM games WHERE status = 'ok'")
         self.failed = self.total - self.ok
+        make_seat_rows(self.db)
         self.has_rounds = self._has_round_files
         if self.has_rounds:
             # Only games that finished: a curve of games cut short by a failure would mislead.
@@ -234,7 +193,7 @@ class Results:
 
     def failed_games(self, limit: int = 10) -> list[tuple[Any, ...]]:
         return self.all(
-            f"""SELECT seed, map, turn_order, max_rounds, error_type, error_message, rounds, failed_faction, study
+            f"""SELECT seed, map, turn_order, max_rounds, error_type, error_message, rounds, failed_faction, study, seats, options
                 FROM games WHERE status <> 'ok' ORDER BY study, seed LIMIT {int(limit)}"""
         )
 
@@ -277,36 +236,31 @@ def where_sql(where: dict[str, str]) -> tuple[str, dict[str, Any]]:
 
 
 # -- printing -----------------------------------------------------------------------------------
-def pct(x: float) -> str:
-    return "-" if math.isnan(x) else f"{100 * x:.1f}%"
-
-
-def interval_text(r: Rate) -> str:
-    lo, hi = r.interval
-    return "-" if math.isnan(lo) else f"{100 * lo:.1f}–{100 * hi:.1f}%"
-
-
-def rate_rows(rates: list[Rate]) -> list[list[str]]:
-    return [[*map(str, r.group), str(r.games), str(r.wins), pct(r.rate), interval_text(r)] for r in rates]
-
-
-RATE_COLUMNS = [("games", "right"), ("wins", "right"), ("win rate", "right"), ("95% CI (Wilson)", "right")]
-
-
 def print_report(res: Results, out: Any) -> None:
-    """Write the report through ``out`` (``cli.output.Out``: rich tables on a terminal, plain
-    text otherwise)."""
+    """Write the report through ``out`` (``sim.tables``: text on the terminal, or data for
+    --json and --csv)."""
+    studies = res.distinct("study")
+    out.begin(studies[0] if len(studies) == 1 else "pooled", report_meta(res))
     print_summary(res, out)
     if res.ok == 0:
         out.text("No finished games: no win rates to show.")
     else:
+        from .compare import print_comparisons
+
         print_win_rates(res, out)
         print_length_and_scores(res, out)
+        print_comparisons(res, out)
         print_vp_curves(res, out)
     print_failures(res, out)
 
 
-def print_summary(res: Results, out: Any) -> None:
+def report_meta(res: Results) -> dict[str, Any]:
+    """What a report reads, for --json: its studies (each with its settings) and game counts."""
+    studies = {key: study_settings(res, key) for key in res.distinct("study")}
+    return {"studies": studies, "games": res.total, "finished": res.ok, "failed": res.failed, "duplicates": res.duplicates}
+
+
+def print_summary(res: Results, out: Any, how: str = "pooled (--pool)") -> None:
     """How many games from which files, which bots and maps, how seats were ordered."""
     out.header("Study report")
     studies = res.distinct("study")
@@ -321,18 +275,18 @@ def print_summary(res: Results, out: Any) -> None:
         out.text(f"Duplicates: {res.duplicates} games appear in more than one file and are counted once")
     out.text(f"Bots: {'; '.join(lineups)}    Maps: {', '.join(maps)}    Engine: {', '.join(versions)}")
     if len(studies) > 1:
-        out.text(f"Studies: {len(studies)} configurations ({', '.join(studies)}) pooled (--pool)")
+        out.text(f"Studies: {len(studies)} configurations ({', '.join(studies)}) {how}")
     else:
-        out.text(f"Study: {studies[0]} ({study_settings(res)})")
+        out.text(f"Study: {studies[0]} ({study_settings(res, studies[0])})")
     rotated = res.distinct("rotate_seats")
     seat_note = "rotated by seed" if rotated == [True] else "as listed" if rotated == [False] else "mixed"
     out.text(f"Seat order: {seat_note}")
     out.text()
 
 
-def study_settings(res: Results) -> str:
+def study_settings(res: Results, study: str) -> str:
     """One study's configuration in a few words: line-up, map, difficulties, options."""
-    row = res.all("SELECT lineup, map, seats, options, max_rounds FROM games LIMIT 1")
+    row = res.all("SELECT lineup, map, seats, options, max_rounds FROM games WHERE study = $s LIMIT 1", {"s": study})
     if not row:
         return "no games"
     lineup, map_name, seats, options, max_rounds = row[0]
@@ -346,33 +300,25 @@ def print_win_rates(res: Results, out: Any) -> None:
     """Win rates by faction, map, difficulty, seat and line-up, with their intervals."""
     maps = res.distinct("map")
     lineups = res.distinct("lineup")
-    out.table("Win rate by faction", [("faction", "left"), *RATE_COLUMNS], rate_rows(res.win_rates("faction")))
+    rate_table(out, "Win rate by faction", [("faction", "left")], res.win_rates("faction"))
     out.text()
     if len(maps) > 1:
-        out.table("Win rate by map", [("map", "left"), ("faction", "left"), *RATE_COLUMNS], rate_rows(res.win_rates("map", "faction")))
+        rate_table(out, "Win rate by map", [("map", "left"), ("faction", "left")], res.win_rates("map", "faction"))
     else:
         out.text(f"By map: every game on {maps[0]}")
     out.text()
     difficulties = [r[0] for r in res.all("SELECT DISTINCT s.difficulty FROM (SELECT unnest(seats) AS s FROM games) ORDER BY 1")]
     if len(difficulties) > 1:
-        out.table(
-            "Win rate by difficulty",
-            [("difficulty", "left"), ("faction", "left"), *RATE_COLUMNS],
-            rate_rows(res.win_rates("difficulty", "faction")),
-        )
+        rate_table(out, "Win rate by difficulty", [("difficulty", "left"), ("faction", "left")], res.win_rates("difficulty", "faction"))
     else:
         out.text(f"By difficulty: every bot at {difficulties[0]}")
     out.text()
-    out.table("Win rate by seat (1 plays first)", [("seat", "right"), *RATE_COLUMNS], rate_rows(res.win_rates("seat", by_rate=False)))
+    rate_table(out, "Win rate by seat (1 plays first)", [("seat", "right")], res.win_rates("seat", by_rate=False))
     out.text()
-    out.table(
-        "Win rate by seat and faction",
-        [("seat", "right"), ("faction", "left"), *RATE_COLUMNS],
-        rate_rows(res.win_rates("seat", "faction")),
-    )
+    rate_table(out, "Win rate by seat and faction", [("seat", "right"), ("faction", "left")], res.win_rates("seat", "faction"))
     out.text()
     if len(lineups) > 1:
-        out.table("Win rate by lineup", [("lineup", "left"), ("faction", "left"), *RATE_COLUMNS], rate_rows(res.win_rates("lineup", "faction")))
+        rate_table(out, "Win rate by lineup", [("lineup", "left"), ("faction", "left")], res.win_rates("lineup", "faction"))
         out.text()
 
 
@@ -383,18 +329,24 @@ def print_length_and_scores(res: Results, out: Any) -> None:
         f"Game length: {ln['mean']:.2f} rounds on average (sd {ln['sd']:.2f}, median {ln['median']:g}, "
         f"{ln['min']:g} to {ln['max']:g}); {ln['turns']:.1f} turns"
     )
+    out.data("game_length", "Game length (rounds)", (["mean", "sd", "median", "min", "max", "mean_turns"], [[ln[k] for k in ("mean", "sd", "median", "min", "max", "turns")]]))
     by_lineup = res.length_by_lineup()
     if len(by_lineup) > 1:
         out.table(
             "Game length by lineup and map",
             [("lineup", "left"), ("map", "left"), ("games", "right"), ("mean rounds", "right"), ("median", "right")],
             [[lu, m, str(n), f"{mean:.2f}", f"{med:g}"] for lu, m, n, mean, med in by_lineup],
+            name="game_length_by_lineup_and_map",
+            data=(["lineup", "map", "games", "mean_rounds", "median_rounds"], by_lineup),
         )
     out.text()
+    scores = res.final_scores()
     out.table(
         "Final score by faction",
         [("faction", "left"), ("games", "right"), ("mean VP", "right"), ("median VP", "right")],
-        [[f, str(n), f"{mean:.1f}", f"{med:g}"] for f, n, mean, med in res.final_scores()],
+        [[f, str(n), f"{mean:.1f}", f"{med:g}"] for f, n, mean, med in scores],
+        name="final_score_by_faction",
+        data=(["faction", "games", "mean_vp", "median_vp"], scores),
     )
     out.text()
     print_vp_sources(res, out)
@@ -410,6 +362,9 @@ def print_vp_sources(res: Results, out: Any) -> None:
         "Where the VP come from (mean per game; battles started and won, enemy pieces removed)",
         [("faction", "left"), ("games", "right"), *((n, "right") for n in names)],
         [[f, str(n), *(f"{v:.1f}" for v in vals)] for f, n, *vals in rows],
+        name="vp_sources",
+        data=(["faction", "games", "mean_vp", "vp_tracks", "vp_removal", "vp_crafting", "vp_special", "vp_lost",
+               "battles_started", "battles_won", "pieces_removed"], rows),
     )
     out.text()
 
@@ -431,10 +386,13 @@ def print_vp_curves(res: Results, out: Any) -> None:
         if going < max(5, res.ok // 100) and rnd > 1:  # too few games left to say much
             break
         rows.append([str(rnd), str(going), *(f"{table[rnd][f][1]:.1f}" if f in table[rnd] else "-" for f in factions)])
+    data = [[rnd, n, f, mean, lo, hi] for f, rnd, n, mean, lo, hi in curves]
     out.table(
         "Mean VP at the end of each round (games still going)",
         [("round", "right"), ("games", "right"), *((f, "right") for f in factions)],
         rows,
+        name="vp_by_round",
+        data=(["round", "games", "faction", "mean_vp", "q1_vp", "q3_vp"], data),
     )
     out.text()
 
@@ -443,129 +401,39 @@ def print_failures(res: Results, out: Any) -> None:
     if res.failed == 0:
         out.text("Failures: none")
         return
+    out.data("failures", "Failures by kind", (["error_type", "games"], res.failures()))
     kinds = ", ".join(f"{kind}: {n}" for kind, n in res.failures())
     out.text(f"Failures: {res.failed} of {res.total} games ({kinds})")
-    for seed, map_name, order, max_rounds, kind, message, rounds, who, study in res.failed_games():
+    for seed, map_name, order, max_rounds, kind, message, rounds, who, study, seats, options in res.failed_games():
         out.text(f"  seed {seed} ({','.join(order)} on {map_name}, round {rounds}, {who or 'setup'}): {kind}: {message}")
-        out.text(f"    replay: {replay_command(seed, order, map_name, max_rounds)}")
+        out.text(f"    replay: {replay_command(seed, seats, map_name, max_rounds, options)}")
     if res.failed > 10:
         out.text(f"  ... and {res.failed - 10} more (SELECT * FROM games WHERE status <> 'ok')")
 
 
-def replay_command(seed: int, order: Sequence[str], map_name: str, max_rounds: int) -> str:
-    return f"rootbotics replay --seed {seed} --bots {','.join(order)} --map {map_name} --max-rounds {max_rounds}"
+def replay_command(seed: int, seats: Sequence[dict[str, Any]], map_name: str, max_rounds: int, options: str | None = None) -> str:
+    """The command that plays a study's game again, with every setting that shaped it: the
+    seats (in turn order, with rule sets, difficulties and traits), map, round limit, options."""
+    bots = ",".join(s["faction"] if s.get("rule_set", "law") in ("law", None) else f"{s['faction']}@{s['rule_set']}" for s in seats)
+    parts = [f"rootbotics replay --seed {seed} --bots {bots} --map {map_name} --max-rounds {max_rounds}"]
+    levels = ",".join(f"{s['faction']}={s['difficulty']}" for s in seats if s.get("difficulty", "default") != "default")
+    traits = ",".join(f"{s['faction']}={'+'.join(s['traits'])}" for s in seats if s.get("traits"))
+    parts += [f"--difficulty {levels}"] if levels else []
+    parts += [f"--traits {traits}"] if traits else []
+    given = json.loads(options) if options else {}
+    parts += [f"--{key.replace('_', '-')} {value}" for key, value in sorted(given.items()) if key != "suits"]
+    parts += [f"--suits {','.join(given['suits'])}"] if "suits" in given else []
+    return " ".join(parts)
 
 
-# -- plots --------------------------------------------------------------------------------------
-def colour(faction: str) -> str:
-    return FACTION_COLOURS.get(faction, "#444444")
+def print_by_report(res: Results, out: Any, fields: list[str]) -> None:
+    """One report comparing the games selected by the values of each of ``fields`` (--by)."""
+    from .compare import print_by
 
-
-def write_plots(res: Results, folder: Path) -> tuple[list[Path], list[str]]:
-    """Draw the plots into ``folder``; returns the files written and notes on plots skipped."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    folder.mkdir(parents=True, exist_ok=True)
-    written: list[Path] = []
-    notes: list[str] = []
+    out.begin(f"by-{'-'.join(fields)}", report_meta(res))
+    print_summary(res, out, f"compared by {', '.join(fields)} (--by)")
     if res.ok == 0:
-        return written, ["no finished games: no plots"]
-    plt.rcParams.update({"figure.dpi": 110, "axes.spines.top": False, "axes.spines.right": False})
-    written.append(plot_win_rates(res, folder / PLOT_FILES[0], plt))
-    if res.has_rounds:
-        written.append(plot_vp_by_round(res, folder / PLOT_FILES[1], plt))
-    else:
-        notes.append(f"{PLOT_FILES[1]} skipped: no trajectory rows (run simulate with --vp-trajectory)")
-    written.append(plot_game_length(res, folder / PLOT_FILES[2], plt))
-    return written, notes
-
-
-def plot_win_rates(res: Results, path: Path, plt: Any) -> Path:
-    rates = res.win_rates("faction")
-    fig, ax = plt.subplots(figsize=(6.4, 4.0))
-    names = [r.group[0] for r in rates]
-    values = [100 * r.rate for r in rates]
-    lows = [max(0.0, 100 * (r.rate - r.interval[0])) for r in rates]  # never below 0 by rounding
-    highs = [max(0.0, 100 * (r.interval[1] - r.rate)) for r in rates]
-    bars = ax.bar(names, values, color=[colour(n) for n in names], yerr=[lows, highs], capsize=6, width=0.6)
-    for bar, r in zip(bars, rates):
-        ax.annotate(
-            f"{100 * r.rate:.1f}%\n{r.wins}/{r.games}",
-            (bar.get_x() + bar.get_width() / 2, 100 * r.interval[1]),
-            xytext=(0, 4),
-            textcoords="offset points",
-            ha="center",
-            va="bottom",
-            fontsize=9,
-        )
-    players = res.distinct("players")
-    if len(players) == 1:
-        ax.axhline(100 / players[0], color="#888888", linestyle="--", linewidth=1)
-        ax.annotate(f"even share (1/{players[0]})", (1.0, 100 / players[0]), xycoords=("axes fraction", "data"),
-                    xytext=(-4, 3), textcoords="offset points", ha="right", fontsize=8, color="#666666")
-    top = max(100 * r.interval[1] for r in rates)
-    ax.set_ylim(0, top + max(12.0, 0.2 * top))  # room for the labels above the bars
-    ax.set_yticks([t for t in range(0, 101, 10 if top > 40 else 5) if t <= top + 5])
-    ax.set_ylabel("games won (%)")
-    ax.set_title(f"Win rate by faction, 95% Wilson intervals ({res.ok} games)")
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
-    return path
-
-
-def plot_vp_by_round(res: Results, path: Path, plt: Any) -> Path:
-    curves = res.vp_by_round()
-    fig, ax = plt.subplots(figsize=(6.4, 4.0))
-    floor = max(5, res.ok // 100)
-    for faction in sorted({c[0] for c in curves}):
-        pts = [c for c in curves if c[0] == faction and (c[2] >= floor or c[1] == 1)]
-        rounds = [c[1] for c in pts]
-        ax.plot(rounds, [c[3] for c in pts], marker="o", markersize=3, color=colour(faction), label=f"{faction} (mean)")
-        ax.fill_between(rounds, [c[4] for c in pts], [c[5] for c in pts], color=colour(faction), alpha=0.18, linewidth=0)
-    ax.axhline(30, color="#888888", linestyle="--", linewidth=1)
-    ax.annotate("30 VP wins", (0.0, 30), xycoords=("axes fraction", "data"), xytext=(4, 3), textcoords="offset points", fontsize=8, color="#666666")
-    ax.set_xlabel("round")
-    ax.set_ylabel("VP at the end of the round")
-    ax.set_title("VP over rounds (mean; shaded: middle half of games)")
-    ax.set_ylim(bottom=min(0, ax.get_ylim()[0]), top=max(34, ax.get_ylim()[1]))
-    ax.legend(frameon=False, fontsize=9, loc="lower right")
-    fig.text(
-        0.99, 0.01,
-        f"each point averages the games still going at that round; rounds with fewer than {floor} games left are not drawn",
-        ha="right", fontsize=7, color="#666666",
-    )
-    fig.tight_layout(rect=(0, 0.03, 1, 1))
-    fig.savefig(path)
-    plt.close(fig)
-    return path
-
-
-def plot_game_length(res: Results, path: Path, plt: Any) -> Path:
-    hist = res.rounds_histogram()
-    rounds = list(range(min(h[0] for h in hist), max(h[0] for h in hist) + 1))
-    winners = sorted({h[1] for h in hist})
-    counts = {(r, w): n for r, w, n in hist}
-    fig, ax = plt.subplots(figsize=(6.4, 4.0))
-    bottom = [0] * len(rounds)
-    for w in winners:
-        heights = [counts.get((r, w), 0) for r in rounds]
-        ax.bar(rounds, heights, bottom=bottom, color=colour(w), label=f"won by {w}", width=0.85)
-        bottom = [b + h for b, h in zip(bottom, heights)]
-    ln = res.length()
-    ax.axvline(ln["mean"], color="#333333", linestyle="--", linewidth=1)
-    ax.set_ylim(0, max(bottom) * 1.15)
-    ax.annotate(f"mean {ln['mean']:.2f} rounds", (ln["mean"], 1.0), xycoords=("data", "axes fraction"), xytext=(4, -10),
-                textcoords="offset points", fontsize=8, backgroundcolor="white")
-    ax.set_xticks(rounds if len(rounds) <= 25 else rounds[:: math.ceil(len(rounds) / 25)])
-    ax.set_xlabel("rounds played")
-    ax.set_ylabel("games")
-    ax.set_title(f"Game length ({res.ok} finished games)")
-    ax.legend(frameon=False, fontsize=9, loc="center right")
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
-    return path
+        out.text("No finished games: no win rates to show.")
+        return
+    for field in fields:
+        print_by(res, out, field)

@@ -38,6 +38,7 @@ class Study:
     options: tuple[tuple[str, object], ...] = ()
     rotate_seats: bool = False
     rule_sets: tuple[str, ...] = ()
+    suits: tuple[str, ...] = ()  # the clearings' suits in priority order, as given (empty: printed or shuffled by seed)
 
     @property
     def lineup(self) -> str:
@@ -64,7 +65,7 @@ class Study:
 
     def config(self, seed: int) -> GameConfig:
         seats = [Seat(f, "bot", self.difficulty_of(f), self.traits_of(f), self.rule_set_of(f)) for f in self.turn_order(seed)]
-        return GameConfig(seats, self.map, seed, self.max_rounds, dict(self.options))
+        return GameConfig(seats, self.map, seed, self.max_rounds, dict(self.options), suits=list(self.suits) if self.suits else None)
 
     def describe(self) -> dict[str, object]:
         """The study as JSON data (for the run manifest and the study key)."""
@@ -80,10 +81,16 @@ class Study:
         }
         if any(self.rule_set_of(f) != LAW for f in self.bots):  # left out for the Law: study keys stay
             described["rule_sets"] = {f: self.rule_set_of(f) for f in self.bots}
+        if self.suits:  # left out when not given: study keys stay
+            described["suits"] = list(self.suits)
         return described
 
     def options_json(self) -> str:
-        return json.dumps(dict(self.options), sort_keys=True)
+        """The game options as JSON, with the suits when they were given (the row's ``options``)."""
+        options = dict(self.options)
+        if self.suits:
+            options["suits"] = list(self.suits)
+        return json.dumps(options, sort_keys=True)
 
     def key(self) -> str:
         """A short name for the study: a digest of its configuration and the engine version.
