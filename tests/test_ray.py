@@ -32,6 +32,16 @@ def test_an_unreachable_cluster_is_one_line() -> None:
         start_ray("ray://127.0.0.1:1", 1)
 
 
+def test_an_unreachable_cluster_on_the_command_line_is_one_line_and_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    if ray.is_initialized():
+        pytest.skip("a Ray runtime is already running in this process")
+    from cli_helpers import cli
+
+    code, out, err = cli(capsys, "simulate", "--bots", "marquise,eyrie", "--games", "10", "--out", str(tmp_path), "--ray", "ray://127.0.0.1:1")
+    assert code == 2
+    assert err.strip().count("\n") == 0 and "--ray ray://127.0.0.1:1: cannot start or reach Ray" in err
+
+
 @pytest.fixture(scope="module")
 def local_ray():
     try:
@@ -71,3 +81,16 @@ def test_the_manifest_says_which_node_ran_which_chunks(tmp_path: Path, local_ray
     runner.write_manifest(path, study(), (1, 60), None, 2, 20, False, result, datetime.now(timezone.utc), argv=["test"])
     by_node = json.loads(path.read_text())["chunks_by_node"]
     assert sorted(c for chunks_ in by_node.values() for c in chunks_) == ["1-20", "21-40", "41-60"]
+
+
+def test_simulate_with_ray_on_the_command_line_writes_the_pools_rows(tmp_path: Path, local_ray: None, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from cli_helpers import cli, plain_output
+
+    plain_output(monkeypatch)
+    common = ("simulate", "--bots", "marquise,eyrie", "--games", "120", "--chunk-size", "30", "--jobs", "2")
+    code, out, err = cli(capsys, *common, "--out", str(tmp_path / "ray"), "--ray", "local")
+    assert code == 0, err
+    assert "on Ray (local)" in out
+    code, _, err = cli(capsys, *common, "--out", str(tmp_path / "pool"))
+    assert code == 0, err
+    assert rows_digest(tmp_path / "ray") == rows_digest(tmp_path / "pool")

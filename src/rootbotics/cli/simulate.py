@@ -53,6 +53,7 @@ class SimulateArgs:
     suits: Optional[str] = None
     vagabot_character: Optional[str] = None
     riverfolk_services: Optional[str] = None
+    ray: Optional[str] = None
 
 
 def parse_shard(text: Optional[str]) -> Optional[tuple[int, int]]:
@@ -156,7 +157,7 @@ def run_one_study(a: SimulateArgs, term: Out, study: Any, shard: Optional[tuple[
     started = datetime.now(timezone.utc)
     term.text(plan_line(a, study, shard, (first, count), len(chunks), size, jobs))
     try:
-        result = run_with_progress(study, chunks, folder, jobs, a.vp_trajectory, a.overwrite, count)
+        result = run_with_progress(study, chunks, folder, jobs, a.vp_trajectory, a.overwrite, count, ray_backend_of(a, jobs))
     except BrokenProcessPool as e:  # a worker was killed (out of memory, a signal): not a game's fault
         raise RunFailure("error", f"a worker process died ({e}); the chunks already written are kept") from None
     except OSError as e:
@@ -167,6 +168,20 @@ def run_one_study(a: SimulateArgs, term: Out, study: Any, shard: Optional[tuple[
     return bool(result.interrupted)
 
 
+def ray_backend_of(a: SimulateArgs, jobs: int) -> Any:
+    """--ray ADDRESS: the chunks go to Ray (``local``: a runtime on this machine's ``jobs`` cores;
+    ``auto`` or ``ray://host:port``: a cluster); None: the process pool."""
+    if a.ray is None:
+        return None
+    from ..sim.ray_runner import RayUnavailable, ray_backend, start_ray
+
+    try:
+        start_ray(a.ray, jobs)  # fails now, in one line, rather than after the progress bar
+    except RayUnavailable as exc:
+        raise CliError(str(exc)) from None
+    return ray_backend(a.ray, jobs)
+
+
 def plan_line(
     a: SimulateArgs, study: Any, shard: Optional[tuple[int, int]], seeds: tuple[int, int], chunks: int, size: int, jobs: int
 ) -> str:
@@ -175,7 +190,8 @@ def plan_line(
     where = f"seeds {first}..{first + count - 1}" + (f" (shard {shard[0]}/{shard[1]} of seeds {a.seed}..{a.seed + a.games - 1})" if shard else "")
     return (
         f"Study {study.key()}: {study.lineup} on {study.map}{settings_words(study)}{', seats rotated by seed' if a.rotate_seats else ''}; "
-        f"{where}; {chunks} chunk{'s' if chunks != 1 else ''} of up to {size} games on {jobs} process{'es' if jobs != 1 else ''}"
+        f"{where}; {chunks} chunk{'s' if chunks != 1 else ''} of up to {size} games on "
+        + (f"Ray ({a.ray})" if a.ray else f"{jobs} process{'es' if jobs != 1 else ''}")
     )
 
 
@@ -222,7 +238,9 @@ def progress_bar(console: Any, label: str = "simulating") -> Any:
     )
 
 
-def run_with_progress(study: Any, chunks: list[tuple[int, int]], folder: Path, jobs: int, trajectory: bool, overwrite: bool, count: int) -> Any:
+def run_with_progress(
+    study: Any, chunks: list[tuple[int, int]], folder: Path, jobs: int, trajectory: bool, overwrite: bool, count: int, backend: Any = None
+) -> Any:
     """Play the chunks not yet on disk (all with ``overwrite``) under the progress bar."""
     from rich.console import Console
 
@@ -249,7 +267,7 @@ def run_with_progress(study: Any, chunks: list[tuple[int, int]], folder: Path, j
                 "(Ctrl-C again to abandon them)"
             )
 
-        return runner.run_study(study, chunks, folder, jobs, trajectory, overwrite, on_chunk, on_interrupt)
+        return runner.run_study(study, chunks, folder, jobs, trajectory, overwrite, on_chunk, on_interrupt, backend)
 
 
 def print_run_summary(out: Out, study: Any, folder: Path, chunks: list[tuple[int, int]], result: Any, manifest: Path) -> None:
@@ -358,6 +376,11 @@ def simulate_options() -> SimpleNamespace:
         ),
         chunk_size=option(Optional[int], "--chunk-size", metavar="N", help="Games per result file. Default: about 1/50 of the games, 10 to 250."),
         overwrite=option(bool, "--overwrite", help="Play and write again chunks whose files are already in the folder."),
+        ray=option(
+            Optional[str], "--ray", metavar="ADDRESS",
+            help="Play the chunks as Ray tasks: 'local' starts a Ray runtime on this machine's --jobs cores, "
+            "'auto' or 'ray://host:port' uses a running cluster (needs the ray extra; docs/studies-on-ray.md).",
+        ),
     )  # fmt: skip
 
 
@@ -384,5 +407,6 @@ def register(app: Any) -> None:
         suits: o.suits = None,
         vagabot_character: o.vagabot_character = None,
         riverfolk_services: o.riverfolk_services = None,
+        ray: o.ray = None,
     ) -> int:
         return run_simulate(SimulateArgs(**locals()))
