@@ -36,6 +36,7 @@ def run_report(
     by: Optional[list[str]] = None,
     as_json: bool = False,
     csv_dir: Optional[str] = None,
+    against: Optional[list[str]] = None,
 ) -> int:
     """Print the report of ``files``: one per study (configuration), one of them all with
     ``pool``, or one comparing them ``by`` fields; as text, or as data (``as_json`` on stdout,
@@ -58,6 +59,8 @@ def run_report(
     csv_folder = check_csv_folder(csv_dir)
     out = Out()
     sink: Any = DataTables() if as_json or csv_folder is not None else TextTables(out)
+    if against:
+        return report_against(res, against, chosen, sink, (files, against), (out, as_json, csv_folder))
     say = out if not as_json else None  # with --json, stdout holds the JSON document alone
     groups: list[list[str]] = [studies] if pool or by or len(studies) == 1 else [[key] for key in studies]
     if len(groups) > 1:
@@ -69,6 +72,25 @@ def run_report(
         if plots is not None:
             write_charts(say, res, plots if len(groups) == 1 else str(Path(plots) / group[0]))
     finish_data(sink, out, as_json, csv_folder)
+    return 0
+
+
+def report_against(res: Any, against: list[str], chosen: dict[str, str], sink: Any, names: tuple[list[str], list[str]], finish: tuple[Any, bool, Optional[Path]]) -> int:
+    """--against B: the studies given (A, pooled) against those of B (pooled), faction by faction."""
+    from ..sim.against import print_against
+    from ..sim.report import ReportError, Results
+
+    try:
+        other = Results(against)
+        other_studies = other.studies(chosen)
+    except ReportError as e:
+        raise CliError(f"--against: {e}") from None
+    if not other_studies:
+        raise CliError("--against: no game there matches the --where given")
+    res.focus(res.studies(chosen), chosen)
+    other.focus(other_studies, chosen)
+    print_against(res, other, sink, (" ".join(names[0]), " ".join(names[1])))
+    finish_data(sink, *finish)
     return 0
 
 
@@ -171,5 +193,13 @@ def register(app: Any) -> None:
         csv_dir: Annotated[
             Optional[str], typer.Option("--csv", metavar="DIR", help="Write every table as a CSV file into DIR (<study>-<table>.csv).")
         ] = None,
+        against: Annotated[
+            Optional[list[str]],
+            typer.Option(
+                "--against", metavar="FILES",
+                help="Compare the studies given (A) with these result files or folders (B): each faction's win rate "
+                "in both and the change with its 95% interval. Repeat for several.",
+            ),
+        ] = None,
     ) -> int:
-        return run_report(files, plots, pool, where, by, as_json, csv_dir)
+        return run_report(files, plots, pool, where, by, as_json, csv_dir, against)
