@@ -49,3 +49,16 @@ def test_against_a_folder_without_results_is_one_line(tmp_path: Path, capsys: py
     (tmp_path / "empty").mkdir()
     code, _, err = cli(capsys, "report", str(tmp_path / "a"), "--against", str(tmp_path / "empty"))
     assert code == 2 and err.strip().count("\n") == 0 and "--against" in err
+
+
+def test_report_by_a_field_with_plots_draws_a_heat_map(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The heat map of win rate by faction × a field (here the difficulty, over two studies)."""
+    plain_output(monkeypatch)
+    for difficulty in ("default", "eyrie=easy"):
+        code, _, err = cli(capsys, "simulate", "--bots", "marquise,eyrie", "--games", "30", "--jobs", "1", "--difficulty", difficulty, "--out", str(tmp_path / "r"))
+        assert code == 0, err
+    code, out, err = cli(capsys, "report", str(tmp_path / "r"), "--by", "difficulty", "--plots", str(tmp_path / "p"))
+    assert code == 0, err
+    heat = tmp_path / "p" / "winrate_by_faction_and_difficulty.png"
+    assert heat.exists() and heat.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert f"Wrote {heat}" in out

@@ -70,7 +70,7 @@ def run_report(
         res.focus(group, chosen)
         print_one(res, sink, by)
         if plots is not None:
-            write_charts(say, res, plots if len(groups) == 1 else str(Path(plots) / group[0]))
+            write_charts(say, res, plots if len(groups) == 1 else str(Path(plots) / group[0]), by)
     finish_data(sink, out, as_json, csv_folder)
     return 0
 
@@ -129,9 +129,10 @@ def finish_data(sink: Any, out: Out, as_json: bool, csv_folder: Optional[Path]) 
             print(f"Wrote {path}", file=sys.stderr if as_json else sys.stdout)
 
 
-def write_charts(out: Optional[Out], res: Any, plots: str) -> None:
-    """--plots DIR: the PNG charts (matplotlib), and a line for each file written or skipped."""
-    from ..sim.plots import write_plots
+def write_charts(out: Optional[Out], res: Any, plots: str, by: Optional[list[str]] = None) -> None:
+    """--plots DIR: the PNG charts (matplotlib), with --by a heat map per field, and a line for
+    each file written or skipped."""
+    from ..sim.plots import write_heatmaps, write_plots
 
     folder = Path(plots)
     if folder.exists() and not folder.is_dir():
@@ -141,6 +142,8 @@ def write_charts(out: Optional[Out], res: Any, plots: str) -> None:
     except ImportError:
         raise CliError(f"--plots: {NEED_SIM}") from None
     written, notes = write_plots(res, folder)
+    if by and res.ok:
+        written += write_heatmaps(res, folder, by)
     if out is None:
         return
     out.text()

@@ -11,7 +11,7 @@ import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .compare import final_vp_values
+from .compare import final_vp_values, win_rates_by
 
 if TYPE_CHECKING:
     from .report import Results
@@ -55,6 +55,42 @@ def write_plots(res: Results, folder: Path) -> tuple[list[Path], list[str]]:
         notes.append(f"{PLOT_FILES[2]} skipped: no trajectory rows (run simulate with --vp-trajectory)")
     written.append(plot_game_length(res, folder / PLOT_FILES[3], plt, note))
     return written, notes
+
+
+def write_heatmaps(res: Results, folder: Path, fields: list[str]) -> list[Path]:
+    """For ``report --by FIELD --plots DIR``: a heat map of win rate by faction (rows) and each
+    value of FIELD (columns), each cell its rate, its games and its 95% interval."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    folder.mkdir(parents=True, exist_ok=True)
+    return [plot_heatmap(res, field, folder / f"winrate_by_faction_and_{field}.png", plt, caption(res)) for field in fields]
+
+
+def plot_heatmap(res: Results, field: str, path: Path, plt: Any, note: str) -> Path:
+    rates = win_rates_by(res, field)
+    columns = sorted({str(r.group[0]) for r in rates})
+    factions = sorted({r.group[1] for r in rates})
+    cell = {(r.group[1], str(r.group[0])): r for r in rates}
+    grid = [[100 * cell[(f, c)].rate if (f, c) in cell else math.nan for c in columns] for f in factions]
+    fig, ax = plt.subplots(figsize=(max(5.0, 1.2 * len(columns) + 2.5), max(3.0, 0.6 * len(factions) + 1.8)))
+    image = ax.imshow(grid, cmap="viridis", vmin=0, vmax=100, aspect="auto")
+    ax.set_xticks(range(len(columns)), labels=columns, rotation=30 if len(columns) > 4 else 0, ha="right" if len(columns) > 4 else "center")
+    ax.set_yticks(range(len(factions)), labels=factions)
+    for i, f in enumerate(factions):
+        for j, c in enumerate(columns):
+            r = cell.get((f, c))
+            if r is not None:
+                lo, hi = r.interval
+                ax.text(j, i, f"{100 * r.rate:.0f}%\n{100 * lo:.0f}–{100 * hi:.0f}\nn={r.games}", ha="center", va="center",
+                        fontsize=7, color="white" if r.rate < 0.6 else "black")  # fmt: skip
+    fig.colorbar(image, ax=ax, label="games won (%)")
+    ax.set_xlabel(field)
+    ax.set_title(f"Win rate by faction and {field}, 95% Wilson intervals")
+    ax.spines[:].set_visible(False)
+    return finish(fig, path, note, plt)
 
 
 def caption(res: Results) -> str:
