@@ -66,11 +66,16 @@ def run_report(
     if len(groups) > 1:
         sink.text(f"{len(studies)} studies (configurations): one report each (--pool reads them together)")
         sink.text()
-    for group in groups:
-        res.focus(group, chosen)
-        print_one(res, sink, by)
-        if plots is not None:
-            write_charts(say, res, plots if len(groups) == 1 else str(Path(plots) / group[0]), by)
+    import duckdb
+
+    try:
+        for group in groups:
+            res.focus(group, chosen)
+            print_one(res, sink, by)
+            if plots is not None:
+                write_charts(say, res, plots if len(groups) == 1 else str(Path(plots) / group[0]), by)
+    except duckdb.Error as e:  # out of memory or disk for its spill files, a file gone meanwhile
+        raise RunFailure("error", f"the report could not be computed: {str(e).splitlines()[0]}") from None
     finish_data(sink, out, as_json, csv_folder)
     return 0
 
