@@ -17,28 +17,33 @@ HELP = (
     "difficulties and trait sets from S and I, so the same command plays the same games. Prints the games "
     "played, the failures and the failing seeds; each failure is saved in OUT as soak-failure-SEED.json "
     "(error, traceback, configuration) and soak-failure-SEED.position.json (the position at the start of the "
-    "failing turn, for 'rootbotics play --from FILE --check').\n\n"
+    "failing turn, for 'rootbotics play --from FILE --check'). The progress is written as the soak goes "
+    "(OUT/soak-progress-SEED.json): the same command run again after a kill plays only the games not done.\n\n"
     "Exit codes: 0 every game passed, 1 some failed, 2 bad input."
 )
 
 
 def run_soak(games: int, jobs: Optional[int], seed: int, out: str) -> int:
-    """Check the options, run the soak, print its summary; exit code 1 if a game failed."""
-    from ..soak import soak, summary
+    """Check the options, run the soak (resuming from its progress file), print its summary;
+    exit code 1 if a game failed."""
+    from ..soak import MAX_GAMES, SoakProgressError, soak, summary
 
-    if games < 1:
-        raise CliError(f"--games: {games} must be at least 1")
+    if not 1 <= games <= MAX_GAMES:
+        raise CliError(f"--games: {games} must be 1 to {MAX_GAMES:,}")
     if jobs is not None and jobs < 1:
         raise CliError(f"--jobs: {jobs} must be at least 1")
     folder = check_out_folder(out)
     jobs = jobs or os.cpu_count() or 1
     term = Out()
-    term.text(f"soak: {games} games from seed {seed} on {jobs} process{'es' if jobs != 1 else ''}, failures saved in {out}/")
+    term.text(f"soak: {games} games from seed {seed} on {jobs} process{'es' if jobs != 1 else ''}, failures and progress saved in {out}/")
     start = time.perf_counter()
-    results = soak(games, jobs, seed, str(folder))
-    for line in summary(results, time.perf_counter() - start):
+    try:
+        report = soak(games, jobs, seed, str(folder))
+    except SoakProgressError as e:
+        raise CliError(str(e)) from None
+    for line in summary(report, time.perf_counter() - start):
         term.text(line)
-    return 1 if any(not r.ok for r in results) else 0
+    return 1 if report.failures else 0
 
 
 def register(app: Any) -> None:
