@@ -127,7 +127,7 @@ def test_a_soak_with_a_damaged_progress_file_says_so_in_one_line(tmp_path: Path,
 def test_a_soak_killed_with_kill_9_resumes_where_it_stopped(tmp_path: Path) -> None:
     env = dict(os.environ, PYTHONPATH=SRC)
     out = tmp_path / "f"
-    command = [sys.executable, "-m", "rootbotics.soak", "--games", "80", "--jobs", "2", "--chunk", "3", "--every", "3", "--seed", "4", "--out", str(out)]
+    command = [sys.executable, "-m", "rootbotics.soak", "--games", "40", "--jobs", "2", "--chunk", "3", "--every", "3", "--seed", "4", "--out", str(out)]
     main = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     progress = S.progress_path(str(out), 4)
     done = 0
@@ -141,9 +141,9 @@ def test_a_soak_killed_with_kill_9_resumes_where_it_stopped(tmp_path: Path) -> N
     finally:
         main.send_signal(signal.SIGKILL)
         main.wait()
-    assert 6 <= done < 80, f"{done} games recorded before the kill"
+    assert 6 <= done < 40, f"{done} games recorded before the kill"
     kept = sum(b - a for a, b in json.loads(progress.read_text())["done"])
     again = subprocess.run(command, env=env, capture_output=True, text=True, timeout=600)
     assert again.returncode == 0, again.stdout + again.stderr
-    assert f"{kept} already done" in again.stdout and f"{80 - kept} games played" in again.stdout
-    assert json.loads(progress.read_text())["done"] == [[0, 80]]
+    assert f"{kept} already done" in again.stdout and f"{40 - kept} games played" in again.stdout
+    assert json.loads(progress.read_text())["done"] == [[0, 40]]

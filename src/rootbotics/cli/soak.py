@@ -28,8 +28,10 @@ def run_soak(games: int, jobs: Optional[int], seed: int, out: str) -> int:
     exit code 1 if a game failed."""
     from ..soak import MAX_GAMES, SoakProgressError, soak, summary
 
-    if not 1 <= games <= MAX_GAMES:
-        raise CliError(f"--games: {games} must be 1 to {MAX_GAMES:,}")
+    if games < 1:
+        raise CliError(f"--games: {games} must be at least 1")
+    if games > MAX_GAMES:
+        raise CliError(f"--games: {games} is more than one soak plays ({MAX_GAMES:,})")
     if jobs is not None and jobs < 1:
         raise CliError(f"--jobs: {jobs} must be at least 1")
     folder = check_out_folder(out)
