@@ -53,7 +53,10 @@ test: $(VENV)/.dev-installed chromium
 # The long soak: GAMES random games (bots, seats, maps, difficulties and traits drawn per game) with
 # every invariant checked after every event, then the soak-marked tests (among them 1,000 fuzzed bad
 # position files through the command line). `rootbotics soak` runs the same soak.
-GAMES ?= 10000
+# 100,000 games take about an hour on a quiet 2-core machine (docs/studying-the-bots.md, "The
+# soak's speed"). A killed `make soak` run again resumes (soak-failures/soak-progress-1.json);
+# `rm -rf soak-failures` plays it afresh.
+GAMES ?= 100000
 soak: $(VENV)/.dev-installed
 	$(PY) -m rootbotics.soak --games $(GAMES) --jobs 2 --out soak-failures
 	$(PY) -m pytest -q -n 2 -m soak; rc=$$?; if [ $$rc -eq 5 ]; then exit 0; else exit $$rc; fi

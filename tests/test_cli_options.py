@@ -346,9 +346,9 @@ def test_soak_command_prints_games_played_and_failures(capsys: pytest.CaptureFix
     code, out, err = cli(capsys, "soak", "--games", "12", "--jobs", "1", "--seed", "3", "--out", str(tmp_path / "f"))
     assert code == 0
     assert len(err.splitlines()) == 1 and err.startswith("soaking ") and " 12/12 " in err  # the progress bar alone, on stderr
-    assert out.splitlines()[0] == f"soak: 12 games from seed 3 on 1 process, failures saved in {tmp_path / 'f'}/"
-    assert re.fullmatch(r"soak: 12 games played in [\d.]+s \([\d,]+ games/s\), 0 failed", out.splitlines()[1])
-    assert list((tmp_path / "f").iterdir()) == []
+    assert out.splitlines()[0] == f"soak: 12 games from seed 3 on 1 process, failures and progress saved in {tmp_path / 'f'}/"
+    assert re.fullmatch(r"soak: 12 games played in [\d.]+s \([\d,]+ games/s\); of 12 games, 0 failed", out.splitlines()[1])
+    assert [p.name for p in (tmp_path / "f").iterdir()] == ["soak-progress-3.json"]  # no failure files
 
 
 def test_soak_command_lists_the_failing_seeds(capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -373,6 +373,7 @@ def test_soak_command_lists_the_failing_seeds(capsys: pytest.CaptureFixture[str]
     ("args", "expected"),
     [
         (["--games", "0"], "--games: 0 must be at least 1"),
+        (["--games", str(10**9 + 1)], "--games: 1000000001 is more than one soak plays"),
         (["--jobs", "0"], "--jobs: 0 must be at least 1"),
         (["--out", "file.txt"], "--out: file.txt is a file, not a folder"),
         (["--seed", "x"], "--seed"),

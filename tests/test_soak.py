@@ -22,10 +22,10 @@ def test_soak_configurations_are_reproducible_and_varied() -> None:
 
 
 def test_a_few_hundred_soak_games_pass(tmp_path) -> None:
-    results = S.soak(200, jobs=2, seed=7, out_dir=str(tmp_path))
-    assert len(results) == 200
-    assert [r for r in results if not r.ok] == []
-    assert not list(tmp_path.iterdir())
+    report = S.soak(200, jobs=2, seed=7, out_dir=str(tmp_path))
+    assert (report.games, report.played) == (200, 200)
+    assert report.failures == []
+    assert [p.name for p in tmp_path.iterdir()] == [S.progress_path(str(tmp_path), 7).name]  # no failure files
 
 
 def test_a_failing_soak_game_is_saved_with_its_position(tmp_path, monkeypatch) -> None:

@@ -5,7 +5,9 @@ drawn from the soak's own seeded RNG, so game ``i`` of a soak with seed ``s`` is
 game. A failing game is saved as the position at the start of the failing turn plus its
 configuration (``soak-failure-SEED.json``), and as a plain position file
 (``soak-failure-SEED.position.json``) that ``rootbotics play --from FILE --check`` plays on from
-that turn. Run: ``rootbotics soak --games 10000 --jobs 2`` or ``python -m rootbotics.soak ...``.
+that turn. The progress (games done, failures) is written as the soak goes
+(``soak-progress-SEED.json``), so a killed soak run again plays only the games not done.
+Run: ``rootbotics soak --games 10000 --jobs 2`` or ``python -m rootbotics.soak ...``.
 """
 
 from __future__ import annotations
@@ -17,8 +19,8 @@ import sys
 import time
 import traceback
 from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from .factions import TRAIT_TEXT
@@ -136,40 +138,154 @@ def position_path(out_dir: str, seed: int) -> Path:
     return Path(out_dir) / f"soak-failure-{seed}.position.json"
 
 
-def _run_chunk(args: tuple[int, int, int, str | None]) -> list[SoakResult]:
+def _run_chunk(args: tuple[int, int, int, str | None]) -> tuple[int, int, list[SoakResult]]:
     soak_seed, start, stop, out_dir = args
-    return [run_one(soak_seed, i, out_dir) for i in range(start, stop)]
+    return start, stop, [run_one(soak_seed, i, out_dir) for i in range(start, stop)]
+
+
+MAX_GAMES = 10**9  # more would not finish in a lifetime on one machine
+PROGRESS_EVERY = 100  # games finished between two writes of the progress file
+PROGRESS_FORMAT = "rootbotics-soak-progress"
+
+
+class SoakProgressError(ValueError):
+    """A progress file that cannot be resumed from (one line, naming the file)."""
+
+
+@dataclass(slots=True)
+class SoakReport:
+    """What a soak did: its games, those played now, those found done by an earlier run
+    (its progress file), and every failure among them."""
+
+    games: int
+    played: int = 0
+    skipped: int = 0
+    failures: list[SoakResult] = field(default_factory=list)
+
+
+def progress_path(out_dir: str, seed: int) -> Path:
+    """The soak's progress beside its failure files: which games are done, which failed."""
+    return Path(out_dir) / f"soak-progress-{seed}.json"
+
+
+@dataclass(slots=True)
+class Progress:
+    """Games done as sorted, disjoint [start, stop) ranges of game indices, and the failures."""
+
+    seed: int
+    done: list[list[int]] = field(default_factory=list)
+    failures: list[SoakResult] = field(default_factory=list)
+
+    def add(self, start: int, stop: int, results: list[SoakResult]) -> None:
+        """Record games start..stop-1 as done (merging ranges) with their failures."""
+        merged: list[list[int]] = []
+        for a, b in sorted([*self.done, [start, stop]]):
+            if merged and a <= merged[-1][1]:
+                merged[-1][1] = max(merged[-1][1], b)
+            else:
+                merged.append([a, b])
+        self.done = merged
+        self.failures.extend(r for r in results if not r.ok)
+
+    def missing(self, start: int, stop: int) -> list[tuple[int, int]]:
+        """The ranges of games start..stop-1 not done yet."""
+        gaps, at = [], start
+        for a, b in self.done:
+            if b <= at or a >= stop:
+                continue
+            if a > at:
+                gaps.append((at, a))
+            at = max(at, b)
+        return [*gaps, (at, stop)] if at < stop else gaps
+
+    def to_json(self) -> str:
+        failures = [asdict(r) for r in sorted(self.failures, key=lambda r: r.index)]
+        return json.dumps({"format": PROGRESS_FORMAT, "seed": self.seed, "done": self.done, "failures": failures}, indent=1) + "\n"
+
+
+def load_progress(out_dir: str | None, seed: int) -> Progress:
+    """The progress an earlier run of this soak left (none: a fresh start)."""
+    if out_dir is None or not progress_path(out_dir, seed).exists():
+        return Progress(seed)
+    path = progress_path(out_dir, seed)
+    try:
+        data = json.loads(path.read_text())
+        if not isinstance(data, dict) or data.get("format") != PROGRESS_FORMAT or data.get("seed") != seed:
+            raise ValueError(f"not the progress of a soak with seed {seed}")
+        progress = Progress(seed)
+        for a, b in data["done"]:
+            if not (isinstance(a, int) and isinstance(b, int) and 0 <= a < b):
+                raise ValueError(f"done: {[a, b]} is not a range of games")
+            progress.add(a, b, [])
+        progress.failures = [SoakResult(**f) for f in data["failures"]]
+    except (OSError, ValueError, TypeError, KeyError) as e:
+        raise SoakProgressError(f"{path}: cannot resume from it ({str(e).splitlines()[0] if str(e) else type(e).__name__}); remove it to play the soak afresh") from None
+    return progress
 
 
 def soak(
-    games: int, jobs: int = 1, seed: int = 1, out_dir: str | None = None, chunk: int = 50,
+    games: int, jobs: int = 1, seed: int = 1, out_dir: str | None = None, chunk: int = 50, every: int = PROGRESS_EVERY,
     on_chunk: Callable[[list[SoakResult]], None] | None = None,
-) -> list[SoakResult]:
-    """Run ``games`` soak games over ``jobs`` processes; returns one result per game.
-    ``on_chunk`` sees each chunk's results as it is done (in order), for a progress bar."""
+) -> SoakReport:
+    """Run the ``games`` soak games not yet done over ``jobs`` processes. With ``out_dir``, the
+    progress (games done, failures) is written there atomically at least every ``every`` games
+    and at the end, so a killed soak run again plays only the games it had not finished.
+    ``on_chunk`` sees each chunk's results as it is done, for a progress bar."""
     if out_dir is not None:
         Path(out_dir).mkdir(parents=True, exist_ok=True)
-    tasks = [(seed, i, min(i + chunk, games), out_dir) for i in range(0, games, chunk)]
-    if jobs <= 1:
-        return _collect(map(_run_chunk, tasks), on_chunk)
-    with ProcessPoolExecutor(max_workers=jobs, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:  # no orphans
-        return _collect(pool.map(_run_chunk, tasks), on_chunk)
+    progress = load_progress(out_dir, seed)
+    report = SoakReport(games, skipped=games - sum(b - a for a, b in progress.missing(0, games)))
+    tasks = ((seed, a, b, out_dir) for i in range(0, games, chunk) for a, b in progress.missing(i, min(i + chunk, games)))
+    unsaved = [0]
 
-
-def _collect(chunks: Iterable[list[SoakResult]], on_chunk: Callable[[list[SoakResult]], None] | None) -> list[SoakResult]:
-    results: list[SoakResult] = []
-    for rs in chunks:
-        results.extend(rs)
+    def finished(start: int, stop: int, results: list[SoakResult]) -> None:
         if on_chunk is not None:
-            on_chunk(rs)
-    return results
+            on_chunk(results)
+        progress.add(start, stop, results)
+        report.played += stop - start
+        unsaved[0] += stop - start
+        if out_dir is not None and unsaved[0] >= every:
+            serial.write_atomic(progress_path(out_dir, seed), progress.to_json())
+            unsaved[0] = 0
+
+    try:
+        if jobs <= 1:
+            for t in tasks:
+                finished(*_run_chunk(t))
+        else:
+            _run_pool(tasks, jobs, finished)
+    finally:
+        if out_dir is not None and unsaved[0]:
+            serial.write_atomic(progress_path(out_dir, seed), progress.to_json())
+    report.failures = [r for r in sorted(progress.failures, key=lambda r: r.index) if r.index < games]
+    return report
 
 
-def summary(results: list[SoakResult], seconds: float, shown: int = 50) -> list[str]:
+def _run_pool(tasks: Iterable[tuple[int, int, int, str | None]], jobs: int, finished: Callable[..., None]) -> None:
+    """Hand the chunks to ``jobs`` workers, at most two each at a time (never the whole list)."""
+    pending: set[Future[tuple[int, int, list[SoakResult]]]] = set()
+
+    def collect() -> None:
+        nonlocal pending
+        done, pending = wait(pending, return_when=FIRST_COMPLETED)
+        for fut in done:
+            finished(*fut.result())
+
+    with ProcessPoolExecutor(max_workers=jobs, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:  # no orphans
+        for t in tasks:
+            pending.add(pool.submit(_run_chunk, t))
+            if len(pending) >= 2 * jobs:
+                collect()
+        while pending:
+            collect()
+
+
+def summary(report: SoakReport, seconds: float, shown: int = 50) -> list[str]:
     """What a soak prints: games played, failures, and the failing seeds with their files."""
-    failed = [r for r in results if not r.ok]
-    rate = f" ({len(results) / seconds:,.0f} games/s)" if seconds > 0 else ""
-    lines = [f"soak: {len(results)} games played in {seconds:.1f}s{rate}, {len(failed)} failed"]
+    failed = report.failures
+    rate = f" ({report.played / seconds:,.0f} games/s)" if seconds > 0 and report.played else ""
+    done = f", {report.skipped} already done" if report.skipped else ""
+    lines = [f"soak: {report.played} games played in {seconds:.1f}s{rate}{done}; of {report.games} games, {len(failed)} failed"]
     if failed:
         lines.append(f"failing seeds: {', '.join(str(r.seed) for r in failed)}")
     for r in failed[:shown]:
@@ -188,15 +304,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=10_000, help="how many games (default 10000)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--seed", type=int, default=1, help="the soak's seed (default 1)")
-    parser.add_argument("--out", default="soak-failures", help="folder for failure files (default soak-failures/)")
+    parser.add_argument("--out", default="soak-failures", help="folder for failure and progress files (default soak-failures/)")
+    parser.add_argument("--chunk", type=int, default=50, help="games per task handed to a worker (default 50)")
+    parser.add_argument("--every", type=int, default=PROGRESS_EVERY, help=f"games between two writes of the progress file (default {PROGRESS_EVERY})")
     args = parser.parse_args(argv)
-    if args.games < 1 or args.jobs < 1:
-        parser.error("--games and --jobs must be at least 1")
+    if not 1 <= args.games <= MAX_GAMES or min(args.jobs, args.chunk, args.every) < 1:
+        parser.error(f"--games must be 1 to {MAX_GAMES:,}; --jobs, --chunk and --every at least 1")
     start = time.perf_counter()
-    results = soak(args.games, args.jobs, args.seed, args.out)
-    for line in summary(results, time.perf_counter() - start):
+    try:
+        report = soak(args.games, args.jobs, args.seed, args.out, args.chunk, args.every)
+    except SoakProgressError as e:
+        parser.exit(2, f"{parser.prog}: error: {e}\n")
+    for line in summary(report, time.perf_counter() - start):
         print(line)
-    return 1 if any(not r.ok for r in results) else 0
+    return 1 if report.failures else 0
 
 
 if __name__ == "__main__":

@@ -239,7 +239,7 @@ def progress_bar(console: Any, label: str = "simulating") -> Any:
 
 
 def run_with_progress(
-    study: Any, chunks: list[tuple[int, int]], folder: Path, jobs: int, trajectory: bool, overwrite: bool, count: int, backend: Any = None
+    study: Any, chunks: Any, folder: Path, jobs: int, trajectory: bool, overwrite: bool, count: int, backend: Any = None
 ) -> Any:
     """Play the chunks not yet on disk (all with ``overwrite``) under the progress bar."""
     from rich.console import Console
@@ -248,7 +248,8 @@ def run_with_progress(
 
     console = Console(stderr=True)
     progress = progress_bar(console)
-    todo = sum(last - first + 1 for first, last in chunks if overwrite or not runner.chunk_done(folder, study, first, last, trajectory))
+    on_disk = [] if overwrite else runner.chunks_on_disk(folder, study, chunks, trajectory)
+    todo = count - sum(last - first + 1 for first, last in on_disk)
     if todo < count:
         console.print(f"resuming: {count - todo} games already on disk are kept (--overwrite plays them again)")
     failed = [0]
@@ -270,13 +271,13 @@ def run_with_progress(
         return runner.run_study(study, chunks, folder, jobs, trajectory, overwrite, on_chunk, on_interrupt, backend)
 
 
-def print_run_summary(out: Out, study: Any, folder: Path, chunks: list[tuple[int, int]], result: Any, manifest: Path) -> None:
+def print_run_summary(out: Out, study: Any, folder: Path, chunks: Any, result: Any, manifest: Path) -> None:
     """Games played and their speed, what an interruption left, wins, length, failures, files
     (counted in DuckDB over the chunks' files: ``sim.runner.summarise``)."""
     from ..sim.results import games_path
-    from ..sim.runner import summarise
+    from ..sim.runner import chunks_on_disk, summarise
 
-    on_disk = [p for p in (games_path(folder, study, a, b) for a, b in chunks) if p.exists()]
+    on_disk = [games_path(folder, study, a, b) for a, b in chunks_on_disk(folder, study, chunks, False)]  # sound games files only
     summary = summarise(on_disk)
     rate = f" ({result.played / result.seconds:,.0f} games/s)" if result.seconds > 0 and result.played else ""
     out.text()

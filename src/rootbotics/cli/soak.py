@@ -17,32 +17,40 @@ HELP = (
     "difficulties and trait sets from S and I, so the same command plays the same games. Prints the games "
     "played, the failures and the failing seeds; each failure is saved in OUT as soak-failure-SEED.json "
     "(error, traceback, configuration) and soak-failure-SEED.position.json (the position at the start of the "
-    "failing turn, for 'rootbotics play --from FILE --check').\n\n"
+    "failing turn, for 'rootbotics play --from FILE --check'). The progress is written as the soak goes "
+    "(OUT/soak-progress-SEED.json): the same command run again after a kill plays only the games not done.\n\n"
     "Exit codes: 0 every game passed, 1 some failed, 2 bad input."
 )
 
 
 def run_soak(games: int, jobs: Optional[int], seed: int, out: str) -> int:
-    """Check the options, run the soak, print its summary; exit code 1 if a game failed."""
-    from ..soak import summary
+    """Check the options, run the soak (resuming from its progress file) under a progress bar,
+    print its summary; exit code 1 if a game failed."""
+    from ..soak import MAX_GAMES, SoakProgressError, summary
 
     if games < 1:
         raise CliError(f"--games: {games} must be at least 1")
+    if games > MAX_GAMES:
+        raise CliError(f"--games: {games} is more than one soak plays ({MAX_GAMES:,})")
     if jobs is not None and jobs < 1:
         raise CliError(f"--jobs: {jobs} must be at least 1")
     folder = check_out_folder(out)
     jobs = jobs or os.cpu_count() or 1
     term = Out()
-    term.text(f"soak: {games} games from seed {seed} on {jobs} process{'es' if jobs != 1 else ''}, failures saved in {out}/")
+    term.text(f"soak: {games} games from seed {seed} on {jobs} process{'es' if jobs != 1 else ''}, failures and progress saved in {out}/")
     start = time.perf_counter()
-    results = soak_with_progress(games, jobs, seed, str(folder))
-    for line in summary(results, time.perf_counter() - start):
+    try:
+        report = soak_with_progress(games, jobs, seed, str(folder))
+    except SoakProgressError as e:
+        raise CliError(str(e)) from None
+    for line in summary(report, time.perf_counter() - start):
         term.text(line)
-    return 1 if any(not r.ok for r in results) else 0
+    return 1 if report.failures else 0
 
 
-def soak_with_progress(games: int, jobs: int, seed: int, folder: str) -> list[Any]:
-    """The soak under a progress bar on stderr: games done, games/s, failures, time left."""
+def soak_with_progress(games: int, jobs: int, seed: int, folder: str) -> Any:
+    """The soak under a progress bar on stderr: games done (those of an earlier run counted as
+    done at the start), games/s, failures, time left."""
     from rich.console import Console
 
     from ..soak import soak
@@ -52,12 +60,20 @@ def soak_with_progress(games: int, jobs: int, seed: int, folder: str) -> list[An
     failed = [0]
     with progress:
         task = progress.add_task("soak", total=games, failed=0)
+        progress.update(task, completed=games - missing_games(games, seed, folder))
 
         def on_chunk(results: list[Any]) -> None:
             failed[0] += sum(1 for r in results if not r.ok)
             progress.update(task, advance=len(results), failed=failed[0])
 
         return soak(games, jobs, seed, folder, on_chunk=on_chunk)
+
+
+def missing_games(games: int, seed: int, folder: str) -> int:
+    """Games of the soak that an earlier run (its progress file) has not played."""
+    from ..soak import load_progress
+
+    return sum(b - a for a, b in load_progress(folder, seed).missing(0, games))
 
 
 def register(app: Any) -> None:

@@ -15,7 +15,7 @@ results are read from it afterwards like any other folder.
 from __future__ import annotations
 
 import socket
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from .runner import ChunkSummary, ChunkTask, RunResult, run_chunk
@@ -60,12 +60,12 @@ def start_ray(address: str, jobs: int) -> Any:
     return ray
 
 
-def ray_backend(address: str, jobs: int) -> Callable[[list[ChunkTask], Callable[[ChunkSummary], None], RunResult], None]:
+def ray_backend(address: str, jobs: int) -> Callable[[Iterable[ChunkTask], Callable[[ChunkSummary], None], RunResult], None]:
     """The way ``runner.run_study`` plays its chunks when they go to Ray."""
     return lambda todo, finished, result: run_on_ray(todo, address, jobs, finished, result)
 
 
-def run_on_ray(todo: list[ChunkTask], address: str, jobs: int, finished: Callable[[ChunkSummary], None], result: RunResult) -> None:
+def run_on_ray(todo: Iterable[ChunkTask], address: str, jobs: int, finished: Callable[[ChunkSummary], None], result: RunResult) -> None:
     """Send every chunk as a task and take the summaries as they come; Ctrl-C cancels the
     tasks not finished (the chunks already written stay, so running again completes the study).
     A task whose worker is lost is tried again (up to twice)."""

@@ -185,6 +185,15 @@ def write_table(path: Path, rows: list[dict[str, Any]], schema: pa.Schema) -> No
         raise
 
 
+def parquet_rows(path: Path) -> int | None:
+    """The row count in a Parquet file's footer; None for a missing, empty, truncated or
+    otherwise unreadable file (only the footer is read)."""
+    try:
+        return pq.ParquetFile(path).metadata.num_rows
+    except (OSError, pa.ArrowException):
+        return None
+
+
 def table_kind(path: str | Path) -> str | None:
     """``"games"`` or ``"rounds"`` for a result file, None for any other Parquet file."""
     schema = pq.read_schema(path)

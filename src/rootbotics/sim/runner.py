@@ -15,15 +15,17 @@ put in one folder and read together.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import multiprocessing
 import os
 import platform
+import re
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -31,7 +33,7 @@ from pathlib import Path
 
 from ..core.workers import die_with_parent
 from ..core import serial
-from .results import GAMES_SCHEMA, ROUNDS_SCHEMA, failure_path, game_row, games_path, round_rows, rounds_path, write_table
+from .results import GAMES_SCHEMA, ROUNDS_SCHEMA, failure_path, game_row, games_path, parquet_rows, round_rows, rounds_path, write_table
 from .study import Study, play_one
 
 MIN_CHUNK = 10
@@ -65,7 +67,7 @@ class ChunkSummary:
 class RunResult:
     """What a run did: games played now, games found on disk, and whether it was stopped."""
 
-    planned: list[tuple[int, int]]
+    planned: Sequence[tuple[int, int]]
     played: int = 0
     skipped: int = 0
     failed: int = 0
@@ -93,24 +95,72 @@ def default_chunk_size(count: int) -> int:
     return max(MIN_CHUNK, min(MAX_CHUNK, math.ceil(count / CHUNKS_PER_SLICE)))
 
 
-def plan_chunks(first: int, count: int, chunk_size: int | None = None) -> list[tuple[int, int]]:
+class ChunkPlan(Sequence[tuple[int, int]]):
+    """The (first, last) seed pairs, inclusive, of ``count`` seeds from ``first`` in chunks of
+    ``size``, computed on demand: an absurd study builds no list (issue 18, item 5)."""
+
+    def __init__(self, first: int, count: int, size: int) -> None:
+        self.first, self.count, self.size = first, count, size
+
+    def __len__(self) -> int:
+        return -(-self.count // self.size)
+
+    def __getitem__(self, i: int) -> tuple[int, int]:  # type: ignore[override]
+        n = len(self)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError(i)
+        a = self.first + i * self.size
+        return a, min(a + self.size, self.first + self.count) - 1
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        return (self[i] for i in range(len(self)))
+
+    def __contains__(self, chunk: object) -> bool:
+        if not (isinstance(chunk, tuple) and len(chunk) == 2 and all(isinstance(x, int) for x in chunk)):
+            return False
+        i, rest = divmod(chunk[0] - self.first, self.size)
+        return rest == 0 and 0 <= i < len(self) and self[i] == chunk
+
+
+def plan_chunks(first: int, count: int, chunk_size: int | None = None) -> ChunkPlan:
     """(first, last) seed pairs, inclusive, covering ``count`` seeds from ``first``."""
-    size = chunk_size or default_chunk_size(count)
-    return [(a, min(a + size, first + count) - 1) for a in range(first, first + count, size)]
+    return ChunkPlan(first, count, chunk_size or default_chunk_size(count))
 
 
 def chunk_done(out: Path, study: Study, first: int, last: int, trajectory: bool) -> bool:
-    """A chunk is done when its games file exists (written last) and, if wanted, its rounds."""
-    if not games_path(out, study, first, last).exists():
+    """A chunk is done when its games file (written last) is sound Parquet with one row per
+    seed and, if wanted, its rounds file is sound too: a truncated, empty or short file left by
+    a crash or a full disk is played again, never counted."""
+    if parquet_rows(games_path(out, study, first, last)) != last - first + 1:
         return False
-    return not trajectory or rounds_path(out, study, first, last).exists()
+    return not trajectory or parquet_rows(rounds_path(out, study, first, last)) is not None
 
 
-def remove_stale_temp_files(out: Path, study: Study, chunks: Iterable[tuple[int, int]]) -> None:
-    """Temporary files of our own chunks left by an abandoned run (other shards' are theirs)."""
-    for first, last in chunks:
-        for final in (games_path(out, study, first, last), rounds_path(out, study, first, last)):
-            for tmp in out.glob(f".{final.name}.*.tmp"):
+def chunks_on_disk(out: Path, study: Study, chunks: Sequence[tuple[int, int]], trajectory: bool) -> list[tuple[int, int]]:
+    """The planned chunks that are done, found from the folder's listing (never by asking for
+    every planned chunk, which may be a billion), in seed order."""
+    prefix = f"games-{study.key()}-"
+    found = []
+    for path in out.glob(f"{prefix}*.parquet") if out.is_dir() else ():
+        seeds = re.fullmatch(r"(-?\d+)-(-?\d+)\.parquet", path.name[len(prefix) :])
+        if seeds is None:
+            continue
+        chunk = (int(seeds[1]), int(seeds[2]))
+        if chunk in chunks and chunk_done(out, study, *chunk, trajectory):
+            found.append(chunk)
+    return sorted(found)
+
+
+def remove_stale_temp_files(out: Path, study: Study, chunks: Sequence[tuple[int, int]]) -> None:
+    """Temporary files of our own chunks left by an abandoned run (other shards' are theirs),
+    found from the folder's listing."""
+    for kind in ("games", "rounds"):
+        prefix = f".{kind}-{study.key()}-"
+        for tmp in out.glob(f"{prefix}*.tmp"):
+            seeds = re.match(r"(-?\d+)-(-?\d+)\.parquet\.", tmp.name[len(prefix) :])
+            if seeds is not None and (int(seeds[1]), int(seeds[2])) in chunks:
                 tmp.unlink(missing_ok=True)
 
 
@@ -151,26 +201,26 @@ Progress = Callable[[ChunkSummary], None]
 
 def run_study(
     study: Study,
-    chunks: list[tuple[int, int]],
+    chunks: Sequence[tuple[int, int]],
     out: Path,
     jobs: int,
     trajectory: bool = False,
     overwrite: bool = False,
     on_chunk: Progress | None = None,
     on_interrupt: Callable[[int], None] | None = None,
-    backend: Callable[[list[ChunkTask], Callable[[ChunkSummary], None], RunResult], None] | None = None,
+    backend: Callable[[Iterable[ChunkTask], Callable[[ChunkSummary], None], RunResult], None] | None = None,
 ) -> RunResult:
     """Play every chunk not already on disk; ``on_chunk`` hears of each one written. The chunks
-    go to a pool of ``jobs`` processes, or to ``backend`` (Ray: ``sim.ray_runner``)."""
+    go to a pool of ``jobs`` processes, or to ``backend`` (Ray: ``sim.ray_runner``), handed out
+    as the workers take them, never listed whole."""
     out.mkdir(parents=True, exist_ok=True)
     remove_stale_temp_files(out, study, chunks)
-    result = RunResult(planned=list(chunks))
-    todo = []
-    for first, last in chunks:
-        if not overwrite and chunk_done(out, study, first, last, trajectory):
-            result.skipped += last - first + 1
-        else:
-            todo.append(ChunkTask(study, first, last, str(out), trajectory))
+    result = RunResult(planned=chunks)
+    done = set() if overwrite else set(chunks_on_disk(out, study, chunks, trajectory))
+    result.skipped = sum(last - first + 1 for first, last in done)
+    tasks = (ChunkTask(study, first, last, str(out), trajectory) for first, last in chunks if (first, last) not in done)
+    head = list(itertools.islice(tasks, max(2, jobs)))  # one chunk needs no pool, two no more workers
+    todo = itertools.chain(head, tasks)
     start = time.perf_counter()
 
     def finished(summary: ChunkSummary) -> None:
@@ -184,16 +234,16 @@ def run_study(
     try:
         if backend is not None:
             backend(todo, finished, result)
-        elif jobs <= 1 or len(todo) <= 1:
+        elif jobs <= 1 or len(head) <= 1:
             _run_here(todo, finished, result)
         else:
-            _run_pool(todo, jobs, finished, result, on_interrupt)
+            _run_pool(todo, min(jobs, len(head)), finished, result, on_interrupt)
     finally:
         result.seconds = time.perf_counter() - start
     return result
 
 
-def _run_here(todo: list[ChunkTask], finished: Callable[[ChunkSummary], None], result: RunResult) -> None:
+def _run_here(todo: Iterable[ChunkTask], finished: Callable[[ChunkSummary], None], result: RunResult) -> None:
     """One process: chunk after chunk. Ctrl-C loses only the chunk being played."""
     try:
         for task in todo:
@@ -203,23 +253,25 @@ def _run_here(todo: list[ChunkTask], finished: Callable[[ChunkSummary], None], r
 
 
 def _run_pool(
-    todo: list[ChunkTask],
+    todo: Iterable[ChunkTask],
     jobs: int,
     finished: Callable[[ChunkSummary], None],
     result: RunResult,
     on_interrupt: Callable[[int], None] | None,
 ) -> None:
     # "spawn": fresh workers on every platform, never a fork of a process running threads
-    # (the progress bar has one).
+    # (the progress bar has one). At most two chunks per worker are handed out at a time.
     context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=context, initializer=_worker_init, initargs=(os.getpid(),))
-    pending: set[Future[ChunkSummary]] = {pool.submit(run_chunk, task) for task in todo}
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_worker_init, initargs=(os.getpid(),))
+    pending: set[Future[ChunkSummary]] = set()
     try:
         try:
+            for task in todo:
+                pending.add(pool.submit(run_chunk, task))
+                if len(pending) >= 2 * jobs:
+                    pending = _collect(pending, finished)
             while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for fut in done:
-                    finished(fut.result())
+                pending = _collect(pending, finished)
         except KeyboardInterrupt:
             result.interrupted = True
             running = {f for f in pending if not f.cancel()}
@@ -227,15 +279,21 @@ def _run_pool(
                 on_interrupt(len(running))
             try:
                 while running:
-                    done, running = wait(running, return_when=FIRST_COMPLETED)
-                    for fut in done:
-                        finished(fut.result())
+                    running = _collect(running, finished)
             except KeyboardInterrupt:
                 result.abandoned = len(running)
                 for process in list(getattr(pool, "_processes", {}).values()):  # no public way
                     process.terminate()
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _collect(pending: set[Future[ChunkSummary]], finished: Callable[[ChunkSummary], None]) -> set[Future[ChunkSummary]]:
+    """Wait for at least one chunk, report the finished ones, return those still pending."""
+    done, pending = wait(pending, return_when=FIRST_COMPLETED)
+    for fut in done:
+        finished(fut.result())
+    return pending
 
 
 # -- the manifest -------------------------------------------------------------------------------
