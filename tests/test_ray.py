@@ -53,7 +53,7 @@ def local_ray():
 
 
 def test_a_study_on_ray_writes_the_process_pools_rows_byte_for_byte(tmp_path: Path, local_ray: None) -> None:
-    chunks = runner.plan_chunks(1, GAMES, 100)
+    chunks = list(runner.plan_chunks(1, GAMES, 100))
     pool = runner.run_study(study(), chunks, tmp_path / "pool", jobs=2, trajectory=True)
     on_ray = runner.run_study(study(), chunks, tmp_path / "ray", jobs=2, trajectory=True, backend=ray_backend(LOCAL, 2))
     assert pool.played == on_ray.played == GAMES
@@ -62,7 +62,7 @@ def test_a_study_on_ray_writes_the_process_pools_rows_byte_for_byte(tmp_path: Pa
 
 
 def test_a_stopped_ray_study_is_completed_by_running_it_again(tmp_path: Path, local_ray: None) -> None:
-    chunks = runner.plan_chunks(1, 400, 50)
+    chunks = list(runner.plan_chunks(1, 400, 50))
     whole = runner.run_study(study(), chunks, tmp_path / "whole", jobs=1)
     half = tmp_path / "half"
     runner.run_study(study(), chunks[:3], half, jobs=1)  # as if stopped after three chunks
@@ -75,7 +75,7 @@ def test_the_manifest_says_which_node_ran_which_chunks(tmp_path: Path, local_ray
     import json
     from datetime import datetime, timezone
 
-    chunks = runner.plan_chunks(1, 60, 20)
+    chunks = list(runner.plan_chunks(1, 60, 20))
     result = runner.run_study(study(), chunks, tmp_path, jobs=2, backend=ray_backend(LOCAL, 2))
     path = runner.manifest_path(tmp_path, study(), 1, 60)
     runner.write_manifest(path, study(), (1, 60), None, 2, 20, False, result, datetime.now(timezone.utc), argv=["test"])

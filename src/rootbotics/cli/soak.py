@@ -56,11 +56,12 @@ def soak_with_progress(games: int, jobs: int, seed: int, folder: str) -> Any:
     from ..soak import soak
     from .simulate import progress_bar
 
+    left = missing_games(games, seed, folder)  # a damaged progress file stops the soak here, before any bar
     progress = progress_bar(Console(stderr=True), "soaking")
     failed = [0]
     with progress:
         task = progress.add_task("soak", total=games, failed=0)
-        progress.update(task, completed=games - missing_games(games, seed, folder))
+        progress.update(task, completed=games - left)
 
         def on_chunk(results: list[Any]) -> None:
             failed[0] += sum(1 for r in results if not r.ok)
