@@ -30,6 +30,7 @@ from rootbotics.core.maps import CLEARINGS, MAP_NAMES, SUITS, load_map
 from rootbotics.core.serial import StateError
 from rootbotics.core.state import DIFFICULTIES
 from rootbotics.game import GameConfig, Seat, new_game, play
+from json_paths import copy_doc as _copy, get_at as _get, nodes as _nodes
 
 FIELDS = {
     "format", "version", "map", "suits", "seed", "rng", "round", "turn_order", "turn", "phase", "factions",
@@ -91,27 +92,6 @@ BASES: list[dict[str, Any]] = [
     _position(["marquise", "alliance"], "lake", 3, 6),
     _position(["alliance", "eyrie", "marquise"], "mountain", 5, 9),
 ]
-
-
-def _copy(doc: dict[str, Any]) -> dict[str, Any]:
-    return json.loads(json.dumps(doc))
-
-
-def _nodes(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [prefix] if prefix else []
-    if isinstance(value, dict):
-        for k, v in value.items():
-            found += _nodes(v, (*prefix, k))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            found += _nodes(v, (*prefix, i))
-    return found
-
-
-def _get(doc: Any, path: tuple[Any, ...]) -> Any:
-    for key in path:
-        doc = doc[key]
-    return doc
 
 
 def _set(doc: Any, path: tuple[Any, ...], value: Any) -> None:

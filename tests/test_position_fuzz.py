@@ -23,6 +23,7 @@ from rootbotics.core.serial import StateError
 from rootbotics.core.state import PHASES
 from rootbotics.factions import PLAYABLE_BOTS, piece_totals
 from rootbotics.game import DEFAULT_MAX_ROUNDS, EngineFailure, GameConfig, Seat, new_game, play
+from json_paths import copy_doc as _copy, get_at as _get, nodes as _nodes
 
 POSITIONS = Path(__file__).parent / "positions"
 QUICK = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -50,27 +51,6 @@ def _bases() -> list[dict[str, Any]]:
 BASES = _bases()
 TOKENS = [*PLAYABLE_BOTS, *PHASES, *SUITS, *MAP_NAMES, "bird", "bot", "human", "law", "bbp", "warrior", "roost", "sympathy",
           "base_fox", "keep", "wood", "tea", "sword", "boot", "loyal_vizier", "ambush_bird", "dominance_fox", "", "x"]  # fmt: skip
-
-
-def _copy(doc: dict[str, Any]) -> dict[str, Any]:
-    return json.loads(json.dumps(doc))
-
-
-def _nodes(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [prefix] if prefix else []
-    if isinstance(value, dict):
-        for k, v in value.items():
-            found += _nodes(v, (*prefix, k))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            found += _nodes(v, (*prefix, i))
-    return found
-
-
-def _get(doc: Any, path: tuple[Any, ...]) -> Any:
-    for key in path:
-        doc = doc[key]
-    return doc
 
 
 def _of_type(doc: dict[str, Any], kind: type) -> list[tuple[Any, ...]]:
