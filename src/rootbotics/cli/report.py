@@ -28,9 +28,10 @@ def parse_where(items: Optional[list[str]]) -> dict[str, str]:
     return where
 
 
-def run_report(files: list[str], plots: Optional[str], pool: bool = False, where: Optional[list[str]] = None) -> int:
+def run_report(files: list[str], plots: Optional[str], pool: bool = False, where: Optional[list[str]] = None, rule_sets: bool = False) -> int:
     """Print the report of ``files``: one per study (configuration), or one of them all with
-    ``pool``; with ``plots``, write its charts there too (a folder per study)."""
+    ``pool``; with ``plots``, write its charts there too (a folder per study). With
+    ``rule_sets``, instead compare each bot of another rule set with its official counterpart."""
     need_sim_extra()
     from ..sim.report import ReportError, Results, print_report
 
@@ -43,6 +44,12 @@ def run_report(files: list[str], plots: Optional[str], pool: bool = False, where
     if not studies:
         raise CliError(f"--where: no game matches {' and '.join(f'{k}={v}' for k, v in chosen.items())}")
     out = Out()
+    if rule_sets:
+        from ..sim.compare import print_rule_set_comparison
+
+        res.focus(studies, chosen)
+        print_rule_set_comparison(res, out)
+        return 0
     groups: list[Optional[list[str]]] = [studies] if pool or len(studies) == 1 else [[key] for key in studies]
     if len(groups) > 1:
         out.text(f"{len(studies)} studies (configurations): one report each (--pool reads them together)")
@@ -101,5 +108,9 @@ def register(app: Any) -> None:
                 "difficulty and faction: any seat). Repeat for several.",
             ),
         ] = None,
+        rule_sets: Annotated[
+            bool,
+            typer.Option("--rule-sets", help="Compare each bot of another rule set (marquise@bbp) with its official counterpart in the same line-up: win rate with 95% interval, VP per round."),
+        ] = False,
     ) -> int:
-        return run_report(files, plots, pool, where)
+        return run_report(files, plots, pool, where, rule_sets)
