@@ -46,8 +46,9 @@ def test_report_compares_a_bbp_bot_with_its_official_counterpart(capsys, tmp_pat
     assert p.other.vp_per_round == pytest.approx(sum(s["vp"] / r["rounds"] for s, r in zip(seat, rows)) / 6)
     d, lo, hi = p.difference()
     assert lo <= d <= hi and d == pytest.approx(p.other.rate.rate - p.law.rate.rate)
-    code, out, err = cli(capsys, "report", "--rule-sets", str(tmp_path))
+    code, out, err = cli(capsys, "report", "--rule-sets", str(tmp_path), "--plots", str(tmp_path / "plots"))
     assert code == 0, err
+    assert (tmp_path / "plots" / "rule_sets.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "Rule sets: each bot against its official counterpart" in out
     assert "eyrie on fall: bbp minus law" in out and "VP/round" in out
 

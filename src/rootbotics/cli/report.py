@@ -45,10 +45,14 @@ def run_report(files: list[str], plots: Optional[str], pool: bool = False, where
         raise CliError(f"--where: no game matches {' and '.join(f'{k}={v}' for k, v in chosen.items())}")
     out = Out()
     if rule_sets:
-        from ..sim.compare import print_rule_set_comparison
+        from ..sim.compare import PLOT_FILE, comparisons, plot_rule_sets, print_rule_set_comparison
 
         res.focus(studies, chosen)
         print_rule_set_comparison(res, out)
+        pairs = comparisons(res)
+        if plots is not None and pairs:
+            out.text()
+            out.text(f"Wrote {plot_rule_sets(pairs, Path(plots) / PLOT_FILE)}")
         return 0
     groups: list[Optional[list[str]]] = [studies] if pool or len(studies) == 1 else [[key] for key in studies]
     if len(groups) > 1:

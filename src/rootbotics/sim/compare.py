@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from ..core.faction import LAW
-from .report import Rate, Results, interval_text, pct
+from .report import Rate, Results, colour, interval_text, pct
+
+PLOT_FILE = "rule_sets.png"
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,3 +109,35 @@ def print_rule_set_comparison(res: Results, out: Any) -> None:
     for p in pairs:
         d, lo, hi = p.difference()
         out.text(f"{p.faction} on {p.map}: {p.other.rule_set} minus law = {100 * d:+.1f} points of win rate (95% CI {100 * lo:+.1f} to {100 * hi:+.1f})")
+
+
+def plot_rule_sets(pairs: list[Comparison], path: Path) -> Path:
+    """Win rate of each pair side by side (the Law's bar pale, the other rule set's full), with
+    95% Wilson intervals; one group per faction and map."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6.4, 4.0))
+    labels = []
+    for i, p in enumerate(pairs):
+        for j, arm in enumerate((p.law, p.other)):
+            r = arm.rate
+            lo, hi = r.interval
+            x = i + (j - 0.5) * 0.38
+            ax.bar(x, 100 * r.rate, width=0.36, color=colour(p.faction), alpha=0.45 if arm.rule_set == LAW else 1.0,
+                   yerr=[[100 * (r.rate - lo)], [100 * (hi - r.rate)]], capsize=5)
+            ax.annotate(f"{arm.rule_set}\n{100 * r.rate:.1f}%", (x, 100 * hi), xytext=(0, 3), textcoords="offset points", ha="center", va="bottom", fontsize=8)
+        labels.append(f"{p.faction}\n({p.map}, {p.law.rate.games}+{p.other.rate.games} games)")
+    ax.set_xticks(range(len(pairs)), labels, fontsize=8)
+    top = max(100 * a.rate.interval[1] for p in pairs for a in (p.law, p.other))
+    ax.set_ylim(0, min(115.0, top + 15))  # room for the labels above the bars
+    ax.set_yticks(range(0, 101, 20))
+    ax.set_ylabel("games won (%)")
+    ax.set_title("Each bot by the Law and by another rule set, same line-up (95% Wilson)", fontsize=10)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path)
+    plt.close(fig)
+    return path
