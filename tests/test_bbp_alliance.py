@@ -211,3 +211,13 @@ def test_bbp_coverage_rows_of_the_built_bots_name_code() -> None:
     assert [k for k in built if k.startswith("EE.")] == [f"EE.{n}" for n in range(1, 10)]
     assert [k for k in built if k.startswith("AA.")] == [f"AA.{n}" for n in range(1, 11)]
     assert all(":" in r[2] and r[3] for r in built.values())
+
+
+@pytest.mark.parametrize("faction", ["vagabot", "lizards", "riverfolk"])
+def test_bbp_bots_not_built_are_refused_with_one_line(faction: str) -> None:
+    """The Robot Raccoon (ruling R-BBP-RR-PATHS), Clockwork Cult and Otter Overlords are not built."""
+    from rootbotics.game import ConfigError
+
+    with pytest.raises(ConfigError) as e:
+        GameConfig([Seat("marquise", rule_set="bbp"), Seat(faction, rule_set="bbp")]).validate()
+    assert str(e.value).startswith("seats.1.rule_set: ") and "has no bot of rule set 'bbp'" in str(e.value) and "\n" not in str(e.value)
