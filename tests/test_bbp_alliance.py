@@ -221,3 +221,15 @@ def test_bbp_bots_not_built_are_refused_with_one_line(faction: str) -> None:
     with pytest.raises(ConfigError) as e:
         GameConfig([Seat("marquise", rule_set="bbp"), Seat(faction, rule_set="bbp")]).validate()
     assert str(e.value).startswith("seats.1.rule_set: ") and "has no bot of rule set 'bbp'" in str(e.value) and "\n" not in str(e.value)
+
+
+def test_bbp_aa_cooperative_allies_are_not_avoided() -> None:
+    """BBP 1.2: three warriors of an allied bot do not keep sympathy away (they are no opponent's);
+    the fox clearings next to sympathy are 8 and 12, and 8 keeps its priority."""
+    clearings = {1: {"tokens": [SYM]}, 4: {"tokens": [SYM]}, 10: {"tokens": [SYM]}, 8: {"warriors": {"eyrie": 3}}}
+    for coop, where in ((True, [8]), (False, [12])):
+        s = bbp_position(clearings, humans=("marquise",), options={"cooperative": coop}, marquise={"hand": []})
+        g = game(s)
+        set_order(g, ME, "root_tea_fox")
+        place_sympathy(g, "test")
+        assert sympathy_placed(g) == where

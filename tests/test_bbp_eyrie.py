@@ -169,3 +169,18 @@ def test_bbp_eyrie_games_keep_every_invariant(seed: int) -> None:
     if seed % 3 == 1:
         seats.reverse()
     checked(GameConfig(seats, MAP_NAMES[seed % len(MAP_NAMES)], seed))
+
+
+def test_bbp_ee_cooperative_bots_ignore_each_other() -> None:
+    """BBP 1.2: as a team, the Eyrie does not battle the Marquise bot, only the human Alliance."""
+    s = position(
+        {6: {"warriors": {"eyrie": 3, "alliance": 2}}, 8: {"warriors": {"eyrie": 2, "marquise": 1}}},
+        seats=("eyrie", "marquise", "alliance"),
+        humans=("alliance",),
+        options={"cooperative": True},
+        eyrie=dict(BBP, decree={"fox": ["root_tea_fox"], "mouse": [], "rabbit": [], "bird": ["loyal_vizier", "loyal_vizier"]}),
+    )
+    g = game(s, [("roll", (0, 0))])
+    decree_battle(g, "fox")
+    # without the team, 8 would come first (lowest priority); the Marquise bot there is an ally
+    assert [(e.data["c"], e.data["defender"]) for e in g.log.of_kind("battle")] == [(6, "alliance")]
