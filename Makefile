@@ -36,7 +36,7 @@ chromium:
 
 # pytest exits 5 when it collects no test; that is not a failure here.
 test: $(VENV)/.dev-installed chromium
-	$(PY) -m pytest -q -n 2 --dist loadgroup -m "not soak"; rc=$$?; if [ $$rc -eq 5 ]; then exit 0; else exit $$rc; fi
+	$(PY) -m pytest -q -n 2 -m "not soak"; rc=$$?; if [ $$rc -eq 5 ]; then exit 0; else exit $$rc; fi
 
 # The long soak: GAMES random games (bots, seats, maps, difficulties and traits drawn per game) with
 # every invariant checked after every event, then the soak-marked tests (among them 1,000 fuzzed bad

@@ -25,10 +25,6 @@ uvicorn = pytest.importorskip("uvicorn")
 
 from rootbotics.web.app import create_app  # noqa: E402
 
-# The tests after the first play on in its game ("clicks"), and each xdist worker has its own
-# server: keep them on one worker (`make test` passes --dist loadgroup).
-pytestmark = pytest.mark.xdist_group("browser")
-
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
