@@ -148,13 +148,13 @@ def test_rule_set_bots_come_from_the_faction() -> None:
     assert isinstance(bot_for("marquise"), MechanicalMarquise)
     assert isinstance(bot_for("marquise", "bbp"), BetterMarquise)
     with pytest.raises(KeyError):
-        bot_for("eyrie", "bbp")
+        bot_for("lizards", "bbp")  # the Clockwork Cult is not built: no bot
 
 
 @pytest.mark.parametrize(
     ("seat", "message"),
     [
-        (Seat("eyrie", rule_set="bbp"), "seats.1.rule_set: the Electric Eyrie has no bot of rule set 'bbp' (its rule sets: law)"),
+        (Seat("lizards", rule_set="bbp"), "seats.1.rule_set: the Logical Lizards has no bot of rule set 'bbp' (its rule sets: law)"),
         (Seat("eyrie", rule_set="fan"), "seats.1.rule_set: 'fan' is not a rule set"),
         (Seat("eyrie", difficulty="easy", rule_set="law"), None),
     ],
@@ -200,11 +200,11 @@ def test_old_positions_load_as_the_law() -> None:
 
 @pytest.mark.parametrize(
     ("value", "message"),
-    [("fan", "factions.eyrie.rule_set: 'fan' is not a rule set"), ("bbp", "factions.eyrie.rule_set: the Electric Eyrie has no bot of rule set 'bbp'"), (3, "factions.eyrie.rule_set: expected a string")],
+    [("fan", "factions.lizards.rule_set: 'fan' is not a rule set"), ("bbp", "factions.lizards.rule_set: the Logical Lizards has no bot of rule set 'bbp'"), (3, "factions.lizards.rule_set: expected a string")],
 )
 def test_bad_rule_set_in_a_position_names_the_field(value: object, message: str) -> None:
-    data = json.loads((POSITIONS / "marquise_example_turn.json").read_text())
-    data["factions"]["eyrie"]["rule_set"] = value
+    data = json.loads((POSITIONS / "lizards_example_turn.json").read_text())
+    data["factions"]["lizards"]["rule_set"] = value
     with pytest.raises(StateError) as e:
         serial.from_json(data)
     assert str(e.value).startswith(message)

@@ -37,10 +37,13 @@ def run_report(
     as_json: bool = False,
     csv_dir: Optional[str] = None,
     against: Optional[list[str]] = None,
+    rule_sets: bool = False,
 ) -> int:
     """Print the report of ``files``: one per study (configuration), one of them all with
     ``pool``, or one comparing them ``by`` fields; as text, or as data (``as_json`` on stdout,
-    ``csv_dir``: a CSV file per table); with ``plots``, write the charts too (a folder per study)."""
+    ``csv_dir``: a CSV file per table); with ``plots``, write the charts too (a folder per study).
+    ``against``: these studies against others; ``rule_sets``: each bot of another rule set
+    against its official counterpart."""
     need_sim_extra()
     from ..sim.compare import check_by
     from ..sim.report import ReportError, Results
@@ -61,6 +64,8 @@ def run_report(
     sink: Any = DataTables() if as_json or csv_folder is not None else TextTables(out)
     if against:
         return report_against(res, against, chosen, sink, (files, against), (out, as_json, csv_folder))
+    if rule_sets:
+        return report_rule_sets(res, studies, chosen, out, plots)
     say = out if not as_json else None  # with --json, stdout holds the JSON document alone
     groups: list[list[str]] = [studies] if pool or by or len(studies) == 1 else [[key] for key in studies]
     if len(groups) > 1:
@@ -96,6 +101,19 @@ def report_against(res: Any, against: list[str], chosen: dict[str, str], sink: A
     other.focus(other_studies, chosen)
     print_against(res, other, sink, (" ".join(names[0]), " ".join(names[1])))
     finish_data(sink, *finish)
+    return 0
+
+
+def report_rule_sets(res: Any, studies: list[str], chosen: dict[str, str], out: Out, plots: Optional[str]) -> int:
+    """--rule-sets: each bot of another rule set against its official counterpart."""
+    from ..sim.rule_sets import PLOT_FILE, comparisons, plot_rule_sets, print_rule_set_comparison
+
+    res.focus(studies, chosen)
+    print_rule_set_comparison(res, out)
+    pairs = comparisons(res)
+    if plots is not None and pairs:
+        out.text()
+        out.text(f"Wrote {plot_rule_sets(pairs, Path(plots) / PLOT_FILE)}")
     return 0
 
 
@@ -209,5 +227,9 @@ def register(app: Any) -> None:
                 "in both and the change with its 95% interval. Repeat for several.",
             ),
         ] = None,
+        rule_sets: Annotated[
+            bool,
+            typer.Option("--rule-sets", help="Compare each bot of another rule set (marquise@bbp) with its official counterpart in the same line-up: win rate with 95% interval, VP per round."),
+        ] = False,
     ) -> int:
-        return run_report(files, plots, pool, where, by, as_json, csv_dir, against)
+        return run_report(files, plots, pool, where, by, as_json, csv_dir, against, rule_sets)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.context import EngineFailure, Game
-from ...core.faction import CardLedger, Faction
+from ...core.faction import LAW, CardLedger, Faction
 from ...core.fields import StateError
 from ...core.maps import CLEARINGS
 from ...core.rules import discard, draw_card, matches, remove_piece, score
@@ -48,7 +48,13 @@ class Alliance(Faction):
         "wildfire": "After recruiting in Evening, it spreads sympathy once more, scoring nothing for it.",
     }
 
-    def bot(self) -> Any:
+    rule_sets = (LAW, "bbp")  # the Law's bot (bot.py) and the Better Bot Project's (bbp.py)
+
+    def bot(self, rule_set: str = LAW) -> Any:
+        if rule_set == "bbp":
+            from .bbp import BetterAlliance
+
+            return BetterAlliance()
         from .bot import AutomatedAlliance
 
         return AutomatedAlliance()
@@ -82,7 +88,8 @@ class Alliance(Faction):
         return True
 
     def removal_scored(self, g: Game, c: int, kind: str, by: str | None) -> None:
-        if g.state.factions[FACTION].is_bot and kind in BASE_SUIT:
+        fs = g.state.factions[FACTION]
+        if fs.is_bot and fs.rule_set == LAW and kind in BASE_SUIT:  # the BBP text has no Crackdown
             crackdown(g, BASE_SUIT[kind])
 
     def moved_into(self, g: Game, mover: str, c: int) -> None:
@@ -95,7 +102,7 @@ class Alliance(Faction):
         fs = state.factions[faction]
         if fs.is_bot:
             if state.warriors(faction, c) > 0:
-                return 1, "6.2.2", f"Automated Ambush, defending {c} with Alliance warriors"
+                return 1, "6.2.2" if fs.rule_set == LAW else "BBP AA.3", f"Automated Ambush, defending {c} with Alliance warriors"
             if "informants" in fs.traits and (FACTION, "sympathy") in state.clearings[c].tokens:
                 return 1, "3.3.2", f"Automated Ambush for its defenseless sympathy in {c} (Informants)"
         return 0, "", ""
@@ -140,20 +147,22 @@ def _outrage(g: Game, culprit: str, c: int) -> None:
 def automated_outrage(g: Game, culprit: str, c: int) -> None:
     """6.2.3 Automated Outrage: the human culprit must discard a card matching ``c``; its
     controller says which. With no matching card in hand, the Alliance scores 1 VP. The card is
-    discarded, not given, so Poor Manual Dexterity (2.8.1) scores nothing."""
+    discarded, not given, so Poor Manual Dexterity (2.8.1) scores nothing. A Better Bot Project
+    seat has the same rule as BBP AA.4."""
     s = g.state
+    rule = "6.2.3" if s.factions[FACTION].rule_set == LAW else "BBP AA.4"
     hand = s.factions[culprit].hand
     suit = s.suit(c)
     if not any(matches(s.deckdef.card(card).suit, suit) for card in hand):
-        g.emit(FACTION, "6.2.3", "outrage", "Automated Outrage in {c}: {culprit} has no {suit} or bird card to discard", c=c, culprit=culprit, suit=suit)
-        score(g, FACTION, 1, "6.2.3", f"for Automated Outrage ({culprit} could not discard)")
+        g.emit(FACTION, rule, "outrage", "Automated Outrage in {c}: {culprit} has no {suit} or bird card to discard", c=c, culprit=culprit, suit=suit)
+        score(g, FACTION, 1, rule, f"for Automated Outrage ({culprit} could not discard)")
         return
     card = g.controller(culprit).automated_outrage_discard(g, culprit, c)
     if card not in hand or not matches(s.deckdef.card(card).suit, suit):
         raise EngineFailure(f"Automated Outrage: {culprit} holds a card matching clearing {c} and must discard one, not {card!r}")
     hand.remove(card)
     discard(g, card)
-    g.emit(FACTION, "6.2.3", "outrage", "Automated Outrage in {c}: {culprit} discards {card}", c=c, culprit=culprit, card=s.deckdef.card(card).label())
+    g.emit(FACTION, rule, "outrage", "Automated Outrage in {c}: {culprit} discards {card}", c=c, culprit=culprit, card=s.deckdef.card(card).label())
 
 
 def crackdown(g: Game, suit: str) -> None:

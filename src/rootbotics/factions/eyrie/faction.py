@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.context import Game
-from ...core.faction import BoardTable, CardLedger, Faction
+from ...core.faction import LAW, BoardTable, CardLedger, Faction
 from ...core.fields import StateError, obj, only
 from ...core.rules import lose_vp
 
@@ -40,7 +40,13 @@ class Eyrie(Faction):
         "war-tax": "Whenever it removes an enemy building or token, that piece's owner loses 1 VP.",
     }
 
-    def bot(self) -> Any:
+    rule_sets = (LAW, "bbp")  # the Law's bot (bot.py) and the Better Bot Project's (bbp.py)
+
+    def bot(self, rule_set: str = LAW) -> Any:
+        if rule_set == "bbp":
+            from .bbp import BetterEyrie
+
+            return BetterEyrie()
         from .bot import ElectricEyrie
 
         return ElectricEyrie()
