@@ -12,7 +12,7 @@ pytest.importorskip("duckdb")
 
 from cli_helpers import cli, plain_output  # noqa: E402
 
-from rootbotics.sim.against import difference_interval  # noqa: E402
+from rootbotics.sim.rates import difference_interval  # noqa: E402
 from rootbotics.sim.rates import Rate  # noqa: E402
 
 

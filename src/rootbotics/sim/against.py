@@ -7,19 +7,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .rates import Rate, pct
+from .rates import Rate, difference_interval, pct
 from .report import Results
-
-
-def difference_interval(a: Rate, b: Rate) -> tuple[float, float, float]:
-    """(difference, low, high) of ``a.rate - b.rate`` with its 95% interval (Newcombe, method 10)."""
-    if not a.games or not b.games:
-        return (math.nan, math.nan, math.nan)
-    (la, ua), (lb, ub) = a.interval, b.interval
-    d = a.rate - b.rate
-    low = d - math.sqrt((a.rate - la) ** 2 + (ub - b.rate) ** 2)
-    high = d + math.sqrt((ua - a.rate) ** 2 + (b.rate - lb) ** 2)
-    return (d, low, high)
 
 
 def points(x: float) -> str:

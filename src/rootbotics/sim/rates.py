@@ -1,4 +1,5 @@
-"""Win rates and their 95% Wilson intervals, and how a table of them is printed and kept as data."""
+"""Win rates and their 95% Wilson intervals, the interval of a difference of two of them
+(Newcombe), and how a table of them is printed and kept as data."""
 
 from __future__ import annotations
 
@@ -78,3 +79,12 @@ def table_name(title: str) -> str:
 RATE_COLUMNS = [("games", "right"), ("wins", "right"), ("win rate", "right"), ("95% CI (Wilson)", "right")]
 
 
+def difference_interval(a: Rate, b: Rate) -> tuple[float, float, float]:
+    """(difference, low, high) of ``a.rate - b.rate`` with its 95% interval (Newcombe, method 10)."""
+    if not a.games or not b.games:
+        return (math.nan, math.nan, math.nan)
+    (la, ua), (lb, ub) = a.interval, b.interval
+    d = a.rate - b.rate
+    low = d - math.sqrt((a.rate - la) ** 2 + (ub - b.rate) ** 2)
+    high = d + math.sqrt((ua - a.rate) ** 2 + (b.rate - lb) ** 2)
+    return (d, low, high)

@@ -9,14 +9,13 @@ Read from the loaded results (``sim.report.Results``): nothing is written.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..core.faction import LAW
 from .plots import colour
-from .rates import Rate, interval_text, pct
+from .rates import Rate, difference_interval, interval_text, pct
 from .report import Results
 
 PLOT_FILE = "rule_sets.png"
@@ -46,10 +45,7 @@ class Comparison:
 
     def difference(self) -> tuple[float, float, float]:
         """The other rule set's win rate minus the Law's, with Newcombe's hybrid Wilson 95% interval."""
-        p1, p2 = self.other.rate.rate, self.law.rate.rate
-        (l1, u1), (l2, u2) = self.other.rate.interval, self.law.rate.interval
-        d = p1 - p2
-        return d, d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2), d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
+        return difference_interval(self.other.rate, self.law.rate)
 
 
 def arms(res: Results) -> dict[tuple[str, str, int, str, str], Arm]:
