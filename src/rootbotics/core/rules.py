@@ -503,8 +503,19 @@ def order_suit(state: GameState, faction: str) -> str:
 
 
 # -- crafting (1.1) --------------------------------------------------------------------------
-def craft_order(g: Game, faction: str, rule: str) -> bool:
-    """A bot crafts the item shown on its order card if the supply has one (1.1.1-1.1.3)."""
+def craft_order(
+    g: Game,
+    faction: str,
+    rule: str,
+    skip_rule: str = "1.1.1",
+    score_rule: str = "1.1.2",
+    after: str = " (no crafting pieces needed, 1.1.1)",
+    scored: str = "the card lists",
+) -> bool:
+    """A bot crafts the item shown on its order card if the supply has one, for 1 VP (1.1.1-1.1.3).
+    Another rule set's bot (the Better Bot Project's) names its own rules: ``skip_rule`` when the
+    supply has none, ``score_rule`` for the VP, and the words ``after`` the craft and before the
+    VP the card lists (``scored``)."""
     s = g.state
     fs = s.factions[faction]
     if fs.order is None:
@@ -513,12 +524,12 @@ def craft_order(g: Game, faction: str, rule: str) -> bool:
     if card.kind != "item" or card.item is None:  # 1.1.3: only items; no persistent effects
         return False
     if s.item_supply.get(card.item, 0) <= 0:
-        g.emit(faction, "1.1.1", "craft_skipped", "cannot craft {card}: no {item} left in the supply", card=card.label(), item=card.item)
+        g.emit(faction, skip_rule, "craft_skipped", "cannot craft {card}: no {item} left in the supply", card=card.label(), item=card.item)
         return False
     s.item_supply[card.item] -= 1
     fs.items.append(card.item)
-    g.emit(faction, rule, "craft", "crafts {card} and takes the {item} (no crafting pieces needed, 1.1.1)", card=card.label(), item=card.item)
-    score(g, faction, 1, "1.1.2", f"for crafting an item (the card lists {card.vp})")
+    g.emit(faction, rule, "craft", "crafts {card} and takes the {item}" + after, card=card.label(), item=card.item)
+    score(g, faction, 1, score_rule, f"for crafting an item ({scored} {card.vp})")
     return True
 
 

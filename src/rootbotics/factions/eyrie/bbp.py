@@ -161,19 +161,7 @@ def tuck_viziers(g: Game) -> None:
 # -- Birdsong (BBP EE.2) --------------------------------------------------------------------------
 def craft_shown_item(g: Game) -> bool:
     """BBP EE.2: an item the order card shows, left in the supply, is gained for 1 VP whatever the card lists."""
-    s = g.state
-    fs = s.factions[FACTION]
-    card = s.deckdef.card(fs.order) if fs.order is not None else None
-    if card is None or card.kind != "item" or card.item is None:
-        return False
-    if s.item_supply.get(card.item, 0) <= 0:
-        g.emit(FACTION, "BBP EE.2", "craft_skipped", "cannot craft {card}: no {item} left in the supply", card=card.label(), item=card.item)
-        return False
-    s.item_supply[card.item] -= 1
-    fs.items.append(card.item)
-    g.emit(FACTION, "BBP EE.2", "craft", "crafts {card} and takes the {item}; the card goes into the Decree", card=card.label(), item=card.item)
-    R.score(g, FACTION, 1, "BBP EE.2", f"for crafting an item (always 1; the card lists {card.vp})")
-    return True
+    return R.craft_order(g, FACTION, "BBP EE.2", "BBP EE.2", "BBP EE.2", "; the card goes into the Decree", "always 1; the card lists")
 
 
 def add_to_decree(g: Game) -> str:

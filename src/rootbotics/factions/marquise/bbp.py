@@ -124,19 +124,7 @@ def place_starting_buildings(g: Game, keep: int) -> None:
 def craft_shown_item(g: Game) -> bool:
     """BBP MM.3, MM.13: an item shown on the order card and left in the supply is gained, for
     1 VP whatever the card lists; the card stays the order card."""
-    s = g.state
-    fs = s.factions[FACTION]
-    card = s.deckdef.card(fs.order) if fs.order is not None else None
-    if card is None or card.kind != "item" or card.item is None:
-        return False
-    if s.item_supply.get(card.item, 0) <= 0:
-        g.emit(FACTION, "BBP MM.3", "craft_skipped", "cannot craft {card}: no {item} left in the supply", card=card.label(), item=card.item)
-        return False
-    s.item_supply[card.item] -= 1
-    fs.items.append(card.item)
-    g.emit(FACTION, "BBP MM.3", "craft", "crafts {card} and takes the {item}; the card stays its order card", card=card.label(), item=card.item)
-    R.score(g, FACTION, 1, "BBP MM.13", f"for crafting an item (always 1; the card lists {card.vp})")
-    return True
+    return R.craft_order(g, FACTION, "BBP MM.3", "BBP MM.3", "BBP MM.13", "; the card stays its order card", "always 1; the card lists")
 
 
 # -- Daylight -------------------------------------------------------------------------------------
