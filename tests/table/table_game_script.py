@@ -230,19 +230,24 @@ def step(t: Table, undo_mark: list[int]) -> None:
     t.type("done")
 
 
+def play_game(path: Path) -> Table:
+    """The whole game typed into a session kept in ``path``."""
+    t = Table(path)
+    for line in ("help", "ok", "why", "ok 2"):
+        t.type(line)
+    undo_mark: list[int] = []
+    while not t.session.play.over:
+        step(t, undo_mark)
+    while t.session.play.unconfirmed:
+        t.type("ok all")
+    t.type("score")
+    t.type("board")
+    return t
+
+
 def script() -> list[str]:
     with tempfile.TemporaryDirectory() as tmp:
-        t = Table(Path(tmp) / "game.json")
-        for line in ("help", "ok", "why", "ok 2"):
-            t.type(line)
-        undo_mark: list[int] = []
-        while not t.session.play.over:
-            step(t, undo_mark)
-        while t.session.play.unconfirmed:
-            t.type("ok all")
-        t.type("score")
-        t.type("board")
-    return t.lines
+        return play_game(Path(tmp) / "game.json").lines
 
 
 if __name__ == "__main__":
