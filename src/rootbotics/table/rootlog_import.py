@@ -372,7 +372,7 @@ def _board_count(ctx: _Ctx, owner: str, place: Any, n: int) -> None:
     elif isinstance(place, Board) and place.area is None:
         holder = _name(ctx, place.faction or ctx.letter)
         board = s.factions[holder].board
-        field = next((f for f in ("payments", "officers", "acolytes") if hasattr(board, f)), f"warriors on the {holder}' board")
+        field = next((f for f in ("payments", "officers", "acolytes") if hasattr(board, f)), f"warriors on the {holder} board")
     else:
         raise ctx.fail("pieces are kept in clearings, the Burrow (0) and on boards ($) only")
     if board is None or not hasattr(board, field):
