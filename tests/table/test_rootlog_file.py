@@ -101,3 +101,33 @@ def test_published_games_parse_or_fail_only_at_known_deviations() -> None:
             assert outcome.error is None and outcome.turns > 0, (path, outcome)
             record = parse_file(show(ROOTLOG_GIT, path))
             assert parse_file(format_file(record)) == record, path
+
+
+# Where each published game stops when imported (docs/rootlog.md says why): the line and token
+# the import names. None of them imports to its end: each has a line the position cannot take.
+IMPORT_STOPS = {
+    "Games/2020_11_08_mega_exploding_birds.rootlog": "line 18: '4w10->4': the riverfolk have no warrior in 10",
+    "Games/2020_11_19_orderly_eyrie.rootlog": "line 38: '(Ct_k+Ct)4->': the marquise have no wood in 4",
+    "Games/2020_11_19_winter_tournament_r1g2.rootlog": "line 49, column 84: 'XC8B@'",
+    "Games/2020_11_20_winter_tournament_r1g5.rootlog": "line 51: 'w->1+3+4+10': supply exhausted: the corvids",
+    "Games/2020_11_24_winter_tournament_r2g4.rootlog": "line 26: 'Pw$->': the Riverfolk's Payments hold no corvids warrior",
+    "Games/2020_11_25_winter_tournament_r2g3.rootlog": "line 46, column 20: 'r_b+w->7'",
+    "Games/2020_11_26_winter_tournament_r1g3.rootlog": "'G': the second Vagabond (G) is not kept by the engine",
+    "Games/2020_12_05_after_dark_special.rootlog": "line 20, column 45: '(t+w0'",
+}
+
+
+@pytest.mark.skipif(not ROOTLOG_GIT.is_dir(), reason="the Rootlog repository is not fetched here")
+def test_published_games_import_to_where_the_notation_stops_being_true() -> None:
+    from rootbotics.table.rootlog_import import import_rootlog
+
+    stops = {}
+    for path in game_paths(ROOTLOG_GIT):
+        try:
+            import_rootlog(show(ROOTLOG_GIT, path))
+            stops[path] = "imports"
+        except ValueError as e:
+            stops[path] = str(e)
+    assert set(stops) == set(IMPORT_STOPS)
+    for path, stop in stops.items():
+        assert IMPORT_STOPS[path] in stop, (path, stop)

@@ -87,3 +87,16 @@ def test_cli_rootlog_export_of_a_table_session(tmp_path: Path, capsys: pytest.Ca
     broken.write_text(s.path.read_text(encoding="utf-8").replace('"n": ', '"n": -', 1), encoding="utf-8")
     code, _, err = cli(capsys, "rootlog", "export", str(broken), "--out", str(tmp_path / "b.rootlog"))
     assert code == 2 and "entries.0" in err and not (tmp_path / "b.rootlog").exists()
+
+
+def test_the_whole_scripted_table_game_exports_and_imports_to_its_final_position(tmp_path: Path) -> None:
+    """The game of the CLI's golden transcript (tests/table/table_game_script.py), played in
+    process: its script is the checked-in one, and its Rootlog file imports to its position."""
+    from tests.table.table_game_script import SCRIPT, play_game
+
+    t = play_game(tmp_path / "game.json")
+    assert "".join(f"{line}\n" for line in t.lines) == SCRIPT.read_text(encoding="utf-8")
+    text = export_session(t.session)
+    assert text.rstrip().splitlines()[-1].startswith("Winner: E //")
+    imported = import_rootlog(text)
+    assert snapshot(imported) == snapshot(t.session.play.game.state)

@@ -1,6 +1,7 @@
-"""``rootbotics table`` from a script on stdin: two humans and two bots on Fall for a few
-rounds, an undo across a bot turn, the process killed mid-game (kill -9) and resumed. The
-transcript is kept in tests/table/golden/; set ROOTBOTICS_UPDATE_GOLDEN=1 to rewrite it."""
+"""``rootbotics table`` from a script on stdin: a whole game of two humans and two bots on Fall,
+an undo across a bot turn, the process killed mid-game (kill -9) and resumed. The script is made
+by tests/table/table_game_script.py; the transcript is kept in tests/table/golden/; set
+ROOTBOTICS_UPDATE_GOLDEN=1 to rewrite it."""
 
 from __future__ import annotations
 
@@ -12,20 +13,9 @@ from pathlib import Path
 
 from rootbotics.table.session import Session
 
-GOLDEN = Path(__file__).parent / "golden" / "two_humans_two_bots_fall.txt"
+GOLDEN = Path(__file__).parent / "golden" / "whole_game_fall.txt"
+SCRIPT = Path(__file__).parent / "golden" / "whole_game_fall.script"  # made by table_game_script.py
 NEW = ["table", "new", "--humans", "marquise:Ann,alliance:Bob", "--bots", "eyrie,vagabot", "--map", "fall", "--seed", "7"]
-SETUP = "t_k->1/w->1/w->2/w->4/w->5/w->6/w->7/w->8/w->9/w->10/w->11/w->12/b_s->1/b_w->5/b_r->9"
-BEFORE_KILL = [
-    "help", "ok all", SETUP, "done", "ok", "why", "ok all", "done", "ok all",  # setup: Ann, Eyrie, Bob, Vagabot
-    "w1->5", "3w5->9", "done",  # Ann's first turn: a move, then a line the board refuses
-    "ok all", "none", "ok all", "board",  # the Eyrie battles Ann: Field Hospitals is asked
-    "done", "ok all",  # Bob; the Vagabot
-    "done", "ok all", "undo 3", "redo 2", "ok all",  # round 2: undo back across the Vagabot's turn
-]
-AFTER_KILL = [
-    "score", "none", "ok all", "w5->1", "done", "ok all",  # Ann answers; Bob cannot move Ann's warriors; the Vagabot
-    "w5->1", "frobnicate", "undo x", "ok", "done", "ok all", "why", "why 2", "why 99", "board",  # round 3
-]
 DEADLINE = 120  # seconds: only a guard against a hung process, nothing is timed
 
 
@@ -62,18 +52,25 @@ def _env() -> dict[str, str]:
     return {**os.environ, "COLUMNS": "120", "NO_COLOR": "1", "TERM": "dumb"}
 
 
-def test_scripted_table_game_survives_kill_and_resume(tmp_path: Path) -> None:
+def test_a_whole_scripted_table_game_survives_kill_and_resume(tmp_path: Path) -> None:
+    """A complete game (until the Eyrie reaches 30 VP) typed from the script: an undo across the
+    Eyrie's turn in round 3, kill -9 in round 5, resume, and play on to the end."""
+    script = SCRIPT.read_text(encoding="utf-8").splitlines()
+    cut = script.index("KILL")
+    before, after = script[:cut], script[cut + 1 :]
     path = tmp_path / "game.json"
-    first = run_until_prompts([*NEW, "--file", str(path)], BEFORE_KILL)
+    first = run_until_prompts([*NEW, "--file", str(path)], before)
     saved = Session.load(path)
-    assert not saved.undone and saved.entries[-1] == {"kind": "ok", "n": len(saved.play.steps)}  # all taken before the kill
-    done = subprocess.run(command("table", "resume", str(path)), input="".join(f"{x}\n" for x in AFTER_KILL), capture_output=True, text=True, env=_env(), timeout=DEADLINE)
+    assert saved.entries[-1] == {"kind": "line", "faction": "marquise", "text": before[-1]}  # nothing lost
+    assert len(saved.entries) > 50 and not saved.play.over
+    done = subprocess.run(command("table", "resume", str(path)), input="".join(f"{x}\n" for x in after), capture_output=True, text=True, env=_env(), timeout=DEADLINE)
     assert done.returncode == 0, done.stderr
     transcript = (first + "\n--- killed with kill -9, then: rootbotics table resume game.json ---\n" + done.stdout).replace(str(path), "game.json")
     if os.environ.get("ROOTBOTICS_UPDATE_GOLDEN"):
         GOLDEN.write_text(transcript, encoding="utf-8")
     assert transcript == GOLDEN.read_text(encoding="utf-8")
-    assert "undid 3 entries" in transcript and "error: " in transcript
+    assert "undid 8 entries" in transcript and "redid 1 entry" in transcript and "error: " in transcript
+    assert "Game over: eyrie reached 30 VP" in transcript and Session.load(path).play.over
 
 
 def test_bad_options_give_one_line_and_exit_2(tmp_path: Path) -> None:

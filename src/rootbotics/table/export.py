@@ -325,7 +325,7 @@ class Recorder:
         if handler is None:
             raise ExportError(f"event kind {e.kind!r} ({e.rule}) has no Rootlog mapping in table/export.py")
         if self.writer.state.phase == "setup" and e.faction in self.writer.state.factions and e.faction != self.writer.current:
-            self.flush()
+            self.flush(catch_up=False)  # the position already holds this event's change: the next seat's
             self.writer.current = e.faction
         self.catch_up()
         self.actions += handler(e, self)
@@ -335,9 +335,10 @@ class Recorder:
         self.actions += self.writer.diff(self.before, now)
         self.before = now
 
-    def flush(self) -> None:
-        """End the current line (a setup or a turn)."""
-        self.catch_up()
+    def flush(self, catch_up: bool = True) -> None:
+        """End the current line (a setup or a turn), first with what changed since the last event."""
+        if catch_up:
+            self.catch_up()
         if self.writer.current and self.actions:
             self.lines.append((self.writer.current, self.actions))
         self.actions = []

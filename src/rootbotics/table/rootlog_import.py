@@ -17,7 +17,7 @@ Seats whose seat line's comment starts ``bot`` (as ``export`` writes them) are b
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.faction import SHARED
@@ -27,7 +27,7 @@ from ..factions.duchy.burrow import MINISTERS as BOARD_ORDER
 from ..game import GameConfig, Seat, new_game
 from .board import ENGINE_NAMES, KINDS, PLOT_NAMES, SUIT_NAMES
 from .rootlog import (
-    Action, Board, Card, Clearing, Counted, Flip, Forest, Item, Move, Piece, Record, RemovePath,
+    Action, Battle, Board, Card, Clearing, Counted, Flip, Forest, Item, Move, Piece, Record, RemovePath,
     RootlogError, Score, Trick, format_action, parse_file,
 )
 from .rootlog_ast import ITEMS
@@ -56,6 +56,8 @@ class _Ctx:
     letter: str  # whose line it is
     line: int
     token: str = ""
+    fought: set[tuple[str, int]] = field(default_factory=set)  # (defender's letter, clearing) battled in this line
+    humans: frozenset[str] = frozenset()  # the letters the file does not mark as bots (their rules apply)
 
     def fail(self, problem: str) -> ImportError_:
         return ImportError_(self.line, self.token, problem)
@@ -131,13 +133,16 @@ def import_rootlog(text: str) -> GameState:
     """The final position of a Rootlog file (``RootlogError`` or ``ImportError_`` naming the
     line and token where it cannot be read or played)."""
     record = parse_file(text)
-    s = start_position(record, bot_seats(text))
+    bots = bot_seats(text)
+    s = start_position(record, bots)
+    humans = frozenset(f for f, _ in record.seats) - bots
     numbers = turn_lines(text)
     seen: set[str] = set()
     turns_played = 0
     for turn, number in zip(record.turns, numbers):
+        fought: set[tuple[str, int]] = set()
         for action in turn.actions:
-            apply_action(_Ctx(s, turn.faction, number, format_action(action)), action)
+            apply_action(_Ctx(s, turn.faction, number, format_action(action), fought, humans), action)
         if turn.faction in seen:
             turns_played += 1
         seen.add(turn.faction)
@@ -153,13 +158,16 @@ def import_rootlog(text: str) -> GameState:
 # -- the actions ---------------------------------------------------------------------------------
 def play_actions(s: GameState, letter: str, actions: list[Action]) -> None:
     """Play one line's actions on ``s`` as the import does (``ImportError_`` naming the token)."""
+    fought: set[tuple[str, int]] = set()
     for action in actions:
-        apply_action(_Ctx(s, letter, 0, format_action(action)), action)
+        apply_action(_Ctx(s, letter, 0, format_action(action), fought), action)
 
 
 def apply_action(ctx: _Ctx, action: Action) -> None:
     if isinstance(action, Move):
         _move(ctx, action)
+    elif isinstance(action, Battle):
+        ctx.fought.add((action.defender, action.clearing))
     elif isinstance(action, Score):
         who = _name(ctx, action.faction or ctx.letter)
         ctx.s.factions[who].vp += -action.points if action.lose else action.points
@@ -261,8 +269,45 @@ def _move_piece(ctx: _Ctx, counted: Counted, start: Any, dest: Any) -> None:
         return
     kind = _kind(ctx, piece, owner)
     for _ in range(counted.count):
+        if _funds_spent(ctx, owner, kind, start, dest):
+            continue
         _take(ctx, owner, kind, start)
-        _put(ctx, owner, kind, dest)
+        _put(ctx, owner, kind, _revenge(ctx, owner, kind, start, dest))
+
+
+# -- moves the notation leaves to a faction's rules ----------------------------------------------
+def _revenge(ctx: _Ctx, owner: str, kind: str, start: Any, dest: Any) -> Any:
+    """Revenge (LoR 10.2.3): a Lizard Cult warrior removed while defending goes to the Acolytes
+    box, which Rootlog leaves unwritten (``XL9/Lw9->``): removed from a clearing where this
+    line's player battled the Lizards, it goes to their board (``$``) instead of their supply.
+    Not for a Lizards seat the file marks as a bot: Robot Revenge (8.2.2) keeps only one, and
+    the export writes it."""
+    if owner != "lizards" or kind != "warrior" or dest is not None or "L" not in ctx.humans or ctx.letter == "L":
+        return dest
+    if not isinstance(start, Clearing) or ("L", start.number) not in ctx.fought:
+        return dest
+    return Board("L", None) if hasattr(ctx.s.factions[owner].board, "acolytes") else dest
+
+
+def _funds_spent(ctx: _Ctx, owner: str, kind: str, start: Any, dest: Any) -> bool:
+    """The Riverfolk spend funds from their board, written as their own warriors (``2w$->``):
+    Rootlog notates no funds, which are the warriors in Payments, any seat's (the Riverfolk
+    Company's Payments and funds, Law of Root); so when none of their own is left there, another
+    seat's warrior in Payments goes back to its owner's supply. False: an ordinary move."""
+    if owner != "riverfolk" or kind != "warrior" or dest is not None or not isinstance(start, Board):
+        return False
+    if start.area is not None or _name(ctx, start.faction or ctx.letter) != "riverfolk":
+        return False
+    board = ctx.s.factions["riverfolk"].board
+    pay = dict(getattr(board, "payments", None) or {})
+    other = next((f for f in ctx.s.turn_order if f != "riverfolk" and pay.get(f, 0) > 0), None)
+    if pay.get("riverfolk", 0) > 0 or other is None:
+        return False
+    pay[other] -= 1
+    board.payments = {k: v for k, v in pay.items() if v}  # type: ignore[union-attr]
+    supply = ctx.s.factions[other].supply
+    supply["warrior"] = supply.get("warrior", 0) + 1
+    return True
 
 
 def _take(ctx: _Ctx, owner: str, kind: str, start: Any) -> None:
@@ -319,15 +364,15 @@ def _remove_from(cl: Any, owner: str, kind: str) -> bool:
 
 
 def _board_count(ctx: _Ctx, owner: str, place: Any, n: int) -> None:
-    """Warriors in the Burrow (0), on the Lizards' board (acolytes) or the Riverfolk's
-    (Payments): the places off the map the engine keeps."""
+    """Warriors in the Burrow (0), on the Lizards' board (acolytes), the Riverfolk's (Payments)
+    or a human Alliance's (officers): the places off the map the engine keeps."""
     s = ctx.s
     if isinstance(place, Clearing):  # 0, the Burrow
         board, field = s.factions["duchy"].board if "duchy" in s.factions else None, "burrow"
     elif isinstance(place, Board) and place.area is None:
         holder = _name(ctx, place.faction or ctx.letter)
         board = s.factions[holder].board
-        field = "payments" if hasattr(board, "payments") else "acolytes"
+        field = next((f for f in ("payments", "officers", "acolytes") if hasattr(board, f)), f"warriors on the {holder} board")
     else:
         raise ctx.fail("pieces are kept in clearings, the Burrow (0) and on boards ($) only")
     if board is None or not hasattr(board, field):

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.context import EngineFailure, Game
 from ...core.faction import LAW, CardLedger, Faction
-from ...core.fields import StateError
+from ...core.fields import StateError, integer
 from ...core.maps import CLEARINGS
 from ...core.rules import discard, draw_card, matches, remove_piece, score
 
@@ -34,7 +34,7 @@ class Alliance(Faction):
     human_seat = True
     suited_buildings = BASE_SUIT  # a base stands only in a clearing of its suit (6.4.3, 6.5.2)
     one_per_clearing = frozenset({"sympathy"})  # 6.2.1 I
-    board_fields = ("supporters",)
+    board_fields = ("supporters", "officers")
     difficulty_text = {
         "easy": "Organize only where a base has four or more Alliance warriors.",
         "default": "As the Law says.",
@@ -64,16 +64,23 @@ class Alliance(Faction):
 
     def write_board(self, state: GameState, fs: FactionState) -> dict[str, Any]:
         board = fs.board
-        if not isinstance(board, AllianceBoard) or board.supporters is None:
+        if not isinstance(board, AllianceBoard):
             return {}
-        return {"supporters": [state.deckdef.card(c).name for c in board.supporters]}
+        out: dict[str, Any] = {} if board.supporters is None else {"supporters": [state.deckdef.card(c).name for c in board.supporters]}
+        if board.officers:
+            out["officers"] = board.officers
+        return out
 
     def read_board(self, state: GameState, fs: FactionState, raw: dict[str, Any], path: str, cards: CardLedger) -> None:
-        if "supporters" not in raw:
+        """A human Alliance's Supporters and officers; the Automated Alliance has neither (2.8.1, 6.2)."""
+        for key, what in (("supporters", "no Supporters (it holds no cards, 2.8.1)"), ("officers", "no officers (it does not Train)")):
+            if key in raw and fs.seat == "bot":
+                raise StateError(f"{path}.{key}", f"the Automated Alliance has {what}")
+        if "supporters" not in raw and "officers" not in raw:
             return
-        if fs.seat == "bot":
-            raise StateError(f"{path}.supporters", "the Automated Alliance has no Supporters (it holds no cards, 2.8.1)")
-        fs.board = AllianceBoard(cards.many(raw["supporters"], f"{path}.supporters"))
+        supporters = cards.many(raw["supporters"], f"{path}.supporters") if "supporters" in raw else None
+        officers = integer(raw.get("officers", 0), f"{path}.officers", 0, self.pieces["human"]["warrior"])
+        fs.board = AllianceBoard(supporters, officers)
 
     # -- what other seats set off -------------------------------------------------------------
     def piece_removed(self, g: Game, c: int, kind: str, by: str | None, memo: object) -> None:
