@@ -40,8 +40,7 @@ class BetterOtters:
         s = g.state
         fs = s.factions[FACTION]
         fs.board = OtterBoard([], {}, 0)
-        for c in in_priority_order(s, s.map.river_clearings)[:SETUP_WARRIORS]:
-            R.place_warriors(g, FACTION, c, 1, "BBP 2.1", why=lambda: "one warrior in each of the four highest-priority river clearings (ruling R-BBP-OO-SETUP)")
+        place_river_warriors(g)
         g.emit(FACTION, "BBP 2.1", "setup", "keeps {n} trade posts (three of each suit) off the map", n=fs.supply["trade_post"])
         restock(g, "BBP 2.1")
 
@@ -67,6 +66,17 @@ class BetterOtters:
     def evening(self, g: Game) -> None:
         """BBP OO.4: score the Payments box, then return its warriors."""
         score_payments(g)
+
+
+def place_river_warriors(g: Game) -> None:
+    """Ruling R-BBP-OO-SETUP: four warriors dealt one at a time round the river clearings it may
+    place in, by priority (the Mountain has only three; with none free, any clearing)."""
+    s = g.state
+    river = [c for c in in_priority_order(s, s.map.river_clearings) if R.may_place_in(s, FACTION, c)]
+    where = river or [c for c in in_priority_order(s, CLEARINGS) if R.may_place_in(s, FACTION, c)]
+    why: Callable[[], str] = lambda: "four warriors dealt round the river clearings by priority (ruling R-BBP-OO-SETUP)"  # noqa: E731
+    for i in range(SETUP_WARRIORS):
+        R.place_warriors(g, FACTION, where[i % len(where)], 1, "BBP 2.1", why=why)
 
 
 def board(s: GameState) -> OtterBoard:
