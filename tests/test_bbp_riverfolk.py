@@ -187,7 +187,7 @@ def test_bbp_oo5_a_bot_buys_an_item_card_as_its_order() -> None:
     assert len(bought) == 1 and bought[0].faction == "marquise"
     assert board(g).payments == {"marquise": 2} and len(board(g).market or []) == 3
     assert len(s.factions["marquise"].items) == 1 and board(g).export == 0
-    assert any("will be its order card" in t for t in lines_of(g, "BBP OO.5"))
+    assert any("will be its order card" in t for t in lines_of(g, "BBP OO.9"))
 
 
 def test_bbp_oo5_no_warriors_no_purchase() -> None:
@@ -204,7 +204,7 @@ def test_bbp_oo5_a_removed_trade_post_moves_the_marker_back() -> None:
     assert board(g).export == 0
     R.remove_piece(g, ME, 6, "trade_post", "LoR 4.3.4", by="marquise")
     assert board(g).export == 0 and g.state.factions[ME].vp == 0
-    assert any("goes back to step 0" in t for t in lines_of(g, "BBP OO.5"))
+    assert any("goes back to step 0" in t for t in lines_of(g, "BBP OO.6"))
 
 
 # -- saved positions --------------------------------------------------------------------------------

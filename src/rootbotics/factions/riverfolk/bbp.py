@@ -3,7 +3,7 @@
 A second rule set beside the Law's Riverfolk Robots (``bot.py``); nothing here is shared with
 it. Rule numbers are the paragraphs of the text as docs/bbp-coverage.md numbers them ("BBP
 OO.3" is Daylight); rulings ``R-BBP-OO-...`` are in docs/rulings.md. Most of its play happens in
-other seats' turns, when they buy its market cards or not (``bbp_market.py``, BBP OO.5). On its
+other seats' turns, when they buy its market cards or not (``bbp_market.py``, BBP OO.5-OO.11). On its
 own turn it rolls the market on and crafts the order card's item (Birdsong), places a trade
 post, recruits around its pieces and may battle (Daylight), and scores its Payments (Evening).
 """
@@ -41,8 +41,8 @@ class BetterOtters:
         fs = s.factions[FACTION]
         fs.board = OtterBoard([], {}, 0)
         place_river_warriors(g)
-        g.emit(FACTION, "BBP 2.1", "setup", "keeps {n} trade posts (three of each suit) off the map", n=fs.supply["trade_post"])
-        restock(g, "BBP 2.1")
+        g.emit(FACTION, "BBP OO.12", "setup", "keeps {n} trade posts (three of each suit) off the map", n=fs.supply["trade_post"])
+        restock(g, "BBP OO.12")
 
     def birdsong(self, g: Game) -> None:
         """BBP OO.2: discard the leftmost market card, restock to four; the rightmost is the order;
@@ -76,7 +76,7 @@ def place_river_warriors(g: Game) -> None:
     where = river or [c for c in in_priority_order(s, CLEARINGS) if R.may_place_in(s, FACTION, c)]
     why: Callable[[], str] = lambda: "four warriors dealt round the river clearings by priority (ruling R-BBP-OO-SETUP)"  # noqa: E731
     for i in range(SETUP_WARRIORS):
-        R.place_warriors(g, FACTION, where[i % len(where)], 1, "BBP 2.1", why=why)
+        R.place_warriors(g, FACTION, where[i % len(where)], 1, "BBP OO.12", why=why)
 
 
 def board(s: GameState) -> OtterBoard:

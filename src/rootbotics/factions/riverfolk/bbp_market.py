@@ -1,6 +1,6 @@
 """The Otter Overlords' market as other seats use it (Better Bot Project v5, ``riverfolk@bbp``):
 the row of four cards, what a card costs and how many a buyer may take, the Payments box and
-the export track (BBP OO.5, "what to watch out for"). Rule numbers are the paragraphs of the
+the export track (BBP OO.5-OO.11, "what to watch out for"). Rule numbers are the paragraphs of the
 text as docs/bbp-coverage.md numbers them; rulings ``R-BBP-OO-...`` are in docs/rulings.md.
 
 A service of this rule set is one card of the market (the text names no other service): the
@@ -27,7 +27,7 @@ EXPORT_STEP_VP = 1  # ruling R-BBP-OO-EXPORT: the VP under each step of the trac
 
 class OtterBoard(RiverfolkBoard):
     """The Otters' board: the market (left to right, BBP OO.1), the Payments box (warriors by
-    owner, BBP OO.5) and the export track's marker (steps moved right, never below 0)."""
+    owner, BBP OO.7) and the export track's marker (steps moved right, never below 0)."""
 
     __slots__ = ("export",)
 
@@ -49,8 +49,8 @@ def otters(state: GameState) -> OtterBoard | None:
 
 
 def allowance(state: GameState, buyer: str) -> int:
-    """BBP OO.5: a player may buy 1 + one per trade post in a clearing where they have a piece;
-    a bot any number (at most the market's cards)."""
+    """BBP OO.10: a player may buy 1 + one per trade post in a clearing where they have a piece;
+    BBP OO.11: a bot any number (at most the market's cards)."""
     if state.factions[buyer].is_bot:
         return MARKET_CARDS
     post = (FACTION, "trade_post")
@@ -58,7 +58,7 @@ def allowance(state: GameState, buyer: str) -> int:
 
 
 def offer(state: GameState, buyer: str, board: OtterBoard) -> Offer:
-    """BBP OO.5: the price by the buyer's score (2, 3, 4), paid with the buyer's own warriors
+    """BBP OO.8: the price by the buyer's score (2, 3, 4), paid with the buyer's own warriors
     (a faction without warriors cannot pay, ruling R-BBP-OO-PAY)."""
     return Offer(buyer, allowance(state, buyer), price(state.factions[buyer].vp), buyer, tuple(board.market or ()))
 
@@ -104,7 +104,7 @@ def purchase_problem(state: GameState, o: Offer, wanted: list[Purchase]) -> str 
 
 
 def buy_card(g: Game, o: Offer, card: int) -> None:
-    """BBP OO.5: pay the price in warriors into the Payments box and take the card; the other
+    """BBP OO.7: pay the price in warriors into the Payments box and take the card; the other
     cards keep their order (BBP OO.1). A bot reveals it as its order card (R-BBP-OO-BOTS-BUY)."""
     s = g.state
     board = otters(s)
@@ -119,13 +119,13 @@ def buy_card(g: Game, o: Offer, card: int) -> None:
         s.services.setdefault(o.buyer, []).append(HAND_CARD)
     else:
         fs.hand.append(card)
-    g.emit(o.buyer, "BBP OO.5", "buy_service", "buys {card} from the Otters' market: {n} of its warriors go into their Payments box (the price at {vp} VP)", card=label, n=o.price, vp=fs.vp)
+    g.emit(o.buyer, "BBP OO.7", "buy_service", "buys {card} from the Otters' market: {n} of its warriors go into their Payments box (the price at {vp} VP)", card=label, n=o.price, vp=fs.vp)
     if fs.is_bot:
-        g.emit(o.buyer, "BBP OO.5", "hand_card", "a bot holds no hand: {card} will be its order card this turn (ruling R-BBP-OO-BOTS-BUY)", card=label)
+        g.emit(o.buyer, "BBP OO.9", "hand_card", "a bot holds no hand: {card} will be its order card this turn (ruling R-BBP-OO-BOTS-BUY)", card=label)
 
 
 def bot_purchases(state: GameState, o: Offer) -> list[Purchase]:
-    """Ruling R-BBP-OO-BOTS-BUY (the bots' buying cards are lost): the game's services option.
+    """BBP OO.9, ruling R-BBP-OO-BOTS-BUY (the bots' buying cards are lost): the services option.
     ``none``: never; otherwise, when the Otters have no more VP than the buyer and the buyer
     reveals order cards, one card showing an item still in the supply (bird, most VP, leftmost)."""
     if policy(state) == "none" or o.buyer in NO_ORDER_CARD:
@@ -136,7 +136,7 @@ def bot_purchases(state: GameState, o: Offer) -> list[Purchase]:
     return [] if card is None else [(HAND_CARD, card)]
 
 
-# -- the export track (BBP OO.5) -----------------------------------------------------------------
+# -- the export track (BBP OO.5, OO.6) -----------------------------------------------------------------
 def move_export(g: Game, buyer: str) -> None:
     """A player bought nothing this turn: the marker moves one step right and the Otters score
     the VP it now covers (ruling R-BBP-OO-EXPORT)."""
@@ -148,12 +148,12 @@ def move_export(g: Game, buyer: str) -> None:
 
 
 def export_back(g: Game) -> None:
-    """A trade post was removed: the marker goes one step back, scoring nothing (BBP OO.5)."""
+    """A trade post was removed: the marker goes one step back, scoring nothing (BBP OO.6)."""
     board = otters(g.state)
     if board is None:
         return
     if board.export == 0:
-        g.emit(FACTION, "BBP OO.5", "export", "loses a trade post; the export marker is already at the start")
+        g.emit(FACTION, "BBP OO.6", "export", "loses a trade post; the export marker is already at the start")
         return
     board.export -= 1
-    g.emit(FACTION, "BBP OO.5", "export", "loses a trade post: the export marker goes back to step {n}, scoring nothing", n=board.export)
+    g.emit(FACTION, "BBP OO.6", "export", "loses a trade post: the export marker goes back to step {n}, scoring nothing", n=board.export)

@@ -72,7 +72,7 @@ class Riverfolk(Faction):
 
     def piece_removed(self, g: Game, c: int, kind: str, by: str | None, memo: object) -> None:
         if kind == "trade_post":
-            bbp_market.export_back(g)  # BBP OO.5: the Otters' export track goes back a step
+            bbp_market.export_back(g)  # BBP OO.6: the Otters' export track goes back a step
 
     # -- saved positions ------------------------------------------------------------------------
     def write_board(self, state: GameState, fs: FactionState) -> dict[str, Any]:
