@@ -279,3 +279,12 @@ def test_bbp_coverage_rows_of_the_otters_name_code() -> None:
     rows = [[c.strip() for c in line.strip().strip("|").split("|")] for line in text.splitlines() if line.startswith("| OO.")]
     assert [r[0] for r in rows] == [f"OO.{n}" for n in range(1, 13)]
     assert all(":" in r[2] and r[3] for r in rows)
+
+
+def test_bbp_oo_the_seat_is_named_otter_overlords() -> None:
+    """The rule set names its bot: the Otter Overlords, not the Law's Riverfolk Robots."""
+    from rootbotics.core.faction import faction_title
+
+    assert faction_title(ME, "bot", "bbp") == "Otter Overlords" and faction_title(ME, "bot") == "Riverfolk Robots"
+    g = new_game(GameConfig([Seat(ME, rule_set="bbp"), Seat("marquise")], seed=1))
+    assert any("sits as the Otter Overlords (bot) of the Better Bot Project" in e.text for e in g.log if e.faction == ME)

@@ -45,6 +45,7 @@ class Riverfolk(Faction):
     }
 
     rule_sets = (LAW, "bbp")  # the Law's bot (bot.py) and the Better Bot Project's Otter Overlords (bbp.py)
+    rule_set_bot_names = {"bbp": "Otter Overlords"}
 
     def bot(self, rule_set: str = LAW) -> Any:
         if rule_set == "bbp":
