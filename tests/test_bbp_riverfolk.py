@@ -288,3 +288,12 @@ def test_bbp_oo_the_seat_is_named_otter_overlords() -> None:
     assert faction_title(ME, "bot", "bbp") == "Otter Overlords" and faction_title(ME, "bot") == "Riverfolk Robots"
     g = new_game(GameConfig([Seat(ME, rule_set="bbp"), Seat("marquise")], seed=1))
     assert any("sits as the Otter Overlords (bot) of the Better Bot Project" in e.text for e in g.log if e.faction == ME)
+
+
+def test_bbp_oo4_cooperative_counts_only_human_opponents() -> None:
+    """Ruling R-BBP-OO-OPPONENTS: bots as a team (BBP 1.2): one human opponent, so each of the
+    3 Payments warriors is a set of one."""
+    g = game(otter_position({3: {"tokens": [["marquise", "keep"]]}}, humans=("alliance",), seats=(ME, "marquise", "alliance"), options={"cooperative": True}, alliance={"hand": []}, payments={"marquise": 2, "alliance": 1}))
+    BetterOtters().evening(g)
+    assert g.state.factions[ME].vp == 3
+    assert any("3 set(s) of 1" in t for t in lines_of(g, "BBP OO.4"))

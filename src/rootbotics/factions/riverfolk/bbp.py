@@ -219,7 +219,7 @@ def score_payments(g: Game) -> None:
     pay = board(s).payments
     assert pay is not None
     total = sum(pay.values())
-    opponents = len(s.turn_order) - 1
+    opponents = sum(1 for f in s.turn_order if f != FACTION and s.is_enemy(FACTION, f))  # ruling R-BBP-OO-OPPONENTS
     vp = total // opponents if opponents else 0
     g.emit(FACTION, "BBP OO.4", "payments", "counts {n} warriors in its Payments box: {vp} set(s) of {k} (its opponents)", n=total, vp=vp, k=opponents)
     returned = dict(pay)
