@@ -181,12 +181,11 @@ def recruit(g: Game, suit: str) -> int:
     eligible = [c for c in ordered_clearings(s, suit) if near_its_pieces(s, c)]
     full = [c for c in eligible if s.warriors(FACTION, c) >= RECRUIT_CAP]
     if full:
-        g.emit(FACTION, "BBP OO.3", "recruit_skipped", "recruits nowhere with {n} of its warriors already: {cs}", n=RECRUIT_CAP, cs=", ".join(map(str, full)))
+        g.emit(FACTION, "BBP OO.3", "skip", "recruits nowhere with {n} of its warriors already: {what}", n=RECRUIT_CAP, what=", ".join(map(str, full)))
     why: Callable[[], str] = lambda: "one warrior in each ordered clearing holding or next to its pieces (rivers count)"  # noqa: E731
     placed = 0
     for c in in_priority_order(s, [c for c in eligible if c not in full]):
         placed += R.place_warriors(g, FACTION, c, 1, "BBP OO.3", why=why)
-    g.emit(FACTION, "BBP OO.3", "recruited", "recruited {n} warriors this turn", n=placed)
     return placed
 
 
@@ -221,7 +220,7 @@ def score_payments(g: Game) -> None:
     total = sum(pay.values())
     opponents = sum(1 for f in s.turn_order if f != FACTION and s.is_enemy(FACTION, f))  # ruling R-BBP-OO-OPPONENTS
     vp = total // opponents if opponents else 0
-    g.emit(FACTION, "BBP OO.4", "payments", "counts {n} warriors in its Payments box: {vp} set(s) of {k} (its opponents)", n=total, vp=vp, k=opponents)
+    g.emit(FACTION, "BBP OO.4", "payments", "counts {n} warriors in its Payments box: {how}", n=total, how=f"{vp} set(s) of {opponents} (its opponents)")
     returned = dict(pay)
     pay.clear()
     for owner, n in returned.items():

@@ -143,8 +143,7 @@ def move_export(g: Game, buyer: str) -> None:
     board = otters(g.state)
     assert board is not None
     board.export += 1
-    g.emit(FACTION, "BBP OO.5", "export", "{buyer} buys nothing from the market: the export marker moves to step {n}", buyer=buyer, n=board.export)
-    R.score(g, FACTION, EXPORT_STEP_VP, "BBP OO.5", f"for the export track's step {board.export} (ruling R-BBP-OO-EXPORT)")
+    R.score(g, FACTION, EXPORT_STEP_VP, "BBP OO.5", f"as {buyer} buys nothing from its market: the export marker moves to step {board.export} (ruling R-BBP-OO-EXPORT)")
 
 
 def export_back(g: Game) -> None:
@@ -153,7 +152,7 @@ def export_back(g: Game) -> None:
     if board is None:
         return
     if board.export == 0:
-        g.emit(FACTION, "BBP OO.6", "export", "loses a trade post; the export marker is already at the start")
+        g.emit(FACTION, "BBP OO.6", "no_score", "loses a trade post; the export marker is already at the start")
         return
     board.export -= 1
-    g.emit(FACTION, "BBP OO.6", "export", "loses a trade post: the export marker goes back to step {n}, scoring nothing", n=board.export)
+    g.emit(FACTION, "BBP OO.6", "no_score", "loses a trade post: the export marker goes back to step {n}, scoring nothing", n=board.export)
