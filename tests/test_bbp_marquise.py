@@ -241,7 +241,7 @@ LINEUPS = (("eyrie",), ("alliance", "vagabot"), ("lizards", "riverfolk", "duchy"
 @pytest.mark.parametrize("seed", range(16))
 def test_bbp_games_keep_every_invariant(seed: int) -> None:
     others = LINEUPS[seed % len(LINEUPS)]
-    seats = [Seat("marquise", rule_set="bbp"), *(Seat(f) for f in others)]
+    seats = [Seat("marquise", rule_set="bbp"), *(Seat(f, rule_set="bbp" if f == "riverfolk" and seed // 4 % 2 == 0 else "law") for f in others)]  # the Otter Overlords in half
     if seed % 3 == 1:
         seats.reverse()
     checked(GameConfig(seats, MAP_NAMES[seed % len(MAP_NAMES)], seed))

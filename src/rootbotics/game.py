@@ -187,7 +187,7 @@ def assign_seats(g: Game, config: GameConfig) -> None:
         g.state.add_faction(seat.faction, seat.seat)
         g.state.factions[seat.faction].rule_set = seat.rule_set
         if seat.rule_set != LAW:
-            g.emit(seat.faction, "3.2", "setup", "sits as the {title} ({seat}) of {rules}", title=faction_title(seat.faction, seat.seat), seat=seat.seat, rules=RULE_SETS[seat.rule_set])
+            g.emit(seat.faction, "3.2", "setup", "sits as the {title} ({seat}) of {rules}", title=faction_title(seat.faction, seat.seat, seat.rule_set), seat=seat.seat, rules=RULE_SETS[seat.rule_set])
             continue
         g.emit(seat.faction, "3.2", "setup", "sits as the {title} ({seat})", title=faction_title(seat.faction, seat.seat), seat=seat.seat)
 

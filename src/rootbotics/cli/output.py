@@ -109,7 +109,7 @@ def seat_title(state: Any, faction: str) -> str:
     from ..core.faction import faction_title
 
     fs = state.factions[faction]
-    return f"{faction_title(faction, fs.seat)} ({fs.seat})"
+    return f"{faction_title(faction, fs.seat, fs.rule_set)} ({fs.seat})"
 
 
 def winner_line(state: Any) -> str:

@@ -109,6 +109,7 @@ class Faction:
     board_items_path: ClassVar[str] = ""  # where its board's item pieces are in its saved seat
     sets_snares: ClassVar[bool] = False  # answers the snare question (11.7.2, 11.8.2)
     rule_sets: ClassVar[tuple[str, ...]] = (LAW,)  # the rule sets whose bot it has (RULE_SETS)
+    rule_set_bot_names: ClassVar[dict[str, str]] = {}  # a rule set's own name for the bot, where it differs
 
     # -- the seat ------------------------------------------------------------------------------
     def bot(self, rule_set: str = LAW) -> Any:
@@ -361,11 +362,14 @@ def piece_totals(faction: str, seat: str) -> dict[str, int]:
         raise KeyError(f"{faction} cannot be a {seat} seat yet") from None
 
 
-def faction_title(faction: str, seat: str) -> str:
-    """The faction's name on its board: the bot's or the human faction's."""
+def faction_title(faction: str, seat: str, rule_set: str = LAW) -> str:
+    """The faction's name on its board: the bot's (its rule set's, if that names it otherwise)
+    or the human faction's."""
     ensure_registered()
     rules = REGISTRY[faction]
-    return rules.bot_name if seat == "bot" else rules.human_name
+    if seat != "bot":
+        return rules.human_name
+    return rules.rule_set_bot_names.get(rule_set, rules.bot_name)
 
 
 PLUGINS = "rootbotics.factions"  # the package that registers every faction when imported

@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from ...core.context import Game
-from ...core.faction import CardLedger, Faction
+from ...core.faction import LAW, CardLedger, Faction
 from ...core.fields import StateError, at, count, lst, obj, show, string
 from ...core.maps import CLEARINGS, SUITS
-from . import services
+from . import bbp_market, services
 from .services import RIVERFOLK, SERVICES
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ class Riverfolk(Faction):
     one_per_clearing = frozenset({"trade_post"})  # 9.5.1
     sells_services = True
     service_names = SERVICES
-    board_fields = ("market", "payments", "protection", "trade_posts")
+    board_fields = ("market", "payments", "protection", "trade_posts", "export")  # export: the Otter Overlords' (BBP)
     difficulty_text = {
         "easy": "Build and Garrison places the trade post with no warrior.",
         "default": "As the Law says (one warrior with the new trade post).",
@@ -44,7 +44,14 @@ class Riverfolk(Faction):
         "involved": "In the turn of a human who bought no Mercenaries, that human's enemies battle it as if they had bought Mercenaries.",
     }
 
-    def bot(self) -> Any:
+    rule_sets = (LAW, "bbp")  # the Law's bot (bot.py) and the Better Bot Project's Otter Overlords (bbp.py)
+    rule_set_bot_names = {"bbp": "Otter Overlords"}
+
+    def bot(self, rule_set: str = LAW) -> Any:
+        if rule_set == "bbp":
+            from .bbp import BetterOtters
+
+            return BetterOtters()
         from .bot import RiverfolkRobots
 
         return RiverfolkRobots()
@@ -59,7 +66,14 @@ class Riverfolk(Faction):
         return None
 
     def turn_starting(self, g: Game, faction: str) -> None:
+        if bbp_market.otters(g.state) is not None:
+            bbp_market.offer_cards(g, faction)  # BBP OO.5 (ruling R-BBP-OO-WHEN)
+            return
         services.offer_services(g, faction)  # 9.2.3: at the start of the buyer's Birdsong
+
+    def piece_removed(self, g: Game, c: int, kind: str, by: str | None, memo: object) -> None:
+        if kind == "trade_post":
+            bbp_market.export_back(g)  # BBP OO.6: the Otters' export track goes back a step
 
     # -- saved positions ------------------------------------------------------------------------
     def write_board(self, state: GameState, fs: FactionState) -> dict[str, Any]:
@@ -67,6 +81,13 @@ class Riverfolk(Faction):
         if not isinstance(b, RiverfolkBoard) or b.market is None:
             return {}
         post = (RIVERFOLK, "trade_post")
+        if isinstance(b, bbp_market.OtterBoard):  # the Otter Overlords (BBP): an export track, no Protectionism
+            return {
+                "market": [state.deckdef.card(c).name for c in b.market],
+                "payments": {k: n for k, n in sorted((b.payments or {}).items()) if n},
+                "export": b.export,
+                "trade_posts": {str(c): state.suits[c] for c in CLEARINGS if post in state.clearings[c].tokens},
+            }
         return {
             "market": [state.deckdef.card(c).name for c in b.market],
             "payments": {k: n for k, n in sorted((b.payments or {}).items()) if n},
@@ -85,9 +106,14 @@ class Riverfolk(Faction):
                 raise StateError(f"{path}.{here[0]}", "only the Riverfolk Robots have a Market, Payments and Protectionism")
             return
         market = cards.many(raw.get("market", []), f"{path}.market")
+        payments = {owner: count(n, at(f"{path}.payments", owner)) for owner, n in obj(raw.get("payments", {}), f"{path}.payments").items()}
+        if fs.rule_set == bbp_market.BBP:
+            fs.board = read_otter_board(raw, path, market, payments)
+            return
+        if "export" in raw:
+            raise StateError(f"{path}.export", "only the Otter Overlords (rule set bbp) have an export track")
         if len(market) > MARKET_SIZE:
             raise StateError(f"{path}.market", f"the Market holds five cards at most, not {len(market)}")
-        payments = {owner: count(n, at(f"{path}.payments", owner)) for owner, n in obj(raw.get("payments", {}), f"{path}.payments").items()}
         protection = [string(p, f"{path}.protection.{i}", PROTECTION) for i, p in enumerate(lst(raw.get("protection", []), f"{path}.protection"))]
         fs.board = RiverfolkBoard(market, payments, protection)
 
@@ -97,7 +123,8 @@ class Riverfolk(Faction):
             return None
         row = ", ".join(state.deckdef.card(c).label() for c in b.market) or "empty"
         paid = ", ".join(f"{k} {n}" for k, n in sorted((b.payments or {}).items())) or "empty"
-        return f"Market (left to right): {row}; Payments: {paid}"
+        export = f"; export track: step {b.export}" if isinstance(b, bbp_market.OtterBoard) else ""
+        return f"Market (left to right): {row}; Payments: {paid}{export}"
 
     def check_position(self, state: GameState, data: dict[str, Any]) -> None:
         """Payments hold warriors of seated factions that have warriors; the trade posts lie on
@@ -158,8 +185,13 @@ class Riverfolk(Faction):
         """A Market of at most five cards, Payments only of seated factions with warriors."""
         out: list[str] = []
         b = fs.board
-        if isinstance(b, RiverfolkBoard) and b.market is not None and len(b.market) > MARKET_SIZE:
-            out.append(f"the Market holds {len(b.market)} cards, more than {MARKET_SIZE}")
+        size = bbp_market.MARKET_CARDS if isinstance(b, bbp_market.OtterBoard) else MARKET_SIZE
+        if isinstance(b, RiverfolkBoard) and b.market is not None and len(b.market) > size:
+            out.append(f"the Market holds {len(b.market)} cards, more than {size}")
+        if isinstance(b, bbp_market.OtterBoard) and b.export < 0:
+            out.append(f"the export marker is at step {b.export}, before the track's start")
+        if fs.rule_set == bbp_market.BBP and b is not None and b.market is not None and not isinstance(b, bbp_market.OtterBoard):
+            out.append("the Otter Overlords' board has no export track")
         if isinstance(b, RiverfolkBoard) and b.payments is not None:
             for f, n in b.payments.items():
                 if f not in state.factions or n <= 0:
@@ -205,6 +237,16 @@ class Riverfolk(Faction):
 
     def never_defenseless(self, g: Game, faction: str) -> bool:
         return _has_trait(g, "garrison")  # Garrison: as defender it is never defenseless
+
+
+def read_otter_board(raw: dict[str, Any], path: str, market: list[int], payments: dict[str, int]) -> bbp_market.OtterBoard:
+    """The Otter Overlords' board (BBP OO.1, OO.5): a market of four cards at most, the Payments
+    box and the export marker; no Protectionism in that rule set."""
+    if "protection" in raw:
+        raise StateError(f"{path}.protection", "the Otter Overlords (rule set bbp) have no Protectionism")
+    if len(market) > bbp_market.MARKET_CARDS:
+        raise StateError(f"{path}.market", f"the Otters' market holds four cards at most, not {len(market)}")
+    return bbp_market.OtterBoard(market, payments, count(raw.get("export", 0), f"{path}.export"))
 
 
 def _has_trait(g: Game, trait: str) -> bool:

@@ -1,0 +1,158 @@
+"""The Otter Overlords' market as other seats use it (Better Bot Project v5, ``riverfolk@bbp``):
+the row of four cards, what a card costs and how many a buyer may take, the Payments box and
+the export track (BBP OO.5-OO.11, "what to watch out for"). Rule numbers are the paragraphs of the
+text as docs/bbp-coverage.md numbers them; rulings ``R-BBP-OO-...`` are in docs/rulings.md.
+
+A service of this rule set is one card of the market (the text names no other service): the
+buyer pays warriors into the Otters' Payments box; a human takes the card into their hand, a bot
+reveals it as its order card (ruling R-BBP-OO-BOTS-BUY). Purchases are made at the start of the
+buyer's Birdsong, and a seat that bought nothing then moves the export track (R-BBP-OO-WHEN).
+"""
+
+from __future__ import annotations
+
+from ...core import rules as R
+from ...core.context import EngineFailure, Game
+from ...core.faction import piece_totals
+from ...core.maps import CLEARINGS
+from ...core.state import GameState
+from .board import RiverfolkBoard
+from .services import HAND_CARD, NO_ORDER_CARD, Offer, Purchase, hand_card_choice, policy, price
+
+FACTION = "riverfolk"
+BBP = "bbp"
+MARKET_CARDS = 4  # BBP OO.1: a row of four cards
+EXPORT_STEP_VP = 1  # ruling R-BBP-OO-EXPORT: the VP under each step of the track (the track was an image)
+
+
+class OtterBoard(RiverfolkBoard):
+    """The Otters' board: the market (left to right, BBP OO.1), the Payments box (warriors by
+    owner, BBP OO.7) and the export track's marker (steps moved right, never below 0)."""
+
+    __slots__ = ("export",)
+
+    def __init__(self, market: list[int] | None = None, payments: dict[str, int] | None = None, export: int = 0) -> None:
+        super().__init__(market, payments, None)
+        self.export = export
+
+    def clone(self) -> OtterBoard:
+        return OtterBoard(None if self.market is None else list(self.market), None if self.payments is None else dict(self.payments), self.export)
+
+
+def otters(state: GameState) -> OtterBoard | None:
+    """The Otter Overlords' board, if a set-up ``riverfolk@bbp`` seat plays."""
+    fs = state.factions.get(FACTION)
+    if fs is None or not fs.is_bot or fs.rule_set != BBP:
+        return None
+    board = fs.board
+    return board if isinstance(board, OtterBoard) and board.market is not None else None
+
+
+def allowance(state: GameState, buyer: str) -> int:
+    """BBP OO.10: a player may buy 1 + one per trade post in a clearing where they have a piece;
+    BBP OO.11: a bot any number (at most the market's cards)."""
+    if state.factions[buyer].is_bot:
+        return MARKET_CARDS
+    post = (FACTION, "trade_post")
+    return 1 + sum(1 for c in CLEARINGS if post in state.clearings[c].tokens and state.clearings[c].pieces_of(buyer) > 0)
+
+
+def offer(state: GameState, buyer: str, board: OtterBoard) -> Offer:
+    """BBP OO.8: the price by the buyer's score (2, 3, 4), paid with the buyer's own warriors
+    (a faction without warriors cannot pay, ruling R-BBP-OO-PAY)."""
+    return Offer(buyer, allowance(state, buyer), price(state.factions[buyer].vp), buyer, tuple(board.market or ()))
+
+
+def can_pay(state: GameState, buyer: str) -> bool:
+    return "warrior" in piece_totals(buyer, state.factions[buyer].seat)
+
+
+def offer_cards(g: Game, buyer: str) -> None:
+    """At the start of ``buyer``'s Birdsong (R-BBP-OO-WHEN): it may buy market cards; if it buys
+    none, the export track moves (BBP OO.5)."""
+    s = g.state
+    board = otters(s)
+    if board is None or buyer == FACTION:
+        return  # the Otters' own turn moves no marker: they buy nothing from themselves
+    o = offer(s, buyer, board)
+    wanted: list[Purchase] = []
+    if can_pay(s, buyer) and o.affordable(s) > 0:
+        wanted = bot_purchases(s, o) if s.factions[buyer].is_bot else list(g.controller(buyer).buy_services(g, buyer, o))
+        problem = purchase_problem(s, o, wanted)
+        if problem:
+            raise EngineFailure(f"{buyer} cannot buy {wanted}: {problem}")
+    for _, card in wanted:
+        assert card is not None
+        buy_card(g, o, card)
+    if not wanted:
+        move_export(g, buyer)
+
+
+def purchase_problem(state: GameState, o: Offer, wanted: list[Purchase]) -> str | None:
+    """Whether purchases fit the offer: market cards only, each once, within allowance and warriors."""
+    if len(wanted) > o.allowance:
+        return f"only {o.allowance} card(s) may be bought"
+    if len(wanted) * o.price > state.factions[o.payer].supply.get("warrior", 0):
+        return f"{o.payer} has too few warriors in supply to pay {len(wanted) * o.price}"
+    cards = [card for _, card in wanted]
+    for service, card in wanted:
+        if service != HAND_CARD:
+            return f"the Otter Overlords sell only market cards, not {service!r}"
+        if card not in o.market or cards.count(card) > 1:
+            return f"card {card!r} is not in the market"
+    return None
+
+
+def buy_card(g: Game, o: Offer, card: int) -> None:
+    """BBP OO.7: pay the price in warriors into the Payments box and take the card; the other
+    cards keep their order (BBP OO.1). A bot reveals it as its order card (R-BBP-OO-BOTS-BUY)."""
+    s = g.state
+    board = otters(s)
+    assert board is not None and board.market is not None and board.payments is not None
+    s.factions[o.payer].supply["warrior"] -= o.price
+    board.payments[o.payer] = board.payments.get(o.payer, 0) + o.price
+    board.market.remove(card)
+    label = s.deckdef.card(card).label()
+    fs = s.factions[o.buyer]
+    if fs.is_bot:
+        fs.order = card
+        s.services.setdefault(o.buyer, []).append(HAND_CARD)
+    else:
+        fs.hand.append(card)
+    g.emit(o.buyer, "BBP OO.7", "buy_service", "buys {card} from the Otters' market: {n} of its warriors go into their Payments box (the price at {vp} VP)", card=label, n=o.price, vp=fs.vp)
+    if fs.is_bot:
+        g.emit(o.buyer, "BBP OO.9", "hand_card", "a bot holds no hand: {card} will be its order card this turn (ruling R-BBP-OO-BOTS-BUY)", card=label)
+
+
+def bot_purchases(state: GameState, o: Offer) -> list[Purchase]:
+    """BBP OO.9, ruling R-BBP-OO-BOTS-BUY (the bots' buying cards are lost): the services option.
+    ``none``: never; otherwise, when the Otters have no more VP than the buyer and the buyer
+    reveals order cards, one card showing an item still in the supply (bird, most VP, leftmost)."""
+    if policy(state) == "none" or o.buyer in NO_ORDER_CARD:
+        return []
+    if state.factions[FACTION].vp > state.factions[o.buyer].vp:
+        return []
+    card = hand_card_choice(state, o)
+    return [] if card is None else [(HAND_CARD, card)]
+
+
+# -- the export track (BBP OO.5, OO.6) -----------------------------------------------------------------
+def move_export(g: Game, buyer: str) -> None:
+    """A player bought nothing this turn: the marker moves one step right and the Otters score
+    the VP it now covers (ruling R-BBP-OO-EXPORT)."""
+    board = otters(g.state)
+    assert board is not None
+    board.export += 1
+    R.score(g, FACTION, EXPORT_STEP_VP, "BBP OO.5", f"as {buyer} buys nothing from its market: the export marker moves to step {board.export} (ruling R-BBP-OO-EXPORT)")
+
+
+def export_back(g: Game) -> None:
+    """A trade post was removed: the marker goes one step back, scoring nothing (BBP OO.6)."""
+    board = otters(g.state)
+    if board is None:
+        return
+    if board.export == 0:
+        g.emit(FACTION, "BBP OO.6", "no_score", "loses a trade post; the export marker is already at the start")
+        return
+    board.export -= 1
+    g.emit(FACTION, "BBP OO.6", "no_score", "loses a trade post: the export marker goes back to step {n}, scoring nothing", n=board.export)
