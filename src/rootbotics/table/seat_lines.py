@@ -1,0 +1,38 @@
+"""Rootlog actions that belong to one kind of human seat, handed over by ``table/board.py``: a
+human Vagabond's pawn and items (``vagabond_lines.py``), warriors on a human Riverfolk's board
+(``riverfolk_lines.py``). Keeping them here keeps ``board.py`` the same for every faction."""
+
+from __future__ import annotations
+
+from ..core.context import Game
+from ..core.state import GameState
+from ..factions.vagabot.human import board_of
+from . import riverfolk_lines, vagabond_lines
+from .rootlog import Action, Move
+from .seat_errors import SeatRefused
+
+__all__ = ["SeatRefused", "apply", "handles", "kept_for"]
+
+
+def handles(state: GameState, faction: str, move: Move) -> bool:
+    """Whether the move is one of these: a pawn's, a human Vagabond's items, a board's warriors."""
+    if vagabond_lines.is_pawn_move(move):
+        return True
+    if vagabond_lines.is_item_move(move) and board_of(state, faction) is not None:
+        return True
+    return riverfolk_lines.is_board_move(move)
+
+
+def apply(g: Game, faction: str, move: Move, names: dict[str, str]) -> None:
+    """Play the move (raise ``SeatRefused``); ``names``: Rootlog letter -> engine name."""
+    if vagabond_lines.is_pawn_move(move):
+        vagabond_lines.move_pawn(g, faction, move)
+    elif riverfolk_lines.is_board_move(move):
+        riverfolk_lines.move_warriors(g, faction, move, names)
+    else:
+        vagabond_lines.move_items(g, faction, move)
+
+
+def kept_for(letter: str, action: Action) -> bool:
+    """Item moves are the engine's in a human Vagabond's (V) line."""
+    return letter == "V" and isinstance(action, Move) and vagabond_lines.is_item_move(action)
