@@ -30,6 +30,9 @@ COMMANDS: dict[str, str] = {
 }
 
 
+HUMAN_ALIASES: dict[str, str] = {"vagabond": "vagabot"}  # the human faction's name for its seat
+
+
 class UsageError(ValueError):
     """A bad command-line option: one line naming the option, exit code 2."""
 
@@ -45,7 +48,8 @@ def parse_seats(humans: str, bots: str, order: str | None) -> list[TableSeat]:
         faction, _, player = part.partition(":")
         if not player.strip():
             raise UsageError(f"--humans: {part!r} needs a player name, e.g. marquise:Ann")
-        seats.append(TableSeat(faction.strip().lower(), "human", player.strip()))
+        name = faction.strip().lower()
+        seats.append(TableSeat(HUMAN_ALIASES.get(name, name), "human", player.strip()))
     for part in filter(None, (p.strip().lower() for p in bots.split(","))):
         seats.append(TableSeat(part, "bot"))
     for seat in seats:

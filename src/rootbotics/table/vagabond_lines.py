@@ -45,17 +45,25 @@ def move_pawn(g: Game, faction: str, move: Move) -> None:
         raise SeatRefused(token, "a line moves only its own seat's pawn")
     dest = move.dests[0]
     s = g.state
+    origin = where_short(s, vb)
     if isinstance(dest, Clearing) and 1 <= dest.number <= 12:
         _check_to_clearing(s, faction, vb, dest.number, token)
         place_pawn(s, faction, vb, clearing=dest.number)
-        g.emit(faction, "LoR 9.4", "move_pawn", "moves his pawn to {c}", c=dest.number)
+        g.emit(faction, "LoR 9.4", "move_pawn", "moves his pawn from {a} to {b}", a=origin, b=dest.number)
     elif isinstance(dest, Forest):
         forest = _forest(s, dest, token)
         _check_to_forest(s, faction, vb, forest, token)
         place_pawn(s, faction, vb, forest=forest)
-        g.emit(faction, "LoR 9.4", "move_pawn", "moves his pawn to the forest by {by}", by=", ".join(map(str, s.map.forests[forest])))
+        g.emit(faction, "LoR 9.4", "move_pawn", "moves his pawn from {a} to {b}", a=origin, b=where_short(s, vb))
     else:
         raise SeatRefused(token, "the pawn goes to a clearing or a forest")
+
+
+def where_short(s: GameState, vb: VagabondBoard) -> int | str:
+    """The pawn's place as a step names it: a clearing number, a forest, or the box (setup)."""
+    if vb.forest is not None:
+        return f"the forest by {', '.join(map(str, s.map.forests[vb.forest]))}"
+    return "the box" if vb.clearing is None else vb.clearing
 
 
 def _board(s: GameState, faction: str, token: str) -> VagabondBoard:
@@ -126,14 +134,14 @@ def _item_change(g: Game, faction: str, vb: VagabondBoard, counted: Counted, sta
     change = _CHANGES.get((_key(start), _key(dest)))
     if change is None:
         raise SeatRefused(token, "the engine keeps items gained (->s), damaged (->d), repaired (d->s), exhausted (->e) and refreshed (e->r)")
-    want, flag, value, words = change
+    want, flag, value, words, kind = change
     pool = [i for i in vb.items if (item.kind == "_" or i.kind == ITEM_NAMES.get(item.kind)) and want(i)]
     n = len(pool) if item.kind == "_" else counted.count
     if (item.kind == "_" and not pool) or len(pool) < n:
         raise SeatRefused(token, f"the {faction} have {len(pool)} such item(s) that can be {words}, not {n}")
     for it in pool[:n]:
         setattr(it, flag, value)
-        g.emit(faction, "LoR 9.2", "item_" + flag, "his {item} is " + words, item=it.kind)
+        g.emit(faction, "LoR 9.2", kind, "his {item} is " + words, item=it.kind)
 
 
 def _key(loc: object) -> str | None:
@@ -144,13 +152,12 @@ def _key(loc: object) -> str | None:
     return "?"
 
 
-_CHANGES = {  # (start, destination) -> (which items, flag, new value, in words)
-    (None, "d"): (lambda i: not i.damaged, "damaged", True, "damaged"),
-    ("d", "s"): (lambda i: i.damaged, "damaged", False, "repaired"),
-    ("d", "r"): (lambda i: i.damaged, "damaged", False, "repaired"),
-    (None, "e"): (lambda i: not i.exhausted and not i.damaged, "exhausted", True, "exhausted"),
-    ("e", "r"): (lambda i: i.exhausted, "exhausted", False, "refreshed"),
-    ("e", None): (lambda i: i.exhausted, "exhausted", False, "refreshed"),
+_CHANGES = {  # (start, destination) -> (which items, flag, new value, in words, event kind)
+    (None, "d"): (lambda i: not i.damaged, "damaged", True, "damaged", "damage"),
+    ("d", "s"): (lambda i: i.damaged, "damaged", False, "repaired", "repair"),
+    ("d", "r"): (lambda i: i.damaged, "damaged", False, "repaired", "repair"),
+    (None, "e"): (lambda i: not i.exhausted and not i.damaged, "exhausted", True, "exhausted", "exhaust"),
+    ("e", "r"): (lambda i: i.exhausted, "exhausted", False, "refreshed", "refresh"),
 }
 
 
@@ -166,7 +173,8 @@ def _from_box(g: Game, faction: str, vb: VagabondBoard, item: Item, n: int, toke
         raise SeatRefused(token, f"the box holds {left} {kind} not in play, not {n}")
     g.state.item_box[kind] = left - n
     vb.items.extend(VagabondItem(kind) for _ in range(n))
-    g.emit(faction, "LoR 9.3", "gain_item", "takes {n} {item} from the box", n=n, item=kind)
+    for _ in range(n):
+        g.emit(faction, "LoR 9.3", "gain_item", "takes a {item} {source}", item=kind, source="from the box (a starting item)")
 
 
 def _from_ruin(g: Game, faction: str, vb: VagabondBoard, item: Item, n: int, c: int, token: str) -> None:
@@ -181,4 +189,6 @@ def _from_ruin(g: Game, faction: str, vb: VagabondBoard, item: Item, n: int, c: 
     if not cl.ruin_items:
         cl.ruin = False
     vb.items.append(VagabondItem(kind))
-    g.emit(faction, "LoR 9.5.2", "explore", "explores the ruin in {c}: takes the {item}", c=c, item=kind)
+    g.emit(faction, "LoR 9.5.2", "gain_item", "takes a {item} {source}", item=kind, source=f"from under the ruin in {c}")
+    if not cl.ruin:
+        g.emit(faction, "LoR 9.5.2", "remove_ruin", "removes the emptied ruin in {c}", c=c)
