@@ -379,9 +379,14 @@ def _battle(line: _Line, i: int, b: Battle) -> None:
         raise LineRefused(token, "give the rolls, as (3,1): the engine resolves a battle with a bot")
     outcome = _recorded_outcome(line, i, b.clearing, {line.faction, defender})
     own = [p.kind for p in outcome if p.owner == line.faction and p.kind != "warrior"]
-    done = _resolve(line, defender, b, _roll_script(line, defender, b, outcome), own)
+    items = seat_lines.recorded_damage(s, line.faction, line.actions, i, line.consumed)  # a human Vagabond's
+    first = len(line.g.log)
+    done = _resolve(line, defender, b, _roll_script(line, defender, b, outcome), own + items)
     if outcome and done != _tally(outcome):
         raise LineRefused(token, f"the Law gives {_show(done)}, the line records {_show(_tally(outcome))}")
+    damaged = sum(1 for e in line.g.log.events[first:] if e.kind == "damage" and e.faction == line.faction)
+    if items and damaged != len(items):
+        raise LineRefused(token, f"the Law gives {damaged} damaged item(s) (LoR 9.2.5), the line records {len(items)}")
 
 
 def _recorded_outcome(line: _Line, i: int, c: int, sides: set[str]) -> list[_Pieces]:

@@ -36,3 +36,22 @@ def apply(g: Game, faction: str, move: Move, names: dict[str, str]) -> None:
 def kept_for(letter: str, action: Action) -> bool:
     """Item moves are the engine's in a human Vagabond's (V) line."""
     return letter == "V" and isinstance(action, Move) and vagabond_lines.is_item_move(action)
+
+
+def recorded_damage(state: GameState, faction: str, actions: list[Action], i: int, consumed: set[int]) -> list[str]:
+    """A human Vagabond's items written as damaged right after his battle ``i`` (``%s->d``,
+    ``%se->d`` for an exhausted one), among its recorded removals: the items he picks for the
+    hits he takes (LoR 9.2.5), in order. Their actions join ``consumed``."""
+    if board_of(state, faction) is None:
+        return []
+    words: list[str] = []
+    for j in range(i + 1, len(actions)):
+        act = actions[j]
+        if j in consumed:
+            continue
+        picked = vagabond_lines.damage_written(act)
+        if picked is None:
+            break
+        words += picked
+        consumed.add(j)
+    return words

@@ -192,3 +192,21 @@ def _from_ruin(g: Game, faction: str, vb: VagabondBoard, item: Item, n: int, c: 
     g.emit(faction, "LoR 9.5.2", "gain_item", "takes a {item} {source}", item=kind, source=f"from under the ruin in {c}")
     if not cl.ruin:
         g.emit(faction, "LoR 9.5.2", "remove_ruin", "removes the emptied ruin in {c}", c=c)
+
+
+def damage_written(action: object) -> list[str] | None:
+    """The items an action marks damaged, as his board words them (``"sword"``, ``"boots
+    exhausted"``), or None if it is not an item damage."""
+    if not isinstance(action, Move) or not is_item_move(action) or _key(action.dests[0] if len(action.dests) == 1 else "?") != "d":
+        return None
+    out: list[str] = []
+    for part in action.parts:
+        if part.start is not None and _key(part.start) != "e":
+            return None
+        for counted in part.things:
+            assert isinstance(counted.thing, Item)
+            kind = ITEM_NAMES.get(counted.thing.kind)
+            if kind is None:
+                return None
+            out += [kind + (" exhausted" if part.start is not None else "")] * counted.count
+    return out
