@@ -273,3 +273,32 @@ def test_the_bots_buy_no_services_of_a_human_riverfolk() -> None:
     from rootbotics.factions.riverfolk.services import refusal
 
     assert refusal(company(), "eyrie") == "no Riverfolk Robots in the game"
+
+
+# -- 7.7.6: the bots enlist a human Arbiter as they would the Vagabot -----------------------------
+def arbiter_table(eyrie_vp: int, swords: tuple[str, ...] = ("sword", "sword")) -> Game:
+    s = position({5: {"warriors": {"eyrie": 1, "marquise": 3}}}, seats=("marquise", "eyrie", "vagabot"), humans=("marquise", "vagabot"),
+                 eyrie={"vp": eyrie_vp}, vagabot={"vagabond": {"character": "arbiter", "location": 5, "items": [*swords, "boots"]}})
+    return table(s, [("roll", (1, 1))])
+
+
+def test_7_7_6_a_bot_defender_enlists_a_human_arbiter_who_adds_his_swords() -> None:
+    g = arbiter_table(eyrie_vp=3)
+    battle(g, "marquise", "eyrie", 5, "test")
+    kinds = [e.kind for e in g.log.events]
+    assert "enlist" in kinds and g.state.factions["vagabot"].vp == 1
+    hits = next(e for e in g.log.events if e.kind == "arbiter_hits")
+    assert hits.data["n"] == 2 and "undamaged swords" in hits.line()
+
+
+def test_7_7_6_III_a_bot_with_no_more_vp_than_the_human_arbiter_does_not_enlist_him() -> None:
+    g = arbiter_table(eyrie_vp=0)
+    battle(g, "marquise", "eyrie", 5, "test")
+    assert "arbiter_declined" in [e.kind for e in g.log.events] and g.state.factions["vagabot"].vp == 0
+
+
+def test_a_human_vagabonds_character_saves_and_a_wrong_one_is_refused() -> None:
+    s = arbiter_table(1).state
+    assert json.loads(serial.dumps(s))["factions"]["vagabot"]["vagabond"]["character"] == "arbiter"
+    with pytest.raises(StateError, match=r"^factions\.vagabot\.vagabond\.character: "):
+        position({}, seats=("vagabot", "eyrie"), humans=("vagabot",), vagabot={"vagabond": {"character": "wizard"}})

@@ -25,9 +25,11 @@ from .items import FOREST_PREFIX
 if TYPE_CHECKING:
     from ...core.state import GameState
 
-FIELDS = ("location", "items")
+FIELDS = ("character", "location", "items")
 FULL_REMOVAL_DAMAGE = 3  # LoR 9.2.6
 ITEM_FLAGS = ("exhausted", "damaged")
+# The Law of Root's Vagabond characters (base game, Riverfolk and Vagabond packs)
+HUMAN_CHARACTERS = ("thief", "tinker", "ranger", "vagrant", "scoundrel", "arbiter", "adventurer", "ronin", "harrier")
 
 
 @dataclass(slots=True)
@@ -53,9 +55,10 @@ class VagabondBoard(Board):
     clearing: int | None = None
     forest: int | None = None
     items: list[VagabondItem] = field(default_factory=list)
+    character: str | None = None  # his character card; the bots ask only whether he is the Arbiter (7.7.6)
 
     def clone(self) -> VagabondBoard:
-        return VagabondBoard(self.clearing, self.forest, [i.clone() for i in self.items])
+        return VagabondBoard(self.clearing, self.forest, [i.clone() for i in self.items], self.character)
 
     def item_pieces(self) -> list[str]:
         return [i.kind for i in self.items]
@@ -136,7 +139,10 @@ def full_removal(g: Game, by: str, c: int) -> None:
 
 # -- the saved-position format (docs/state-format.md, "The human Vagabond") ---------------------
 def board_json(vb: VagabondBoard) -> dict[str, Any]:
-    return {"location": vb.location(), "items": [i.words() for i in vb.items]}
+    out: dict[str, Any] = {"location": vb.location(), "items": [i.words() for i in vb.items]}
+    if vb.character is not None:
+        out = {"character": vb.character, **out}
+    return out
 
 
 def read_board(state: GameState, faction: str, raw: Any, path: str) -> VagabondBoard:
@@ -145,6 +151,8 @@ def read_board(state: GameState, faction: str, raw: Any, path: str) -> VagabondB
         raise StateError(path, f"{show(raw)} is not an object")
     only(raw, FIELDS, path, "the human Vagabond")
     vb = VagabondBoard()
+    if raw.get("character") is not None:
+        vb.character = string(raw["character"], f"{path}.character", HUMAN_CHARACTERS)
     location = raw.get("location")
     lpath, forests = f"{path}.location", len(state.map.forests)
     if isinstance(location, str) and location.startswith(FOREST_PREFIX) and location[len(FOREST_PREFIX):].isdigit():
@@ -185,7 +193,8 @@ def violations(state: GameState, faction: str, vb: VagabondBoard) -> list[str]:
 
 
 def describe(state: GameState, vb: VagabondBoard) -> list[str]:
+    title = f"the {vb.character.title()}, " if vb.character else ""
     return [
-        f"Vagabond: in {where(state, vb)}",
+        f"Vagabond: {title}in {where(state, vb)}",
         f"  items: {', '.join(i.words() for i in vb.items) or '-'} (maximum rolled hits {vb.swords()})",
     ]
