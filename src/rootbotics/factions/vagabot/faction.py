@@ -50,6 +50,9 @@ class Vagabot(Faction):
         character = options.get("vagabot_character")
         if character is not None and character not in CHARACTERS:
             return f"options.vagabot_character: {character!r} is not a Vagabot character (choose from {', '.join(CHARACTERS)})"
+        human_character = options.get(human.OPTION)
+        if human_character is not None and human_character not in human.HUMAN_CHARACTERS:
+            return f"options.{human.OPTION}: {human_character!r} is not a Vagabond character (choose from {', '.join(human.HUMAN_CHARACTERS)})"
         return None
 
     def new_board(self, seat: str) -> human.VagabondBoard | None:

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from ...core.state import GameState
 
 FIELDS = ("character", "location", "items")
+OPTION = "vagabond_character"  # a game's option: the human Vagabond's character, when his board names none
 FULL_REMOVAL_DAMAGE = 3  # LoR 9.2.6
 ITEM_FLAGS = ("exhausted", "damaged")
 # The Law of Root's Vagabond characters (base game, Riverfolk and Vagabond packs)
@@ -78,6 +79,12 @@ class VagabondBoard(Board):
         if self.forest is not None:
             return f"{FOREST_PREFIX}{self.forest}"
         return self.clearing
+
+
+def character(state: GameState, vb: VagabondBoard) -> str | None:
+    """His character: on his board, else the game's ``vagabond_character`` option (a table session)."""
+    chosen = vb.character or state.options.get(OPTION)
+    return chosen if isinstance(chosen, str) else None
 
 
 def board_of(state: GameState, faction: str) -> VagabondBoard | None:
@@ -193,7 +200,8 @@ def violations(state: GameState, faction: str, vb: VagabondBoard) -> list[str]:
 
 
 def describe(state: GameState, vb: VagabondBoard) -> list[str]:
-    title = f"the {vb.character.title()}, " if vb.character else ""
+    chosen = character(state, vb)
+    title = f"the {chosen.title()}, " if chosen else ""
     return [
         f"Vagabond: {title}in {where(state, vb)}",
         f"  items: {', '.join(i.words() for i in vb.items) or '-'} (maximum rolled hits {vb.swords()})",

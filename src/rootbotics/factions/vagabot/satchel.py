@@ -197,7 +197,7 @@ def arbiter_in(state: GameState, c: int, attacker: str, defender: str) -> str | 
     if vs is not None:
         return pawn if vs.character == "arbiter" else None
     vb = human.board_of(state, pawn)  # a human Arbiter: bots enlist him the same way (7.7.6)
-    return pawn if vb is not None and vb.character == "arbiter" else None
+    return pawn if vb is not None and human.character(state, vb) == "arbiter" else None
 
 
 def enlist_arbiter(g: Game, attacker: str, defender: str, c: int) -> int:
