@@ -1,6 +1,6 @@
 """Human seats for the Vagabond (V) and the Riverfolk Company (O) beside the bots: their boards in
 the saved-position format, their Rootlog lines on the board (accepted and refused, one line naming
-the token), and what the bots' battles and effects do to a human Vagabond (LoR 9.2.4-9.2.6)."""
+the token), and what the bots' battles and effects do to a human Vagabond (LoR 9.2.2, 9.2.4, 9.2.6, 9.2.7)."""
 
 from __future__ import annotations
 
@@ -123,7 +123,7 @@ def test_the_vagabond_does_not_set_up_in_a_clearing() -> None:
 
 def test_the_pawn_moves_along_a_path_ignoring_rule() -> None:
     g = table(vagabond(5, c1={"warriors": {"eyrie": 3}}))
-    apply_line(g, "V", "p->1")  # Nimble: the Eyrie rule 1, the Vagabond moves anyway (LoR 9.2.2)
+    apply_line(g, "V", "p->1")  # Nimble: the Eyrie rule 1, the Vagabond moves anyway (LoR 9.2.3)
     assert board(g).clearing == 1 and g.state.clearings[1].pawn == "vagabot" and g.state.clearings[5].pawn is None
     assert g.log.events[-1].line() == "[LoR 9.4] vagabot: moves his pawn from 5 to 1"
 
@@ -173,7 +173,7 @@ def test_a_human_vagabonds_item_moves_are_kept_by_the_engine() -> None:
 
 def test_exploring_a_ruin_takes_its_item() -> None:
     g = table(vagabond(6, c6={"ruin": True, "ruin_items": ["bag"]}))
-    apply_line(g, "V", "%b6->s")  # LoR 9.5.2
+    apply_line(g, "V", "%b6->s")  # Explore, LoR 9.5
     assert words(g)[-1] == "bag" and not g.state.clearings[6].ruin and not invariants.check(g.state)
 
 
@@ -187,7 +187,7 @@ def test_impossible_item_lines_are_refused(text: str, token: str, problem: str) 
     refused(table(vagabond(5, ("sword", "boots"))), "V", text, token, problem)
 
 
-# -- battles (LoR 9.2.4-9.2.6) ----------------------------------------------------------------------
+# -- battles (LoR 9.2.2, 9.2.4, 9.2.6, 9.2.7) ----------------------------------------------------------------------
 def test_the_vagabond_attacks_a_bot_with_his_swords_and_picks_the_damaged_item() -> None:
     s = vagabond(5, ("sword", "boots", "torch"), c5={"warriors": {"eyrie": 2}})
     g = table(s)
@@ -197,7 +197,7 @@ def test_the_vagabond_attacks_a_bot_with_his_swords_and_picks_the_damaged_item()
 
 def test_a_battle_recording_more_damage_than_the_law_gives_is_refused() -> None:
     g = table(vagabond(5, ("sword", "boots", "torch"), c5={"warriors": {"eyrie": 2}}))
-    refused(g, "V", "XE5(3,1)/%r->d/%f->d", "XE5(3,1)", "the Law gives 1 damaged item(s) (LoR 9.2.5), the line records 2")
+    refused(g, "V", "XE5(3,1)/%r->d/%f->d", "XE5(3,1)", "the Law gives 1 damaged item(s) (LoR 9.2.7), the line records 2")
 
 
 def test_a_bots_hits_damage_a_human_vagabonds_items_of_his_choice() -> None:
@@ -224,7 +224,7 @@ def test_hits_beyond_his_undamaged_items_do_nothing() -> None:
 def test_removing_all_enemy_pieces_damages_three_of_his_items() -> None:
     g = table(vagabond(5, ("sword", "boots", "torch", "tea"), c5={"warriors": {"eyrie": 1}}))
     remove_all_enemy_pieces(g, "eyrie", 5, "test")
-    assert sum(1 for w in words(g) if w.endswith("damaged")) == 3 and board(g).clearing == 5  # LoR 9.2.6
+    assert sum(1 for w in words(g) if w.endswith("damaged")) == 3 and board(g).clearing == 5  # LoR 9.2.2
 
 
 # -- the Riverfolk Company's board ------------------------------------------------------------------

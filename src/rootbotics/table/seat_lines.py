@@ -41,7 +41,7 @@ def kept_for(letter: str, action: Action) -> bool:
 def recorded_damage(state: GameState, faction: str, actions: list[Action], i: int, consumed: set[int]) -> list[str]:
     """A human Vagabond's items written as damaged right after his battle ``i`` (``%s->d``,
     ``%se->d`` for an exhausted one), among its recorded removals: the items he picks for the
-    hits he takes (LoR 9.2.5), in order. Their actions join ``consumed``."""
+    hits he takes (LoR 9.2.7), in order. Their actions join ``consumed``."""
     if board_of(state, faction) is None:
         return []
     words: list[str] = []

@@ -141,7 +141,7 @@ def _item_change(g: Game, faction: str, vb: VagabondBoard, counted: Counted, sta
         raise SeatRefused(token, f"the {faction} have {len(pool)} such item(s) that can be {words}, not {n}")
     for it in pool[:n]:
         setattr(it, flag, value)
-        g.emit(faction, "LoR 9.2", kind, "his {item} is " + words, item=it.kind)
+        g.emit(faction, "LoR 9.2.5", kind, "his {item} is " + words, item=it.kind)
 
 
 def _key(loc: object) -> str | None:
@@ -178,7 +178,7 @@ def _from_box(g: Game, faction: str, vb: VagabondBoard, item: Item, n: int, toke
 
 
 def _from_ruin(g: Game, faction: str, vb: VagabondBoard, item: Item, n: int, c: int, token: str) -> None:
-    """Explore (LoR 9.5.2): the item under the ruin of his clearing."""
+    """Explore (LoR 9.5): the item under the ruin of his clearing; the ruin goes when empty."""
     kind = ITEM_NAMES.get(item.kind)
     cl = g.state.clearings[c]
     if vb.clearing != c:
@@ -189,9 +189,9 @@ def _from_ruin(g: Game, faction: str, vb: VagabondBoard, item: Item, n: int, c: 
     if not cl.ruin_items:
         cl.ruin = False
     vb.items.append(VagabondItem(kind))
-    g.emit(faction, "LoR 9.5.2", "gain_item", "takes a {item} {source}", item=kind, source=f"from under the ruin in {c}")
+    g.emit(faction, "LoR 9.5", "gain_item", "takes a {item} {source}", item=kind, source=f"from under the ruin in {c}")
     if not cl.ruin:
-        g.emit(faction, "LoR 9.5.2", "remove_ruin", "removes the emptied ruin in {c}", c=c)
+        g.emit(faction, "LoR 9.5", "remove_ruin", "removes the emptied ruin in {c}", c=c)
 
 
 def damage_written(action: object) -> list[str] | None:

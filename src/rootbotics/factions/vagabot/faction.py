@@ -124,7 +124,7 @@ class Vagabot(Faction):
         return out
 
     # -- what other seats set off -------------------------------------------------------------
-    # A human Vagabond (``human.py``): his undamaged swords, his items damaged (LoR 9.2.4-9.2.6).
+    # A human Vagabond (``human.py``): his undamaged swords, his items damaged (LoR 9.2.2-9.2.7).
     def full_removal(self, g: Game, by: str, c: int) -> None:
         if human.board_of(g.state, g.state.clearings[c].pawn or "") is not None:
             human.full_removal(g, by, c)
@@ -141,7 +141,7 @@ class Vagabot(Faction):
 
     def max_hits_source(self, state: GameState, faction: str) -> str:
         if human.board_of(state, faction) is not None:
-            return "his undamaged swords (LoR 9.2.4)"
+            return "his undamaged swords (LoR 9.2.6)"
         return "his Battle Track (7.2.4)" if satchel.has_pawn(state, faction) else ""
 
     def attack_extra_hits(self, state: GameState, faction: str) -> int:
@@ -152,7 +152,7 @@ class Vagabot(Faction):
 
     def take_hits(self, g: Game, faction: str, c: int, hits: int, by: str) -> None:
         if human.board_of(g.state, faction) is not None:
-            human.damage(g, faction, c, hits, "LoR 9.2.5", f"for a hit from {by} in {c}")
+            human.damage(g, faction, c, hits, "LoR 9.2.7", f"for a hit from {by} in {c}")
             return
         satchel.take_hits(g, faction, c, hits, by)
 

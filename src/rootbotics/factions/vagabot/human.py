@@ -2,10 +2,10 @@
 (face up or exhausted, damaged or not), and what the bots' battles and effects do to him.
 
 The Law of Robotics keeps the Vagabond's own rules: in battle his maximum rolled hits are his
-undamaged swords and he is defenseless with none (LoR 9.2.4; ruling R-VAGABOT-DEFENSELESS);
-each hit he takes damages one undamaged item of his choice (LoR 9.2.5), hits beyond them do
-nothing; an effect that removes all enemy pieces from his clearing damages three items instead
-(LoR 9.2.6, as 7.2.1 I for the Vagabot). His choices are asked of his controller
+undamaged swords (LoR 9.2.6) and he is defenseless with none (LoR 9.2.4; ruling
+R-VAGABOT-DEFENSELESS); each hit he takes damages one undamaged item of his choice (LoR 9.2.7),
+hits beyond them do nothing; an effect that removes all enemy pieces from his clearing damages
+three items instead (LoR 9.2.2, as 7.2.1 I for the Vagabot). His choices are asked of his controller
 (``assign_hits`` with his undamaged items). Which character he plays, his relationships, quests
 and the coalition are kept at the table.
 """
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 FIELDS = ("character", "location", "items")
 OPTION = "vagabond_character"  # a game's option: the human Vagabond's character, when his board names none
-FULL_REMOVAL_DAMAGE = 3  # LoR 9.2.6
+FULL_REMOVAL_DAMAGE = 3  # LoR 9.2.2
 ITEM_FLAGS = ("exhausted", "damaged")
 # The Law of Root's Vagabond characters (base game, Riverfolk and Vagabond packs)
 HUMAN_CHARACTERS = ("thief", "tinker", "ranger", "vagrant", "scoundrel", "arbiter", "adventurer", "ronin", "harrier")
@@ -68,7 +68,7 @@ class VagabondBoard(Board):
         return True
 
     def swords(self) -> int:
-        """Undamaged swords: his maximum rolled hits (LoR 9.2.4)."""
+        """Undamaged swords: his maximum rolled hits (LoR 9.2.6)."""
         return sum(1 for i in self.items if i.kind == "sword" and not i.damaged)
 
     def undamaged(self) -> list[VagabondItem]:
@@ -107,7 +107,7 @@ def where(state: GameState, vb: VagabondBoard) -> str:
     return "no place yet" if vb.clearing is None else f"clearing {vb.clearing}"
 
 
-# -- in battle and under the bots' effects (LoR 9.2.4-9.2.6) -----------------------------------
+# -- in battle and under the bots' effects (LoR 9.2.2, 9.2.4, 9.2.6, 9.2.7) ------------------
 def max_rolled_hits(vb: VagabondBoard) -> int:
     return vb.swords()
 
@@ -138,10 +138,10 @@ def damage(g: Game, faction: str, c: int, hits: int, rule: str, reason: str) -> 
 
 
 def full_removal(g: Game, by: str, c: int) -> None:
-    """LoR 9.2.6: removing all enemy pieces from his clearing damages three of his items."""
+    """LoR 9.2.2: removing all enemy pieces from his clearing damages three of his items."""
     pawn = g.state.clearings[c].pawn
     if pawn is not None and pawn != by and board_of(g.state, pawn) is not None:
-        damage(g, pawn, c, FULL_REMOVAL_DAMAGE, "LoR 9.2.6", f"as {by} removes all enemy pieces from {c}")
+        damage(g, pawn, c, FULL_REMOVAL_DAMAGE, "LoR 9.2.2", f"as {by} removes all enemy pieces from {c}")
 
 
 # -- the saved-position format (docs/state-format.md, "The human Vagabond") ---------------------

@@ -233,7 +233,7 @@ def enlist_arbiter(g: Game, attacker: str, defender: str, c: int) -> int:
         g.emit(defender, "7.7.6", "enlist", "enlists the Arbiter in {c}", c=c)
     vb = human.board_of(s, arbiter)
     added = vb.swords() if vb is not None else _vs(g, arbiter).on_track()
-    source = "his undamaged swords, LoR 9.2.4" if vb is not None else "his Battle Track items"
+    source = "his undamaged swords, LoR 9.2.6" if vb is not None else "his Battle Track items"
     score(g, arbiter, 1, "7.7.6", f"for being enlisted by {defender}")
     g.emit(arbiter, "7.7.6", "arbiter_hits", "adds {n} to {defender}'s maximum rolled hits ({source})", n=added, defender=defender, source=source)
     return added
