@@ -200,6 +200,17 @@ def test_a_battle_recording_more_damage_than_the_law_gives_is_refused() -> None:
     refused(g, "V", "XE5(3,1)/%r->d/%f->d", "XE5(3,1)", "the Law gives 1 damaged item(s) (LoR 9.2.7), the line records 2")
 
 
+def test_a_battle_taking_hits_must_name_the_damaged_items() -> None:
+    g = table(vagabond(5, ("sword", "boots", "torch"), c5={"warriors": {"eyrie": 2}}))
+    refused(g, "V", "XE5(3,1)", "XE5(3,1)", "the Law gives 1 damaged item(s) (LoR 9.2.7): write which right after the battle, as %s->d")
+
+
+def test_a_battle_taking_no_hits_names_no_item() -> None:
+    g = table(vagabond(5, ("sword", "boots"), c5={"warriors": {"eyrie": 2}}))
+    apply_line(g, "V", "XE5(1,0)/Ew5->")
+    assert g.state.warriors("eyrie", 5) == 1 and words(g) == ["sword", "boots"]
+
+
 def test_a_bots_hits_damage_a_human_vagabonds_items_of_his_choice() -> None:
     s = vagabond(5, ("sword", "boots", "torch", "tea"), c5={"warriors": {"eyrie": 3}})
     g = table(s, [("roll", (3, 1))], preference=("tea", "torch"))

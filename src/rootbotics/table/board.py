@@ -385,8 +385,9 @@ def _battle(line: _Line, i: int, b: Battle) -> None:
     if outcome and done != _tally(outcome):
         raise LineRefused(token, f"the Law gives {_show(done)}, the line records {_show(_tally(outcome))}")
     damaged = sum(1 for e in line.g.log.events[first:] if e.kind == "damage" and e.faction == line.faction)
-    if items and damaged != len(items):
-        raise LineRefused(token, f"the Law gives {damaged} damaged item(s) (LoR 9.2.7), the line records {len(items)}")
+    problem = seat_lines.damage_problem(s, line.faction, items, damaged)
+    if problem:
+        raise LineRefused(token, problem)
 
 
 def _recorded_outcome(line: _Line, i: int, c: int, sides: set[str]) -> list[_Pieces]:

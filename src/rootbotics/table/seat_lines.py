@@ -55,3 +55,13 @@ def recorded_damage(state: GameState, faction: str, actions: list[Action], i: in
         words += picked
         consumed.add(j)
     return words
+
+
+def damage_problem(state: GameState, faction: str, written: list[str], damaged: int) -> str | None:
+    """A human Vagabond's battle must record the items the bot's hits damaged, as many as the
+    Law gives (LoR 9.2.7: they are his choice, so the line says which)."""
+    if board_of(state, faction) is None or len(written) == damaged:
+        return None
+    if not written:
+        return f"the Law gives {damaged} damaged item(s) (LoR 9.2.7): write which right after the battle, as %s->d"
+    return f"the Law gives {damaged} damaged item(s) (LoR 9.2.7), the line records {len(written)}"
