@@ -48,13 +48,15 @@ def move_pawn(g: Game, faction: str, move: Move) -> None:
     origin = where_short(s, vb)
     if isinstance(dest, Clearing) and 1 <= dest.number <= 12:
         _check_to_clearing(s, faction, vb, dest.number, token)
-        place_pawn(s, faction, vb, clearing=dest.number)
+        # the event comes first, so that a recorder (table/export.py) hears whose move it is
         g.emit(faction, "LoR 9.4", "move_pawn", "moves his pawn from {a} to {b}", a=origin, b=dest.number)
+        place_pawn(s, faction, vb, clearing=dest.number)
     elif isinstance(dest, Forest):
         forest = _forest(s, dest, token)
         _check_to_forest(s, faction, vb, forest, token)
+        by = ", ".join(map(str, s.map.forests[forest]))
+        g.emit(faction, "LoR 9.4", "move_pawn", "moves his pawn from {a} to {b}", a=origin, b=f"the forest by {by}")
         place_pawn(s, faction, vb, forest=forest)
-        g.emit(faction, "LoR 9.4", "move_pawn", "moves his pawn from {a} to {b}", a=origin, b=where_short(s, vb))
     else:
         raise SeatRefused(token, "the pawn goes to a clearing or a forest")
 
