@@ -62,3 +62,17 @@ def test_only_a_vagabond_names_a_character(tmp_path: Path) -> None:
     r = run(["table", "new", "--humans", "vagabond@wizard:Ann", "--bots", "eyrie", "--file", str(tmp_path / "g.json")], [])
     assert r.returncode == 2 and "options.vagabond_character: 'wizard' is not a Vagabond character" in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
+
+
+def test_the_session_exports_to_rootlog_with_the_pawn_in_the_vagabonds_line(tmp_path: Path) -> None:
+    path, out, pos = tmp_path / "game.json", tmp_path / "game.rootlog", tmp_path / "pos.json"
+    assert run([*NEW, "--file", str(path)], FIRST).returncode == 0
+    r = run(["rootlog", "export", str(path), "--out", str(out)], [])
+    assert r.returncode == 0, r.stderr
+    lines = out.read_text().splitlines()
+    assert "V:p->2_6_10_11_12/%s->s/%s->s/%f->s/%r->s" in lines and "O:2w->O$" in lines
+    assert not any(line.startswith("E:") and "Vp" in line for line in lines)
+    r = run(["rootlog", "import", str(out), "--out", str(pos)], [])
+    assert r.returncode == 0, r.stderr
+    seats = json.loads(pos.read_text())["factions"]
+    assert seats["vagabot"]["vagabond"]["location"] == 10 and seats["riverfolk"]["company"]["payments"] == {"riverfolk": 2}
