@@ -37,7 +37,7 @@ def test_a_table_game_with_a_human_vagabond_and_riverfolk_plays_undoes_and_resum
     first = run([*NEW, "--file", str(path)], FIRST)
     assert first.returncode == 0, first.stderr
     assert "error:" not in first.stdout, first.stdout
-    assert "Move Ann's pawn from the box to the forest by 2, 6, 10, 11, 12." in first.stdout
+    assert "Put Ann's pawn in forest 2 (by 2, 6, 10, 11, 12)." in first.stdout
     assert "Ann holds 3 card(s); Vagabond: the Arbiter, in clearing 10; items: sword, sword, boots exhausted, torch (maximum rolled hits 2)" in first.stdout
     saved = json.loads(path.read_text())
     assert saved["config"]["options"] == {"vagabond_character": "arbiter"}

@@ -87,4 +87,4 @@ def _one_move(g: Game, faction: str, owner: str, n: int, start: object, dest: ob
         g.state.factions[owner].supply["warrior"] += n
     else:
         board.put(b, owner, n)
-    g.emit(RIVERFOLK, "LoR 11.2", "payments", "{n} {owner} warrior(s) from {a} to {b}", n=n, owner=owner, a=a or "supply", b=b or "supply")
+    g.emit(RIVERFOLK, "LoR 11.2", "board_warriors", "{n} {owner} warrior(s) from {a} to {b}", n=n, owner=owner, a=a or "supply", b=b or "supply")

@@ -14,6 +14,7 @@ from ..core.paths import move_destinations
 from ..core.rules import snared
 from ..core.state import GameState
 from ..factions.vagabot.human import VagabondBoard, VagabondItem, board_of, place_pawn
+from ..factions.vagabot.items import forest_name
 from .seat_errors import SeatRefused
 from .rootlog import Clearing, Counted, Forest, Item, ItemPlace, Move, Piece, format_action
 
@@ -54,18 +55,20 @@ def move_pawn(g: Game, faction: str, move: Move) -> None:
     elif isinstance(dest, Forest):
         forest = _forest(s, dest, token)
         _check_to_forest(s, faction, vb, forest, token)
-        by = ", ".join(map(str, s.map.forests[forest]))
-        g.emit(faction, "LoR 9.4", "move_pawn", "moves his pawn from {a} to {b}", a=origin, b=f"the forest by {by}")
+        if origin is None:  # his setup
+            g.emit(faction, "LoR 9.3", "place_pawn", "sets up his pawn in {b}", b=forest_name(s, forest))
+        else:
+            g.emit(faction, "LoR 9.4", "slip", "moves his pawn from {a} into {b}", a=origin, b=forest_name(s, forest), forest=forest)
         place_pawn(s, faction, vb, forest=forest)
     else:
         raise SeatRefused(token, "the pawn goes to a clearing or a forest")
 
 
-def where_short(s: GameState, vb: VagabondBoard) -> int | str:
-    """The pawn's place as a step names it: a clearing number, a forest, or the box (setup)."""
+def where_short(s: GameState, vb: VagabondBoard) -> int | str | None:
+    """The pawn's place as events name it: a clearing number, a forest's name, None before setup."""
     if vb.forest is not None:
-        return f"the forest by {', '.join(map(str, s.map.forests[vb.forest]))}"
-    return "the box" if vb.clearing is None else vb.clearing
+        return forest_name(s, vb.forest)
+    return vb.clearing
 
 
 def _board(s: GameState, faction: str, token: str) -> VagabondBoard:
@@ -143,7 +146,19 @@ def _item_change(g: Game, faction: str, vb: VagabondBoard, counted: Counted, sta
         raise SeatRefused(token, f"the {faction} have {len(pool)} such item(s) that can be {words}, not {n}")
     for it in pool[:n]:
         setattr(it, flag, value)
-        g.emit(faction, "LoR 9.2.5", kind, "his {item} is " + words, item=it.kind)
+        _tell(g, faction, kind, it.kind)
+
+
+def _tell(g: Game, faction: str, kind: str, item: str) -> None:
+    """The event of one item's change (LoR 9.2.5), its kind a literal as every event's."""
+    if kind == "damage":
+        g.emit(faction, "LoR 9.2.5", "damage", "his {item} is damaged", item=item)
+    elif kind == "repair":
+        g.emit(faction, "LoR 9.2.5", "repair", "his {item} is repaired", item=item)
+    elif kind == "exhaust":
+        g.emit(faction, "LoR 9.2.5", "exhaust", "his {item} is exhausted", item=item)
+    else:
+        g.emit(faction, "LoR 9.2.5", "refresh", "his {item} is refreshed", item=item)
 
 
 def _key(loc: object) -> str | None:
