@@ -256,7 +256,8 @@ def test_a_buyer_pays_warriors_into_payments_which_move_to_funds_and_back() -> N
     ("O", "2Cw$->$_f", "2Cw$->$_f", "hold 0 marquise warrior(s), not 2"),
     ("C", "26w->O$", "26w->O$", "supply exhausted: the marquise have 25 warrior(s) left, not 26"),
     ("C", "2Ew->O$", "2Ew->O$", "move only their own warriors"),
-    ("C", "2w->E$", "2w->E$", "only in the Riverfolk Company's Payments"),
+    ("O", "2w->E$", "2w->E$", "pieces in 'E$' are not kept by the engine"),
+    ("O", "2w$->E$", "2w$->E$", "only in the Riverfolk Company's Payments"),
     ("O", "2Lw->$", "2Lw->$", "L is not at this table"),
 ])
 def test_impossible_board_warriors_are_refused(who: str, text: str, token: str, problem: str) -> None:

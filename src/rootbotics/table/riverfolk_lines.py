@@ -16,11 +16,13 @@ RIVERFOLK, LETTER = "riverfolk", "O"
 AREA_OF: dict[str | None, str] = {None: "payments", "f": "funds"}
 
 
-def is_board_move(move: Move) -> bool:
-    """Warriors with a faction board at either end."""
+def is_board_move(move: Move, faction: str) -> bool:
+    """Warriors with the Riverfolk's board at either end (``O$``, or ``$`` in its own line);
+    other boards (the Alliance's officers, the Lizards' acolytes) are not this module's."""
     ends = [p.start for p in move.parts] + list(move.dests)
     pieces = [c.thing for p in move.parts for c in p.things]
-    return bool(pieces) and all(isinstance(t, Piece) and t.kind == "w" for t in pieces) and any(isinstance(e, Board) for e in ends)
+    ours = any(isinstance(e, Board) and (e.faction == LETTER or (e.faction is None and faction == RIVERFOLK)) for e in ends)
+    return bool(pieces) and all(isinstance(t, Piece) and t.kind == "w" for t in pieces) and ours
 
 
 def move_warriors(g: Game, faction: str, move: Move, names: dict[str, str]) -> None:

@@ -20,14 +20,14 @@ def handles(state: GameState, faction: str, move: Move) -> bool:
         return True
     if vagabond_lines.is_item_move(move) and board_of(state, faction) is not None:
         return True
-    return riverfolk_lines.is_board_move(move)
+    return riverfolk_lines.is_board_move(move, faction)
 
 
 def apply(g: Game, faction: str, move: Move, names: dict[str, str]) -> None:
     """Play the move (raise ``SeatRefused``); ``names``: Rootlog letter -> engine name."""
     if vagabond_lines.is_pawn_move(move):
         vagabond_lines.move_pawn(g, faction, move)
-    elif riverfolk_lines.is_board_move(move):
+    elif riverfolk_lines.is_board_move(move, faction):
         riverfolk_lines.move_warriors(g, faction, move, names)
     else:
         vagabond_lines.move_items(g, faction, move)
