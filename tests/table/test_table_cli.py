@@ -79,7 +79,7 @@ def test_bad_options_give_one_line_and_exit_2(tmp_path: Path) -> None:
         (["--humans", "marquise", "--bots", "eyrie"], "--humans"),
         (["--humans", "marquise:Ann", "--bots", "dragon"], "--humans/--bots"),
         (["--humans", "marquise:Ann", "--bots", "eyrie", "--dice", "cup"], "config.dice"),
-        (["--humans", "vagabot:Ann", "--bots", "eyrie"], "config"),
+        (["--humans", "eyrie:Ann", "--bots", "eyrie"], "config"),
     ]
     for args, field in cases:
         r = subprocess.run(command("table", "new", *args, "--file", str(path)), input="", capture_output=True, text=True, env=_env(), timeout=DEADLINE)

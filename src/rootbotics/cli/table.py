@@ -25,7 +25,7 @@ def build_table_app() -> Any:
     @app.command("new", help="Set up a table game, write its session file and start.")
     def new_command(
         file: Annotated[str, typer.Option("--file", help="The session file to write (must not exist).")],
-        humans: Annotated[str, typer.Option("--humans", help="Human seats: faction:player, comma-separated.")] = "",
+        humans: Annotated[str, typer.Option("--humans", help="Human seats: faction:player, comma-separated (vagabond@arbiter:Ann names his character).")] = "",
         bots: Annotated[str, typer.Option("--bots", help="Bot seats, comma-separated.")] = "",
         map_name: Annotated[str, typer.Option("--map", help="fall, winter, lake or mountain.")] = "fall",
         order: Annotated[Optional[str], typer.Option("--order", help="Turn order (default: setup order).")] = None,

@@ -27,6 +27,7 @@ from ..core.events import EventLog
 from ..core.faction import SHARED
 from ..core.paths import ferry_links, is_ferry_move, move_destinations
 from ..core.state import GameState
+from . import seat_lines
 from .cards import apply_card_move, apply_craft, is_card_move
 from .rootlog_format import format_location, format_thing
 from .rootlog import (
@@ -95,16 +96,17 @@ def apply_actions(g: Game, faction: str, actions: list[Action] | tuple[Action, .
     _play(_Line(g, name, letter, actions), rehearsed=True)
 
 
-def untracked(actions: list[Action] | tuple[Action, ...]) -> list[Action]:
-    """The actions the engine does not keep: items, reveals, board values, plots' faces."""
-    return [a for a in actions if not _on_board(a)]
+def untracked(actions: list[Action] | tuple[Action, ...], letter: str = "") -> list[Action]:
+    """The actions the engine does not keep: items (but a human Vagabond's, ``letter`` V),
+    reveals, board values, plots' faces."""
+    return [a for a in actions if not _on_board(a) and not seat_lines.kept_for(letter, a)]
 
 
 # -- seats and the rehearsal ----------------------------------------------------------------
 def _seat(state: GameState, faction: str) -> tuple[str, str]:
     name = ENGINE_NAMES.get(faction, faction)
     if name not in LETTERS:
-        raise LineRefused(faction, "not a faction of the engine (C E A V L O D P; the second Vagabond G is not kept)")
+        raise LineRefused(faction, "not a faction of the engine (C E A V L O D P; the second Vagabond G is not kept yet)")
     fs = state.factions.get(name)
     if fs is None:
         raise LineRefused(faction, f"the {name} are not at this table")
@@ -137,11 +139,15 @@ def _play(line: _Line, rehearsed: bool = False) -> None:
             return  # the game ends here; the rest of the line cannot matter
         except (EngineFailure, ChanceExhausted) as e:
             raise LineRefused(format_action(action), str(e)) from None
+        except seat_lines.SeatRefused as e:
+            raise LineRefused(e.token, e.problem) from None
 
 
 def _apply(line: _Line, i: int, action: Action) -> None:
     before = line.g.state.factions[line.faction].vp
-    if isinstance(action, Move) and _has_pieces(action):
+    if isinstance(action, Move) and seat_lines.handles(line.g.state, line.faction, action):
+        seat_lines.apply(line.g, line.faction, action, ENGINE_NAMES)  # pawns, items, boards (seat_lines.py)
+    elif isinstance(action, Move) and _has_pieces(action):
         _move(line, action)
     elif isinstance(action, Battle):
         _battle(line, i, action)
@@ -373,9 +379,15 @@ def _battle(line: _Line, i: int, b: Battle) -> None:
         raise LineRefused(token, "give the rolls, as (3,1): the engine resolves a battle with a bot")
     outcome = _recorded_outcome(line, i, b.clearing, {line.faction, defender})
     own = [p.kind for p in outcome if p.owner == line.faction and p.kind != "warrior"]
-    done = _resolve(line, defender, b, _roll_script(line, defender, b, outcome), own)
+    items = seat_lines.recorded_damage(s, line.faction, line.actions, i, line.consumed)  # a human Vagabond's
+    first = len(line.g.log)
+    done = _resolve(line, defender, b, _roll_script(line, defender, b, outcome), own + items)
     if outcome and done != _tally(outcome):
         raise LineRefused(token, f"the Law gives {_show(done)}, the line records {_show(_tally(outcome))}")
+    damaged = sum(1 for e in line.g.log.events[first:] if e.kind == "damage" and e.faction == line.faction)
+    problem = seat_lines.damage_problem(s, line.faction, items, damaged)
+    if problem:
+        raise LineRefused(token, problem)
 
 
 def _recorded_outcome(line: _Line, i: int, c: int, sides: set[str]) -> list[_Pieces]:

@@ -301,7 +301,7 @@ _BOARD_ONLY = (
     "refresh track_on track_off cost_of_errors conspiracy sway slip invaders vendetta nobility "
     "adventurer investors human_turn field_hospitals outrage scorched_earth steal "
     "cover_slot gamble game_over cannot_spread damage_ignored expand_stopped ferocious no_crown no_plot "
-    "bird_order recruit_short"
+    "bird_order recruit_short trade_post_gone board_warriors place_pawn"
 ).split()
 EVENT_ACTIONS: dict[str, Handler] = {kind: _nothing for kind in _BOARD_ONLY}
 EVENT_ACTIONS.update({

@@ -76,6 +76,7 @@ BOARD: dict[str, Say] = {
     "ritual": lambda e, at, nm: f"Take 1 {COLOURS.get(e.faction or '', '')} warrior from {at(e.data['c'])} and put it in {who(e.faction, nm)}'s Acolytes box.",
     "racketeering": lambda e, at, nm: f"Take {e.data['n']} warrior(s) from {at(e.data['c'])} and put them in {who(e.faction, nm)}'s Payments box.",
     "move_pawn": lambda e, at, nm: f"Move {who(e.faction, nm)}'s pawn from {at(e.data['a'])} to {at(e.data['b'])}.",
+    "place_pawn": lambda e, at, nm: f"Put {who(e.faction, nm)}'s pawn in {at(e.data['b'])}.",
     "slip": lambda e, at, nm: f"Move {who(e.faction, nm)}'s pawn from {at(e.data['a'])} into {at(e.data['b'])}.",
     "gain_item": lambda e, at, nm: f"Give {who(e.faction, nm)} a {e.data['item']} {e.data['source']}: face up in the Satchel.",
     "remove_ruin": lambda e, at, nm: f"Remove the ruin from {at(e.data['c'])} and put it back in the box.",
@@ -91,7 +92,7 @@ OWN_BOARD: frozenset[str] = frozenset({
     "conspiracy", "lost_soul", "reveal", "acolyte", "stock_market", "discard_market", "payments",
     "return_payments", "buy_service", "hand_card", "recruit", "sway", "cost_of_errors", "new_quest",
     "quest", "explore", "flip", "swap", "plot_removed", "field_hospitals", "open_path", "ferry", "roll",
-    "game_over", "outrage",
+    "game_over", "outrage", "trade_post_gone", "board_warriors",
 })
 
 

@@ -30,6 +30,9 @@ COMMANDS: dict[str, str] = {
 }
 
 
+HUMAN_ALIASES: dict[str, str] = {"vagabond": "vagabot"}  # the human faction's name for its seat
+
+
 class UsageError(ValueError):
     """A bad command-line option: one line naming the option, exit code 2."""
 
@@ -39,13 +42,21 @@ def say(line: str = "") -> None:
 
 
 # -- options ----------------------------------------------------------------------------------
-def parse_seats(humans: str, bots: str, order: str | None) -> list[TableSeat]:
+def parse_seats(humans: str, bots: str, order: str | None, options: dict[str, Any] | None = None) -> list[TableSeat]:
+    """``faction:player`` per human (``vagabond@arbiter:Ann`` names his character, kept in
+    ``options``), bots by name; in setup order unless ``order`` is given."""
     seats: list[TableSeat] = []
     for part in filter(None, (p.strip() for p in humans.split(","))):
         faction, _, player = part.partition(":")
         if not player.strip():
             raise UsageError(f"--humans: {part!r} needs a player name, e.g. marquise:Ann")
-        seats.append(TableSeat(faction.strip().lower(), "human", player.strip()))
+        name, _, character = faction.strip().lower().partition("@")
+        name = HUMAN_ALIASES.get(name, name)
+        if character:
+            if name != "vagabot" or options is None:
+                raise UsageError(f"--humans: {part!r}: only a Vagabond names a character (vagabond@arbiter:Ann)")
+            options["vagabond_character"] = character
+        seats.append(TableSeat(name, "human", player.strip()))
     for part in filter(None, (p.strip().lower() for p in bots.split(","))):
         seats.append(TableSeat(part, "bot"))
     for seat in seats:
@@ -53,7 +64,7 @@ def parse_seats(humans: str, bots: str, order: str | None) -> list[TableSeat]:
             raise UsageError(f"--humans/--bots: {seat.faction!r} is not a faction (choose from {', '.join(FACTIONS)})")
     if order is None:
         return sorted(seats, key=lambda s: SETUP_RANK[s.faction])
-    wanted = [f.strip().lower() for f in order.split(",")]
+    wanted = [HUMAN_ALIASES.get(f.strip().lower(), f.strip().lower()) for f in order.split(",")]
     if sorted(wanted) != sorted(s.faction for s in seats):
         raise UsageError("--order: name every seated faction once, in turn order")
     return [next(s for s in seats if s.faction == f) for f in wanted]
@@ -79,10 +90,11 @@ def new_session(args: dict[str, Any]) -> Session:
     path = Path(args["file"])
     if path.exists():
         raise UsageError(f"--file: {path} exists already; carry it on with 'rootbotics table resume {path}'")
-    seats = parse_seats(args["humans"] or "", args["bots"] or "", args["order"])
+    options: dict[str, Any] = {}
+    seats = parse_seats(args["humans"] or "", args["bots"] or "", args["order"], options)
     apply_bot_options(seats, args["difficulty"], args["traits"])
     suits = [s.strip() for s in args["suits"].split(",")] if args["suits"] else None
-    config = TableConfig(seats, args["map"], suits, args["seed"], args["dice"], args["deck"])
+    config = TableConfig(seats, args["map"], suits, args["seed"], args["dice"], args["deck"], options)
     try:
         session = Session(config, path)
     except SessionError as e:

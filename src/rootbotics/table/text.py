@@ -53,10 +53,19 @@ def board_lines(session: Session) -> list[str]:
     out += score_lines(session)
     for f, fs in state.factions.items():
         if not fs.is_bot:
-            out.append(f"  {session.config.player(f)} holds {len(fs.hand)} card(s)")
+            kept = human_board(state, fs)  # a human Vagabond's pawn and items, the Company's Payments
+            out.append(f"  {session.config.player(f)} holds {len(fs.hand)} card(s)" + (f"; {'; '.join(kept)}" if kept else ""))
             continue
         out.append(f"  {faction_title(f, 'bot')}: " + "; ".join(bot_board(state, fs)))
     return out
+
+
+def human_board(state: GameState, fs: FactionState) -> list[str]:
+    """What the engine keeps on a human seat's board beyond its hand (its faction says)."""
+    rules = rules_of(fs.faction)
+    cards = rules.describe_cards(state, fs)
+    lines = [p.strip() for p in rules.describe_board(state, fs) if isinstance(p, str)]
+    return ([cards] if cards else []) + lines
 
 
 def bot_board(state: GameState, fs: FactionState) -> list[str]:

@@ -12,7 +12,7 @@ from ...core.context import Game
 from ...core.faction import LAW, CardLedger, Faction
 from ...core.fields import StateError, at, count, lst, obj, show, string
 from ...core.maps import CLEARINGS, SUITS
-from . import bbp_market, services
+from . import bbp_market, company, services
 from .services import RIVERFOLK, SERVICES
 
 if TYPE_CHECKING:
@@ -25,12 +25,13 @@ class Riverfolk(Faction):
     name = RIVERFOLK
     bot_name = "Riverfolk Robots"
     human_name = "Riverfolk Company"
-    pieces = {"bot": {"warrior": 15, "trade_post": 9}}  # 9.3.1, 9.3.3
+    pieces = {"bot": {"warrior": 15, "trade_post": 9}, "human": {"warrior": 15, "trade_post": 9}}  # 9.3.1, 9.3.3
+    human_seat = True  # the Law of Root Riverfolk Company beside the bots (``company.py``)
     tokens = frozenset({"trade_post"})
     one_per_clearing = frozenset({"trade_post"})  # 9.5.1
     sells_services = True
     service_names = SERVICES
-    board_fields = ("market", "payments", "protection", "trade_posts", "export")  # export: the Otter Overlords' (BBP)
+    board_fields = ("market", "payments", "protection", "trade_posts", "export", "company")  # export: the Otter Overlords' (BBP); company: a human seat's
     difficulty_text = {
         "easy": "Build and Garrison places the trade post with no warrior.",
         "default": "As the Law says (one warrior with the new trade post).",
@@ -56,8 +57,8 @@ class Riverfolk(Faction):
 
         return RiverfolkRobots()
 
-    def new_board(self, seat: str) -> RiverfolkBoard | None:
-        return RiverfolkBoard() if seat == "bot" else None
+    def new_board(self, seat: str) -> RiverfolkBoard | company.CompanyBoard:
+        return RiverfolkBoard() if seat == "bot" else company.CompanyBoard()
 
     def option_problem(self, options: dict[str, object]) -> str | None:
         policy = options.get(services.OPTION)
@@ -78,6 +79,8 @@ class Riverfolk(Faction):
     # -- saved positions ------------------------------------------------------------------------
     def write_board(self, state: GameState, fs: FactionState) -> dict[str, Any]:
         b = fs.board
+        if isinstance(b, company.CompanyBoard):
+            return {"company": company.company_json(b)}
         if not isinstance(b, RiverfolkBoard) or b.market is None:
             return {}
         post = (RIVERFOLK, "trade_post")
@@ -100,10 +103,12 @@ class Riverfolk(Faction):
     def read_board(self, state: GameState, fs: FactionState, raw: dict[str, Any], path: str, cards: CardLedger) -> None:
         """The Market (9.2.1), Payments box (9.2.3) and Protectionism (9.2.4). Payments name other
         seats, so they are checked once every seat is read (``check_position``)."""
-        here = [k for k in self.board_fields if k in raw]
+        here = [k for k in self.board_fields if k in raw and (k == "company") == (fs.seat == "bot")]
+        if here:
+            whose = "the Riverfolk Company (a human seat)" if here[0] == "company" else "the Riverfolk Robots"
+            raise StateError(f"{path}.{here[0]}", f"only {whose} have this on their board")
         if fs.seat != "bot":
-            if here:
-                raise StateError(f"{path}.{here[0]}", "only the Riverfolk Robots have a Market, Payments and Protectionism")
+            fs.board = company.read_company(state, raw.get("company", {}), f"{path}.company")
             return
         market = cards.many(raw.get("market", []), f"{path}.market")
         payments = {owner: count(n, at(f"{path}.payments", owner)) for owner, n in obj(raw.get("payments", {}), f"{path}.payments").items()}
@@ -119,6 +124,8 @@ class Riverfolk(Faction):
 
     def describe_cards(self, state: GameState, fs: FactionState) -> str | None:
         b = fs.board
+        if isinstance(b, company.CompanyBoard):
+            return company.describe(b)
         if not isinstance(b, RiverfolkBoard) or b.market is None:
             return None
         row = ", ".join(state.deckdef.card(c).label() for c in b.market) or "empty"
@@ -166,6 +173,9 @@ class Riverfolk(Faction):
         from ...core.faction import piece_totals
 
         b = state.factions[RIVERFOLK].board
+        if isinstance(b, company.CompanyBoard):
+            company.check_company(state, b)
+            return
         if not isinstance(b, RiverfolkBoard) or b.payments is None:
             return
         for owner in list(b.payments):
@@ -179,6 +189,8 @@ class Riverfolk(Faction):
 
     def held_path(self, state: GameState, owner: str, kind: str) -> str:
         b = state.factions[RIVERFOLK].board
+        if isinstance(b, company.CompanyBoard):
+            return company.held_path(state, owner)
         return at(f"factions.{RIVERFOLK}.payments", owner) if b is not None and b.held(owner, kind) else ""
 
     def violations(self, state: GameState, fs: FactionState) -> list[str]:
@@ -200,6 +212,10 @@ class Riverfolk(Faction):
             if trade_posts_placed(state, suit) > TRADE_POSTS_PER_SUIT:
                 out.append(f"{trade_posts_placed(state, suit)} {suit} trade posts on the map (9.3.3: three per suit)")
         return out
+
+    def piece_removed(self, g: Game, c: int, kind: str, by: str | None, memo: object) -> None:
+        if kind == "trade_post" and company.company_of(g.state) is not None:
+            company.trade_post_removed(g)
 
     # -- services as other seats use them ---------------------------------------------------------
     def hired_warriors(self, state: GameState, faction: str, c: int, opponent: str | None = None) -> int:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.context import Game
 from ...core.faction import BoardTable, CardLedger, Faction
 from ...core.fields import StateError, obj
-from . import satchel
+from . import human, satchel
 from .items import CHARACTER_TITLES, CHARACTERS, VAGABOT, VagabotState, check_starting_items, load_item_box, quest_label, violations, where
 from .saved import deal_quest_decks, read_vagabot, vagabot_json
 
@@ -22,9 +22,10 @@ class Vagabot(Faction):
     name = VAGABOT
     bot_name = "Vagabot"
     human_name = "Vagabond"
-    pieces = {"bot": {}}  # a pawn, which is never removed (7.2.1): kept on his board
+    pieces = {"bot": {}, "human": {}}  # a pawn, which is never removed (7.2.1): kept on his board
     nimble = True  # 7.2.2
-    board_fields = ("vagabot",)
+    human_seat = True  # the Law of Root Vagabond beside the bots (``human.py``)
+    board_fields = ("vagabot", "vagabond")
     board_items_path = "vagabot.items"
     difficulty_text = {
         "easy": "Evening refreshes one item fewer (3 with a damaged item, else 5).",
@@ -49,12 +50,25 @@ class Vagabot(Faction):
         character = options.get("vagabot_character")
         if character is not None and character not in CHARACTERS:
             return f"options.vagabot_character: {character!r} is not a Vagabot character (choose from {', '.join(CHARACTERS)})"
+        human_character = options.get(human.OPTION)
+        if human_character is not None and human_character not in human.HUMAN_CHARACTERS:
+            return f"options.{human.OPTION}: {human_character!r} is not a Vagabond character (choose from {', '.join(human.HUMAN_CHARACTERS)})"
         return None
 
+    def new_board(self, seat: str) -> human.VagabondBoard | None:
+        return human.VagabondBoard() if seat == "human" else None
+
     def write_board(self, state: GameState, fs: FactionState) -> dict[str, Any]:
+        if isinstance(fs.board, human.VagabondBoard):
+            return {"vagabond": human.board_json(fs.board)}
         return {"vagabot": vagabot_json(fs.board)} if isinstance(fs.board, VagabotState) else {}
 
     def read_board(self, state: GameState, fs: FactionState, raw: dict[str, Any], path: str, cards: CardLedger) -> None:
+        if fs.seat == "human":
+            self._read_human(state, fs, raw, path)
+            return
+        if "vagabond" in raw:
+            raise StateError(f"{path}.vagabond", "only a human Vagabond has this board (the Vagabot's is vagabot)")
         if "vagabot" not in raw:
             if fs.seat == "bot":
                 raise StateError(f"{path}.vagabot", "is missing")
@@ -63,8 +77,19 @@ class Vagabot(Faction):
         if fs.items:
             raise StateError(f"{path}.items", "the Vagabot has no Crafted Items box: his items are in vagabot.items")
 
+    def _read_human(self, state: GameState, fs: FactionState, raw: dict[str, Any], path: str) -> None:
+        """A human Vagabond's pawn and items (``vagabond``; left out: not set up, no items)."""
+        if "vagabot" in raw:
+            raise StateError(f"{path}.vagabot", "a human Vagabond's board is vagabond (vagabot is the bot's)")
+        if "vagabond" in raw:
+            fs.board = human.read_board(state, fs.faction, raw["vagabond"], f"{path}.vagabond")
+        if fs.items:
+            raise StateError(f"{path}.items", "the Vagabond has no Crafted Items box: his items are in vagabond.items")
+
     def describe_board(self, state: GameState, fs: FactionState) -> list[str | BoardTable]:
         """His character, pawn, items and quest."""
+        if isinstance(fs.board, human.VagabondBoard):
+            return list(human.describe(state, fs.board))
         vs = fs.board
         if not isinstance(vs, VagabotState):
             return []
@@ -89,6 +114,8 @@ class Vagabot(Faction):
 
     def violations(self, state: GameState, fs: FactionState) -> list[str]:
         vs = fs.board
+        if isinstance(vs, human.VagabondBoard):
+            return human.violations(state, fs.faction, vs)
         if not isinstance(vs, VagabotState):
             return []
         out = violations(state, fs.faction, vs)
@@ -97,25 +124,36 @@ class Vagabot(Faction):
         return out
 
     # -- what other seats set off -------------------------------------------------------------
+    # A human Vagabond (``human.py``): his undamaged swords, his items damaged (LoR 9.2.2-9.2.7).
     def full_removal(self, g: Game, by: str, c: int) -> None:
+        if human.board_of(g.state, g.state.clearings[c].pawn or "") is not None:
+            human.full_removal(g, by, c)
+            return
         satchel.full_removal(g, by, c)
 
     def max_rolled_hits(self, state: GameState, faction: str, c: int) -> int:
-        return satchel.max_rolled_hits(state, faction, c)
+        vb = human.board_of(state, faction)
+        return human.max_rolled_hits(vb) if vb is not None else satchel.max_rolled_hits(state, faction, c)
 
     def defenseless(self, state: GameState, faction: str, c: int) -> bool:
-        return satchel.defenseless(state, faction, c)
+        vb = human.board_of(state, faction)
+        return vb.swords() == 0 if vb is not None else satchel.defenseless(state, faction, c)
 
     def max_hits_source(self, state: GameState, faction: str) -> str:
+        if human.board_of(state, faction) is not None:
+            return "his undamaged swords (LoR 9.2.6)"
         return "his Battle Track (7.2.4)" if satchel.has_pawn(state, faction) else ""
 
     def attack_extra_hits(self, state: GameState, faction: str) -> int:
         return satchel.attack_extra_hits(state, faction)
 
     def takes_hits_itself(self, state: GameState, faction: str) -> bool:
-        return satchel.has_pawn(state, faction)
+        return satchel.has_pawn(state, faction) or human.board_of(state, faction) is not None
 
     def take_hits(self, g: Game, faction: str, c: int, hits: int, by: str) -> None:
+        if human.board_of(g.state, faction) is not None:
+            human.damage(g, faction, c, hits, "LoR 9.2.7", f"for a hit from {by} in {c}")
+            return
         satchel.take_hits(g, faction, c, hits, by)
 
     def enlisted(self, g: Game, attacker: str, defender: str, c: int) -> int:

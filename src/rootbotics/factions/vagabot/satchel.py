@@ -9,6 +9,7 @@ Other seats reach the Vagabot only through this module, by way of his faction's 
 from __future__ import annotations
 
 from ...core.context import Game
+from . import human
 from .items import VAGABOT, Item, VagabotState, track_spaces
 from ...core.rules import score
 from ...core.state import GameState
@@ -193,7 +194,10 @@ def arbiter_in(state: GameState, c: int, attacker: str, defender: str) -> str | 
     if pawn is None or pawn in (attacker, defender):
         return None
     vs = vagabot_state(state, pawn)
-    return pawn if vs is not None and vs.character == "arbiter" else None
+    if vs is not None:
+        return pawn if vs.character == "arbiter" else None
+    vb = human.board_of(state, pawn)  # a human Arbiter: bots enlist him the same way (7.7.6)
+    return pawn if vb is not None and human.character(state, vb) == "arbiter" else None
 
 
 def enlist_arbiter(g: Game, attacker: str, defender: str, c: int) -> int:
@@ -227,7 +231,9 @@ def enlist_arbiter(g: Game, attacker: str, defender: str, c: int) -> int:
             g.emit(defender, "7.7.6", "arbiter_declined", "does not enlist the Arbiter in {c}", c=c)
             return 0
         g.emit(defender, "7.7.6", "enlist", "enlists the Arbiter in {c}", c=c)
-    added = _vs(g, arbiter).on_track()
+    vb = human.board_of(s, arbiter)
+    added = vb.swords() if vb is not None else _vs(g, arbiter).on_track()
+    source = "his undamaged swords, LoR 9.2.6" if vb is not None else "his Battle Track items"
     score(g, arbiter, 1, "7.7.6", f"for being enlisted by {defender}")
-    g.emit(arbiter, "7.7.6", "arbiter_hits", "adds {n} to {defender}'s maximum rolled hits (his Battle Track items)", n=added, defender=defender)
+    g.emit(arbiter, "7.7.6", "arbiter_hits", "adds {n} to {defender}'s maximum rolled hits ({source})", n=added, defender=defender, source=source)
     return added
