@@ -72,10 +72,6 @@ class Riverfolk(Faction):
             return
         services.offer_services(g, faction)  # 9.2.3: at the start of the buyer's Birdsong
 
-    def piece_removed(self, g: Game, c: int, kind: str, by: str | None, memo: object) -> None:
-        if kind == "trade_post":
-            bbp_market.export_back(g)  # BBP OO.6: the Otters' export track goes back a step
-
     # -- saved positions ------------------------------------------------------------------------
     def write_board(self, state: GameState, fs: FactionState) -> dict[str, Any]:
         b = fs.board
@@ -214,8 +210,12 @@ class Riverfolk(Faction):
         return out
 
     def piece_removed(self, g: Game, c: int, kind: str, by: str | None, memo: object) -> None:
-        if kind == "trade_post" and company.company_of(g.state) is not None:
-            company.trade_post_removed(g)
+        if kind != "trade_post":
+            return
+        if company.company_of(g.state) is not None:
+            company.trade_post_removed(g)  # a human Company's trade post leaves the game (9.2.2 is the bot's)
+        else:
+            bbp_market.export_back(g)  # BBP OO.6: the Otters' export track goes back a step
 
     # -- services as other seats use them ---------------------------------------------------------
     def hired_warriors(self, state: GameState, faction: str, c: int, opponent: str | None = None) -> int:
