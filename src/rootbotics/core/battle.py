@@ -56,8 +56,10 @@ def battle(
     att_max, def_max = _maximum_hits(g, attacker, defender, c)
     att_hits = min(a_roll, att_max)
     def_hits = min(d_roll, def_max + arbiter)
-    att_src = _max_source(s, attacker, c, att_max)  # fixed now: the explanation is read later
-    def_src = _max_source(s, defender, c, def_max)
+    if g.explains:  # fixed now: the explanation is read later
+        att_src, def_src = _max_source(s, attacker, c, att_max), _max_source(s, defender, c, def_max)
+    else:
+        att_src = def_src = ""  # nobody reads it (a simulation)
     att_extra: list[str] = []
     def_extra: list[str] = []
     if dfd.defenseless(s, defender, c) and not hired(s, defender, c, attacker) and not dfd.never_defenseless(g, defender):  # LoR 4.3.3.II

@@ -31,6 +31,10 @@ class Game:
 
     __slots__ = ("state", "chance", "log", "controllers", "_seq", "removal_batch")
 
+    # Whether anyone may read the events' explanations. When not (a simulation), a bot may drop
+    # candidates it would skip anyway before ranking them: the same target, a shorter ranking.
+    explains = True
+
     def __init__(
         self,
         state: GameState,
@@ -89,6 +93,8 @@ class CountingGame(Game):
     same: no rule reads the log."""
 
     __slots__ = ("watch",)
+
+    explains = False  # nothing is kept, so no explanation is ever read
 
     def __init__(self, *args: Any, watch: dict[str, Callable[[str | None, str, dict[str, Any]], None]] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -289,10 +289,13 @@ def decree_move(g: Game, col: str) -> None:
             return "no adjacent clearing it may move to"
         return None
 
+    candidates = [c for c in R.ruled_clearings(s, FACTION) if _in_column(s, col, c)]
+    if not g.explains:  # skipped anyway for too few warriors (legal's first test): rank the others
+        candidates = [c for c in candidates if s.warriors(FACTION, c) > leave(c)]
     origin = choose_clearing(
         s,
         f"where to move from for the {col} column ({'any clearing' if col == 'bird' else col + ' clearings'} it rules)",
-        [c for c in R.ruled_clearings(s, FACTION) if _in_column(s, col, c)],
+        candidates,
         [most("most Eyrie warriors", lambda c: s.warriors(FACTION, c), "5.5.1 II")],
         legal=legal,
     )
@@ -324,10 +327,13 @@ def decree_battle(g: Game, col: str) -> None:
             return "no enemy pieces"
         return None
 
+    candidates = column_clearings(s, col)
+    if not g.explains:  # the first legal target is the first of the legal ones: rank only those
+        candidates = [c for c in candidates if legal(c) is None]
     where = choose_clearing(
         s,
         f"where to battle for the {col} column",
-        column_clearings(s, col),
+        candidates,
         [
             most("no roost", lambda c: 0 if has_roost(s, c) else 1, "5.5.1 III a", words=("has a roost", "no roost")),
             most("most defenseless buildings", lambda c: defenseless_buildings(s, c), "5.5.1 III b"),
