@@ -49,7 +49,7 @@ class Game:
         self._seq = len(self.log)
         # Clearings where buildings set off a per-effect rule (10.2.1) were removed during one effect still resolving (a battle's
         # hits, a removal of all enemy pieces): Cost of Errors (10.2.1) then costs one crown.
-        self.removal_batch: list[tuple[int, str | None]] | None = None  # (clearing, remover)
+        self.removal_batch: list[tuple[str, int, str | None]] | None = None  # (owner, clearing, remover)
 
     def emit(
         self,

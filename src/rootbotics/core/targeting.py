@@ -134,6 +134,11 @@ def _rank(
         else:
             for t in candidates:
                 values[t] = (key(t),)
+    elif len(criteria) == 2:  # the next most common shape, unrolled
+        (k1, m1), (k2, m2) = ((c.key, c.most) for c in criteria)
+        for t in candidates:
+            a, b = k1(t), k2(t)
+            values[t] = (-a if m1 else a, -b if m2 else b)
     else:
         keys = [(c.key, c.most) for c in criteria]
         for t in candidates:

@@ -8,7 +8,7 @@ from ...core.context import Game
 from ...core.maps import CLEARINGS
 from ...core.state import GameState
 from .board import DECREE_COLUMNS, VIZIER
-from ...core.bot import enemies_in, pieces_there, victory_points
+from ...core.bot import enemies_in, has_enemy_in, pieces_there, victory_points
 from ...core.bot import at_least_challenging, difficulty, has_trait
 from ...core.targeting import LOWEST, choose_clearing, choose_player, fewest, most
 
@@ -323,13 +323,13 @@ def decree_battle(g: Game, col: str) -> None:
     def legal(c: int) -> str | None:
         if s.warriors(FACTION, c) == 0:
             return "no Eyrie warriors"
-        if not enemies_in(s, FACTION, c):
+        if not has_enemy_in(s, FACTION, c):
             return "no enemy pieces"
         return None
 
     candidates = column_clearings(s, col)
-    if not g.explains:  # the first legal target is the first of the legal ones: rank only those
-        candidates = [c for c in candidates if legal(c) is None]
+    if not g.explains:  # skipped anyway without Eyrie warriors: the same first legal target
+        candidates = [c for c in candidates if s.warriors(FACTION, c)]  # legal's first test
     where = choose_clearing(
         s,
         f"where to battle for the {col} column",
