@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rootbotics.factions.eyrie import bot as eyrie
-from rootbotics.core.bot import enemies_in
+from rootbotics.core.bot import enemies_in, has_enemy_in
 from rootbotics.core.targeting import HIGHEST, LOWEST, choose_clearing, fewest, most
 from rootbotics.core import rules as R
 from rootbotics.core.maps import CLEARINGS
@@ -104,6 +104,7 @@ def test_rule_and_counting_match_the_plain_versions(state: GameState) -> None:
             cl = state.clearings[c]
             present = sorted(x for x in cl.factions_present() if x != f)
             assert enemies_in(state, f, c) == present
+            assert has_enemy_in(state, f, c) == bool(present)
     for f in FACTIONS:
         assert R.ruled_clearings(state, f) == [c for c in CLEARINGS if plain_ruler(state, c) == f]
         for kind in ("warrior", "sawmill", "roost", "keep", "sympathy"):
@@ -114,13 +115,14 @@ def test_rule_and_counting_match_the_plain_versions(state: GameState) -> None:
 @given(
     state=positions,
     candidates=st.lists(st.sampled_from(CLEARINGS), max_size=14),
-    shape=st.integers(0, 2),
+    shape=st.integers(0, 3),
     priority=st.sampled_from((HIGHEST, LOWEST)),
 )
 def test_ranking_matches_the_plain_version(state: GameState, candidates: list[int], shape: int, priority: str) -> None:
     criteria = [
         most("most enemy pieces", lambda c: state.enemy_pieces("eyrie", c)),
         fewest("fewest Eyrie warriors", lambda c: state.warriors("eyrie", c)),
+        most("most buildings", lambda c: len(state.clearings[c].buildings)),
     ][:shape]
     choice = choose_clearing(state, "test", candidates, criteria, priority=priority)
     assert choice.ranked == plain_rank(state, candidates, criteria, priority)

@@ -56,8 +56,7 @@ def battle(
     att_max, def_max = _maximum_hits(g, attacker, defender, c)
     att_hits = min(a_roll, att_max)
     def_hits = min(d_roll, def_max + arbiter)
-    att_src = _max_source(s, attacker, c, att_max)  # fixed now: the explanation is read later
-    def_src = _max_source(s, defender, c, def_max)
+    att_src, def_src = _max_sources(g, attacker, defender, c, att_max, def_max)
     att_extra: list[str] = []
     def_extra: list[str] = []
     if dfd.defenseless(s, defender, c) and not hired(s, defender, c, attacker) and not dfd.never_defenseless(g, defender):  # LoR 4.3.3.II
@@ -113,6 +112,15 @@ def _enlist(g: Game, attacker: str, defender: str, c: int) -> int:
     if pawn is None or pawn in (attacker, defender):
         return 0
     return rules_of(pawn).enlisted(g, attacker, defender, c)
+
+
+def _max_sources(g: Game, attacker: str, defender: str, c: int, att_max: int, def_max: int) -> tuple[str, str]:
+    """Both sides' ``_max_source``, fixed now as the explanation is read later; nothing when
+    nobody reads it (a simulation)."""
+    if not g.explains:
+        return "", ""
+    s = g.state
+    return _max_source(s, attacker, c, att_max), _max_source(s, defender, c, def_max)
 
 
 def _max_source(s: GameState, faction: str, c: int, cap: int) -> str:

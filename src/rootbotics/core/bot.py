@@ -32,6 +32,18 @@ def enemies_in(state: GameState, faction: str, c: int) -> list[str]:
     return sorted(f for f in cl.factions_present() if f != faction)
 
 
+def has_enemy_in(state: GameState, faction: str, c: int) -> bool:
+    """Whether ``enemies_in`` would name anyone: the same answer, without building the list."""
+    cl = state.clearings[c]
+    if state.cooperative():
+        return bool(enemies_in(state, faction, c))
+    if any(n > 0 and f != faction for f, n in cl.warriors.items()):
+        return True
+    if cl.pawn is not None and cl.pawn != faction:
+        return True
+    return any(f != faction for f, _ in cl.buildings) or any(f != faction for f, _ in cl.tokens)
+
+
 def pieces_there(state: GameState, c: int):
     """Key function: how many pieces a player has in clearing ``c``."""
     cl = state.clearings[c]

@@ -31,6 +31,10 @@ class Game:
 
     __slots__ = ("state", "chance", "log", "controllers", "_seq", "removal_batch")
 
+    # Whether anyone may read the events' explanations. When not (a simulation), a bot may drop
+    # candidates it would skip anyway before ranking them: the same target, a shorter ranking.
+    explains = True
+
     def __init__(
         self,
         state: GameState,
@@ -45,7 +49,7 @@ class Game:
         self._seq = len(self.log)
         # Clearings where buildings set off a per-effect rule (10.2.1) were removed during one effect still resolving (a battle's
         # hits, a removal of all enemy pieces): Cost of Errors (10.2.1) then costs one crown.
-        self.removal_batch: list[tuple[int, str | None]] | None = None  # (clearing, remover)
+        self.removal_batch: list[tuple[str, int, str | None]] | None = None  # (owner, clearing, remover)
 
     def emit(
         self,
@@ -89,6 +93,8 @@ class CountingGame(Game):
     same: no rule reads the log."""
 
     __slots__ = ("watch",)
+
+    explains = False  # nothing is kept, so no explanation is ever read
 
     def __init__(self, *args: Any, watch: dict[str, Callable[[str | None, str, dict[str, Any]], None]] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -97,6 +97,9 @@ def ruled_clearings(state: GameState, faction: str) -> list[int]:
         own = warriors.get(faction, 0)
         if own <= 0:
             continue
+        if len(warriors) == 1:  # its warriors alone
+            out.append(c)
+            continue
         others = max((n for f, n in warriors.items() if f != faction), default=0)
         if own > others or (own == others and faction == SHARED.tie_winner):  # ties: Lords of the Forest
             out.append(c)

@@ -134,12 +134,20 @@ def _rank(
         else:
             for t in candidates:
                 values[t] = (key(t),)
+    elif len(criteria) == 2:  # the next most common shape, unrolled
+        (k1, m1), (k2, m2) = ((c.key, c.most) for c in criteria)
+        for t in candidates:
+            a, b = k1(t), k2(t)
+            values[t] = (-a if m1 else a, -b if m2 else b)
     else:
         keys = [(c.key, c.most) for c in criteria]
         for t in candidates:
             values[t] = tuple([-k(t) if m else k(t) for k, m in keys])
-    ranked = sorted(values, key=lambda t: (values[t], last_key(t)))
-    return ranked, values
+    # Sorted on (values, last key, target): the last key differs between any two targets
+    # (clearing or setup priority), so targets themselves are never compared.
+    keyed = [(v, last_key(t), t) for t, v in values.items()]
+    keyed.sort()
+    return [k[2] for k in keyed], values
 
 
 def choose_clearing(

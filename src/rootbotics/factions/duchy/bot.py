@@ -18,7 +18,7 @@ from ...core.context import Game
 from ...core.maps import CLEARINGS
 from ...core.paths import adjacent_for
 from ...core.state import GameState
-from ...core.bot import enemies_in, pieces_there, victory_points
+from ...core.bot import enemies_in, has_enemy_in, pieces_there, victory_points
 from ...core.bot import difficulty, has_trait
 from ...core.targeting import Choice, choose_clearing, choose_player, fewest, in_priority_order, most
 
@@ -346,7 +346,7 @@ def battle_step(g: Game) -> None:
     suit = R.order_suit(s, FACTION)
     fought = False
     for c in in_priority_order(s, [c for c in CLEARINGS if R.matches(suit, s.suit(c))]):
-        if s.warriors(FACTION, c) <= 0 or not enemies_in(s, FACTION, c):
+        if s.warriors(FACTION, c) <= 0 or not has_enemy_in(s, FACTION, c):
             continue
         choice = defender_in(s, c)
         if choice.target is None:
@@ -403,7 +403,7 @@ def invaders_battle(g: Game, clearings: list[int]) -> None:
     s = g.state
     g.emit(FACTION, "3.3.2", "invaders", "Invaders: no building slot is open where it rules, so it battles in each clearing it rules instead")
     for c in in_priority_order(s, clearings):
-        if s.warriors(FACTION, c) <= 0 or not enemies_in(s, FACTION, c):
+        if s.warriors(FACTION, c) <= 0 or not has_enemy_in(s, FACTION, c):
             continue
         choice = defender_in(s, c)
         if choice.target is not None:

@@ -8,7 +8,7 @@ from ...core.context import Game
 from ...core.maps import CLEARINGS
 from ...core.state import GameState
 from .board import DECREE_COLUMNS, VIZIER
-from ...core.bot import enemies_in, pieces_there, victory_points
+from ...core.bot import enemies_in, has_enemy_in, pieces_there, victory_points
 from ...core.bot import at_least_challenging, difficulty, has_trait
 from ...core.targeting import LOWEST, choose_clearing, choose_player, fewest, most
 
@@ -289,10 +289,13 @@ def decree_move(g: Game, col: str) -> None:
             return "no adjacent clearing it may move to"
         return None
 
+    candidates = [c for c in R.ruled_clearings(s, FACTION) if _in_column(s, col, c)]
+    if not g.explains:  # skipped anyway for too few warriors (legal's first test): rank the others
+        candidates = [c for c in candidates if s.warriors(FACTION, c) > leave(c)]
     origin = choose_clearing(
         s,
         f"where to move from for the {col} column ({'any clearing' if col == 'bird' else col + ' clearings'} it rules)",
-        [c for c in R.ruled_clearings(s, FACTION) if _in_column(s, col, c)],
+        candidates,
         [most("most Eyrie warriors", lambda c: s.warriors(FACTION, c), "5.5.1 II")],
         legal=legal,
     )
@@ -320,14 +323,17 @@ def decree_battle(g: Game, col: str) -> None:
     def legal(c: int) -> str | None:
         if s.warriors(FACTION, c) == 0:
             return "no Eyrie warriors"
-        if not enemies_in(s, FACTION, c):
+        if not has_enemy_in(s, FACTION, c):
             return "no enemy pieces"
         return None
 
+    candidates = column_clearings(s, col)
+    if not g.explains:  # skipped anyway without Eyrie warriors: the same first legal target
+        candidates = [c for c in candidates if s.warriors(FACTION, c)]  # legal's first test
     where = choose_clearing(
         s,
         f"where to battle for the {col} column",
-        column_clearings(s, col),
+        candidates,
         [
             most("no roost", lambda c: 0 if has_roost(s, c) else 1, "5.5.1 III a", words=("has a roost", "no roost")),
             most("most defenseless buildings", lambda c: defenseless_buildings(s, c), "5.5.1 III b"),

@@ -7,7 +7,7 @@ from ...core.battle import battle, can_battle
 from ...core.context import Game
 from ...core.maps import CLEARINGS
 from ...core.state import GameState
-from ...core.bot import enemies_in, pieces_there, victory_points
+from ...core.bot import enemies_in, has_enemy_in, pieces_there, victory_points
 from ...core.bot import at_least_challenging, difficulty, has_trait
 from ...core.targeting import LOWEST, choose_clearing, choose_player, in_priority_order, most
 
@@ -116,7 +116,7 @@ def choose_defender(g: Game, c: int, rule: str):
 
 def battle_in(g: Game, c: int, rule: str) -> None:
     s = g.state
-    if s.warriors(FACTION, c) == 0 or not enemies_in(s, FACTION, c):
+    if s.warriors(FACTION, c) == 0 or not has_enemy_in(s, FACTION, c):
         return
     choice = choose_defender(g, c, rule)
     if choice.target is not None and can_battle(s, FACTION, choice.target, c):
@@ -129,7 +129,7 @@ def battle_ordered(g: Game, suit: str) -> None:
     ordered = [c for c in CLEARINGS if s.suit(c) == suit]
     fought = False
     for c in in_priority_order(s, ordered):
-        if s.warriors(FACTION, c) and enemies_in(s, FACTION, c):
+        if s.warriors(FACTION, c) and has_enemy_in(s, FACTION, c):
             battle_in(g, c, "4.5.1")
             fought = True
     if not fought:
