@@ -368,3 +368,22 @@ def test_coop_a_cooperative_table_removes_the_dominance_cards_with_three_humans(
     st = Session(TableConfig(seats, "fall", None, 7, options={"cooperative": True}), tmp_path / "g.json").play.game.state
     dominance = {c for c in range(len(st.deckdef.cards)) if st.deckdef.card(c).kind == "dominance"}
     assert dominance <= set(st.removed_cards) and st.cooperative()
+
+
+# -- BBP OO.7 at the table: a human buying from the Otter Overlords --------------------------------
+def otters(vp: int = 0) -> GameState:
+    return position({3: {"warriors": {"marquise": 1}, "tokens": [["riverfolk", "trade_post"]]}},
+                    seats=("riverfolk", "marquise"), humans=("marquise",), turn=1, marquise={"vp": vp, "hand": []},
+                    riverfolk={"rule_set": "bbp", "market": ["cobbler", "sappers", "anvil", "bake_sale"], "payments": {}, "export": 0})
+
+
+def test_bbp_oo7_a_human_is_offered_the_otters_market_cards_and_a_service_is_asked_again() -> None:
+    q = asks(lambda: play_turn(table(otters())))
+    assert q.ask == "buy_services" and "of the Otter Overlords' market cards at 2 warriors each" in q.text
+    assert "riverboats" not in q.text
+    with pytest.raises(BadAnswer, match="the Otter Overlords sell only market cards, not 'riverboats'"):
+        play_turn(table(otters(), [("buy_services", [["riverboats", None]])]))
+    s = otters()
+    play_turn(table(s, [("buy_services", [["hand_card", "sappers"]])]))
+    assert hand(s, "marquise") == ["sappers"] and s.factions["riverfolk"].board.payments == {"marquise": 2}
+    assert s.factions["riverfolk"].board.export == 0  # OO.5: a purchase keeps the marker still

@@ -259,7 +259,9 @@ def hand_card(g: Game, faction: str, names: tuple[str, ...], value: Any) -> int:
 
 
 def purchases(g: Game, offer: Offer, value: Any) -> list[Purchase]:
-    from ..factions.riverfolk import services
+    """A human's purchases, checked as the seated Riverfolk sells: the Law's services (9.2.3) or
+    the Otter Overlords' market cards (BBP OO.7), so a wrong answer is asked again, never played."""
+    from ..factions.riverfolk import bbp_market, services
 
     if not isinstance(value, list) or not all(isinstance(p, list) and len(p) == 2 for p in value):
         raise ValueError("services are a list of [service, card or null]")
@@ -268,7 +270,8 @@ def purchases(g: Game, offer: Offer, value: Any) -> list[Purchase]:
         if service not in services.SERVICES:
             raise ValueError(f"{service!r} is not a service (choose from {', '.join(services.SERVICES)})")
         wanted.append((service, None if card is None else _card_id(g.state.deckdef, card)))
-    problem = services.purchase_problem(g.state, offer, wanted)
+    otters = bbp_market.otters(g.state) is not None
+    problem = (bbp_market.purchase_problem if otters else services.purchase_problem)(g.state, offer, wanted)
     if problem:
         raise ValueError(problem)
     return wanted

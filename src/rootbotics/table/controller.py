@@ -131,8 +131,13 @@ class TableController:
         return self.answers.take(q, convert, self.answers.key(g))
 
     def buy_services(self, g: Game, faction: str, offer: Offer) -> list[Purchase]:
+        from ..factions.riverfolk import bbp_market
+
         market = ", ".join(g.state.deckdef.cards[c].name for c in offer.market) or "empty"
-        text = f"{faction} may buy up to {offer.affordable(g.state)} Riverfolk service(s) at {offer.price} each (market: {market}): e.g. 'hand_card <card>, riverboats', or none"
+        if bbp_market.otters(g.state) is not None:  # BBP OO.7: the Otter Overlords sell their market cards only
+            text = f"{faction} may buy up to {offer.affordable(g.state)} of the Otter Overlords' market cards at {offer.price} warriors each (market: {market}): e.g. 'hand_card <card>', or none"
+        else:
+            text = f"{faction} may buy up to {offer.affordable(g.state)} Riverfolk service(s) at {offer.price} each (market: {market}): e.g. 'hand_card <card>, riverboats', or none"
         q = Question("buy_services", faction, text)
         return self.answers.take(q, lambda v: purchases(g, offer, v), self.answers.key(g))
 
