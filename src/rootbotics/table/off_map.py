@@ -69,7 +69,8 @@ def _acolytes(g: Game, seat: str, n: int, start: object, dest: object) -> str | 
     problem = _arrive(g, seat, n, start)
     if problem is None:
         box.acolytes += n
-        g.emit(seat, "LoR 1.5.4", "acolyte", "puts warriors in its Acolytes box ({n} there now)", n=box.acolytes)
+        src = "its supply" if start is None else f"clearing {start.number}"  # type: ignore[union-attr]
+        g.emit(seat, "LoR 1.5.4", "acolyte", "puts {k} warrior(s) from {src} in its Acolytes box ({n} there now)", k=n, src=src, n=box.acolytes)
     return problem
 
 
@@ -93,7 +94,10 @@ def _burrow(g: Game, seat: str, n: int, start: object, dest: object) -> str | No
     problem = _arrive(g, seat, n, start)
     if problem is None:
         box.burrow += n
-        g.emit(seat, "10.2.2", "to_burrow", "puts {n} warrior(s) in the Burrow ({total} there now)", n=n, total=box.burrow)
+        if isinstance(start, Clearing):
+            g.emit(seat, "10.2.2", "to_burrow", "moves {n} warrior(s) from {c} into the Burrow ({total} there now)", n=n, c=start.number, total=box.burrow)
+        else:
+            g.emit(seat, "LoR 1.5.4", "recruit", "puts {k} warrior(s) from its supply in the Burrow ({total} there now)", k=n, total=box.burrow)
     return problem
 
 
@@ -147,5 +151,8 @@ def _leave(g: Game, seat: str, n: int, dest: object, name: str, box: LizardsStat
     if isinstance(dest, Clearing):
         rules.place_warriors(g, seat, dest.number, n, "LoR 1.5.4")
     else:
-        g.emit(seat, "LoR 1.5.4", "to_burrow" if name == "the Burrow" else "acolyte", "returns warriors from {where} to its supply ({n} left there)", n=box.burrow if isinstance(box, DuchyState) else box.acolytes, where=name)
+        if isinstance(box, DuchyState):
+            g.emit(seat, "LoR 1.5.4", "recruit", "returns {k} warrior(s) from the Burrow to its supply ({total} left there)", k=n, total=box.burrow)
+        else:
+            g.emit(seat, "LoR 1.5.4", "acolyte", "returns {k} acolyte(s) to its supply ({n} left there)", k=n, n=box.acolytes)
     return None
