@@ -267,3 +267,12 @@ def test_exposure_of_a_human_corvids_plot_is_the_tables() -> None:
     acts = parse_action("?Pt_b1/Pt1->", "E")
     apply_line(table(s), "E", "?Pt_b1/Pt1->")
     assert s.clearings[1].tokens == [] and s.factions["eyrie"].vp == 1 and untracked(acts) == []
+
+
+def test_lizard_cult_discards_its_lost_souls_to_the_discard_pile() -> None:
+    s = cult({}, lizards={"acolytes": 0, "lost_souls": ["anvil", "cobbler"]})
+    g = table(s)
+    apply_line(g, "L", "R#L$->/F#$->")
+    assert s.factions["lizards"].board.lost_souls == [] and s.discard == [card(s, "cobbler"), card(s, "anvil")]
+    with pytest.raises(LineRefused, match="no such card|holds 0|which card"):
+        apply_line(g, "L", "F#$->")

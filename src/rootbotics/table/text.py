@@ -44,7 +44,7 @@ def board_lines(session: Session) -> list[str]:
     for c in range(1, 13):
         cl = state.clearings[c]
         parts = [f"{f} {n}w" for f, n in sorted(cl.warriors.items()) if n]
-        parts += [f"{f} {k}" for f, k in cl.buildings] + [f"{f} {k}" for f, k in cl.tokens]
+        parts += [f"{f} {k}" for f, k in cl.buildings] + [f"{f} {rules_of(f).describe_token(state, c, k)}" for f, k in cl.tokens]
         if cl.pawn:
             parts.append(f"{cl.pawn} pawn")
         if cl.ruin:
@@ -53,7 +53,8 @@ def board_lines(session: Session) -> list[str]:
     out += score_lines(session)
     for f, fs in state.factions.items():
         if not fs.is_bot:
-            out.append(f"  {session.config.player(f)} holds {len(fs.hand)} card(s)")
+            board = [p.strip() for p in rules_of(f).describe_board(state, fs) if isinstance(p, str)]  # acolytes, the Burrow
+            out.append(f"  {session.config.player(f)} holds {len(fs.hand)} card(s)" + "".join(f"; {p}" for p in board))
             continue
         out.append(f"  {faction_title(f, 'bot')}: " + "; ".join(bot_board(state, fs)))
     return out
