@@ -276,3 +276,19 @@ def test_lizard_cult_discards_its_lost_souls_to_the_discard_pile() -> None:
     assert s.factions["lizards"].board.lost_souls == [] and s.discard == [card(s, "cobbler"), card(s, "anvil")]
     with pytest.raises(LineRefused, match="no such card|holds 0|which card"):
         apply_line(g, "L", "F#$->")
+
+
+def test_duchy_sways_and_loses_ministers_with_crowns_from_its_supply() -> None:
+    s = underground({})
+    g = table(s)
+    apply_line(g, "D", "#brigadier->$/#captain->$")
+    ds = s.factions["duchy"].board
+    assert ds.swayed == ["captain", "brigadier"] and s.factions["duchy"].supply["crown"] == 7
+    apply_line(g, "D", "#brigadier$->")
+    assert ds.swayed == ["captain"] and s.factions["duchy"].supply["crown"] == 8
+    with pytest.raises(LineRefused, match="Captain is swayed already"):
+        apply_line(g, "D", "#captain->$")
+    with pytest.raises(LineRefused, match="Earl of Stone is not swayed"):
+        apply_line(g, "D", "#earl$->")
+    assert serial.from_json(serial.to_json(s)).factions["duchy"].board.swayed == ["captain"]
+    invariants.check(s)

@@ -151,6 +151,9 @@ def _apply(line: _Line, i: int, action: Action) -> None:
         return
     elif isinstance(action, RemovePath):
         _open_path(line, i, action)
+    elif isinstance(action, Move) and (minister := off_map.minister_move(line.faction, action)):
+        if problem := off_map.sway(line.g, line.faction, minister, action):  # the human Duchy's ministers
+            raise LineRefused(format_action(action), problem)
     elif isinstance(action, Move) and is_card_move(action):
         if not _path_card(line, i):  # a card spent on a closed path goes with the path
             apply_card_move(line.g, line.faction, _letters(line.g.state), action)

@@ -12,16 +12,18 @@ the Burrow (``DuchyState.burrow``), each counted among the seat's pieces in play
 - The Burrow (10.2.2, as normal for the human Duchy): ``w->0`` (recruited into it), ``2w0->5``
   and ``2w5->0`` (out of and into it, where a Duchy tunnel stands: the Burrow is adjacent only
   to clearings with a tunnel), ``w0->`` (removed from it). Non-Duchy pieces never enter it.
+- The human Duchy's ministers: ``#brigadier->$`` sways one (a crown from the supply),
+  ``#brigadier$->`` loses it (the crown back to the supply).
 """
 
 from __future__ import annotations
 
 from ..core import rules
 from ..core.context import Game
-from ..factions.duchy.burrow import DUCHY, DuchyState
+from ..factions.duchy.burrow import DUCHY, MINISTER_TITLE, MINISTERS, DuchyState
 from ..factions.lizards.rules import FACTION as LIZARDS
 from ..factions.lizards.rules import LizardsState
-from .rootlog_ast import Board, Clearing
+from .rootlog_ast import Board, Card, Clearing, Move
 
 BURROW = Clearing(0)
 
@@ -156,3 +158,39 @@ def _leave(g: Game, seat: str, n: int, dest: object, name: str, box: LizardsStat
         else:
             g.emit(seat, "LoR 1.5.4", "acolyte", "returns {k} acolyte(s) to its supply ({n} left there)", k=n, n=box.acolytes)
     return None
+
+
+# -- the human Duchy's ministers --------------------------------------------------------------
+def minister_move(seat: str, move: Move) -> str | None:
+    """The minister a line sways or loses (``#brigadier->$``, ``#earl$->``), or None when the move
+    is no minister's."""
+    if seat != DUCHY or len(move.parts) != 1 or len(move.parts[0].things) != 1:
+        return None
+    thing = move.parts[0].things[0].thing
+    return thing.name if isinstance(thing, Card) and thing.suit is None and thing.name in MINISTERS else None
+
+
+def sway(g: Game, seat: str, minister: str, move: Move) -> str | None:
+    """A human Duchy sways a minister (a crown from the supply onto it) or loses one (its crown
+    back to the supply); the swayed ministers are saved (``duchy.swayed``)."""
+    box, problem = _box(g, seat, DuchyState, "ministers")
+    if problem:
+        return problem
+    assert isinstance(box, DuchyState)
+    fs = g.state.factions[seat]
+    start, dests = move.parts[0].start, move.dests
+    if start is None and dests == (Board(),):
+        if box.has(minister) or fs.supply.get("crown", 0) < 1:
+            return f"the {MINISTER_TITLE[minister]} is swayed already, or no crown is left"
+        fs.supply["crown"] -= 1
+        box.sway(minister)
+        g.emit(seat, "LoR 1.5.4", "sway", "sways the {m}", m=MINISTER_TITLE[minister])
+        return None
+    if start == Board() and not dests:
+        if not box.has(minister):
+            return f"the {MINISTER_TITLE[minister]} is not swayed"
+        box.swayed.remove(minister)
+        fs.supply["crown"] += 1
+        g.emit(seat, "LoR 1.5.4", "sway", "loses the {m}: its crown goes back to the supply", m=MINISTER_TITLE[minister])
+        return None
+    return "a minister is swayed onto the board (#brigadier->$) or lost from it (#brigadier$->)"
