@@ -292,3 +292,17 @@ def test_duchy_sways_and_loses_ministers_with_crowns_from_its_supply() -> None:
         apply_line(g, "D", "#earl$->")
     assert serial.from_json(serial.to_json(s)).factions["duchy"].board.swayed == ["captain"]
     invariants.check(s)
+
+
+@pytest.mark.parametrize(("faction", "line", "corner"), [("lizards", "4w->4/b_r->4", 4), ("duchy", "2w->2/t->2", 2)])
+def test_a_human_cult_or_duchy_setup_marks_its_starting_corner_for_the_bots_after(faction: str, line: str, corner: int) -> None:
+    """The bots that set up later look for the humans' corners (8.3.2, 10.3.3: diagonally opposite)."""
+    from rootbotics.table.controller import HumanPlay, TableController
+    from rootbotics.table.chance import Answers
+
+    s = position({}, seats=("marquise", faction), humans=(faction,))
+    g = table(s)
+    ctl = TableController(Answers([]), HumanPlay([(0, faction, line)], {faction}))
+    g.controllers[faction] = ctl
+    ctl.setup(g, faction)
+    assert s.start_corners[faction] == corner
