@@ -306,3 +306,12 @@ def test_a_human_cult_or_duchy_setup_marks_its_starting_corner_for_the_bots_afte
     g.controllers[faction] = ctl
     ctl.setup(g, faction)
     assert s.start_corners[faction] == corner
+
+
+def test_11_2_1_a_human_corvids_move_ruling_neither_clearing_nimble() -> None:
+    s = conspiracy({5: {"warriors": {"corvids": 1, "marquise": 3}}, 1: {"warriors": {"marquise": 2}}})
+    apply_line(table(s), "P", "w5->1")
+    assert s.warriors("corvids", 1) == 1
+    s = cult({5: {"warriors": {"lizards": 1, "marquise": 3}}, 1: {"warriors": {"marquise": 2}}})
+    with pytest.raises(LineRefused, match="rule neither 5 nor 1"):
+        apply_line(table(s), "L", "w5->1")

@@ -347,7 +347,7 @@ def _march(line: _Line, p: _Pieces, a: int, b: int) -> None:
     _need_there(line, p, a)
     if b not in move_destinations(s, p.owner, a):
         raise LineRefused(p.token, f"no path this seat may use from {a} to {b}")
-    if not (rules.rules(s, p.owner, a) or rules.rules(s, p.owner, b)):
+    if p.owner not in SHARED.nimble and not (rules.rules(s, p.owner, a) or rules.rules(s, p.owner, b)):  # Nimble (11.2.1)
         raise LineRefused(p.token, f"the {p.owner} rule neither {a} nor {b} (LoR 4.2.1)")
     if rules.snared(s, p.owner, a):
         raise LineRefused(p.token, f"a face-up snare stands in {a}: no moving out (11.7.2)")
