@@ -325,7 +325,8 @@ class Recorder:
         if handler is None:
             raise ExportError(f"event kind {e.kind!r} ({e.rule}) has no Rootlog mapping in table/export.py")
         if self.writer.state.phase == "setup" and e.faction in self.writer.state.factions and e.faction != self.writer.current:
-            self.flush()
+            human = not self.writer.state.factions[e.faction].is_bot
+            self.flush(catch_up=not human)  # a human's setup starts with a change of its own: heard now, it is theirs
             self.writer.current = e.faction
         self.catch_up()
         self.actions += handler(e, self)
@@ -335,9 +336,10 @@ class Recorder:
         self.actions += self.writer.diff(self.before, now)
         self.before = now
 
-    def flush(self) -> None:
+    def flush(self, catch_up: bool = True) -> None:
         """End the current line (a setup or a turn)."""
-        self.catch_up()
+        if catch_up:
+            self.catch_up()
         if self.writer.current and self.actions:
             self.lines.append((self.writer.current, self.actions))
         self.actions = []
