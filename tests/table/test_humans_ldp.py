@@ -315,3 +315,16 @@ def test_11_2_1_a_human_corvids_move_ruling_neither_clearing_nimble() -> None:
     s = cult({5: {"warriors": {"lizards": 1, "marquise": 3}}, 1: {"warriors": {"marquise": 2}}})
     with pytest.raises(LineRefused, match="rule neither 5 nor 1"):
         apply_line(table(s), "L", "w5->1")
+
+
+def test_11_7_1_the_corvid_bots_bomb_removes_every_piece_of_a_human_cult_and_duchy() -> None:
+    """The bot's bomb against humans removes all their pieces (only bots lose two, 11.8.1); the
+    Corvids score for the garden and the tunnel (LoR 3.2.1)."""
+    s = position({6: {"warriors": {"lizards": 3, "duchy": 2}, "buildings": [["lizards", "garden_fox"]], "tokens": [TUNNEL, PLOT]}},
+                 seats=("corvids", "lizards", "duchy"), humans=("lizards", "duchy"), corvids={"plots": {"6": {"kind": "bomb", "face_up": False}}})
+    g = table(s)
+    plots.flip(g, 6, "11.4.4")
+    cl = s.clearings[6]
+    assert cl.warriors == {} and cl.buildings == [] and cl.tokens == [("corvids", "plot")]
+    assert s.factions["corvids"].vp == 1 + 2  # the flip (one face-up plot), the garden and the tunnel
+    invariants.check(s)
