@@ -72,7 +72,7 @@ def _acolytes(g: Game, seat: str, n: int, start: object, dest: object) -> str | 
     if problem is None:
         box.acolytes += n
         src = "its supply" if start is None else f"clearing {start.number}"  # type: ignore[union-attr]
-        g.emit(seat, "LoR 1.5.4", "acolyte", "puts {k} warrior(s) from {src} in its Acolytes box ({n} there now)", k=n, src=src, n=box.acolytes)
+        g.emit(seat, "LoR 1.5.4", "acolyte", "puts {how} warrior(s) from {source} in its Acolytes box ({n} there now)", how=n, source=src, n=box.acolytes)
     return problem
 
 
@@ -97,9 +97,9 @@ def _burrow(g: Game, seat: str, n: int, start: object, dest: object) -> str | No
     if problem is None:
         box.burrow += n
         if isinstance(start, Clearing):
-            g.emit(seat, "10.2.2", "to_burrow", "moves {n} warrior(s) from {c} into the Burrow ({total} there now)", n=n, c=start.number, total=box.burrow)
+            g.emit(seat, "10.2.2", "to_burrow", "moves {n} warrior(s) from {c} into the Burrow ({note} there now)", n=n, c=start.number, note=box.burrow)
         else:
-            g.emit(seat, "LoR 1.5.4", "recruit", "puts {k} warrior(s) from its supply in the Burrow ({total} there now)", k=n, total=box.burrow)
+            g.emit(seat, "LoR 1.5.4", "recruit", "puts {how} warrior(s) from its supply in the Burrow ({note} there now)", how=n, note=box.burrow)
     return problem
 
 
@@ -154,9 +154,9 @@ def _leave(g: Game, seat: str, n: int, dest: object, name: str, box: LizardsStat
         rules.place_warriors(g, seat, dest.number, n, "LoR 1.5.4")
     else:
         if isinstance(box, DuchyState):
-            g.emit(seat, "LoR 1.5.4", "recruit", "returns {k} warrior(s) from the Burrow to its supply ({total} left there)", k=n, total=box.burrow)
+            g.emit(seat, "LoR 1.5.4", "recruit", "returns {how} warrior(s) from the Burrow to its supply ({note} left there)", how=n, note=box.burrow)
         else:
-            g.emit(seat, "LoR 1.5.4", "acolyte", "returns {k} acolyte(s) to its supply ({n} left there)", k=n, n=box.acolytes)
+            g.emit(seat, "LoR 1.5.4", "acolyte", "returns {how} acolyte(s) to its supply ({n} left there)", how=n, n=box.acolytes)
     return None
 
 

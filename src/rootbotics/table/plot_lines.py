@@ -70,7 +70,7 @@ def _trick(g: Game, trick: Trick) -> str | None:
         plots[trick.a] = b
     if a is not None:
         plots[trick.b] = a
-    g.emit(CORVIDS, "LoR 1.5.4", "swap", "swaps its plots in {a} and {b}", a=trick.a, b=trick.b)
+    g.emit(CORVIDS, "LoR 1.5.4", "swap", "swaps its plots in {c} and {how}", c=trick.a, how=trick.b)
     return None
 
 
