@@ -100,3 +100,23 @@ def test_the_whole_scripted_table_game_exports_and_imports_to_its_final_position
     assert text.rstrip().splitlines()[-1].startswith("Winner: E //")
     imported = import_rootlog(text)
     assert snapshot(imported) == snapshot(t.session.play.game.state)
+
+
+def test_a_session_with_a_human_cult_duchy_and_corvids_exported_and_imported_gives_its_position(tmp_path: Path) -> None:
+    """The humans' setups are their own lines (not the bot's before them), and their acolytes,
+    Burrow and hidden plots import as they stood (table/export.py: a human's setup starts with
+    a change of its own)."""
+    seats = [TableSeat("lizards", "human", "Ann"), TableSeat("duchy", "human", "Bob"), TableSeat("corvids", "human", "Cid"),
+             TableSeat("marquise", "bot"), TableSeat("eyrie", "bot")]
+    s = Session(TableConfig(seats, "fall", None, 7), tmp_path / "g.json")
+    for who, lines in (("lizards", ["4w->4/b_r->4/w->8+9+12"]), ("duchy", ["2w->2/t->2/2w->5+6+10"]), ("corvids", ["w->5+9+12"]),
+                       ("lizards", ["w->$/w4->9"]), ("duchy", ["w->0/w0->2"]), ("corvids", ["w5->/t->5"])):
+        confirm(s)
+        assert s.play.open is not None and s.play.open.faction == who
+        for text in lines:
+            s.enter({"kind": "line", "faction": who, "text": text})
+        s.enter({"kind": "done", "faction": who})
+    confirm(s)
+    text = export_session(s)
+    assert "\nE:b->1/6w->1\n" in text and "\nL:4w->4/b_r->4/w->8+9+12\n" in text
+    assert snapshot(import_rootlog(text)) == snapshot(s.play.game.state)

@@ -27,12 +27,12 @@ from ..core.events import EventLog
 from ..core.faction import SHARED
 from ..core.paths import ferry_links, is_ferry_move, move_destinations
 from ..core.state import GameState
-from . import seat_lines
+from . import off_map, plot_lines, seat_lines
 from .cards import apply_card_move, apply_craft, is_card_move
 from .rootlog_format import format_location, format_thing
 from .rootlog import (
-    Action, Battle, Card, Clearing, Counted, Craft, Hand, Move, Piece, RemovePath, Score, format_action,
-    parse_action,
+    Action, Battle, Card, Clearing, Counted, Craft, Exposure, Flip, Hand, Move, Piece, RemovePath, Score,
+    Trick, format_action, parse_action,
 )
 
 ENGINE_NAMES: dict[str, str] = {
@@ -156,11 +156,18 @@ def _apply(line: _Line, i: int, action: Action) -> None:
         return
     elif isinstance(action, RemovePath):
         _open_path(line, i, action)
+    elif isinstance(action, Move) and (minister := off_map.minister_move(line.faction, action)):
+        if problem := off_map.sway(line.g, line.faction, minister, action):  # the human Duchy's ministers
+            raise LineRefused(format_action(action), problem)
     elif isinstance(action, Move) and is_card_move(action):
         if not _path_card(line, i):  # a card spent on a closed path goes with the path
             apply_card_move(line.g, line.faction, _letters(line.g.state), action)
     elif isinstance(action, Craft):
         apply_craft(line.g, line.faction, action)
+    elif isinstance(action, (Flip, Trick, Exposure)):  # the Corvids' plots: table/plot_lines.py
+        problem = plot_lines.apply(line.g, line.faction, action, line.actions[i + 1:])
+        if problem:
+            raise LineRefused(format_action(action), problem)
     line.credit += max(0, line.g.state.factions[line.faction].vp - before)
 
 
@@ -169,7 +176,7 @@ def _on_board(action: Action) -> bool:
     the rest the table's."""
     if isinstance(action, Move):
         return is_card_move(action) or _has_pieces(action)
-    return isinstance(action, (Battle, Score, RemovePath, Craft))
+    return isinstance(action, (Battle, Score, RemovePath, Craft, Flip, Trick, Exposure))
 
 
 def _has_pieces(move: Move) -> bool:
@@ -276,6 +283,12 @@ def _clearing_of(loc: object, token: str) -> int | None:
 
 def _move_pieces(line: _Line, counted: Counted, start: object, dest: object) -> None:
     token = (str(counted.count) if counted.count > 1 else "") + format_thing(counted.thing) + format_location(start) + "->" + format_location(dest)  # type: ignore[arg-type]
+    if off_map.is_off_map(start) or off_map.is_off_map(dest):  # the Acolytes box, the Burrow
+        p = _pieces(line, counted, None, token)
+        problem = off_map.move(line.g, line.faction, p.owner, p.kind, p.count, start, dest)
+        if problem:
+            raise LineRefused(token, problem)
+        return
     a, b = _clearing_of(start, token), _clearing_of(dest, token)
     p = _pieces(line, counted, a, token)
     if a is None and b is None:
@@ -301,6 +314,9 @@ def _place(line: _Line, p: _Pieces, c: int) -> None:
         raise LineRefused(p.token, f"the keep stands in {c}: only the Marquise may place pieces there (4.2.1)")
     if rules.snared(s, p.owner, c):
         raise LineRefused(p.token, f"a face-up snare stands in {c}: no placing there (11.7.2)")
+    suit = SHARED.suited.get((p.owner, p.kind))  # a base, a garden: only in a clearing of its suit
+    if suit is not None and s.suit(c) != suit:
+        raise LineRefused(p.token, f"a {p.kind} stands only in a {suit} clearing; {c} is {s.suit(c)}")
     if p.kind in SHARED.buildings and s.free_slots(c) < p.count:
         raise LineRefused(p.token, f"clearing {c} has {max(s.free_slots(c), 0)} free building slot(s) (ruins fill slots), not {p.count}")
     if p.kind == "warrior":
@@ -336,7 +352,7 @@ def _march(line: _Line, p: _Pieces, a: int, b: int) -> None:
     _need_there(line, p, a)
     if b not in move_destinations(s, p.owner, a):
         raise LineRefused(p.token, f"no path this seat may use from {a} to {b}")
-    if not (rules.rules(s, p.owner, a) or rules.rules(s, p.owner, b)):
+    if p.owner not in SHARED.nimble and not (rules.rules(s, p.owner, a) or rules.rules(s, p.owner, b)):  # Nimble (11.2.1)
         raise LineRefused(p.token, f"the {p.owner} rule neither {a} nor {b} (LoR 4.2.1)")
     if rules.snared(s, p.owner, a):
         raise LineRefused(p.token, f"a face-up snare stands in {a}: no moving out (11.7.2)")

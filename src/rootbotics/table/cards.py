@@ -182,15 +182,19 @@ def _from_board(g: Game, faction: str, letters: dict[str, str], want: Card, star
     if owner not in s.factions or s.factions[owner].is_bot:
         raise EngineFailure(f"no cards of the {owner or start.faction} board are kept by the engine")
     fs = s.factions[owner]
-    pile = _supporters(fs)
-    card = find(s, s.removed_cards[::-1] if pile is None else pile, want, f"the {owner} board")  # latest first
+    souls = getattr(fs.board, "lost_souls", None)  # a human Lizard Cult's Lost Souls (R-TABLE-LOST-SOULS)
+    pile = _supporters(fs) if souls is None else souls
+    latest = s.removed_cards[::-1] if pile is None else souls[::-1] if souls is not None else pile  # latest first but Supporters
+    card = find(s, latest, want, f"the {owner} board")
     if pile is None:
         s.removed_cards.remove(card)
+    elif souls is not None:
+        souls.remove(card)
     else:
         pile.remove(card)
         fs.board.supporters = pile  # type: ignore[union-attr]
     if dest is None:
-        rules.discard(g, card)
+        rules.discard(g, card, lost_souls=souls is None)  # the Lost Souls go to the discard pile
         g.emit(faction, "LoR 2.1", "discard", "discards {card} from the board", card=s.deckdef.card(card).label())
         return
     if not isinstance(dest, Hand) or letters.get(dest.faction) not in s.factions or s.factions[letters[dest.faction]].is_bot:

@@ -33,17 +33,20 @@ class LineRefused(ValueError):
 
 
 # The piece that marks a human faction's starting corner once it has set up (Law of Root setup).
-CORNER_PIECES: dict[str, tuple[str, str]] = {"marquise": ("tokens", "keep"), "eyrie": ("buildings", "roost")}
+CORNER_PIECES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "marquise": ("tokens", ("keep",)), "eyrie": ("buildings", ("roost",)),
+    "lizards": ("buildings", ("garden_fox", "garden_rabbit", "garden_mouse")), "duchy": ("tokens", ("tunnel",)),
+}
 
 
 def starting_corner(g: Game, faction: str) -> int | None:
-    """The corner clearing where a human set up their keep or first roost, if any."""
+    """The corner clearing where a human set up their keep, first roost, garden or tunnel, if any."""
     where = CORNER_PIECES.get(faction)
     if where is None:
         return None
-    pile, kind = where
+    pile, kinds = where
     s = g.state
-    return next((c for c in s.map.corners if (faction, kind) in getattr(s.clearings[c], pile)), None)
+    return next((c for c in s.map.corners if any((faction, k) in getattr(s.clearings[c], pile) for k in kinds)), None)
 
 
 @dataclass(slots=True)

@@ -174,8 +174,7 @@ def apply_action(ctx: _Ctx, action: Action) -> None:
     elif isinstance(action, Flip):
         _flip(ctx, action.clearing, PLOT_NAMES[action.plot])
     elif isinstance(action, Trick):
-        plots = _plots(ctx)
-        plots[action.a], plots[action.b] = plots.get(action.b, ("unknown", False)), plots.get(action.a, ("unknown", False))
+        _trick(ctx, action.a, action.b)
     elif isinstance(action, RemovePath):
         if (action.a, action.b) not in ctx.s.map.closed_paths:
             raise ctx.fail(f"no closed path between {action.a} and {action.b} on this map")
@@ -341,7 +340,7 @@ def _put(ctx: _Ctx, owner: str, kind: str, dest: Any) -> None:
             cl.buildings.append((owner, kind))
         else:
             cl.tokens.append((owner, kind))
-        if kind == "plot":
+        if kind == "plot" and s.factions[owner].is_bot:  # a human's face-down plot stays hidden (R-TABLE-HIDDEN-PLOTS)
             face = re.search(r"t_([bsre])", ctx.token)
             _plots(ctx)[dest.number] = (PLOT_NAMES[face.group(1)] if face else "unknown", False)
     else:
@@ -403,6 +402,17 @@ def _pawn(ctx: _Ctx, owner: str, dest: Any) -> None:
         board.forest = ctx.s.map.forests.index(dest.clearings)
     else:
         raise ctx.fail("a pawn goes to a clearing or a forest of this map")
+
+
+def _trick(ctx: _Ctx, a: int, b: int) -> None:
+    """Two plots swap clearings; a human's hidden plot has no record to carry (R-TABLE-HIDDEN-PLOTS)."""
+    plots = _plots(ctx)
+    human = "corvids" in ctx.s.factions and not ctx.s.factions["corvids"].is_bot
+    unknown = None if human else ("unknown", False)
+    pa, pb = plots.pop(a, unknown), plots.pop(b, unknown)
+    for c, p in ((a, pb), (b, pa)):
+        if p is not None:
+            plots[c] = p
 
 
 def _plots(ctx: _Ctx) -> dict[int, tuple[str, bool]]:

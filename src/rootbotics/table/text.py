@@ -44,7 +44,7 @@ def board_lines(session: Session) -> list[str]:
     for c in range(1, 13):
         cl = state.clearings[c]
         parts = [f"{f} {n}w" for f, n in sorted(cl.warriors.items()) if n]
-        parts += [f"{f} {k}" for f, k in cl.buildings] + [f"{f} {k}" for f, k in cl.tokens]
+        parts += [f"{f} {k}" for f, k in cl.buildings] + [f"{f} {rules_of(f).describe_token(state, c, k)}" for f, k in cl.tokens]
         if cl.pawn:
             parts.append(f"{cl.pawn} pawn")
         if cl.ruin:

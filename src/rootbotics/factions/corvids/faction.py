@@ -25,7 +25,8 @@ class Corvids(Faction):
     name = CORVIDS
     bot_name = "Cogwheel Corvids"
     human_name = "Corvid Conspiracy"
-    pieces = {"bot": {"warrior": 15, "plot": 8}}  # 11.3.1; the plots' kinds: plots.py
+    pieces = {"bot": {"warrior": 15, "plot": 8}, "human": {"warrior": 15, "plot": 8}}  # 11.3.1; the plots' kinds: plots.py
+    human_seat = True  # its face-down plots hidden from the engine (plots.py); lines: table/plot_lines.py
     tokens = frozenset({"plot"})
     one_per_clearing = frozenset({"plot"})
     nimble = True  # 11.2.1
@@ -58,7 +59,8 @@ class Corvids(Faction):
         return {"plots": {str(c): {"kind": k, "face_up": up} for c, (k, up) in sorted(plots.items())}}
 
     def read_board(self, state: GameState, fs: FactionState, raw: dict[str, Any], path: str, cards: CardLedger) -> None:
-        """``{"<clearing>": {"kind": "bomb", "face_up": false}}``: each plot on the map (11.3.1)."""
+        """``{"<clearing>": {"kind": "bomb", "face_up": false}}``: each plot on the map (11.3.1).
+        A human's face-down plots are hidden: only its face-up plots are listed."""
         ppath = f"{path}.plots"
         out: dict[int, tuple[str, bool]] = {}
         for key, entry in obj(raw.get("plots", {}), ppath).items():
@@ -71,6 +73,8 @@ class Corvids(Faction):
             up = require(entry, "face_up", kpath)
             if not isinstance(up, bool):
                 raise StateError(f"{kpath}.face_up", f"expected true or false, got {kind_of(up)}")
+            if up is False and fs.seat == "human":
+                raise StateError(f"{kpath}.face_up", "a human's face-down plot is hidden: list only face-up plots (the token in the clearing is enough)")
             out[int(key)] = (kind, up)
         for kind in PLOT_KINDS:
             if sum(1 for k, _ in out.values() if k == kind) > PLOTS_EACH:
@@ -82,7 +86,7 @@ class Corvids(Faction):
         plots = P.plot_map(state)
         for c in CLEARINGS:
             tokens = state.clearings[c].tokens.count((CORVIDS, "plot"))
-            if tokens and c not in plots:
+            if tokens and c not in plots and not P.hidden(state):
                 raise StateError(f"factions.{CORVIDS}.plots.{c}", f"is missing: clearing {c} has a plot token; give its kind and face")
             if c in plots and not tokens:
                 raise StateError(f"factions.{CORVIDS}.plots.{c}", f"clearing {c} has no [\"{CORVIDS}\", \"plot\"] token")
@@ -110,9 +114,12 @@ class Corvids(Faction):
     def piece_removed(self, g: Game, c: int, kind: str, by: str | None, memo: object) -> None:
         if isinstance(memo, tuple):
             P.plot_removed(g, c, memo)
+        elif kind == "plot":  # a human's hidden plot: the table says what it was and resolves it
+            g.emit(CORVIDS, "11.7", "plot_removed", "its facedown plot in {c} was removed; its kind is the table's (a raid's warriors come with the Corvids' next line)", c=c, state="facedown")
 
     def defender_extra_hits(self, state: GameState, faction: str, c: int) -> tuple[int, str, str]:
-        """Embedded Agents (11.2.2): the bot defending where it has a facedown plot, even defenseless."""
-        if state.factions[faction].is_bot and P.facedown_plot(state, c):
+        """Embedded Agents (11.2.2): defending where it has a facedown plot, even defenseless; a
+        human Corvid Conspiracy's plots have it as normal (LoR), so a bot's battle deals it too."""
+        if P.facedown_plot(state, c):
             return 1, "11.2.2", f"Embedded Agents, a facedown plot in {c}"
         return 0, "", ""

@@ -6,6 +6,10 @@ battle hits and removals treat it as any token) plus an entry ``plots[clearing] 
 up)`` on the Corvids' board (``CorvidsBoard``). A face-down plot's kind is known to the engine and hidden
 from humans: events never name it until it is flipped or removed. The supply's kinds are the
 box's eight (two of each) minus those on the map, so they need no storage of their own.
+
+A human Corvid Conspiracy's face-down plots are hidden from the engine too: the token stands in
+its clearing with no entry on the board until the human flips it (``t5^t_b``); the board records
+only the plots whose face the table has shown. Their supply's kinds are the table's.
 """
 
 from __future__ import annotations
@@ -48,12 +52,19 @@ def plot_map(state: GameState) -> dict[int, tuple[str, bool]]:
 
 
 def has_plot(state: GameState, c: int) -> bool:
-    return c in plot_map(state)
+    return (CORVIDS, "plot") in state.clearings[c].tokens
 
 
 def facedown_plot(state: GameState, c: int) -> bool:
+    """A plot stands in ``c`` face down (a human's hidden plot has no entry: it is face down)."""
     p = plot_map(state).get(c)
-    return p is not None and not p[1]
+    return has_plot(state, c) and (p is None or not p[1])
+
+
+def hidden(state: GameState) -> bool:
+    """The Corvids are a human, whose face-down plots' kinds the engine does not know."""
+    fs = state.factions.get(CORVIDS)
+    return fs is not None and not fs.is_bot
 
 
 def face_up(state: GameState, kind: str | None = None) -> int:
@@ -92,12 +103,12 @@ def place_plot(g: Game, c: int, rule: str, why=None) -> bool:
     return True
 
 
-def forget(state: GameState, c: int) -> tuple[str, bool]:
+def forget(state: GameState, c: int) -> tuple[str, bool] | None:
     """``rules.remove_piece`` took the plot token off ``c``: its record goes too, and its kind is
-    back among the supply's."""
+    back among the supply's (None: a human's hidden plot, whose kind the table keeps)."""
     plots = state.factions[CORVIDS].board.plots
     assert plots is not None
-    return plots.pop(c)
+    return plots.pop(c, None)
 
 
 def plot_removed(g: Game, c: int, plot: tuple[str, bool]) -> None:
@@ -201,11 +212,13 @@ def violations(state: GameState) -> list[str]:
         tokens = state.clearings[c].tokens.count((CORVIDS, "plot"))
         if tokens > 1:
             out.append(f"clearing {c}: {tokens} plot tokens")
-        if tokens != (1 if c in plots else 0):
+        if tokens != (1 if c in plots else 0) and not (hidden(state) and tokens):
             out.append(f"clearing {c}: {tokens} plot token(s) but {'a' if c in plots else 'no'} recorded plot")
     for c, (kind, up) in plots.items():
         if kind not in PLOT_KINDS or not isinstance(up, bool):
             out.append(f"clearing {c}: the plot {kind!r} (face up {up!r}) is not a plot")
+    if hidden(state):  # a human's face-down plots stand unrecorded; their supply's kinds are the table's
+        return out + [f"clearing {c}: a human's plot is recorded face down; its kind is hidden until flipped" for c, (_, up) in plots.items() if not up]
     kinds = [k for k, _ in plots.values()]
     for k in PLOT_KINDS:
         if kinds.count(k) > PLOTS_EACH:

@@ -24,7 +24,11 @@ class Duchy(Faction):
     bot_name = "Drillbit Duchy"
     human_name = "Underground Duchy"
     # 10.3.1, 10.3.4: crowns are not map pieces; those not in supply sit on swayed ministers
-    pieces = {"bot": {"warrior": 20, "tunnel": 3, "citadel": 3, "market": 3, "crown": 9}}
+    pieces = {
+        "bot": {"warrior": 20, "tunnel": 3, "citadel": 3, "market": 3, "crown": 9},
+        "human": {"warrior": 20, "tunnel": 3, "citadel": 3, "market": 3, "crown": 9},  # the Underground Duchy's box
+    }
+    human_seat = True  # its Burrow kept by the companion (table/off_map.py)
     buildings = DUCHY_BUILDINGS
     tokens = frozenset({"tunnel"})
     board_fields = ("duchy",)
@@ -45,6 +49,9 @@ class Duchy(Faction):
         from .bot import DrillbitDuchy
 
         return DrillbitDuchy()
+
+    def new_board(self, seat: str) -> DuchyState | None:
+        return DuchyState() if seat == "human" else None  # the bot's comes with its setup (10.3.2)
 
     def write_board(self, state: GameState, fs: FactionState) -> dict[str, Any]:
         ds = fs.board
@@ -75,7 +82,7 @@ class Duchy(Faction):
         if not isinstance(ds, DuchyState):
             return []
         return [
-            f"Drillbit Duchy: {ds.burrow} warrior{'' if ds.burrow == 1 else 's'} in the Burrow (not a clearing)",
+            f"{self.bot_name if fs.is_bot else self.human_name}: {ds.burrow} warrior{'' if ds.burrow == 1 else 's'} in the Burrow (not a clearing)",
             "  Swayed ministers: " + (", ".join(MINISTER_TITLE[m] for m in ds.swayed) or "none"),
         ]
 

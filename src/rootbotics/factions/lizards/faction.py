@@ -10,19 +10,24 @@ from ...core.cards import CARD_SUITS
 from ...core.context import Game
 from ...core.faction import BoardTable, CardLedger, Faction
 from ...core.fields import StateError, integer, obj, only, string
-from .rules import CONSPIRACIES, FACTION, GARDEN_KINDS, GARDEN_SUIT, LizardsState, board, garden_removed, robot_revenge, to_lost_souls
+from .rules import CONSPIRACIES, FACTION, GARDEN_KINDS, GARDEN_SUIT, LizardsState, board, garden_removed, lost_souls_board, robot_revenge, to_lost_souls
 
 if TYPE_CHECKING:
     from ...core.state import FactionState, GameState
 
 BOARD_FIELDS = ("acolytes", "conspiracy", "lost_souls", "revealed", "order")
+HUMAN_FIELDS = ("acolytes", "lost_souls")  # a human Lizard Cult's board as the companion keeps it
 
 
 class Lizards(Faction):
     name = FACTION
     bot_name = "Logical Lizards"
     human_name = "Lizard Cult"
-    pieces = {"bot": {"warrior": 25, "garden_fox": 5, "garden_rabbit": 5, "garden_mouse": 5}}  # 8.3.1, 8.3.4
+    pieces = {  # 8.3.1, 8.3.4; the Lizard Cult's box holds the same
+        "bot": {"warrior": 25, "garden_fox": 5, "garden_rabbit": 5, "garden_mouse": 5},
+        "human": {"warrior": 25, "garden_fox": 5, "garden_rabbit": 5, "garden_mouse": 5},
+    }
+    human_seat = True  # its Acolytes box and Lost Souls kept by the companion (table/off_map.py)
     buildings = GARDEN_KINDS
     ruling_buildings = GARDEN_KINDS  # Pilgrims: a garden's owner rules its clearing (8.2.1)
     suited_buildings = GARDEN_SUIT  # a garden stands only in a clearing of its suit (8.3.2, 8.5.1)
@@ -46,13 +51,15 @@ class Lizards(Faction):
         return LogicalLizards()
 
     def new_board(self, seat: str) -> LizardsState | None:
-        return LizardsState() if seat == "bot" else None
+        return LizardsState()  # a human's: the Acolytes box and the Lost Souls only
 
     def write_board(self, state: GameState, fs: FactionState) -> dict[str, Any]:
         lz = fs.board
         if not isinstance(lz, LizardsState):
             return {}
         name = lambda c: state.deckdef.card(c).name  # noqa: E731
+        if fs.seat == "human":
+            return {"lizards": {"acolytes": lz.acolytes, "lost_souls": [name(c) for c in lz.lost_souls]}}
         return {
             "lizards": {
                 "acolytes": lz.acolytes,
@@ -67,10 +74,11 @@ class Lizards(Faction):
         """The Lizards' board (8.2.2, 8.3.3, 8.2.4, 8.5, 8.4.1); a fresh one when not given."""
         if "lizards" in raw:
             bpath = f"{path}.lizards"
-            if fs.seat != "bot":
-                raise StateError(bpath, "the Acolytes box, Conspiracy track and Lost Souls are the Logical Lizards bot's")
             entry = obj(raw["lizards"], bpath)
-            only(entry, BOARD_FIELDS, bpath, "the Lizards' board")
+            if fs.seat == "bot":
+                only(entry, BOARD_FIELDS, bpath, "the Lizards' board")
+            else:
+                only(entry, HUMAN_FIELDS, bpath, "the Lizard Cult's board (the Conspiracy track, order and revealed cards are the bot's)")
             lz = LizardsState()
             lz.acolytes = integer(entry.get("acolytes", 0), f"{bpath}.acolytes", 0, self.pieces["bot"]["warrior"])
             lz.conspiracy = integer(entry.get("conspiracy", lz.conspiracy), f"{bpath}.conspiracy", 0, len(CONSPIRACIES) - 1)
@@ -89,6 +97,8 @@ class Lizards(Faction):
             return []
         name = lambda c: state.deckdef.card(c).title  # noqa: E731
         souls = ", ".join(name(c) for c in reversed(lz.lost_souls)) or "-"
+        if fs.seat == "human":
+            return ["Lizard Cult board", f"  acolytes: {lz.acolytes}", f"  Lost Souls (top first): {souls}"]
         lines: list[str | BoardTable] = [
             "Lizards board",
             f"  acolytes: {lz.acolytes}; conspiracy marker on {CONSPIRACIES[lz.conspiracy]} (space {lz.conspiracy + 1}); order: {lz.order or 'none'}",
@@ -104,6 +114,8 @@ class Lizards(Faction):
             return []
         if lz.acolytes < 0 or not 0 <= lz.conspiracy < len(CONSPIRACIES):
             return [f"the Lizards' board: {lz.acolytes} acolytes, marker on space {lz.conspiracy}"]
+        if fs.seat == "human":
+            return []  # the order and the Conspiracy track are the bot's
         path = f"factions.{fs.faction}.lizards.order"
         if lz.order is not None and lz.order not in CARD_SUITS:
             return [f"{path}: {lz.order!r} is not a suit (8.4.1)"]
@@ -123,7 +135,7 @@ class Lizards(Faction):
             garden_removed(g, c)  # 8.2.3
 
     def catches_discards(self, state: GameState) -> bool:
-        return board(state) is not None  # 8.2.4
+        return lost_souls_board(state) is not None  # 8.2.4; the Lizard Cult's Lost Souls (LoR)
 
     def catch_discard(self, g: Game, card: int) -> None:
         to_lost_souls(g, card)

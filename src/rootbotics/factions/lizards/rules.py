@@ -55,6 +55,15 @@ def board(state: GameState) -> LizardsState | None:
     return fs.board
 
 
+def lost_souls_board(state: GameState) -> LizardsState | None:
+    """The board whose Lost Souls catch discards: the bot's (8.2.4) or a human Lizard Cult's, whose
+    Lost Souls take every discarded card in the Law of Root just as well (ruling R-TABLE-LOST-SOULS)."""
+    fs = state.factions.get(FACTION)
+    if fs is None or not isinstance(fs.board, LizardsState):
+        return None
+    return fs.board
+
+
 # -- 8.2.1 Pilgrims ----------------------------------------------------------------------------
 def is_garden(kind: str) -> bool:
     return kind in GARDEN_KINDS
@@ -90,13 +99,13 @@ def garden_removed(g: Game, c: int) -> None:
 
 # -- 8.2.4 Lost Souls ----------------------------------------------------------------------------
 def catches_discards(state: GameState) -> bool:
-    """While the Lizards bot plays, spent and discarded cards go to its Lost Souls."""
-    return board(state) is not None
+    """While the Lizards play (bot or human), spent and discarded cards go to their Lost Souls."""
+    return lost_souls_board(state) is not None
 
 
 def to_lost_souls(g: Game, card: int) -> None:
     """8.2.4: the card goes face up on top of the Lost Souls."""
-    lz = board(g.state)
+    lz = lost_souls_board(g.state)
     assert lz is not None
     lz.lost_souls.append(card)
     g.emit(FACTION, "8.2.4", "lost_soul", "{card} goes on top of its Lost Souls instead of the discard pile", card=g.state.deckdef.card(card).label())
