@@ -84,7 +84,6 @@ def test_a_stalled_game_is_an_engine_failure_not_a_draw() -> None:
         ([Seat("marquise")], "seats: a game needs 2 to 8 players"),
         ([Seat("marquise"), Seat("marquise")], "seats.1.faction: marquise is seated twice"),
         ([Seat("marquise"), Seat("cats")], "seats.1.faction: 'cats' is not a faction"),
-        ([Seat("marquise"), Seat("riverfolk", "human")], "seats.1.seat: the riverfolk has no human seat yet"),
         ([Seat("marquise", difficulty="hard"), Seat("eyrie")], "seats.0.difficulty: 'hard' is not one of"),
     ],
 )

@@ -59,7 +59,7 @@ def test_lizard_cult_places_gardens_of_the_clearings_suit_and_fills_its_acolytes
     ("w$->", "the Acolytes box holds 0, not 1"),
     ("Cw1->$", "only their own pieces off the map"),
     ("b_f1->$", "only warriors stand in the Burrow or the Acolytes box"),
-    ("w->O$", "the Lizard Cult's own Acolytes box"),
+    ("w->O$", "no human Riverfolk Company at this table"),
     ("26w->3", "supply exhausted"),
 ])
 def test_lizard_cult_impossible_lines_are_refused_naming_the_token(line: str, problem: str) -> None:

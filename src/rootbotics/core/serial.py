@@ -524,10 +524,9 @@ def _read_faction(state: GameState, f: str, raw: dict[str, Any], cards: Cards) -
         _only(raw, _SEAT_FIELDS + _BOT_FIELDS + rules.board_fields, path, "a bot seat")
     else:
         _only(raw, _SEAT_FIELDS + rules.board_fields, path, "a human seat")
-    try:
-        totals = piece_totals(f, seat)
-    except KeyError:
-        raise StateError(f"{path}.seat", f"the {f} faction cannot be a {seat} seat in this version") from None
+    if seat == "human" and not rules.human_seat:
+        raise StateError(f"{path}.seat", f"the {f} faction cannot be a {seat} seat in this version")
+    totals = piece_totals(f, seat)
     fs = FactionState(f, seat)
     state.factions[f] = fs
     state.turn_order.append(f)

@@ -24,6 +24,7 @@ from ..factions.duchy.burrow import DUCHY, MINISTER_TITLE, MINISTERS, DuchyState
 from ..factions.lizards.rules import FACTION as LIZARDS
 from ..factions.lizards.rules import LizardsState
 from .rootlog_ast import Board, Card, Clearing, Move
+from .rootlog_format import format_location
 
 BURROW = Clearing(0)
 
@@ -42,6 +43,9 @@ def move(g: Game, seat: str, owner: str, kind: str, n: int, start: object, dest:
         return f"the {seat} move only their own pieces off the map, not the {owner}'s"
     if BURROW in (start, dest):
         return _burrow(g, seat, n, start, dest)
+    if seat != LIZARDS:  # only a human Lizard Cult's board (its Acolytes box) is this module's
+        board = start if isinstance(start, Board) else dest
+        return f"pieces in {format_location(board)!r} are not kept by the engine (clearings and supply only)"
     return _acolytes(g, seat, n, start, dest)
 
 
