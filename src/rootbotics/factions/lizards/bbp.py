@@ -207,7 +207,7 @@ def convert(g: Game) -> bool:
         g.emit(FACTION, "BBP CC.3", "no_convert", "does not convert: no opponent's warrior it can replace", player.explain)
         return False
     f = player.target
-    where = bbp_clearing(s, f"where to convert a warrior of the {f}", where_of(f), [most(f"most {f} warriors", lambda c: s.warriors(f, c), "BBP CC.3")])
+    where = bbp_clearing(s, f"where to convert a warrior of the {f}", [c for c in CLEARINGS if s.warriors(f, c) > 0], [most(f"most {f} warriors", lambda c: s.warriors(f, c), "BBP CC.3")], legal=lambda c: keep_forbids(s, c))
     c = where.target
     assert c is not None
     spend(g, CONVERT_COST, "Convert")
