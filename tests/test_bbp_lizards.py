@@ -231,3 +231,14 @@ def test_bbp_lizards_games_keep_every_invariant(seed: int) -> None:
 def test_bbp_lizards_alone_with_bbp_bots_on_every_map() -> None:
     for seed, name in enumerate(MAP_NAMES):
         checked(GameConfig([Seat("alliance", rule_set="bbp"), Seat(ME, rule_set="bbp"), Seat("eyrie", rule_set="bbp")], name, seed))
+
+
+def test_bbp_cc_coverage_rows_name_code_tests_and_rulings() -> None:
+    """docs/bbp-coverage.md: every Clockwork Cult paragraph maps to code and a test
+    (test_bbp_marquise.py::test_bbp_coverage_table_is_true checks that they exist)."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "bbp-coverage.md").read_text()
+    rows = [[c.strip() for c in line.strip().strip("|").split("|")] for line in text.splitlines() if line.startswith("| CC.")]
+    assert [r[0] for r in rows] == [f"CC.{n}" for n in range(1, 8)]
+    assert all(r[2].startswith("factions.lizards.") and "test_bbp_lizards.py::" in r[3] for r in rows)
