@@ -70,7 +70,7 @@ def test_bbp_cc_example_turn() -> None:
     # Evening: two gardens of every suit: 3 VP; with two buildings removed, 5 VP. Pile 3/4: kept.
     assert any("scores 3 VP for gardens" in t for t in lines_of(g, "BBP CC.5"))
     assert s.factions[ME].vp == 5
-    assert any("not full" in t for t in lines_of(g, "BBP CC.5"))
+    assert any("not full" in t for t in lines_of(g, "BBP CC.6"))
     invariants.check(s)
 
 
@@ -127,24 +127,24 @@ def test_bbp_cc3_convert_for_every_two_acolytes_and_none_without_warriors() -> N
     assert convert_all(g) == 0 and any("no warrior in its supply" in t for t in lines_of(g, "BBP CC.3"))
 
 
-# -- Evening (BBP CC.5, CC.6) -----------------------------------------------------------------------
-def test_bbp_cc5_a_full_pile_discards_its_oldest_card_and_crafts_it() -> None:
-    """CC.5: 4/4: the oldest card (Root Tea) goes to the discard pile and is crafted for 1 VP."""
+# -- Evening (BBP CC.5-7) -----------------------------------------------------------------------
+def test_bbp_cc6_a_full_pile_discards_its_oldest_card_and_crafts_it() -> None:
+    """CC.6: 4/4: the oldest card (Root Tea) goes to the discard pile and is crafted for 1 VP."""
     pile = ["root_tea_fox", "anvil", "bake_sale", "cobbler"]
     s = cult_position({}, cult={"outcast_pile": pile})
     g = game(s)
     assert discard_oldest(g)
     assert pile_names(s) == pile[1:] and s.factions[ME].items == ["tea"] and s.factions[ME].vp == 1
     assert [s.deckdef.card(c).name for c in s.discard] == ["root_tea_fox"]
-    assert any("always 1; the card lists 2" in t for t in lines_of(g, "BBP CC.5"))
+    assert any("always 1; the card lists 2" in t for t in lines_of(g, "BBP CC.6"))
 
 
-def test_bbp_cc6_no_gardens_no_points() -> None:
-    """CC.6: with no garden in play it scores 0 VP (not 1)."""
+def test_bbp_cc7_no_gardens_no_points() -> None:
+    """CC.7: with no garden in play it scores 0 VP (not 1)."""
     s = cult_position({1: {"warriors": {ME: 2}}})
     g = game(s)
     assert score_gardens(g) == 0 and s.factions[ME].vp == 0
-    assert any("no garden in play" in t for t in lines_of(g, "BBP CC.6"))
+    assert any("no garden in play" in t for t in lines_of(g, "BBP CC.7"))
 
 
 # -- the faction (ruling R-BBP-CC-FACTION) ----------------------------------------------------------
@@ -240,5 +240,5 @@ def test_bbp_cc_coverage_rows_name_code_tests_and_rulings() -> None:
 
     text = (Path(__file__).resolve().parent.parent / "docs" / "bbp-coverage.md").read_text()
     rows = [[c.strip() for c in line.strip().strip("|").split("|")] for line in text.splitlines() if line.startswith("| CC.")]
-    assert [r[0] for r in rows] == [f"CC.{n}" for n in range(1, 8)]
+    assert [r[0] for r in rows] == [f"CC.{n}" for n in range(1, 9)]
     assert all(r[2].startswith("factions.lizards.") and "test_bbp_lizards.py::" in r[3] for r in rows)

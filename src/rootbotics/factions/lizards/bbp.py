@@ -32,7 +32,9 @@ class ClockworkCult:
 
     def setup(self, g: Game) -> None:
         """Ruling R-BBP-CC-SETUP: the standard game's Lizard Cult setup; an empty Outcast Pile."""
-        board(g.state)
+        fs = g.state.factions[FACTION]
+        if not isinstance(fs.board, OutcastPile):
+            fs.board = OutcastPile()  # a new seat has the Law's board (core's new_board knows no rule set)
         place_start(g)
         g.emit(FACTION, "BBP 2.1", "setup", "starts with an empty Outcast Pile (maximum {n}) and an empty Acolytes box", n=outcast_max(g.state))
 
@@ -47,7 +49,7 @@ class ClockworkCult:
         resolve_outcast_pile(g)
 
     def evening(self, g: Game) -> None:
-        """BBP CC.5, CC.6: score the suit with most gardens + 1; a full pile loses its oldest card."""
+        """BBP CC.5-7: score the suit with most gardens + 1; a full pile loses its oldest card."""
         score_gardens(g)
         discard_oldest(g)
 
@@ -117,7 +119,7 @@ def spend(g: Game, n: int, what: str) -> None:
     s = g.state
     board(s).acolytes -= n
     s.factions[FACTION].supply["warrior"] += n
-    g.emit(FACTION, "BBP CC.3", "acolyte", "spends {n} acolyte(s) on {what} ({left} left)", n=n, what=what, left=board(s).acolytes)
+    g.emit(FACTION, "BBP CC.3", "acolyte", "spends {spent} acolyte(s) on {what} ({n} left)", spent=n, what=what, n=board(s).acolytes)
 
 
 def crusade_defender(s: GameState, c: int) -> Choice[str]:
@@ -227,10 +229,10 @@ def resolve_outcast_pile(g: Game) -> None:
     if not pile:
         g.emit(FACTION, "BBP CC.4", "skip", "resolves nothing: its Outcast Pile is empty")
         return
-    g.emit(FACTION, "BBP CC.4", "outcast_flip", "flips its Outcast Pile face up, oldest to newest: {cards}", cards=", ".join(label(s, c) for c in pile))
+    g.emit(FACTION, "BBP CC.4", "outcast", "flips its Outcast Pile face up, oldest to newest: {cards}", cards=", ".join(label(s, c) for c in pile))
     for card in list(pile):
         suit = s.deckdef.card(card).suit
-        g.emit(FACTION, "BBP CC.4", "resolve", "resolves {card}", card=label(s, card), suit=suit)
+        g.emit(FACTION, "BBP CC.4", "reveal", "resolves {card}", card=label(s, card), suit=suit)
         if suit == "bird":
             make_acolyte(g)
             pile.remove(card)
@@ -239,7 +241,7 @@ def resolve_outcast_pile(g: Game) -> None:
         else:
             recruit(g, suit)
     if pile:
-        g.emit(FACTION, "BBP CC.4", "outcast_return", "returns {n} card(s) face down to its Outcast Pile, order kept", n=len(pile))
+        g.emit(FACTION, "BBP CC.4", "outcast", "returns {n} card(s) face down to its Outcast Pile, order kept", n=len(pile))
 
 
 def recruit(g: Game, suit: str) -> int | None:
@@ -282,49 +284,49 @@ def make_acolyte(g: Game) -> int | None:
     if warriors[FACTION] == 0:
         del warriors[FACTION]
     board(s).acolytes += 1
-    g.emit(FACTION, "BBP CC.4", "acolyte", "a warrior in {c} becomes an acolyte ({n} in the Acolytes box)", choice.explain, c=c, n=board(s).acolytes)
+    g.emit(FACTION, "BBP CC.4", "ritual", "a warrior in {c} becomes an acolyte ({n} in the Acolytes box)", choice.explain, c=c, n=board(s).acolytes)
     return c
 
 
-# -- Evening (BBP CC.5, CC.6) ---------------------------------------------------------------------
+# -- Evening (BBP CC.5-7) -------------------------------------------------------------------------
 def gardens_in_play(s: GameState) -> dict[str, int]:
     return {suit: s.on_map(FACTION, GARDENS[suit]) for suit in SUITS}
 
 
 def score_gardens(g: Game) -> int:
-    """BBP CC.5, CC.6: VP equal to the gardens of the suit with most of them, plus 1; none in
+    """BBP CC.5, CC.7: VP equal to the gardens of the suit with most of them, plus 1; none in
     play, no VP."""
     s = g.state
     counts = gardens_in_play(s)
     best = max(counts.values())
     shown = ", ".join(f"{n} {suit}" for suit, n in counts.items())
     if best == 0:
-        g.emit(FACTION, "BBP CC.6", "score", "scores nothing: no garden in play")
+        g.emit(FACTION, "BBP CC.7", "score", "scores nothing: no garden in play")
         return 0
     R.score(g, FACTION, best + 1, "BBP CC.5", f"for gardens: the most of one suit is {best}, plus 1 ({shown})")
     return best + 1
 
 
 def discard_oldest(g: Game) -> bool:
-    """BBP CC.5: a full Outcast Pile discards its oldest card; an available item it shows is
+    """BBP CC.6: a full Outcast Pile discards its oldest card; an available item it shows is
     crafted for 1 VP, whatever the card lists."""
     s = g.state
     pile = board(s).pile
     limit = outcast_max(s)
     if len(pile) < limit:
-        g.emit(FACTION, "BBP CC.5", "skip", "keeps its Outcast Pile: {n}/{limit} cards, not full", n=len(pile), limit=limit)
+        g.emit(FACTION, "BBP CC.6", "outcast", "keeps its Outcast Pile: {n}/{limit} cards, not full", n=len(pile), limit=limit)
         return False
     cid = pile.pop(0)
     card = s.deckdef.card(cid)
     R.discard(g, cid, lost_souls=False)
-    g.emit(FACTION, "BBP CC.5", "discard", "discards {card}, the oldest card of its full Outcast Pile", card=card.label())
+    g.emit(FACTION, "BBP CC.6", "discard", "discards {card}, the oldest card of its full Outcast Pile", card=card.label())
     if card.kind != "item" or card.item is None:
-        g.emit(FACTION, "BBP CC.5", "craft_skipped", "does not craft {card}: it shows no item", card=card.label())
+        g.emit(FACTION, "BBP CC.6", "craft_skipped", "does not craft {card}: it shows no item", card=card.label())
     elif s.item_supply.get(card.item, 0) <= 0:
-        g.emit(FACTION, "BBP CC.5", "craft_skipped", "cannot craft {card}: no {item} left in the supply", card=card.label(), item=card.item)
+        g.emit(FACTION, "BBP CC.6", "craft_skipped", "cannot craft {card}: no {item} left in the supply", card=card.label(), item=card.item)
     else:
         s.item_supply[card.item] -= 1
         s.factions[FACTION].items.append(card.item)
-        g.emit(FACTION, "BBP CC.5", "craft", "crafts {card} and takes the {item}", card=card.label(), item=card.item)
-        R.score(g, FACTION, 1, "BBP CC.5", f"for crafting an item (always 1; the card lists {card.vp})")
+        g.emit(FACTION, "BBP CC.6", "craft", "crafts {card} and takes the {item}", card=card.label(), item=card.item)
+        R.score(g, FACTION, 1, "BBP CC.6", f"for crafting an item (always 1; the card lists {card.vp})")
     return True

@@ -61,10 +61,8 @@ def option_problem(options: dict[str, object]) -> str | None:
 def cult_board(state: GameState) -> OutcastPile | None:
     """The Clockwork Cult's board, if a Clockwork Cult seat plays."""
     fs = state.factions.get(FACTION)
-    if fs is None or not fs.is_bot or fs.rule_set != RULE_SET:
+    if fs is None or not fs.is_bot or fs.rule_set != RULE_SET or not isinstance(fs.board, OutcastPile):
         return None
-    if not isinstance(fs.board, OutcastPile):
-        fs.board = OutcastPile()  # a new seat gets the Law's board first (new_board knows no rule set)
     return fs.board
 
 
@@ -77,7 +75,7 @@ def to_outcast_pile(g: Game, card: int) -> None:
     limit = outcast_max(g.state)
     if len(board.pile) >= limit:
         g.state.discard.append(card)
-        g.emit(FACTION, "BBP CC.2", "outcast_full", "{card} is discarded as usual: its Outcast Pile is full ({n}/{n})", card=name, n=limit)
+        g.emit(FACTION, "BBP CC.2", "discard", "{card} is discarded as usual: its Outcast Pile is full ({n}/{n})", card=name, n=limit)
         return
     board.pile.append(card)
     g.emit(FACTION, "BBP CC.2", "outcast", "{card} goes into its Outcast Pile as the newest card ({n}/{limit})", card=name, n=len(board.pile), limit=limit)
@@ -87,10 +85,10 @@ def revenge(g: Game, warriors_lost: int) -> None:
     """Ruling R-BBP-CC-FACTION: the Lizard Cult's Revenge: its warriors removed defending in
     battle go to the Acolytes box instead of its supply."""
     board = cult_board(g.state)
-    if board is None or warriors_lost <= 0:
+    if board is None or warriors_lost <= 0 or g.state.factions[FACTION].supply.get("warrior", 0) <= 0:
         return
     supply = g.state.factions[FACTION].supply
     n = min(warriors_lost, supply.get("warrior", 0))
     supply["warrior"] -= n
     board.acolytes += n
-    g.emit(FACTION, "BBP CC.2", "acolyte", "Revenge: its {n} warrior(s) lost defending become acolytes ({total} in the Acolytes box; ruling R-BBP-CC-FACTION)", n=n, total=board.acolytes)
+    g.emit(FACTION, "BBP CC.2", "acolyte", "Revenge: its {lost} warrior(s) lost defending become acolytes ({n} in the Acolytes box; ruling R-BBP-CC-FACTION)", lost=n, n=board.acolytes)
