@@ -13,7 +13,7 @@ from rootbotics.core import rules as R
 from rootbotics.core.battle import battle
 from rootbotics.core.fields import StateError
 from rootbotics.core.maps import MAP_NAMES
-from rootbotics.factions import bot_for
+from rootbotics.factions import REGISTRY, bot_for
 from rootbotics.factions.lizards.bbp import ClockworkCult, convert_all, crusade, discard_oldest, score_gardens
 from rootbotics.factions.lizards.cult import OutcastPile
 from rootbotics.game import ConfigError, GameConfig, Seat, bot_of, new_game, play, play_turn
@@ -180,6 +180,8 @@ def test_bbp_cult_board_round_trips() -> None:
     assert set(data["factions"][ME]["cult"]) == {"acolytes", "outcast_pile"} and "lizards" not in data["factions"][ME]
     again = serial.loads(serial.dumps(g.state))
     assert serial.to_json(again) == data and serial.to_json(again.clone()) == data
+    shown = REGISTRY[ME].describe_board(again, again.factions[ME])
+    assert shown[0] == "Clockwork Cult board" and any("Outcast Pile (oldest first" in str(x) for x in shown)
 
 
 @pytest.mark.parametrize(

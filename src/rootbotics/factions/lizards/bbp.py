@@ -11,12 +11,14 @@ catching discards, Revenge) are ``cult.py``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from ...core import rules as R
 from ...core.battle import battle, can_battle
 from ...core.context import Game
 from ...core.maps import CLEARINGS
 from ...core.state import GameState
-from ...core.targeting import Choice, choose_clearing, choose_player, fewest, in_priority_order, most
+from ...core.targeting import Choice, Criterion, choose_clearing, choose_player, fewest, in_priority_order, most
 from .cult import FACTION, OutcastPile, cult_board, outcast_max
 from .rules import GARDENS
 
@@ -64,14 +66,14 @@ def label(s: GameState, card: int) -> str:
     return s.deckdef.card(card).label()
 
 
-def bbp_clearing(s: GameState, what: str, candidates: list[int], criteria: list, legal=None) -> Choice[int]:
+def bbp_clearing(s: GameState, what: str, candidates: Iterable[int], criteria: list[Criterion[int]], legal: Callable[[int], str | None] | None = None) -> Choice[int]:
     """A clearing by the criteria, ties to the highest priority (BBP 4.1: 1 before 12)."""
     choice = choose_clearing(s, what, candidates, criteria, legal=legal)
     choice.tiebreak = choice.tiebreak.replace("(2.1)", "(BBP 4.1)")
     return choice
 
 
-def bbp_player(s: GameState, what: str, candidates, criteria: list, legal=None) -> Choice[str]:
+def bbp_player(s: GameState, what: str, candidates: Iterable[str], criteria: list[Criterion[str]], legal: Callable[[str], str | None] | None = None) -> Choice[str]:
     """A player by the criteria, ties to setup order (BBP 4.2: A before B)."""
     choice = choose_player(s, what, candidates, criteria, legal=legal)
     choice.tiebreak = "setup order (BBP 4.2)"
