@@ -244,3 +244,16 @@ def test_bbp_cc_coverage_rows_name_code_tests_and_rulings() -> None:
     rows = [[c.strip() for c in line.strip().strip("|").split("|")] for line in text.splitlines() if line.startswith("| CC.")]
     assert [r[0] for r in rows] == [f"CC.{n}" for n in range(1, 9)]
     assert all(r[2].startswith("factions.lizards.") and "test_bbp_lizards.py::" in r[3] for r in rows)
+
+
+def test_bbp_cc_cooperative_bots_are_no_opponents() -> None:
+    """BBP 1.2: as a team, another bot's pieces are no enemy pieces and it is no target: the
+    Alliance's base does not draw a Crusade, and Convert takes the human's warrior though the
+    Alliance has more VP."""
+    from rootbotics.factions.lizards.bbp import enemy_buildings
+
+    clearings = {8: {"warriors": {ME: 3, "alliance": 2}, "buildings": [["alliance", "base_fox"]]}, 7: {"warriors": {"marquise": 1}}}
+    s = cult_position(clearings, cult={"acolytes": 3}, humans=("marquise",), options={"cooperative": True}, marquise={"hand": []}, alliance={"vp": 9})
+    g = game(s)
+    assert enemy_buildings(s, 8) == 0 and not crusade(g)
+    assert convert_all(g) == 1 and s.clearings[7].warriors == {ME: 1} and s.clearings[8].warriors["alliance"] == 2
