@@ -1,6 +1,8 @@
 """The Lizard Cult and the Logical Lizards (Law of Robotics section 8): what the faction is, its
 board (Acolytes, Conspiracy track, Lost Souls, ``rules.py``), and its rules that act on anyone's
-turn: Pilgrims (8.2.1), Robot Revenge (8.2.2), Gardens (8.2.3) and Lost Souls (8.2.4)."""
+turn: Pilgrims (8.2.1), Robot Revenge (8.2.2), Gardens (8.2.3) and Lost Souls (8.2.4). A seat of
+the Better Bot Project's Clockwork Cult (``lizards@bbp``, ``bbp.py``) has its own board instead,
+the Outcast Pile (``cult.py``), which catches discards, and the Lizard Cult's Revenge."""
 
 from __future__ import annotations
 
