@@ -28,7 +28,7 @@ def test_play_seats_a_bbp_bot_and_saves_its_rule_set(capsys, tmp_path: Path) -> 
 @pytest.mark.parametrize(
     ("bots", "message"),
     [
-        ("bbp:marquise,lizards", "--bots: lizards@bbp: the Logical Lizards has no bot of rule set 'bbp' (its rule sets: law)"),
+        ("bbp:marquise,duchy", "--bots: duchy@bbp: the Drillbit Duchy has no bot of rule set 'bbp' (its rule sets: law)"),
         ("marquise@fan,eyrie", "--bots: marquise@fan: 'fan' is not a rule set (choose from law, bbp)"),
         ("fan:marquise,eyrie", "--bots: 'fan' is not a rule set (choose from law, bbp)"),
     ],

@@ -165,7 +165,7 @@ LINEUPS = ((), ("alliance", "vagabot"), ("lizards", "riverfolk", "duchy"), ("cor
 def test_bbp_eyrie_games_keep_every_invariant(seed: int) -> None:
     others = LINEUPS[seed % len(LINEUPS)]
     seats = [Seat("eyrie", rule_set="bbp"), Seat("marquise", rule_set="bbp" if not others or seed % 2 else "law")]
-    seats += [Seat(f, rule_set="bbp" if f == "riverfolk" and seed // 4 % 2 == 0 else "law") for f in others if f != "eyrie"]  # the Otter Overlords in half
+    seats += [Seat(f, rule_set="bbp" if (f == "riverfolk" and seed // 4 % 2 == 0 or f == "lizards" and seed // 4 % 2 == 1) else "law") for f in others if f != "eyrie"]  # the Otter Overlords and the Clockwork Cult in half
     if seed % 3 == 1:
         seats.reverse()
     checked(GameConfig(seats, MAP_NAMES[seed // len(LINEUPS) % len(MAP_NAMES)], seed))  # every line-up on every map

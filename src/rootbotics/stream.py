@@ -109,7 +109,7 @@ _FROM_TO = {"a": ("from", INT), "b": ("to", INT)}
 
 # Every event kind the engine emits, with what differs from COMMON (an empty dict: nothing).
 FIELDS: dict[str, dict[str, Field]] = {
-    "acolyte": {"n": ("acolytes", INT), "name": ("conspiracy", STR)},
+    "acolyte": {"n": ("acolytes", INT), "name": ("conspiracy", STR), "spent": ("spent", INT), "lost": ("lost", INT)},
     "adventurer": {},
     "aid": {},
     "arbiter_declined": {},
@@ -186,6 +186,7 @@ FIELDS: dict[str, dict[str, Field]] = {
     "open_path": dict(_FROM_TO),
     "order": {"card_id": ("card_id", STR), "shown": ("shown", SUIT_COUNTS), "tie": ("tie", NONEMPTY)},
     "organize": {},
+    "outcast": {"limit": ("maximum", INT), "cards": ("cards", STRS)},  # the Clockwork Cult's Outcast Pile (BBP CC.2)
     "outrage": {"culprit": ("culprit", STR)},
     "payments": {},
     "place_building": {},
@@ -252,8 +253,8 @@ BY_RULE: dict[tuple[str, str], dict[str, Field]] = {
 
 # What a VP scored counts as, by the rule that scored it (the sentence plays no part).
 VP_REMOVAL_RULES = frozenset({"LoR 3.2.1", "7.5.4"})
-VP_CRAFTING_RULES = frozenset({"1.1.2", "BBP MM.13", "BBP EE.2", "BBP AA.2"})  # the BBP bots' 1-VP crafts
-VP_TRACK_RULES = frozenset({"4.6.1", "5.6", "6.5.1", "8.6.1", "9.6.1", "10.6.2", "11.6.1", "BBP MM.9", "BBP EE.7", "BBP AA.6"})
+VP_CRAFTING_RULES = frozenset({"1.1.2", "BBP MM.13", "BBP EE.2", "BBP AA.2", "BBP CC.6"})  # the BBP bots' 1-VP crafts
+VP_TRACK_RULES = frozenset({"4.6.1", "5.6", "6.5.1", "8.6.1", "9.6.1", "10.6.2", "11.6.1", "BBP MM.9", "BBP EE.7", "BBP AA.6", "BBP CC.5"})
 VP_SOURCES = ("tracks", "removal", "crafting", "special")
 
 

@@ -290,7 +290,7 @@ _BOARD_ONLY = (
     "place_warriors move place_building place_token remove_piece remove_warriors score lose_vp "
     "move_pawn ferry to_burrow take_tunnel convert sanctify swap flip plot_removed place_plot "
     "remove_ruin explore recruit revolt organize acolyte racketeering ritual snare supply_empty "
-    "open_path payments return_payments gift buy_service lost_soul expand stop garrison "
+    "open_path payments return_payments gift buy_service lost_soul outcast expand stop garrison "
     "public_pity extra_hit hits salvage fortified extortion instigate marksman "
     # decisions, their explanations and the table's bookkeeping: nothing moves on the map
     "game suits setup skip rest no_battle no_build no_convert no_crusade no_dig no_garden "

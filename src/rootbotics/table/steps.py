@@ -89,7 +89,7 @@ BOARD: dict[str, Say] = {
 OWN_BOARD: frozenset[str] = frozenset({
     "setup", "suits", "order", "discard_order", "decree", "purge", "turmoil", "discard", "draw", "reshuffle",
     "dominance_available", "craft", "exhaust", "damage", "repair", "refresh", "track_on", "track_off",
-    "conspiracy", "lost_soul", "reveal", "acolyte", "stock_market", "discard_market", "payments",
+    "conspiracy", "lost_soul", "outcast", "reveal", "acolyte", "stock_market", "discard_market", "payments",
     "return_payments", "buy_service", "hand_card", "recruit", "sway", "cost_of_errors", "new_quest",
     "quest", "explore", "flip", "swap", "plot_removed", "field_hospitals", "open_path", "ferry", "roll",
     "game_over", "outrage", "trade_post_gone", "board_warriors",

@@ -1,6 +1,8 @@
 """The Lizard Cult and the Logical Lizards (Law of Robotics section 8): what the faction is, its
 board (Acolytes, Conspiracy track, Lost Souls, ``rules.py``), and its rules that act on anyone's
-turn: Pilgrims (8.2.1), Robot Revenge (8.2.2), Gardens (8.2.3) and Lost Souls (8.2.4)."""
+turn: Pilgrims (8.2.1), Robot Revenge (8.2.2), Gardens (8.2.3) and Lost Souls (8.2.4). A seat of
+the Better Bot Project's Clockwork Cult (``lizards@bbp``, ``bbp.py``) has its own board instead,
+the Outcast Pile (``cult.py``), which catches discards, and the Lizard Cult's Revenge."""
 
 from __future__ import annotations
 
@@ -8,8 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.cards import CARD_SUITS
 from ...core.context import Game
-from ...core.faction import BoardTable, CardLedger, Faction
+from ...core.faction import LAW, BoardTable, CardLedger, Faction
 from ...core.fields import StateError, integer, obj, only, string
+from . import cult
 from .rules import CONSPIRACIES, FACTION, GARDEN_KINDS, GARDEN_SUIT, LizardsState, board, garden_removed, lost_souls_board, robot_revenge, to_lost_souls
 
 if TYPE_CHECKING:
@@ -31,7 +34,7 @@ class Lizards(Faction):
     buildings = GARDEN_KINDS
     ruling_buildings = GARDEN_KINDS  # Pilgrims: a garden's owner rules its clearing (8.2.1)
     suited_buildings = GARDEN_SUIT  # a garden stands only in a clearing of its suit (8.3.2, 8.5.1)
-    board_fields = ("lizards",)
+    board_fields = ("lizards", "cult")  # the Law's bot's board; the Clockwork Cult's (cult.py)
     difficulty_text = {
         "easy": "Daylight reveals 3 Lost Souls instead of 4.",
         "default": "As the Law says: Daylight reveals 4 Lost Souls.",
@@ -45,7 +48,13 @@ class Lizards(Faction):
         "spiteful": "Each Crusade that removed any enemy token scores 1 more VP.",
     }
 
-    def bot(self) -> Any:
+    rule_sets = (LAW, "bbp")  # the Law's bot (bot.py) and the Better Bot Project's Clockwork Cult (bbp.py)
+
+    def bot(self, rule_set: str = LAW) -> Any:
+        if rule_set == "bbp":
+            from .bbp import ClockworkCult
+
+            return ClockworkCult()
         from .bot import LogicalLizards
 
         return LogicalLizards()
@@ -53,7 +62,12 @@ class Lizards(Faction):
     def new_board(self, seat: str) -> LizardsState | None:
         return LizardsState()  # a human's: the Acolytes box and the Lost Souls only
 
+    def option_problem(self, options: dict[str, object]) -> str | None:
+        return cult.option_problem(options)
+
     def write_board(self, state: GameState, fs: FactionState) -> dict[str, Any]:
+        if isinstance(fs.board, cult.OutcastPile):
+            return write_cult(state, fs.board)
         lz = fs.board
         if not isinstance(lz, LizardsState):
             return {}
@@ -71,7 +85,13 @@ class Lizards(Faction):
         }
 
     def read_board(self, state: GameState, fs: FactionState, raw: dict[str, Any], path: str, cards: CardLedger) -> None:
-        """The Lizards' board (8.2.2, 8.3.3, 8.2.4, 8.5, 8.4.1); a fresh one when not given."""
+        """The Lizards' board (8.2.2, 8.3.3, 8.2.4, 8.5, 8.4.1); a fresh one when not given.
+        A Clockwork Cult seat (rule set bbp) has its own board instead, ``cult``."""
+        if fs.seat == "bot" and fs.rule_set == cult.RULE_SET:
+            read_cult(state, fs, raw, path, cards)
+            return
+        if "cult" in raw:
+            raise StateError(f"{path}.cult", "the Outcast Pile is the Clockwork Cult's (a seat with rule_set bbp)")
         if "lizards" in raw:
             bpath = f"{path}.lizards"
             entry = obj(raw["lizards"], bpath)
@@ -91,7 +111,10 @@ class Lizards(Faction):
             raise StateError(f"{path}.order", "the Lizards draw no order card: their order is a suit, lizards.order (8.4.1)")
 
     def describe_board(self, state: GameState, fs: FactionState) -> list[str | BoardTable]:
-        """Acolytes, the Conspiracy marker and Lost Souls (top first)."""
+        """Acolytes, the Conspiracy marker and Lost Souls (top first); the Cult's Outcast Pile."""
+        if isinstance(fs.board, cult.OutcastPile):
+            pile = ", ".join(state.deckdef.card(c).title for c in fs.board.pile) or "-"
+            return ["Clockwork Cult board", f"  acolytes: {fs.board.acolytes}", f"  Outcast Pile (oldest first, {len(fs.board.pile)}/{cult.outcast_max(state)}): {pile}"]
         lz = fs.board
         if not isinstance(lz, LizardsState):
             return []
@@ -109,6 +132,8 @@ class Lizards(Faction):
         return lines
 
     def violations(self, state: GameState, fs: FactionState) -> list[str]:
+        if fs.rule_set == cult.RULE_SET or isinstance(fs.board, cult.OutcastPile):
+            return cult_violations(state, fs)
         lz = fs.board
         if not isinstance(lz, LizardsState):
             return []
@@ -130,12 +155,56 @@ class Lizards(Faction):
     def warriors_removed(self, g: Game, c: int, n: int) -> None:
         robot_revenge(g, c)  # 8.2.2
 
+    def after_defending(self, g: Game, faction: str, warriors_lost: int) -> None:
+        cult.revenge(g, warriors_lost)  # the Clockwork Cult only (ruling R-BBP-CC-FACTION)
+
     def piece_removed(self, g: Game, c: int, kind: str, by: str | None, memo: object) -> None:
         if kind in GARDEN_KINDS:
             garden_removed(g, c)  # 8.2.3
 
     def catches_discards(self, state: GameState) -> bool:
-        return lost_souls_board(state) is not None  # 8.2.4; the Lizard Cult's Lost Souls (LoR)
+        return cult.cult_board(state) is not None or lost_souls_board(state) is not None  # BBP CC.2; 8.2.4; a human Cult's Lost Souls (LoR)
 
     def catch_discard(self, g: Game, card: int) -> None:
-        to_lost_souls(g, card)
+        if cult.cult_board(g.state) is not None:
+            cult.to_outcast_pile(g, card)
+        else:
+            to_lost_souls(g, card)
+
+
+CULT_FIELDS = ("acolytes", "outcast_pile")
+
+
+def write_cult(state: GameState, b: cult.OutcastPile) -> dict[str, Any]:
+    return {"cult": {"acolytes": b.acolytes, "outcast_pile": [state.deckdef.card(c).name for c in b.pile]}}
+
+
+def read_cult(state: GameState, fs: FactionState, raw: dict[str, Any], path: str, cards: CardLedger) -> None:
+    """The Clockwork Cult's board (BBP CC.2): acolytes and the Outcast Pile, oldest first."""
+    if "lizards" in raw:
+        raise StateError(f"{path}.lizards", "the Law's Lizards board: a Clockwork Cult seat (rule_set bbp) has a cult board instead")
+    b = cult.OutcastPile()
+    if "cult" in raw:
+        bpath = f"{path}.cult"
+        entry = obj(raw["cult"], bpath)
+        only(entry, CULT_FIELDS, bpath, "the Clockwork Cult's board")
+        b.acolytes = integer(entry.get("acolytes", 0), f"{bpath}.acolytes", 0, Lizards.pieces["bot"]["warrior"])
+        b.pile = cards.many(entry.get("outcast_pile", []), f"{bpath}.outcast_pile")
+    fs.board = b
+
+
+def cult_violations(state: GameState, fs: FactionState) -> list[str]:
+    """The Clockwork Cult's board: its own once set up; the pile within its maximum (BBP CC.2)."""
+    b = fs.board
+    path = f"factions.{fs.faction}.cult"
+    if not isinstance(b, cult.OutcastPile):
+        return [] if state.phase == "setup" else [f"{path}: a Clockwork Cult seat has no Outcast Pile"]
+    if fs.rule_set != cult.RULE_SET:
+        return [f"{path}: only a Clockwork Cult seat (rule_set bbp) has an Outcast Pile"]
+    if b.acolytes < 0:
+        return [f"{path}.acolytes: {b.acolytes} is negative"]
+    if len(b.pile) > cult.outcast_max(state):
+        return [f"{path}.outcast_pile: {len(b.pile)} cards, above its maximum {cult.outcast_max(state)} (BBP CC.2)"]
+    if fs.order is not None:
+        return [f"factions.{fs.faction}.order: the Clockwork Cult has no order card (BBP CC.1)"]
+    return []
