@@ -10,6 +10,7 @@ from pathlib import Path
 
 from table.test_table_cli import DEADLINE, _env, command, run_until_prompts
 
+from rootbotics.core.context import Game
 from rootbotics.factions.corvids import plots
 from rootbotics.table.session import Session
 
@@ -32,19 +33,27 @@ ROUND_1 = [
 ROUND_2 = ["ok all", "w$->9", "done", "w->0", "done", "t5^t_s/++", "done", "ok all"]
 
 
+def revenge(g: Game) -> int:
+    """Warriors the human Lizard Cult lost defending against the bots: the engine's Revenge put
+    them in its Acolytes box (LoR 10.2.3, ruling R-TABLE-REVENGE)."""
+    return sum(e.data["lost"] for e in g.log if e.rule == "LoR 10.2.3")
+
+
 def test_lizards_duchy_and_corvids_at_the_table_survive_undo_kill_and_resume(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     first = run_until_prompts([*NEW, "--file", str(path)], SETUPS + ROUND_1)
     assert "error:" not in first, first
     assert "undid 2 entries" in first and "redid 1 entry" in first
-    s = Session.load(path).play.g.state
-    assert s.factions["lizards"].board.acolytes == 1
+    g = Session.load(path).play.g
+    s = g.state
+    assert revenge(g) > 0 and s.factions["lizards"].board.acolytes == 1 + revenge(g)  # Ann's, and Revenge's (LoR 10.2.3)
     assert s.factions["duchy"].board.burrow == 0 and s.warriors("duchy", 2) >= 1
     assert plots.facedown_plot(s, 5) and plots.plot_map(s) == {}  # Cid's plot: hidden from the engine
     done = subprocess.run(command("table", "resume", str(path)), input="".join(f"{x}\n" for x in ROUND_2),
                           capture_output=True, text=True, env=_env(), timeout=DEADLINE)
     assert done.returncode == 0, done.stderr
     assert "error:" not in done.stdout, done.stdout
-    s = Session.load(path).play.g.state
-    assert s.factions["lizards"].board.acolytes == 0 and s.factions["duchy"].board.burrow == 1
+    g = Session.load(path).play.g
+    s = g.state
+    assert s.factions["lizards"].board.acolytes == revenge(g) and s.factions["duchy"].board.burrow == 1  # one spent
     assert plots.plot_map(s).get(5) in (("snare", True), None)  # face up, unless a bot sprang it (11.8.2)

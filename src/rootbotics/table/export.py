@@ -230,6 +230,19 @@ def _nothing(e: Event, r: Recorder) -> list[Action]:
     return []
 
 
+def _acolyte(e: Event, r: Recorder) -> list[Action]:
+    """Acolytes change as the position shows, except a human Lizard Cult's Revenge (LoR 10.2.3):
+    Rootlog leaves it unwritten (``XL9/Lw9->``: the removed warrior goes to the Acolytes box) and
+    the import puts it there, so the move from its supply to its board is taken back out."""
+    if e.rule == "LoR 10.2.3":
+        for i in range(len(r.actions) - 1, -1, -1):
+            a = r.actions[i]
+            if isinstance(a, Move) and len(a.parts) == 1 and a.parts[0].start is None and a.dests and isinstance(a.dests[0], Board):
+                del r.actions[i]
+                break
+    return []
+
+
 def _battle(e: Event, r: Recorder) -> list[Action]:
     """LoR 4.3: ``[A]X<D><clearing>``; the rolls come with the next roll event."""
     attacker = e.faction or r.writer.current
@@ -289,7 +302,7 @@ _BOARD_ONLY = (
     # changes of the position only: the difference of positions writes them
     "place_warriors move place_building place_token remove_piece remove_warriors score lose_vp "
     "move_pawn ferry to_burrow take_tunnel convert sanctify swap flip plot_removed place_plot "
-    "remove_ruin explore recruit revolt organize acolyte racketeering ritual snare supply_empty "
+    "remove_ruin explore recruit revolt organize racketeering ritual snare supply_empty "
     "open_path payments return_payments gift buy_service lost_soul outcast expand stop garrison "
     "public_pity extra_hit hits salvage fortified extortion instigate marksman "
     # decisions, their explanations and the table's bookkeeping: nothing moves on the map
@@ -305,7 +318,7 @@ _BOARD_ONLY = (
 ).split()
 EVENT_ACTIONS: dict[str, Handler] = {kind: _nothing for kind in _BOARD_ONLY}
 EVENT_ACTIONS.update({
-    "battle": _battle, "roll": _roll, "order": _order, "discard_order": _discard_order, "craft": _craft,
+    "acolyte": _acolyte, "battle": _battle, "roll": _roll, "order": _order, "discard_order": _discard_order, "craft": _craft,
 })
 
 

@@ -13,7 +13,7 @@ from ...core.context import Game
 from ...core.faction import LAW, BoardTable, CardLedger, Faction
 from ...core.fields import StateError, integer, obj, only, string
 from . import cult
-from .rules import CONSPIRACIES, FACTION, GARDEN_KINDS, GARDEN_SUIT, LizardsState, board, garden_removed, lost_souls_board, robot_revenge, to_lost_souls
+from .rules import CONSPIRACIES, FACTION, GARDEN_KINDS, GARDEN_SUIT, LizardsState, board, garden_removed, human_revenge, lost_souls_board, robot_revenge, to_lost_souls
 
 if TYPE_CHECKING:
     from ...core.state import FactionState, GameState
@@ -157,6 +157,7 @@ class Lizards(Faction):
 
     def after_defending(self, g: Game, faction: str, warriors_lost: int) -> None:
         cult.revenge(g, warriors_lost)  # the Clockwork Cult only (ruling R-BBP-CC-FACTION)
+        human_revenge(g, warriors_lost)  # a human Lizard Cult only (ruling R-TABLE-REVENGE)
 
     def piece_removed(self, g: Game, c: int, kind: str, by: str | None, memo: object) -> None:
         if kind in GARDEN_KINDS:

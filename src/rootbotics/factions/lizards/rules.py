@@ -81,6 +81,18 @@ def robot_revenge(g: Game, c: int) -> None:
     g.emit(FACTION, "8.2.2", "acolyte", "Robot Revenge: one of the warriors lost in {c} becomes an acolyte ({n} in the Acolytes box)", c=c, n=lz.acolytes)
 
 
+def human_revenge(g: Game, warriors_lost: int) -> None:
+    """A human Lizard Cult's Revenge (Law of Root): every warrior it lost defending in a battle
+    the engine resolved goes to its Acolytes box, not its supply (ruling R-TABLE-REVENGE)."""
+    fs = g.state.factions.get(FACTION)
+    if fs is None or fs.is_bot or not isinstance(fs.board, LizardsState) or warriors_lost <= 0:
+        return
+    n = min(warriors_lost, fs.supply.get("warrior", 0))
+    fs.supply["warrior"] -= n
+    fs.board.acolytes += n
+    g.emit(FACTION, "LoR 10.2.3", "acolyte", "Revenge: its {lost} warrior(s) lost defending become acolytes ({n} in the Acolytes box)", lost=n, n=fs.board.acolytes)
+
+
 # -- 8.2.3 Gardens -------------------------------------------------------------------------------
 def garden_removed(g: Game, c: int) -> None:
     """A garden left the map: the top card of Lost Souls goes to the discard pile."""
