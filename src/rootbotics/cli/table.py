@@ -26,7 +26,7 @@ def build_table_app() -> Any:
     def new_command(
         file: Annotated[str, typer.Option("--file", help="The session file to write (must not exist).")],
         humans: Annotated[str, typer.Option("--humans", help="Human seats: faction:player, comma-separated.")] = "",
-        bots: Annotated[str, typer.Option("--bots", help="Bot seats, comma-separated.")] = "",
+        bots: Annotated[str, typer.Option("--bots", help="Bot seats, comma-separated; eyrie@bbp seats a bot of the Better Bot Project v5, bbp:eyrie,marquise seats them all so.")] = "",
         map_name: Annotated[str, typer.Option("--map", help="fall, winter, lake or mountain.")] = "fall",
         order: Annotated[Optional[str], typer.Option("--order", help="Turn order (default: setup order).")] = None,
         difficulty: Annotated[Optional[str], typer.Option("--difficulty", help="A level for every bot, or bot:level pairs.")] = None,

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.context import Game
+from ..core.faction import REGISTRY
 from ..core.events import Event, EventLog
 from ..core.state import GameState
 from ..game import GameConfig, new_game, play
@@ -32,6 +33,8 @@ from .rootlog import (
 from .rootlog_ast import ITEMS
 
 BOT_COMMENT = "bot (Law of Robotics)"
+# the seat line's comment of a bot of another rule set (core.faction.RULE_SETS)
+RULE_SET_COMMENTS: dict[str, str] = {"bbp": "bot (Better Bot Project v5)"}
 SUIT_LETTERS: dict[str, str] = {"bird": "B", "fox": "F", "mouse": "M", "rabbit": "R"}
 ITEM_LETTERS: dict[str, str] = {name: letter for letter, name in ITEMS.items() if letter != "_"}
 ITEM_LETTERS.update({"boots": "f", "coins": "c"})  # the engine's names of the boot and coin pieces
@@ -385,11 +388,14 @@ def record_bot_game(config: GameConfig) -> tuple[Game, list[tuple[str, list[Acti
 
 # -- the file ----------------------------------------------------------------------------------------
 def seat_line(state: GameState, faction: str, player: str | None = None) -> str:
-    """``E: Clockwork Eyrie // bot (Law of Robotics), difficulty default`` or ``C: Ann``."""
+    """``E: Clockwork Eyrie // bot (Law of Robotics), difficulty default`` or ``C: Ann``; a bot
+    of the Better Bot Project, ``E: Electric Eyrie // bot (Better Bot Project v5), ...``."""
     fs = state.factions[faction]
     if not fs.is_bot:
         return f"{LETTERS[faction]}: {player or faction}"
     traits = f", traits {'+'.join(fs.traits)}" if fs.traits else ""
+    if fs.rule_set in RULE_SET_COMMENTS:
+        return f"{LETTERS[faction]}: {REGISTRY[faction].bot_name} // {RULE_SET_COMMENTS[fs.rule_set]}, difficulty {fs.difficulty}{traits}"
     return f"{LETTERS[faction]}: Clockwork {faction.capitalize()} // {BOT_COMMENT}, difficulty {fs.difficulty}{traits}"
 
 

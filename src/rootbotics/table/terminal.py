@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Optional
 
+from ..core.faction import LAW, REGISTRY, RULE_SETS
 from ..core.setup_order import FACTIONS, SETUP_RANK
 from .replay import Refused
 from .session import Session, SessionError, TableConfig, TableSeat
@@ -46,17 +47,33 @@ def parse_seats(humans: str, bots: str, order: str | None) -> list[TableSeat]:
         if not player.strip():
             raise UsageError(f"--humans: {part!r} needs a player name, e.g. marquise:Ann")
         seats.append(TableSeat(faction.strip().lower(), "human", player.strip()))
-    for part in filter(None, (p.strip().lower() for p in bots.split(","))):
-        seats.append(TableSeat(part, "bot"))
+    seats += bot_seats(bots)
     for seat in seats:
         if seat.faction not in FACTIONS:
             raise UsageError(f"--humans/--bots: {seat.faction!r} is not a faction (choose from {', '.join(FACTIONS)})")
+        problem = REGISTRY[seat.faction].rule_set_problem(seat.rule_set) if seat.seat == "bot" else None
+        if problem:
+            raise UsageError(f"--bots: {seat.faction}@{seat.rule_set}: {problem}")
     if order is None:
         return sorted(seats, key=lambda s: SETUP_RANK[s.faction])
     wanted = [f.strip().lower() for f in order.split(",")]
     if sorted(wanted) != sorted(s.faction for s in seats):
         raise UsageError("--order: name every seated faction once, in turn order")
     return [next(s for s in seats if s.faction == f) for f in wanted]
+
+
+def bot_seats(bots: str) -> list[TableSeat]:
+    """``eyrie@bbp,vagabot`` or ``bbp:eyrie,marquise`` -> bot seats with their rule sets: a
+    leading ``<rule set>:`` is every seat's, ``<bot>@<rule set>`` one seat's; absent, the Law."""
+    default, colon, rest = bots.partition(":")
+    default, bots = (default.strip().lower(), rest) if colon else (LAW, bots)
+    if default not in RULE_SETS:
+        raise UsageError(f"--bots: {default!r} is not a rule set (choose from {', '.join(RULE_SETS)})")
+    seats = []
+    for part in filter(None, (p.strip().lower() for p in bots.split(","))):
+        name, at, rule_set = part.partition("@")
+        seats.append(TableSeat(name.strip(), "bot", rule_set=rule_set.strip() if at else default))
+    return seats
 
 
 def apply_bot_options(seats: list[TableSeat], difficulty: str | None, traits: str | None) -> None:

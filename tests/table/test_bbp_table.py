@@ -1,0 +1,96 @@
+"""The table companion with bots of the Better Bot Project v5 (issue 17, BBP 1.1): ``table new
+--bots eyrie@bbp,...`` seats them, the session file keeps each seat's rule set, resume and undo
+replay it, their turns are told as physical steps whose ``why`` cites the text, and the Rootlog
+export's seat lines name the rule set."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rootbotics.table.session import Session, TableConfig, TableSeat
+from rootbotics.table.session_export import export_session
+from rootbotics.table.terminal import UsageError, bot_seats, parse_seats
+
+from .test_session import drive, lines
+
+
+def config(seed: int = 3) -> TableConfig:
+    seats = [TableSeat("marquise", "human", "Ann"), TableSeat("eyrie", "bot", rule_set="bbp"), TableSeat("alliance", "bot", rule_set="bbp"), TableSeat("vagabot", "bot")]
+    return TableConfig(seats, "fall", None, seed)
+
+
+def test_bbp_1_1_bots_option_names_each_seats_rule_set() -> None:
+    assert [(s.faction, s.rule_set) for s in bot_seats("eyrie@bbp,vagabot")] == [("eyrie", "bbp"), ("vagabot", "law")]
+    assert [(s.faction, s.rule_set) for s in bot_seats("bbp:eyrie,alliance,marquise@law")] == [("eyrie", "bbp"), ("alliance", "bbp"), ("marquise", "law")]
+    seats = parse_seats("marquise:Ann", "alliance@bbp,eyrie@bbp", None)
+    assert [(s.faction, s.seat, s.rule_set) for s in seats] == [("marquise", "human", "law"), ("eyrie", "bot", "bbp"), ("alliance", "bot", "bbp")]
+
+
+@pytest.mark.parametrize("bots,message", [
+    ("vagabot@bbp,eyrie", "--bots: vagabot@bbp: "),  # R-BBP-RR-PATHS: the Robot Raccoon is not built
+    ("eyrie@xyz,alliance", "--bots: eyrie@xyz: 'xyz' is not a rule set"),
+    ("xyz:eyrie,alliance", "--bots: 'xyz' is not a rule set"),
+])
+def test_bbp_1_1_a_rule_set_a_bot_lacks_is_refused_in_one_line(bots: str, message: str) -> None:
+    with pytest.raises(UsageError) as e:
+        parse_seats("marquise:Ann", bots, None)
+    assert str(e.value).startswith(message) and "\n" not in str(e.value)
+
+
+def test_bbp_1_1_session_file_keeps_the_rule_set_and_resume_replays_it(tmp_path: Path) -> None:
+    s = Session(config(), tmp_path / "a.json")
+    drive(s, 30)
+    data = json.loads((tmp_path / "a.json").read_text())
+    assert [seat.get("rule_set") for seat in data["config"]["seats"]] == [None, "bbp", "bbp", None]
+    again = Session.load(tmp_path / "a.json")
+    assert [f.rule_set for f in again.play.game.state.factions.values()] == [f.rule_set for f in s.play.game.state.factions.values()]
+    assert again.play.game.state.factions["eyrie"].rule_set == "bbp"
+    assert lines(again) == lines(s)
+
+
+def test_bbp_1_1_undo_across_a_bbp_bot_turn_and_redo(tmp_path: Path) -> None:
+    s = Session(config(), tmp_path / "a.json")
+    drive(s, 14)
+    before, entries = lines(s), list(s.entries)
+    assert s.undo(6) == 6
+    assert lines(s) == lines(Session(config(), tmp_path / "b.json", entries[:-6]))
+    assert s.redo(6) == 6
+    assert lines(s) == before
+
+
+def test_bbp_bot_turns_are_told_as_steps_whose_why_cites_the_text(tmp_path: Path) -> None:
+    s = Session(config(), tmp_path / "a.json")
+    seen = {}
+    for _ in range(40):  # every step shown at the table, entry after entry
+        seen.update({(step.seq, step.text): step for step in s.play.steps})
+        drive(s, 1)
+    bbp = [step for step in seen.values() if step.faction in ("eyrie", "alliance")]
+    assert any("BBP EE." in step.why for step in bbp) and any("BBP AA." in step.why for step in bbp)
+    assert any(step.text.startswith("Take ") and "blue warrior" in step.text for step in bbp)  # a physical instruction
+    assert all(step.why for step in bbp)
+
+
+def test_bbp_rootlog_export_names_the_rule_set_in_the_seat_lines(tmp_path: Path) -> None:
+    s = Session(config(), tmp_path / "a.json")
+    drive(s, 20)
+    text = export_session(s)
+    assert "E: Electric Eyrie // bot (Better Bot Project v5), difficulty default" in text
+    assert "A: Automated Alliance // bot (Better Bot Project v5), difficulty default" in text
+    assert "V: Clockwork Vagabot // bot (Law of Robotics), difficulty default" in text
+
+
+def test_bbp_table_new_from_the_command_line(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    args = ["table", "new", "--file", str(path), "--humans", "marquise:Ann", "--bots", "bbp:eyrie,alliance", "--seed", "3"]
+    out = subprocess.run([sys.executable, "-m", "rootbotics", *args], input="", capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    seats = json.loads(path.read_text())["config"]["seats"]
+    assert [(x["faction"], x.get("rule_set", "law")) for x in seats] == [("marquise", "law"), ("eyrie", "bbp"), ("alliance", "bbp")]
+    bad_args = ["table", "new", "--file", str(tmp_path / "u.json"), "--humans", "marquise:Ann", "--bots", "vagabot@bbp,eyrie"]
+    bad = subprocess.run([sys.executable, "-m", "rootbotics", *bad_args], input="", capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--bots: vagabot@bbp" in bad.stderr
