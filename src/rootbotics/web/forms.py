@@ -5,13 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.faction import faction_title, rules_of
+from ..core.faction import LAW, RULE_SETS, faction_title, rules_of
 from ..core.maps import MAP_NAMES
 from ..core.setup_order import FACTIONS, SETUP_RANK
 from ..core.state import DIFFICULTIES
 from ..table.session import TableConfig, TableSeat
 
 MAX_SEED = 2**63 - 1
+
+
+# how the form names each rule set (core.faction.RULE_SETS)
+RULE_SET_LABELS: dict[str, str] = {LAW: "Law of Robotics (official)", "bbp": "Better Bot Project v5 (fan-made)"}
 
 
 class FormError(ValueError):
@@ -26,6 +30,7 @@ def choices() -> dict[str, Any]:
         factions.append({
             "name": f, "bot": faction_title(f, "bot"), "human": faction_title(f, "human") if rules.human_seat else None,
             "difficulty": dict(rules.difficulty_text), "traits": dict(rules.trait_text),
+            "rule_sets": {rs: RULE_SET_LABELS.get(rs, rs) for rs in rules.rule_sets},
         })
     return {"factions": factions, "maps": MAP_NAMES, "difficulties": DIFFICULTIES}
 
@@ -51,7 +56,7 @@ def seats_of(form: dict[str, Any]) -> list[TableSeat]:
         elif seat == "bot":
             traits = form.get(f"traits_{f}", [])
             traits = [traits] if isinstance(traits, str) else list(traits)
-            seats.append(TableSeat(f, "bot", difficulty=str(form.get(f"difficulty_{f}", "default") or "default"), traits=tuple(traits)))
+            seats.append(TableSeat(f, "bot", difficulty=str(form.get(f"difficulty_{f}", "default") or "default"), traits=tuple(traits), rule_set=rule_set_of(form, f)))
     if len(seats) < 2:
         raise FormError("seats: seat at least two factions")
     order = [x.strip().lower() for x in str(form.get("order", "") or "").split(",") if x.strip()]
@@ -60,6 +65,15 @@ def seats_of(form: dict[str, Any]) -> list[TableSeat]:
     if sorted(order) != sorted(s.faction for s in seats):
         raise FormError("order: name every seated faction once, in turn order")
     return [next(s for s in seats if s.faction == f) for f in order]
+
+
+def rule_set_of(form: dict[str, Any], faction: str) -> str:
+    """The bot seat's rule set (``rule_set_<faction>``; absent, the Law of Robotics), checked."""
+    rule_set = str(form.get(f"rule_set_{faction}", "") or LAW)
+    problem = rules_of(faction).rule_set_problem(rule_set) if rule_set in RULE_SETS else f"{rule_set[:20]!r} is not a rule set (choose from {', '.join(RULE_SETS)})"
+    if problem:
+        raise FormError(f"rule_set_{faction}: {problem}")
+    return rule_set
 
 
 def table_config(form: dict[str, Any]) -> TableConfig:
