@@ -250,6 +250,16 @@ def _roll(e: Event, r: Recorder) -> list[Action]:
     return []
 
 
+def _ambush(e: Event, r: Recorder) -> list[Action]:
+    """LoR 4.3.1 (BBP 3.2): the defender's ambush goes on the latest battle, ``X<D><c><suit>@``."""
+    for i in range(len(r.actions) - 1, -1, -1):
+        act = r.actions[i]
+        if isinstance(act, Battle) and act.rolls is None:
+            r.actions[i] = Battle(act.attacker, act.defender, act.clearing, (*act.ambushes, SUIT_LETTERS[e.data["suit"]]), act.rolls)
+            break
+    return []
+
+
 def card_of(state: GameState, name: str) -> Card:
     """An engine card as Rootlog writes it: suit letter, ``#``, the title in lower case without
     spaces (``@`` for an ambush, ``dom`` for a dominance card)."""
@@ -304,11 +314,11 @@ _BOARD_ONLY = (
     "refresh track_on track_off cost_of_errors conspiracy sway slip invaders vendetta nobility "
     "adventurer investors human_turn field_hospitals outrage scorched_earth steal "
     "cover_slot gamble game_over cannot_spread damage_ignored expand_stopped ferocious no_crown no_plot "
-    "bird_order recruit_short"
+    "bird_order recruit_short ambush_ends_battle"
 ).split()
 EVENT_ACTIONS: dict[str, Handler] = {kind: _nothing for kind in _BOARD_ONLY}
 EVENT_ACTIONS.update({
-    "battle": _battle, "roll": _roll, "order": _order, "discard_order": _discard_order, "craft": _craft,
+    "battle": _battle, "roll": _roll, "ambush": _ambush, "order": _order, "discard_order": _discard_order, "craft": _craft,
 })
 
 
