@@ -94,3 +94,57 @@ def test_bbp_table_new_from_the_command_line(tmp_path: Path) -> None:
     bad_args = ["table", "new", "--file", str(tmp_path / "u.json"), "--humans", "marquise:Ann", "--bots", "vagabot@bbp,eyrie"]
     bad = subprocess.run([sys.executable, "-m", "rootbotics", *bad_args], input="", capture_output=True, text=True, timeout=120)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--bots: vagabot@bbp" in bad.stderr
+
+
+SETUP = "t_k->1/w->1/w->2/w->4/w->5/w->6/w->7/w->8/w->9/w->10/w->11/w->12/b_s->1/b_w->5/b_r->9"
+
+
+def until_ambush_asked(path: Path, options: dict) -> Session:
+    """Ann (the human Marquise) sets up, draws a bird ambush at her first turn (``B#@->C``), and
+    the table plays on until the Better Bot Eyrie attacks her and she is asked (BBP 3.2)."""
+    seats = [TableSeat("marquise", "human", "Ann"), TableSeat("eyrie", "bot", rule_set="bbp"), TableSeat("alliance", "bot", rule_set="bbp")]
+    s = Session(TableConfig(seats, "fall", None, 3, options=options), path)
+    for _ in range(60):
+        play = s.play
+        if play.unconfirmed:
+            s.enter({"kind": "ok", "n": len(play.unconfirmed)})
+        elif play.pending is not None or play.over:
+            break
+        else:
+            line = SETUP if play.open.stage == "setup" else ("B#@->C" if play.open.stage == "turn" and not any(e.get("text") == "B#@->C" for e in s.entries) else None)
+            if line:
+                s.enter({"kind": "line", "faction": "marquise", "text": line})
+            s.enter({"kind": "done", "faction": "marquise"})
+    return s
+
+
+def test_bbp_3_2_the_table_asks_the_human_for_an_ambush_and_undo_takes_it_back(tmp_path: Path) -> None:
+    s = until_ambush_asked(tmp_path / "a.json", {"bbp_variants": ["ambush"]})
+    q = s.play.pending
+    assert q is not None and q.ask == "ambush_card" and q.faction == "marquise" and q.options == ("ambush_bird",)
+    s.enter({"kind": "answer", "ask": "ambush_card", "value": "ambush_bird"})
+    (ambush,) = s.play.game.log.of_kind("ambush")
+    assert ambush.rule == "BBP 3.2" and "ambush_bird" not in [s.play.game.state.deckdef.card(c).name for c in s.play.game.state.factions["marquise"].hand]
+    again = Session.load(tmp_path / "a.json")  # resume replays the answer
+    assert lines(again) == lines(s)
+    s.undo(1)
+    s.enter({"kind": "answer", "ask": "ambush_card", "value": None})  # none: the battle is rolled
+    assert not s.play.game.log.of_kind("ambush")
+
+
+def test_bbp_3_2_without_the_variant_the_table_never_asks(tmp_path: Path) -> None:
+    s = until_ambush_asked(tmp_path / "a.json", {})
+    assert s.play.pending is None or s.play.pending.ask != "ambush_card"
+    assert any(e.kind == "battle" and e.data["defender"] == "marquise" for e in s.play.game.log)
+
+
+def test_bbp_modes_and_variants_at_the_table_command_line(tmp_path: Path) -> None:
+    args = ["table", "new", "--file", str(tmp_path / "t.json"), "--humans", "eyrie:Ann", "--bots", "marquise@bbp,alliance", "--mode", "team", "--variant", "ambush"]
+    out = subprocess.run([sys.executable, "-m", "rootbotics", *args], input="", capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert json.loads((tmp_path / "t.json").read_text())["config"]["options"] == {"cooperative": True, "bbp_variants": ["ambush"]}
+    for extra, message in ((["--variant", "spy"], "--variant: spy: the Spy cards' text"), (["--variant", "dominance"], "--variant: dominance: the new Dominance cards' victory conditions are missing"), (["--mode", "solo"], "--mode: 'solo' is not a mode")):
+        bad = [*args[:3], str(tmp_path / "u.json"), *args[4:8], *extra]
+        r = subprocess.run([sys.executable, "-m", "rootbotics", *bad], input="", capture_output=True, text=True, timeout=120)
+        assert r.returncode == 2 and r.stderr.startswith(f"rootbotics: error: {message}") and r.stderr.count("\n") == 1, r.stderr
+        assert not (tmp_path / "u.json").exists()

@@ -56,3 +56,25 @@ def test_bbp_1_1_a_bad_rule_set_in_the_form_names_the_field(client: TestClient, 
     error = re.search(r'id="form-error">(.*?)</p>', r.text).group(1)
     assert r.status_code == 400 and problem.replace("'", "&#39;") in error, error
     assert not list(tmp_path.glob("*.json"))
+
+
+def test_bbp_1_2_and_3_2_the_form_offers_the_modes_and_the_playable_variants(client: TestClient, tmp_path: Path) -> None:
+    page = client.get("/").text
+    assert re.findall(r'<option value="(\w+)"', re.search(r'<select name="mode".*?</select>', page, re.S).group(0)) == ["competitive", "team"]
+    assert re.search(r'<input type="checkbox" name="variant" value="ambush" >', page)
+    for missing in ("spy", "dominance"):  # their cards' text is lost: shown, not offered
+        assert re.search(rf'<input type="checkbox" name="variant" value="{missing}" disabled', page)
+    r = client.post("/new", data={**NEW, "mode": "team", "variant": "ambush"}, follow_redirects=False)
+    assert r.status_code == 303
+    assert json.loads((tmp_path / "game-1.json").read_text())["config"]["options"] == {"cooperative": True, "bbp_variants": ["ambush"]}
+
+
+@pytest.mark.parametrize("field,value,problem", [
+    ("variant", "spy", "config.options.bbp_variants: spy: the Spy cards"),
+    ("mode", "solo", "mode: &#39;solo&#39; is not a mode"),
+])
+def test_bbp_a_bad_mode_or_variant_names_the_field(client: TestClient, tmp_path: Path, field: str, value: str, problem: str) -> None:
+    r = client.post("/new", data={**NEW, field: value})
+    error = re.search(r'id="form-error">(.*?)</p>', r.text).group(1)
+    assert r.status_code == 400 and error.startswith(problem), error
+    assert not list(tmp_path.glob("*.json"))

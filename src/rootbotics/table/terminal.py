@@ -92,6 +92,22 @@ def apply_bot_options(seats: list[TableSeat], difficulty: str | None, traits: st
         bots[faction].traits = tuple(t.strip() for t in names.split("+"))
 
 
+MODES = ("competitive", "team")  # BBP 1.1-1.3; team: Fully Cooperative Play, "bots as team"
+
+
+def table_options(mode: str, variants: str) -> dict[str, Any]:
+    """``--mode team`` (the bots as one team, the cooperative option) and ``--variant ambush``
+    (the Better Bot Project's variants, ``options.bbp_variants``); checked by the session."""
+    mode = mode.strip().lower()
+    if mode not in MODES:
+        raise UsageError(f"--mode: {mode!r} is not a mode (choose from {', '.join(MODES)})")
+    options: dict[str, Any] = {"cooperative": True} if mode == "team" else {}
+    names = [v.strip().lower() for v in variants.split(",") if v.strip()]
+    if names:
+        options["bbp_variants"] = names
+    return options
+
+
 def new_session(args: dict[str, Any]) -> Session:
     path = Path(args["file"])
     if path.exists():
@@ -99,11 +115,13 @@ def new_session(args: dict[str, Any]) -> Session:
     seats = parse_seats(args["humans"] or "", args["bots"] or "", args["order"])
     apply_bot_options(seats, args["difficulty"], args["traits"])
     suits = [s.strip() for s in args["suits"].split(",")] if args["suits"] else None
-    config = TableConfig(seats, args["map"], suits, args["seed"], args["dice"], args["deck"])
+    options = table_options(args.get("mode") or "competitive", args.get("variant") or "")
+    config = TableConfig(seats, args["map"], suits, args["seed"], args["dice"], args["deck"], options)
     try:
         session = Session(config, path)
-    except SessionError as e:
-        raise UsageError(str(e)) from None
+    except SessionError as e:  # the options' fields by the options that set them
+        option = {"config.options.bbp_variants": "--variant", "config.options.cooperative": "--mode"}.get(e.path)
+        raise UsageError(f"{option}: {str(e).partition(': ')[2]}" if option else str(e)) from None
     session.save()
     return session
 

@@ -9,11 +9,16 @@ from ..core.faction import LAW, RULE_SETS, faction_title, rules_of
 from ..core.maps import MAP_NAMES
 from ..core.setup_order import FACTIONS, SETUP_RANK
 from ..core.state import DIFFICULTIES
+from ..core.variants import OPTION as VARIANTS_OPTION
+from ..core.variants import VARIANTS
 from ..table.session import TableConfig, TableSeat
 
 MAX_SEED = 2**63 - 1
 
 
+# the game modes (BBP 1.1-1.3; team: Fully Cooperative Play) and the Better Bot Project's
+# variants: name -> None when playable, else why not (core.variants)
+MODES: dict[str, str] = {"competitive": "competitive: every seat for itself", "team": "the bots as one team against the humans (cooperative play)"}
 # how the form names each rule set (core.faction.RULE_SETS)
 RULE_SET_LABELS: dict[str, str] = {LAW: "Law of Robotics (official)", "bbp": "Better Bot Project v5 (fan-made)"}
 
@@ -32,7 +37,7 @@ def choices() -> dict[str, Any]:
             "difficulty": dict(rules.difficulty_text), "traits": dict(rules.trait_text),
             "rule_sets": {rs: RULE_SET_LABELS.get(rs, rs) for rs in rules.rule_sets},
         })
-    return {"factions": factions, "maps": MAP_NAMES, "difficulties": DIFFICULTIES}
+    return {"factions": factions, "maps": MAP_NAMES, "difficulties": DIFFICULTIES, "modes": MODES, "variants": VARIANTS}
 
 
 def _int(form: dict[str, Any], key: str, default: int, low: int = 0, high: int = MAX_SEED) -> int:
@@ -81,4 +86,18 @@ def table_config(form: dict[str, Any]) -> TableConfig:
     suits_text = str(form.get("suits", "") or "").strip()
     suits = [s.strip().lower() for s in suits_text.split(",")] if suits_text else None
     mode = {k: str(form.get(k, "app") or "app") for k in ("dice", "deck")}
-    return TableConfig(seats_of(form), str(form.get("map", "fall") or "fall"), suits, _int(form, "seed", 0), mode["dice"], mode["deck"])
+    return TableConfig(seats_of(form), str(form.get("map", "fall") or "fall"), suits, _int(form, "seed", 0), mode["dice"], mode["deck"], options_of(form))
+
+
+def options_of(form: dict[str, Any]) -> dict[str, Any]:
+    """The game mode (``mode``) and the Better Bot Project's variants (``variant``, a list) as
+    game options; the variants are checked by the session (``options.bbp_variants: ...``)."""
+    mode = str(form.get("mode", "") or "competitive")
+    if mode not in MODES:
+        raise FormError(f"mode: {mode[:20]!r} is not a mode (choose from {', '.join(MODES)})")
+    options: dict[str, Any] = {"cooperative": True} if mode == "team" else {}
+    variants = form.get("variant", [])
+    variants = [variants] if isinstance(variants, str) else [str(v) for v in variants]
+    if variants:
+        options[VARIANTS_OPTION] = variants
+    return options
