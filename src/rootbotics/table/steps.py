@@ -91,7 +91,7 @@ OWN_BOARD: frozenset[str] = frozenset({
     "conspiracy", "lost_soul", "reveal", "acolyte", "stock_market", "discard_market", "payments",
     "return_payments", "buy_service", "hand_card", "recruit", "sway", "cost_of_errors", "new_quest",
     "quest", "explore", "flip", "swap", "plot_removed", "field_hospitals", "open_path", "ferry", "roll",
-    "game_over", "outrage",
+    "game_over", "outrage", "ambush", "ambush_ends_battle",
 })
 
 
