@@ -25,7 +25,7 @@ from ..core.faction import REGISTRY
 from ..core.events import Event, EventLog
 from ..core.state import GameState
 from ..game import GameConfig, new_game, play
-from .board import ENGINE_NAMES, KINDS, LETTERS, PLOT_NAMES
+from .board import ENGINE_NAMES, KINDS, LETTERS, PLOT_NAMES, RULE_SET_COMMENTS
 from .rootlog import (
     Action, Battle, Board, Card, Clearing, Counted, Craft, Flip, Forest, Hand, Item, Move, Part,
     Piece, RemovePath, Score, Trick, format_action,
@@ -33,8 +33,6 @@ from .rootlog import (
 from .rootlog_ast import ITEMS
 
 BOT_COMMENT = "bot (Law of Robotics)"
-# the seat line's comment of a bot of another rule set (core.faction.RULE_SETS)
-RULE_SET_COMMENTS: dict[str, str] = {"bbp": "bot (Better Bot Project v5)"}
 SUIT_LETTERS: dict[str, str] = {"bird": "B", "fox": "F", "mouse": "M", "rabbit": "R"}
 ITEM_LETTERS: dict[str, str] = {name: letter for letter, name in ITEMS.items() if letter != "_"}
 ITEM_LETTERS.update({"boots": "f", "coins": "c"})  # the engine's names of the boot and coin pieces
