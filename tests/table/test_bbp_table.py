@@ -150,3 +150,23 @@ def test_bbp_modes_and_variants_at_the_table_command_line(tmp_path: Path) -> Non
         r = subprocess.run([sys.executable, "-m", "rootbotics", *bad], input="", capture_output=True, text=True, timeout=120)
         assert r.returncode == 2 and r.stderr.startswith(f"rootbotics: error: {message}") and r.stderr.count("\n") == 1, r.stderr
         assert not (tmp_path / "u.json").exists()
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_bbp_a_table_session_s_rootlog_imports_back_to_its_position(tmp_path: Path, seed: int) -> None:
+    """Each Better Bot's setup is written on its own line (never on the human's before it, which
+    the file takes from what was typed), so the session's Rootlog file replays to its position."""
+    from rootbotics.table.export import snapshot
+    from rootbotics.table.rootlog_import import import_rootlog
+
+    seats = [TableSeat("marquise", "human", "Ann"), TableSeat("eyrie", "bot", rule_set="bbp"), TableSeat("alliance", "bot", rule_set="bbp"), TableSeat("vagabot", "bot")]
+    s = Session(TableConfig(seats, "fall", None, seed), tmp_path / "a.json")
+    for _ in range(24):
+        play = s.play
+        if play.open is not None and play.open.stage == "setup" and not play.unconfirmed and play.pending is None:
+            s.enter({"kind": "line", "faction": "marquise", "text": SETUP})
+        drive(s, 1)
+    if s.play.unconfirmed:
+        s.enter({"kind": "ok", "n": len(s.play.unconfirmed)})
+    state = import_rootlog(export_session(s))
+    assert snapshot(state) == snapshot(s.play.game.state)
