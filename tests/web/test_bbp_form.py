@@ -78,3 +78,15 @@ def test_bbp_a_bad_mode_or_variant_names_the_field(client: TestClient, tmp_path:
     error = re.search(r'id="form-error">(.*?)</p>', r.text).group(1)
     assert r.status_code == 400 and error.startswith(problem), error
     assert not list(tmp_path.glob("*.json"))
+
+
+def test_bbp_3_2_the_game_page_asks_for_the_ambush_and_takes_the_card_typed(client: TestClient, tmp_path: Path) -> None:
+    from tests.table.test_bbp_table import until_ambush_asked
+
+    until_ambush_asked(tmp_path / "amb.json", {"bbp_variants": ["ambush"]})
+    page = client.get("/game/amb").text
+    assert "play an ambush card against it (Ambush variant), or none?" in page
+    page = client.post("/game/amb/enter", data={"text": "ambush_bird"}, headers={"hx-request": "true"}).text
+    assert "plays Ambush! (bird) against eyrie" in page
+    saved = json.loads((tmp_path / "amb.json").read_text())["entries"]
+    assert saved[-1] == {"kind": "answer", "ask": "ambush_card", "value": "ambush_bird"}
