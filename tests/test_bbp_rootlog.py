@@ -17,4 +17,6 @@ def test_bbp_eyrie_and_alliance_games_round_trip_through_rootlog(seed: int) -> N
     g, lines = record_bot_game(GameConfig(seats, MAP_NAMES[seed], seed))
     s = import_rootlog(rootlog_text(g.state, lines))
     assert snapshot(s) == snapshot(g.state)
+    # the seat lines name each bot's rule set, and the import seats it so (issue 17)
+    assert {f: fs.rule_set for f, fs in s.factions.items()} == {f: fs.rule_set for f, fs in g.state.factions.items()}
     assert s.winner == g.state.winner

@@ -26,6 +26,9 @@ class HumanController(Controller, Protocol):
         Warriors are always removed first (LoR 4.3.4); this is asked only for the rest.
         """
 
+    def ambush_card(self, g: Game, faction: str, clearing: int, attacker: str) -> int | None:
+        """An ambush card matching the clearing against a Better Bot attacker, or None (BBP 3.2)."""
+
     def outrage_card(self, g: Game, faction: str, clearing: int) -> int | None:
         """A card matching the clearing to give to the Alliance's Supporters, or None."""
 
@@ -56,7 +59,7 @@ class ScriptedHuman:
     """A human seat for tests and examples: takes no actions on its turn, answers hit
     assignment in the order given by ``preference`` (kinds listed first are removed first),
     gives (or discards, for Automated Outrage) the first matching card when one is owed, uses
-    Field Hospitals if ``hospitals``, enlists the Arbiter if ``enlist`` and guesses ``guess`` for
+    Field Hospitals if ``hospitals``, plays the first matching ambush card if ``ambush`` (BBP 3.2), enlists the Arbiter if ``enlist`` and guesses ``guess`` for
     the Corvids' Gamble. It buys the Riverfolk services named in ``services`` (Hand Card takes
     the leftmost Market card not yet taken), as many as the offer and its warriors allow, in the
     order given."""
@@ -68,12 +71,14 @@ class ScriptedHuman:
         enlist: bool = False,
         guess: str = "bomb",
         services: tuple[str, ...] = (),
+        ambush: bool = False,
     ) -> None:
         self.preference = preference
         self.hospitals = hospitals
         self.enlist = enlist
         self.guess = guess
         self.services = services
+        self.ambush = ambush
         self.turns_taken = 0
 
     def take_turn(self, g: Game, faction: str) -> None:
@@ -83,6 +88,9 @@ class ScriptedHuman:
     def assign_hits(self, g: Game, faction: str, clearing: int, hits: int, removable: list[str]) -> list[str]:
         rank = {k: i for i, k in enumerate(self.preference)}
         return sorted(removable, key=lambda k: rank.get(k, len(rank)))
+
+    def ambush_card(self, g: Game, faction: str, clearing: int, attacker: str) -> int | None:
+        return _first_matching(g, faction, clearing, "ambush") if self.ambush else None
 
     def outrage_card(self, g: Game, faction: str, clearing: int) -> int | None:
         return _first_matching(g, faction, clearing)
@@ -121,10 +129,10 @@ class ScriptedHuman:
         return self.guess
 
 
-def _first_matching(g: Game, faction: str, clearing: int) -> int | None:
+def _first_matching(g: Game, faction: str, clearing: int, kind: str | None = None) -> int | None:
     s = g.state
     suit = s.suit(clearing)
     for card in s.factions[faction].hand:
-        if s.deckdef.card(card).suit in (suit, "bird"):
+        if s.deckdef.card(card).suit in (suit, "bird") and kind in (None, s.deckdef.card(card).kind):
             return card
     return None

@@ -18,6 +18,7 @@ from .core.rules import draw_card, score_the_pass
 from .core.setup_order import FACTIONS, SETUP_RANK
 from .core.state import DEFAULT_MAX_ROUNDS, DIFFICULTIES, GameState
 from .core.validity import MAX_ROUNDS_LIMIT, options_problem
+from .core.variants import keeps_dominance
 from .factions import HUMAN_FACTIONS, PLAYABLE_BOTS, REGISTRY, bot_for, faction_title
 
 # The Law of Robotics bot of each faction, and the bot each bot seat plays by. A researcher
@@ -78,7 +79,7 @@ class GameConfig:
             raise ConfigError(f"max_rounds: {self.max_rounds} must be at least 1")
         if self.max_rounds > MAX_ROUNDS_LIMIT:
             raise ConfigError(f"max_rounds: {self.max_rounds} is more than {MAX_ROUNDS_LIMIT}")
-        problem = options_problem(self.options, any(seat.seat == "human" for seat in self.seats))
+        problem = options_problem(self.options, any(seat.seat == "human" for seat in self.seats), [seat.rule_set for seat in self.seats if seat.seat == "bot"])
         if problem:  # the same checks a loaded position gets (core/validity.py)
             raise ConfigError(problem)
 
@@ -210,7 +211,9 @@ def draw_starting_hands(g: Game) -> None:
     s = g.state
     deck = list(range(len(s.deckdef.cards)))
     humans = [f for f in s.turn_order if not s.factions[f].is_bot]
-    if 1 <= len(humans) <= 2 or s.cooperative():
+    if keeps_dominance(s, len(humans)):
+        g.emit(None, "BBP 2.3", "setup", "keeps the dominance cards in the deck: competitive play of {n} humans against Better Bot Project bots, which never use them", n=len(humans))
+    elif 1 <= len(humans) <= 2 or s.cooperative():
         dominance = [c for c in deck if s.deckdef.card(c).kind == "dominance"]
         s.removed_cards.extend(dominance)
         deck = [c for c in deck if c not in dominance]

@@ -28,7 +28,7 @@ from .core.serial import StateError, write_atomic
 
 FORMAT = "rootbotics-game"
 VERSION = 1
-ASKS = ("take_turn", "assign_hits", "outrage_card", "field_hospitals", "automated_outrage_discard", "enlist_arbiter", "buy_services", "investors_discard")
+ASKS = ("take_turn", "assign_hits", "ambush_card", "outrage_card", "field_hospitals", "automated_outrage_discard", "enlist_arbiter", "buy_services", "investors_discard")
 
 
 class ReplayMismatch(RuntimeError):
@@ -62,6 +62,9 @@ class RecordingController:
 
     def assign_hits(self, g: Game, faction: str, clearing: int, hits: int, removable: list[str]) -> list[str]:
         return list(self._ask("assign_hits", g, faction, clearing, hits, removable))
+
+    def ambush_card(self, g: Game, faction: str, clearing: int, attacker: str) -> int | None:
+        return self._ask("ambush_card", g, faction, clearing, attacker)
 
     def outrage_card(self, g: Game, faction: str, clearing: int) -> int | None:
         return self._ask("outrage_card", g, faction, clearing)
@@ -110,6 +113,9 @@ class ReplayController:
 
     def assign_hits(self, g: Game, faction: str, clearing: int, hits: int, removable: list[str]) -> list[str]:
         return list(self._next("assign_hits"))
+
+    def ambush_card(self, g: Game, faction: str, clearing: int, attacker: str) -> int | None:
+        return self._next("ambush_card")
 
     def outrage_card(self, g: Game, faction: str, clearing: int) -> int | None:
         return self._next("outrage_card")

@@ -112,6 +112,8 @@ FIELDS: dict[str, dict[str, Field]] = {
     "acolyte": {"n": ("acolytes", INT), "name": ("conspiracy", STR), "spent": ("spent", INT), "lost": ("lost", INT)},
     "adventurer": {},
     "aid": {},
+    "ambush": {},
+    "ambush_ends_battle": {},
     "arbiter_declined": {},
     "arbiter_hits": {},
     "battle": {},

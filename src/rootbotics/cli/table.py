@@ -26,7 +26,7 @@ def build_table_app() -> Any:
     def new_command(
         file: Annotated[str, typer.Option("--file", help="The session file to write (must not exist).")],
         humans: Annotated[str, typer.Option("--humans", help="Human seats: faction:player, comma-separated (vagabond@arbiter:Ann names his character).")] = "",
-        bots: Annotated[str, typer.Option("--bots", help="Bot seats, comma-separated.")] = "",
+        bots: Annotated[str, typer.Option("--bots", help="Bot seats, comma-separated; eyrie@bbp seats a bot of the Better Bot Project v5, bbp:eyrie,marquise seats them all so.")] = "",
         map_name: Annotated[str, typer.Option("--map", help="fall, winter, lake or mountain.")] = "fall",
         order: Annotated[Optional[str], typer.Option("--order", help="Turn order (default: setup order).")] = None,
         difficulty: Annotated[Optional[str], typer.Option("--difficulty", help="A level for every bot, or bot:level pairs.")] = None,
@@ -35,8 +35,10 @@ def build_table_app() -> Any:
         seed: Annotated[int, typer.Option("--seed", help="Seed of the app's dice, deck and random picks.")] = 0,
         dice: Annotated[str, typer.Option("--dice", help="app: the app rolls; table: you type the rolls.")] = "app",
         deck: Annotated[str, typer.Option("--deck", help="app: the app draws; table: you name the cards drawn.")] = "app",
+        mode: Annotated[str, typer.Option("--mode", help="competitive: every seat for itself; team: the bots play as one team against the humans (cooperative play).")] = "competitive",
+        variant: Annotated[str, typer.Option("--variant", help="Better Bot Project variants, comma-separated: ambush (humans may ambush its bots).")] = "",
     ) -> int:
-        return run_new(file=file, humans=humans, bots=bots, map=map_name, order=order, difficulty=difficulty, traits=traits, suits=suits, seed=seed, dice=dice, deck=deck)
+        return run_new(file=file, humans=humans, bots=bots, map=map_name, order=order, difficulty=difficulty, traits=traits, suits=suits, seed=seed, dice=dice, deck=deck, mode=mode, variant=variant)
 
     @app.command("resume", help="Carry on a table game from its session file.")
     def resume_command(file: Annotated[str, typer.Argument(help="The session file.")]) -> int:

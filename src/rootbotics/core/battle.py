@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .context import Game
+from .context import EngineFailure, Game
 from .faction import LAW, SHARED, rules_of
-from .rules import one_removal, remove_piece, remove_warriors
+from .rules import discard, matches, one_removal, remove_piece, remove_warriors
 from .state import GameState
+from .variants import AMBUSH_HITS, ambush_allowed
 
 
 @dataclass(slots=True)
@@ -47,8 +48,9 @@ def battle(
     An ``instigator`` (the Vagrant, 7.7.4) removes the pieces for both sides and scores for them."""
     s = g.state
     g.emit(attacker, rule, "battle", "battles {defender} in {c}", why, defender=defender, c=c)
-    # Step 1, ambush (LoR 4.3.1): never against a bot (2.8.2). Humans do not ambush each
-    # other through this engine, which only resolves battles that bots take part in.
+    # Step 1, ambush (LoR 4.3.1): never against a bot (2.8.2) but with BBP 3.2's variant.
+    if (ambushed := ambush(g, attacker, defender, c)) is not None:
+        return ambushed
     arbiter = _enlist(g, attacker, defender, c)  # 7.7.6: before rolling
     a_roll, d_roll = _roll(g, attacker, defender)
     att, dfd = rules_of(attacker), rules_of(defender)
@@ -89,6 +91,33 @@ def battle(
         by_defender = take_hits(g, attacker, c, def_hits, by=defender, remover=instigator)
     dfd.after_defending(g, defender, by_attacker)
     return BattleResult(c, attacker, defender, (a_roll, d_roll), att_hits, def_hits, (by_attacker, by_defender))
+
+
+def ambush(g: Game, attacker: str, defender: str, c: int) -> BattleResult | None:
+    """BBP 3.2 with LoR 4.3.1: the human defender may play an ambush card matching the clearing
+    (a bird one matches any); the bot never foils it (it uses no ambush cards). Two hits at once,
+    the card discarded; the battle ends when no attacking warrior or pawn is left (returned),
+    else it goes on (None). Humans do not ambush each other through this engine, which only
+    resolves battles that bots take part in."""
+    s = g.state
+    if not ambush_allowed(s, attacker, defender):
+        return None
+    card = g.controller(defender).ambush_card(g, defender, c, attacker)
+    if card is None:
+        return None
+    fs = s.factions[defender]
+    if card not in fs.hand or s.deckdef.card(card).kind != "ambush" or not matches(s.deckdef.card(card).suit, s.suit(c) or ""):
+        raise EngineFailure(f"ambush: card {card} is not an ambush card matching clearing {c} in the {defender}'s hand")
+    fs.hand.remove(card)
+    discard(g, card)
+    g.emit(defender, "BBP 3.2", "ambush", "plays {card} against {attacker} in {c}: two hits at once (LoR 4.3.1; the Ambush variant sets Hates Surprises aside)", card=s.deckdef.card(card).label(), suit=s.deckdef.card(card).suit, attacker=attacker, c=c)
+    with one_removal(g):
+        removed = take_hits(g, attacker, c, AMBUSH_HITS, by=defender)
+    cl = s.clearings[c]
+    if cl.warriors.get(attacker, 0) > 0 or cl.pawn == attacker:
+        return None
+    g.emit(None, "LoR 4.3.1", "ambush_ends_battle", "the battle in {c} ends: no attacking warrior of {attacker} is left", attacker=attacker, c=c)
+    return BattleResult(c, attacker, defender, (0, 0), 0, AMBUSH_HITS, (0, removed))
 
 
 def _maximum_hits(g: Game, attacker: str, defender: str, c: int) -> tuple[int, int]:

@@ -23,3 +23,7 @@ class Controller(Protocol):
 
         Warriors are always removed first (LoR 4.3.4); this is asked only for the rest.
         """
+
+    def ambush_card(self, g: Game, faction: str, clearing: int, attacker: str) -> int | None:
+        """An ambush card matching the clearing to play as defender, or None (LoR 4.3.1; asked
+        only with the Better Bot Project's Ambush variant, BBP 3.2)."""

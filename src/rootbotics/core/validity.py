@@ -8,17 +8,21 @@ invariants use. ``options_problem`` is also the check ``GameConfig.validate`` ap
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from .faction import REGISTRY, SHARED, piece_totals, rules_of
 from .maps import CLEARINGS
 from .rules import WINNING_VP
 from .state import DEFAULT_MAX_ROUNDS, PHASES, GameState
+from .variants import variants_problem
 
 MAX_ROUNDS_LIMIT = 10_000  # no game is played this long; a larger max_rounds is a typo
 
 
-def options_problem(options: dict[str, object], humans: bool) -> str | None:
+def options_problem(options: dict[str, object], humans: bool, rule_sets: Collection[str] = ()) -> str | None:
     """The first thing wrong with a game's options (``options.x: ...``), or None: a round limit
-    of at least 1, Fully Cooperative Play only with a human seat, each faction's own options."""
+    of at least 1, Fully Cooperative Play only with a human seat, each faction's own options,
+    the Better Bot Project's variants (``rule_sets``: the bot seats')."""
     limit = options.get("max_rounds", DEFAULT_MAX_ROUNDS)
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_ROUNDS_LIMIT:
         return f"options.max_rounds: {limit!r} is not a number of rounds from 1 to {MAX_ROUNDS_LIMIT}"
@@ -31,7 +35,7 @@ def options_problem(options: dict[str, object], humans: bool) -> str | None:
         problem = rules.option_problem(options)
         if problem:
             return problem
-    return None
+    return variants_problem(options, humans, rule_sets)  # BBP 3.2-3.4
 
 
 def position_violations(state: GameState) -> list[str]:
@@ -40,7 +44,7 @@ def position_violations(state: GameState) -> list[str]:
     out.extend(turn_violations(state))
     out.extend(score_violations(state))
     out.extend(corner_violations(state))
-    problem = options_problem(state.options, any(not fs.is_bot for fs in state.factions.values()))
+    problem = options_problem(state.options, any(not fs.is_bot for fs in state.factions.values()), [fs.rule_set for fs in state.factions.values() if fs.is_bot])
     if problem:
         out.append(problem)
     return out

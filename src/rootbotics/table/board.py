@@ -56,6 +56,8 @@ KINDS.update({("O", "t", x): "trade_post" for x in ("", "f", "r", "m")})  # the 
 KINDS.update({("P", "t", x): "plot" for x in ("", "b", "s", "r", "e")})
 PLOT_NAMES: dict[str, str] = {"b": "bomb", "s": "snare", "r": "raid", "e": "extortion"}
 SUIT_NAMES: dict[str, str] = {"B": "bird", "F": "fox", "M": "mouse", "R": "rabbit"}
+# a seat line's comment for a bot of another rule set than the Law (core.faction.RULE_SETS)
+RULE_SET_COMMENTS: dict[str, str] = {"bbp": "bot (Better Bot Project v5)"}
 
 
 class LineRefused(ValueError):

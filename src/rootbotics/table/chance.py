@@ -39,6 +39,7 @@ SHAPES: dict[str, str] = {
     "investors_discard": "card",
     "outrage_card": "card_or_none",
     "field_hospitals": "card_or_none",
+    "ambush_card": "card_or_none",
     "enlist_arbiter": "yes_no",
     "assign_hits": "order",
     "guess_plot": "choice",
@@ -244,11 +245,12 @@ def _card_id(deck: Deck, value: Any) -> int:
     return deck.by_name[value]
 
 
-def hand_names(g: Game, faction: str, suit: str | None = None) -> tuple[str, ...]:
-    """The names of the cards in a human's hand (matching ``suit`` or bird when given)."""
+def hand_names(g: Game, faction: str, suit: str | None = None, kind: str | None = None) -> tuple[str, ...]:
+    """The names of the cards in a human's hand (matching ``suit`` or bird when given; of
+    ``kind``, e.g. ambush, when given)."""
     s = g.state
     cards = [s.deckdef.cards[c] for c in s.factions[faction].hand]
-    return tuple(c.name for c in cards if suit is None or c.suit in (suit, "bird"))
+    return tuple(c.name for c in cards if (suit is None or c.suit in (suit, "bird")) and kind in (None, c.kind))
 
 
 def hand_card(g: Game, faction: str, names: tuple[str, ...], value: Any) -> int:

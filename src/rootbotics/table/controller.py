@@ -105,12 +105,16 @@ class TableController:
 
         return self.answers.take(q, convert, self.answers.key(g))
 
-    def _card(self, g: Game, ask: str, faction: str, clearing: int, text: str, optional: bool) -> int | None:
-        names = hand_names(g, faction, g.state.suit(clearing))
+    def _card(self, g: Game, ask: str, faction: str, clearing: int, text: str, optional: bool, kind: str | None = None) -> int | None:
+        names = hand_names(g, faction, g.state.suit(clearing), kind)
         if optional and not names:  # no card that fits: nothing to ask
             return None
         q = Question(ask, faction, text, names)
         return self.answers.take(q, lambda v: None if optional and v is None else hand_card(g, faction, names, v), self.answers.key(g))
+
+    def ambush_card(self, g: Game, faction: str, clearing: int, attacker: str) -> int | None:
+        """BBP 3.2: asked only when the human holds an ambush card matching the clearing."""
+        return self._card(g, "ambush_card", faction, clearing, f"{attacker} attacks {faction} in {clearing}: play an ambush card against it (Ambush variant), or none?", True, kind="ambush")
 
     def outrage_card(self, g: Game, faction: str, clearing: int) -> int | None:
         return self._card(g, "outrage_card", faction, clearing, f"Outrage in {clearing}: which matching card does {faction} give the Alliance (or none)?", True)

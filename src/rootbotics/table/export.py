@@ -21,10 +21,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.context import Game
+from ..core.faction import REGISTRY
 from ..core.events import Event, EventLog
 from ..core.state import GameState
 from ..game import GameConfig, new_game, play
-from .board import ENGINE_NAMES, KINDS, LETTERS, PLOT_NAMES
+from .board import ENGINE_NAMES, KINDS, LETTERS, PLOT_NAMES, RULE_SET_COMMENTS
 from .rootlog import (
     Action, Battle, Board, Card, Clearing, Counted, Craft, Flip, Forest, Hand, Item, Move, Part,
     Piece, RemovePath, Score, Trick, format_action,
@@ -260,6 +261,16 @@ def _roll(e: Event, r: Recorder) -> list[Action]:
     return []
 
 
+def _ambush(e: Event, r: Recorder) -> list[Action]:
+    """LoR 4.3.1 (BBP 3.2): the defender's ambush goes on the latest battle, ``X<D><c><suit>@``."""
+    for i in range(len(r.actions) - 1, -1, -1):
+        act = r.actions[i]
+        if isinstance(act, Battle) and act.rolls is None:
+            r.actions[i] = Battle(act.attacker, act.defender, act.clearing, (*act.ambushes, SUIT_LETTERS[e.data["suit"]]), act.rolls)
+            break
+    return []
+
+
 def card_of(state: GameState, name: str) -> Card:
     """An engine card as Rootlog writes it: suit letter, ``#``, the title in lower case without
     spaces (``@`` for an ambush, ``dom`` for a dominance card)."""
@@ -314,11 +325,11 @@ _BOARD_ONLY = (
     "refresh track_on track_off cost_of_errors conspiracy sway slip invaders vendetta nobility "
     "adventurer investors human_turn field_hospitals outrage scorched_earth steal "
     "cover_slot gamble game_over cannot_spread damage_ignored expand_stopped ferocious no_crown no_plot "
-    "bird_order recruit_short trade_post_gone board_warriors place_pawn"
+    "bird_order recruit_short trade_post_gone board_warriors place_pawn ambush_ends_battle"
 ).split()
 EVENT_ACTIONS: dict[str, Handler] = {kind: _nothing for kind in _BOARD_ONLY}
 EVENT_ACTIONS.update({
-    "acolyte": _acolyte, "battle": _battle, "roll": _roll, "order": _order, "discard_order": _discard_order, "craft": _craft,
+    "acolyte": _acolyte, "battle": _battle, "roll": _roll, "ambush": _ambush, "order": _order, "discard_order": _discard_order, "craft": _craft,
 })
 
 
@@ -399,11 +410,14 @@ def record_bot_game(config: GameConfig) -> tuple[Game, list[tuple[str, list[Acti
 
 # -- the file ----------------------------------------------------------------------------------------
 def seat_line(state: GameState, faction: str, player: str | None = None) -> str:
-    """``E: Clockwork Eyrie // bot (Law of Robotics), difficulty default`` or ``C: Ann``."""
+    """``E: Clockwork Eyrie // bot (Law of Robotics), difficulty default`` or ``C: Ann``; a bot
+    of the Better Bot Project, ``E: Electric Eyrie // bot (Better Bot Project v5), ...``."""
     fs = state.factions[faction]
     if not fs.is_bot:
         return f"{LETTERS[faction]}: {player or faction}"
     traits = f", traits {'+'.join(fs.traits)}" if fs.traits else ""
+    if fs.rule_set in RULE_SET_COMMENTS:
+        return f"{LETTERS[faction]}: {REGISTRY[faction].bot_name} // {RULE_SET_COMMENTS[fs.rule_set]}, difficulty {fs.difficulty}{traits}"
     return f"{LETTERS[faction]}: Clockwork {faction.capitalize()} // {BOT_COMMENT}, difficulty {fs.difficulty}{traits}"
 
 

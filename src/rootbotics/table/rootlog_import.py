@@ -20,12 +20,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.faction import SHARED
+from ..core.faction import LAW, SHARED
 from ..core.state import GameState
 from ..factions import REGISTRY, piece_totals
 from ..factions.duchy.burrow import MINISTERS as BOARD_ORDER
 from ..game import GameConfig, Seat, new_game
-from .board import ENGINE_NAMES, KINDS, PLOT_NAMES, SUIT_NAMES
+from .board import ENGINE_NAMES, KINDS, PLOT_NAMES, RULE_SET_COMMENTS, SUIT_NAMES
 from .rootlog import (
     Action, Battle, Board, Card, Clearing, Counted, Flip, Forest, Item, Move, Piece, Record, RemovePath,
     RootlogError, Score, Trick, format_action, parse_file,
@@ -69,6 +69,14 @@ def bot_seats(text: str) -> set[str]:
     return {m.group(1) for m in re.finditer(r"(?m)^\s*([A-Z]): [^/\n]*//\s*bot\b", text)}
 
 
+def bot_rule_sets(text: str) -> dict[str, str]:
+    """The letters whose seat line's comment names another rule set than the Law's
+    (``E: Electric Eyrie // bot (Better Bot Project v5), ...``, as ``export`` writes it)."""
+    found = re.finditer(r"(?m)^\s*([A-Z]): [^/\n]*//\s*bot \(([^)]*)\)", text)
+    by_comment = {comment.removeprefix("bot (").removesuffix(")"): rs for rs, comment in RULE_SET_COMMENTS.items()}
+    return {m.group(1): by_comment[m.group(2)] for m in found if m.group(2) in by_comment}
+
+
 def turn_lines(text: str) -> list[int]:
     """The line number of each turn line, in order (as ``parse_file`` tells seats from turns)."""
     seats: set[str] = set()
@@ -91,7 +99,7 @@ def turn_order(record: Record) -> list[str]:
     return [f for f, _ in record.seats]
 
 
-def start_position(record: Record, bots: set[str]) -> GameState:
+def start_position(record: Record, bots: set[str], rule_sets: dict[str, str] | None = None) -> GameState:
     """An empty map with every seat's pieces in supply, in the order the seats play. The bots'
     boards are those their setup gives (the Decree's viziers, the Vagabot's character and
     starting items), emptied of pieces: the file's setup lines place them."""
@@ -104,7 +112,7 @@ def start_position(record: Record, bots: set[str]) -> GameState:
         # a faction the engine cannot seat as a human (V L O D P) sits as a bot: its pieces
         # are kept all the same, and a bot's board holds its Burrow, acolytes or Payments
         seat = "bot" if letter in bots or not REGISTRY[name].human_seat else "human"
-        seats.append(Seat(name, seat))
+        seats.append(Seat(name, seat, rule_set=(rule_sets or {}).get(letter, LAW) if seat == "bot" else LAW))
     suits = None if record.clearings is None else [SUIT_NAMES[x] for x in record.clearings]
     s = new_game(GameConfig(seats, MAP_NAMES[record.map], 0, suits=suits)).state
     _empty_map(s)
@@ -134,7 +142,7 @@ def import_rootlog(text: str) -> GameState:
     line and token where it cannot be read or played)."""
     record = parse_file(text)
     bots = bot_seats(text)
-    s = start_position(record, bots)
+    s = start_position(record, bots, bot_rule_sets(text))
     humans = frozenset(f for f, _ in record.seats) - bots
     numbers = turn_lines(text)
     seen: set[str] = set()

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..core.chance import ChanceExhausted
 from ..core.context import EngineFailure
+from ..core.faction import LAW
 from ..core.serial import write_atomic
 from ..game import ConfigError, GameConfig, Seat
 from .chance import MODES, SHAPES, BadAnswer
@@ -44,6 +45,7 @@ class TableSeat:
     player: str = ""  # a human's name
     difficulty: str = "default"
     traits: tuple[str, ...] = ()
+    rule_set: str = LAW  # a bot's rule set (core.faction.RULE_SETS): "law" or "bbp"
 
 
 @dataclass(slots=True)
@@ -59,7 +61,7 @@ class TableConfig:
     options: dict[str, Any] = field(default_factory=dict)
 
     def game_config(self) -> GameConfig:
-        seats = [Seat(s.faction, s.seat, s.difficulty, tuple(s.traits)) for s in self.seats]
+        seats = [Seat(s.faction, s.seat, s.difficulty, tuple(s.traits), s.rule_set) for s in self.seats]
         return GameConfig(seats, self.map, self.seed, options=dict(self.options), suits=self.suits)
 
     def validate(self) -> None:
@@ -86,6 +88,8 @@ class TableConfig:
                 entry["player"] = s.player
             else:
                 entry.update(difficulty=s.difficulty, traits=list(s.traits))
+                if s.rule_set != LAW:  # absent: the Law of Robotics (files of before stay as they were)
+                    entry["rule_set"] = s.rule_set
             seats.append(entry)
         return {"seats": seats, "map": self.map, "suits": self.suits, "seed": self.seed, "dice": self.dice, "deck": self.deck, "options": self.options}
 
@@ -204,7 +208,7 @@ def read_config(raw: Any) -> TableConfig:
 
 def read_seat(raw: Any, path: str) -> TableSeat:
     _obj(raw, path)
-    _only(raw, ("faction", "seat", "player", "difficulty", "traits"), path)
+    _only(raw, ("faction", "seat", "player", "difficulty", "traits", "rule_set"), path)
     traits = _list(raw.get("traits", []), f"{path}.traits")
     for j, t in enumerate(traits):
         _str(t, f"{path}.traits.{j}")
@@ -214,6 +218,7 @@ def read_seat(raw: Any, path: str) -> TableSeat:
         _str(raw.get("player", ""), f"{path}.player"),
         _str(raw.get("difficulty", "default"), f"{path}.difficulty"),
         tuple(traits),
+        _str(raw.get("rule_set", LAW), f"{path}.rule_set"),
     )
 
 

@@ -92,7 +92,7 @@ OWN_BOARD: frozenset[str] = frozenset({
     "conspiracy", "lost_soul", "outcast", "reveal", "acolyte", "stock_market", "discard_market", "payments",
     "return_payments", "buy_service", "hand_card", "recruit", "sway", "cost_of_errors", "new_quest",
     "quest", "explore", "flip", "swap", "plot_removed", "field_hospitals", "open_path", "ferry", "roll",
-    "game_over", "outrage", "trade_post_gone", "board_warriors",
+    "game_over", "outrage", "trade_post_gone", "board_warriors", "ambush", "ambush_ends_battle",
 })
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Optional
 
+from ..core.faction import LAW, REGISTRY, RULE_SETS
 from ..core.setup_order import FACTIONS, SETUP_RANK
 from .replay import Refused
 from .session import Session, SessionError, TableConfig, TableSeat
@@ -57,17 +58,33 @@ def parse_seats(humans: str, bots: str, order: str | None, options: dict[str, An
                 raise UsageError(f"--humans: {part!r}: only a Vagabond names a character (vagabond@arbiter:Ann)")
             options["vagabond_character"] = character
         seats.append(TableSeat(name, "human", player.strip()))
-    for part in filter(None, (p.strip().lower() for p in bots.split(","))):
-        seats.append(TableSeat(part, "bot"))
+    seats += bot_seats(bots)
     for seat in seats:
         if seat.faction not in FACTIONS:
             raise UsageError(f"--humans/--bots: {seat.faction!r} is not a faction (choose from {', '.join(FACTIONS)})")
+        problem = REGISTRY[seat.faction].rule_set_problem(seat.rule_set) if seat.seat == "bot" else None
+        if problem:
+            raise UsageError(f"--bots: {seat.faction}@{seat.rule_set}: {problem}")
     if order is None:
         return sorted(seats, key=lambda s: SETUP_RANK[s.faction])
     wanted = [HUMAN_ALIASES.get(f.strip().lower(), f.strip().lower()) for f in order.split(",")]
     if sorted(wanted) != sorted(s.faction for s in seats):
         raise UsageError("--order: name every seated faction once, in turn order")
     return [next(s for s in seats if s.faction == f) for f in wanted]
+
+
+def bot_seats(bots: str) -> list[TableSeat]:
+    """``eyrie@bbp,vagabot`` or ``bbp:eyrie,marquise`` -> bot seats with their rule sets: a
+    leading ``<rule set>:`` is every seat's, ``<bot>@<rule set>`` one seat's; absent, the Law."""
+    default, colon, rest = bots.partition(":")
+    default, bots = (default.strip().lower(), rest) if colon else (LAW, bots)
+    if default not in RULE_SETS:
+        raise UsageError(f"--bots: {default!r} is not a rule set (choose from {', '.join(RULE_SETS)})")
+    seats = []
+    for part in filter(None, (p.strip().lower() for p in bots.split(","))):
+        name, at, rule_set = part.partition("@")
+        seats.append(TableSeat(name.strip(), "bot", rule_set=rule_set.strip() if at else default))
+    return seats
 
 
 def apply_bot_options(seats: list[TableSeat], difficulty: str | None, traits: str | None) -> None:
@@ -86,6 +103,22 @@ def apply_bot_options(seats: list[TableSeat], difficulty: str | None, traits: st
         bots[faction].traits = tuple(t.strip() for t in names.split("+"))
 
 
+MODES = ("competitive", "team")  # BBP 1.1-1.3; team: Fully Cooperative Play, "bots as team"
+
+
+def table_options(mode: str, variants: str) -> dict[str, Any]:
+    """``--mode team`` (the bots as one team, the cooperative option) and ``--variant ambush``
+    (the Better Bot Project's variants, ``options.bbp_variants``); checked by the session."""
+    mode = mode.strip().lower()
+    if mode not in MODES:
+        raise UsageError(f"--mode: {mode!r} is not a mode (choose from {', '.join(MODES)})")
+    options: dict[str, Any] = {"cooperative": True} if mode == "team" else {}
+    names = [v.strip().lower() for v in variants.split(",") if v.strip()]
+    if names:
+        options["bbp_variants"] = names
+    return options
+
+
 def new_session(args: dict[str, Any]) -> Session:
     path = Path(args["file"])
     if path.exists():
@@ -94,11 +127,13 @@ def new_session(args: dict[str, Any]) -> Session:
     seats = parse_seats(args["humans"] or "", args["bots"] or "", args["order"], options)
     apply_bot_options(seats, args["difficulty"], args["traits"])
     suits = [s.strip() for s in args["suits"].split(",")] if args["suits"] else None
+    options.update(table_options(args.get("mode") or "competitive", args.get("variant") or ""))
     config = TableConfig(seats, args["map"], suits, args["seed"], args["dice"], args["deck"], options)
     try:
         session = Session(config, path)
-    except SessionError as e:
-        raise UsageError(str(e)) from None
+    except SessionError as e:  # the options' fields by the options that set them
+        option = {"config.options.bbp_variants": "--variant", "config.options.cooperative": "--mode"}.get(e.path)
+        raise UsageError(f"{option}: {str(e).partition(': ')[2]}" if option else str(e)) from None
     session.save()
     return session
 

@@ -5,13 +5,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.faction import faction_title, rules_of
+from ..core.faction import LAW, RULE_SETS, faction_title, rules_of
 from ..core.maps import MAP_NAMES
 from ..core.setup_order import FACTIONS, SETUP_RANK
 from ..core.state import DIFFICULTIES
+from ..core.variants import OPTION as VARIANTS_OPTION
+from ..core.variants import VARIANTS
 from ..table.session import TableConfig, TableSeat
 
 MAX_SEED = 2**63 - 1
+
+
+# the game modes (BBP 1.1-1.3; team: Fully Cooperative Play) and the Better Bot Project's
+# variants: name -> None when playable, else why not (core.variants)
+MODES: dict[str, str] = {"competitive": "competitive: every seat for itself", "team": "the bots as one team against the humans (cooperative play)"}
+# how the form names each rule set (core.faction.RULE_SETS)
+RULE_SET_LABELS: dict[str, str] = {LAW: "Law of Robotics (official)", "bbp": "Better Bot Project v5 (fan-made)"}
 
 
 class FormError(ValueError):
@@ -26,8 +35,9 @@ def choices() -> dict[str, Any]:
         factions.append({
             "name": f, "bot": faction_title(f, "bot"), "human": faction_title(f, "human") if rules.human_seat else None,
             "difficulty": dict(rules.difficulty_text), "traits": dict(rules.trait_text),
+            "rule_sets": {rs: RULE_SET_LABELS.get(rs, rs) for rs in rules.rule_sets},
         })
-    return {"factions": factions, "maps": MAP_NAMES, "difficulties": DIFFICULTIES}
+    return {"factions": factions, "maps": MAP_NAMES, "difficulties": DIFFICULTIES, "modes": MODES, "variants": VARIANTS}
 
 
 def _int(form: dict[str, Any], key: str, default: int, low: int = 0, high: int = MAX_SEED) -> int:
@@ -51,7 +61,7 @@ def seats_of(form: dict[str, Any]) -> list[TableSeat]:
         elif seat == "bot":
             traits = form.get(f"traits_{f}", [])
             traits = [traits] if isinstance(traits, str) else list(traits)
-            seats.append(TableSeat(f, "bot", difficulty=str(form.get(f"difficulty_{f}", "default") or "default"), traits=tuple(traits)))
+            seats.append(TableSeat(f, "bot", difficulty=str(form.get(f"difficulty_{f}", "default") or "default"), traits=tuple(traits), rule_set=rule_set_of(form, f)))
     if len(seats) < 2:
         raise FormError("seats: seat at least two factions")
     order = [x.strip().lower() for x in str(form.get("order", "") or "").split(",") if x.strip()]
@@ -62,9 +72,32 @@ def seats_of(form: dict[str, Any]) -> list[TableSeat]:
     return [next(s for s in seats if s.faction == f) for f in order]
 
 
+def rule_set_of(form: dict[str, Any], faction: str) -> str:
+    """The bot seat's rule set (``rule_set_<faction>``; absent, the Law of Robotics), checked."""
+    rule_set = str(form.get(f"rule_set_{faction}", "") or LAW)
+    problem = rules_of(faction).rule_set_problem(rule_set) if rule_set in RULE_SETS else f"{rule_set[:20]!r} is not a rule set (choose from {', '.join(RULE_SETS)})"
+    if problem:
+        raise FormError(f"rule_set_{faction}: {problem}")
+    return rule_set
+
+
 def table_config(form: dict[str, Any]) -> TableConfig:
     """The configuration of a table game from the new-game form (validated by the session)."""
     suits_text = str(form.get("suits", "") or "").strip()
     suits = [s.strip().lower() for s in suits_text.split(",")] if suits_text else None
     mode = {k: str(form.get(k, "app") or "app") for k in ("dice", "deck")}
-    return TableConfig(seats_of(form), str(form.get("map", "fall") or "fall"), suits, _int(form, "seed", 0), mode["dice"], mode["deck"])
+    return TableConfig(seats_of(form), str(form.get("map", "fall") or "fall"), suits, _int(form, "seed", 0), mode["dice"], mode["deck"], options_of(form))
+
+
+def options_of(form: dict[str, Any]) -> dict[str, Any]:
+    """The game mode (``mode``) and the Better Bot Project's variants (``variant``, a list) as
+    game options; the variants are checked by the session (``options.bbp_variants: ...``)."""
+    mode = str(form.get("mode", "") or "competitive")
+    if mode not in MODES:
+        raise FormError(f"mode: {mode[:20]!r} is not a mode (choose from {', '.join(MODES)})")
+    options: dict[str, Any] = {"cooperative": True} if mode == "team" else {}
+    variants = form.get("variant", [])
+    variants = [variants] if isinstance(variants, str) else [str(v) for v in variants]
+    if variants:
+        options[VARIANTS_OPTION] = variants
+    return options

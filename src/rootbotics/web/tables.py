@@ -34,7 +34,7 @@ def index(request: Request) -> Response:
 @router.post("/new")
 async def new_game(request: Request) -> Response:
     form = await request.form()
-    fields: dict[str, Any] = {k: (form.getlist(k) if k.startswith("traits_") else form.get(k)) for k in form.keys()}
+    fields: dict[str, Any] = {k: (form.getlist(k) if k.startswith("traits_") or k == "variant" else form.get(k)) for k in form.keys()}
     store = store_of(request)
     try:
         with store.lock:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.faction import BoardTable, faction_title, rules_of
+from ..core.faction import LAW, RULE_SETS, BoardTable, faction_title, rules_of
 from ..core.state import FactionState, GameState
 from ..table.session import Session
 from ..table.text import status_lines
@@ -32,6 +32,7 @@ class SeatView:
     hand: int = 0
     traits: list[str] = field(default_factory=list)
     difficulty: str = "default"
+    rule_set: str = ""  # a bot of another rule set than the Law: its name (core.faction.RULE_SETS)
 
 
 def seat_views(state: GameState, players: dict[str, str]) -> list[SeatView]:
@@ -42,6 +43,7 @@ def seat_views(state: GameState, players: dict[str, str]) -> list[SeatView]:
         name = players.get(f) or faction_title(f, fs.seat)
         view = SeatView(f, name, FILL.get(f, "#999"), fs.vp, fs.is_bot, items=list(fs.items), hand=len(fs.hand), traits=list(fs.traits), difficulty=fs.difficulty)
         if fs.is_bot:
+            view.rule_set = "" if fs.rule_set == LAW else RULE_SETS.get(fs.rule_set, fs.rule_set)
             view.cards = _cards(state, fs)
             view.parts = [p if isinstance(p, BoardTable) else p.strip() for p in rules_of(f).describe_board(state, fs)]
         out.append(view)

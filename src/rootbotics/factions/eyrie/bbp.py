@@ -46,7 +46,9 @@ class BetterEyrie:
     faction = FACTION
 
     def setup(self, g: Game) -> None:
-        """Ruling R-BBP-EE-SETUP: the standard game's Eyrie setup; the Viziers in the bird column."""
+        """Ruling R-BBP-EE-SETUP: the standard game's Eyrie setup; the Viziers in the bird column.
+        Said first, so a record of the game (a Rootlog line) starts the bot's setup before its roost."""
+        g.emit(FACTION, "BBP 2.1", "setup", "sets up as the standard game's Eyrie does (ruling R-BBP-EE-SETUP)")
         place_start_roost(g)
         tuck_viziers(g)
 

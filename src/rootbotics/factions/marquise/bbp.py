@@ -34,7 +34,9 @@ class BetterMarquise:
     faction = FACTION
 
     def setup(self, g: Game) -> None:
-        """Ruling R-BBP-MM-SETUP: the standard game's Marquise setup (BBP 2.1)."""
+        """Ruling R-BBP-MM-SETUP: the standard game's Marquise setup (BBP 2.1). Said first, so a
+        record of the game (a Rootlog line) starts the bot's setup before its first piece."""
+        g.emit(FACTION, "BBP 2.1", "setup", "sets up as the standard game's Marquise does (ruling R-BBP-MM-SETUP)")
         keep = place_keep(g)
         garrison(g, keep)
         place_starting_buildings(g, keep)

@@ -1,0 +1,92 @@
+"""The web app's new-game form offers each bot seat its rule sets (issue 17, BBP 1.1): the Law
+of Robotics or, where the faction has one, the Better Bot Project v5; the game page says which
+rule set a bot plays by. Through FastAPI's TestClient."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("httpx")
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+from rootbotics.web.app import create_app  # noqa: E402
+
+NEW = {"seat_marquise": "human", "player_marquise": "Ann", "seat_eyrie": "bot", "rule_set_eyrie": "bbp", "seat_alliance": "bot", "rule_set_alliance": "bbp", "seat_vagabot": "bot", "seed": "3"}
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    return TestClient(create_app(tmp_path))
+
+
+def test_bbp_1_1_the_form_offers_a_rule_set_where_the_faction_has_two(client: TestClient) -> None:
+    page = client.get("/").text
+    for f in ("marquise", "eyrie", "alliance"):
+        select = re.search(rf'<select name="rule_set_{f}"[^>]*>(.*?)</select>', page, re.S)
+        assert select is not None, f
+        assert re.findall(r'value="(\w+)"', select.group(1)) == ["law", "bbp"]
+        assert "Better Bot Project v5" in select.group(1)
+    assert 'name="rule_set_vagabot"' not in page  # the Robot Raccoon is not built (R-BBP-RR-PATHS)
+
+
+def test_bbp_1_1_a_game_from_the_form_seats_the_better_bots(client: TestClient, tmp_path: Path) -> None:
+    r = client.post("/new", data=NEW, follow_redirects=False)
+    assert r.status_code == 303
+    seats = json.loads((tmp_path / "game-1.json").read_text())["config"]["seats"]
+    assert {s["faction"]: s.get("rule_set", "law") for s in seats} == {"marquise": "law", "eyrie": "bbp", "alliance": "bbp", "vagabot": "law"}
+    page = client.post("/game/game-1/all", headers={"hx-request": "true"}).text
+    eyrie = re.search(r'<section class="seat" data-faction="eyrie".*?</section>', page, re.S).group(0)
+    vagabot = re.search(r'<section class="seat" data-faction="vagabot".*?</section>', page, re.S).group(0)
+    assert "plays by the Better Bot Project v5" in eyrie and "plays by" not in vagabot
+
+
+@pytest.mark.parametrize("field,value,problem", [
+    ("rule_set_vagabot", "bbp", "rule_set_vagabot: the Vagabot has no bot of rule set 'bbp'"),
+    ("rule_set_eyrie", "xyz", "rule_set_eyrie: &#39;xyz&#39; is not a rule set"),
+    ("difficulty_eyrie", "nightmare", "difficulty: the bbp rule set"),  # R-BBP-CARDS: no card text
+])
+def test_bbp_1_1_a_bad_rule_set_in_the_form_names_the_field(client: TestClient, tmp_path: Path, field: str, value: str, problem: str) -> None:
+    r = client.post("/new", data={**NEW, field: value})
+    error = re.search(r'id="form-error">(.*?)</p>', r.text).group(1)
+    assert r.status_code == 400 and problem.replace("'", "&#39;") in error, error
+    assert not list(tmp_path.glob("*.json"))
+
+
+def test_bbp_1_2_and_3_2_the_form_offers_the_modes_and_the_playable_variants(client: TestClient, tmp_path: Path) -> None:
+    page = client.get("/").text
+    assert re.findall(r'<option value="(\w+)"', re.search(r'<select name="mode".*?</select>', page, re.S).group(0)) == ["competitive", "team"]
+    assert re.search(r'<input type="checkbox" name="variant" value="ambush" >', page)
+    for missing in ("spy", "dominance"):  # their cards' text is lost: shown, not offered
+        assert re.search(rf'<input type="checkbox" name="variant" value="{missing}" disabled', page)
+    r = client.post("/new", data={**NEW, "mode": "team", "variant": "ambush"}, follow_redirects=False)
+    assert r.status_code == 303
+    assert json.loads((tmp_path / "game-1.json").read_text())["config"]["options"] == {"cooperative": True, "bbp_variants": ["ambush"]}
+
+
+@pytest.mark.parametrize("field,value,problem", [
+    ("variant", "spy", "config.options.bbp_variants: spy: the Spy cards"),
+    ("mode", "solo", "mode: &#39;solo&#39; is not a mode"),
+])
+def test_bbp_a_bad_mode_or_variant_names_the_field(client: TestClient, tmp_path: Path, field: str, value: str, problem: str) -> None:
+    r = client.post("/new", data={**NEW, field: value})
+    error = re.search(r'id="form-error">(.*?)</p>', r.text).group(1)
+    assert r.status_code == 400 and error.startswith(problem), error
+    assert not list(tmp_path.glob("*.json"))
+
+
+def test_bbp_3_2_the_game_page_asks_for_the_ambush_and_takes_the_card_typed(client: TestClient, tmp_path: Path) -> None:
+    from tests.table.test_bbp_table import until_ambush_asked
+
+    until_ambush_asked(tmp_path / "amb.json", {"bbp_variants": ["ambush"]})
+    page = client.get("/game/amb").text
+    assert "play an ambush card against it (Ambush variant), or none?" in page
+    page = client.post("/game/amb/enter", data={"text": "ambush_bird"}, headers={"hx-request": "true"}).text
+    assert "plays Ambush! (bird) against eyrie" in page
+    saved = json.loads((tmp_path / "amb.json").read_text())["entries"]
+    assert saved[-1] == {"kind": "answer", "ask": "ambush_card", "value": "ambush_bird"}
