@@ -114,14 +114,16 @@ def head_to_head(res: Results) -> list[tuple[str, str, int, int, int]]:
     """(faction, opponent, games together, games it finished ahead, games tied) for every pair
     that met. Ahead: it won and the opponent did not, or neither (or both) won and it had more
     VP; tied: neither won (or both did) on equal VP."""
-    # The pairs of each game come from its own seats (a list per game, no join of games).
+    # The pairs of each game come from its own seats, unnested twice (no join of games, so it streams).
     return res.all(
-        """SELECT p.a.faction, p.b.faction, count(*),
-                  sum(((p.a.won AND NOT p.b.won) OR (p.a.won = p.b.won AND p.a.vp > p.b.vp))::INT),
-                  sum((p.a.won = p.b.won AND p.a.vp = p.b.vp)::INT)
-           FROM (SELECT unnest(flatten(list_transform(seats, lambda x: list_transform(list_filter(seats, lambda y: y.faction <> x.faction),
-                                                                           lambda y: {'a': x, 'b': y})))) AS p
-                 FROM games WHERE status = 'ok')
+        """SELECT a.faction, b.faction, count(*),
+                  sum(((a.won AND NOT b.won) OR (a.won = b.won AND a.vp > b.vp))::INT),
+                  sum((a.won = b.won AND a.vp = b.vp)::INT)
+           FROM (SELECT a, unnest(s) AS b
+                 FROM (SELECT unnest(s) AS a, s
+                       FROM (SELECT list_transform(seats, lambda x: struct_pack(faction := x.faction, won := x.won, vp := x.vp)) AS s
+                             FROM games WHERE status = 'ok')))
+           WHERE a.faction <> b.faction
            GROUP BY ALL ORDER BY ALL"""
     )
 
