@@ -23,6 +23,7 @@ from .compare import make_seat_rows
 from .quantiles import quantile
 from .rates import RATE_COLUMNS, Rate, ReportError, interval_text, pct, rate_data, rate_rows, rate_table, wilson
 from .results import table_kind
+from .storage import StorageError, UriFile, arrow_dataset, expand_uri, is_uri
 
 MEMORY_LIMIT = "256MB"  # DuckDB's own cap; beyond it, it spills to a temporary folder
 
@@ -31,10 +32,14 @@ __all__ = ["RATE_COLUMNS", "Rate", "ReportError", "Results", "interval_text", "p
 
 
 # -- loading ------------------------------------------------------------------------------------
-def expand(paths: Sequence[str]) -> list[Path]:
-    """Files named, folders (their ``*.parquet``) and glob patterns the shell left alone."""
-    found: list[Path] = []
+def expand(paths: Sequence[str]) -> list[Path | UriFile]:
+    """Files named, folders (their ``*.parquet``) and glob patterns the shell left alone; each
+    may be a URI pyarrow's filesystem layer opens (``sim.storage``)."""
+    found: list[Path | UriFile] = []
     for text in paths:
+        if is_uri(text):
+            found.extend(uri_files(text))
+            continue
         p = Path(text)
         if p.is_dir():
             found.extend(sorted(p.glob("*.parquet")))
@@ -55,20 +60,33 @@ def expand(paths: Sequence[str]) -> list[Path]:
     return unique
 
 
-def sort_files(paths: list[Path]) -> tuple[list[str], list[str]]:
+def uri_files(text: str) -> list[UriFile]:
+    """The result files a URI names; a ``ReportError`` for a URI that cannot be opened or names none."""
+    try:
+        files = expand_uri(text)
+    except StorageError as e:
+        raise ReportError(str(e)) from None
+    except OSError as e:
+        raise ReportError(f"{text}: {' '.join(str(e).split())}") from None
+    if not files:
+        raise ReportError(f"{text}: no such file or folder, or no Parquet file in it")
+    return files
+
+
+def sort_files(paths: list[Path | UriFile]) -> tuple[list[Path | UriFile], list[Path | UriFile]]:
     """The games files and the rounds files among ``paths`` (by each file's footer); a file
     that is neither is a ``ReportError``."""
-    games_files: list[str] = []
-    rounds_files: list[str] = []
+    games_files: list[Path | UriFile] = []
+    rounds_files: list[Path | UriFile] = []
     for path in paths:
         try:
             kind = table_kind(path)
         except Exception as e:  # pyarrow raises several kinds for a file that is not Parquet
             raise ReportError(f"{path}: not a Parquet file ({' '.join(str(e).split())})") from None
         if kind == "games":
-            games_files.append(str(path))
+            games_files.append(path)
         elif kind == "rounds":
-            rounds_files.append(str(path))
+            rounds_files.append(path)
         else:
             raise ReportError(f"{path}: not a rootbotics result file")
     if not games_files:
@@ -99,13 +117,17 @@ class Results:
             self.read_files("rounds", rounds_files, ("study", "seed", "round", "seat"))
         self.focus()
 
-    def read_files(self, table: str, files: list[str], key: tuple[str, ...]) -> tuple[int, int]:
+    def read_files(self, table: str, files: list[Path | UriFile], key: tuple[str, ...]) -> tuple[int, int]:
         """Make ``all_<table>`` a view over ``files`` and ``unique_<table>`` the same rows with
         each ``key`` once. Rows are copied (into DuckDB's spillable storage) only when some key is
         found twice, which a count against a count of distinct keys tells; returns the rows and
         the duplicates."""
-        listed = "[" + ", ".join(literal(f) for f in files) + "]"
-        self.db.execute(f"CREATE VIEW all_{table} AS SELECT * FROM read_parquet({listed}, union_by_name = true)")
+        if all(isinstance(f, Path) for f in files):
+            source = "read_parquet([" + ", ".join(literal(str(f)) for f in files) + "], union_by_name = true)"
+        else:  # files DuckDB cannot open itself: through a pyarrow dataset, streamed the same way
+            self.db.register(f"arrow_{table}", arrow_dataset(files))
+            source = f"arrow_{table}"
+        self.db.execute(f"CREATE VIEW all_{table} AS SELECT * FROM {source}")
         rows, distinct = self.db.execute(f"SELECT count(*), count(DISTINCT ({', '.join(key)})) FROM all_{table}").fetchone()
         if rows == distinct:
             self.db.execute(f"CREATE VIEW unique_{table} AS SELECT * FROM all_{table}")
