@@ -365,7 +365,7 @@ def simulate_options() -> SimpleNamespace:
         games=option(int, "--games", metavar="N", help="How many games. Default: 1000.", show_default=False),
         seed=option(int, "--seed", metavar="N", help="The first game's seed. Default: 1.", show_default=False),
         jobs=option(Optional[int], "--jobs", "-j", metavar="N", help="Worker processes. Default: one per CPU."),
-        out=option(str, "--out", metavar="DIR", help="Folder for the result files. Default: results.", show_default=False),
+        out=option(str, "--out", metavar="DIR", help="Folder for the result files, or a URI pyarrow opens (file://, s3://, gs://, ...). Default: results.", show_default=False),
         map_name=option(
             Optional[list[str]], "--map", metavar="MAPS",
             help=f"{shared['map']} Several, separated by commas (or the option repeated), make a study per map.",
