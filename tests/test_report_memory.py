@@ -86,3 +86,21 @@ def test_box_stats_match_matplotlibs_own() -> None:
     for key in ("q1", "med", "q3", "mean", "whislo", "whishi"):
         assert ours[key] == pytest.approx(theirs[key]), key
     assert sorted(ours["fliers"]) == sorted(set(theirs["fliers"]))
+
+
+def test_games_found_in_two_files_are_counted_once(tmp_path: Path) -> None:
+    """The only case where rows are copied (into DuckDB's spilling storage): the same games in
+    files of two chunkings. The report equals that of one copy, and says how many were doubled."""
+    import json
+
+    write_synthetic(tmp_path / "once", 1000, per_file=500)
+    write_synthetic(tmp_path / "twice", 1000, per_file=500)
+    write_synthetic(tmp_path / "twice", 1000, per_file=250)  # other names, the same games
+    reports = {}
+    for name in ("once", "twice"):
+        run = subprocess.run([sys.executable, "-m", "rootbotics", "report", str(tmp_path / name), "--json"], capture_output=True, text=True)
+        assert run.returncode == 0, run.stderr
+        reports[name] = json.loads(run.stdout)["reports"][0]
+    assert reports["once"]["duplicates"] == 0 and reports["twice"]["duplicates"] == 1000
+    assert reports["twice"]["games"] == 1000
+    assert reports["twice"]["tables"] == reports["once"]["tables"]
