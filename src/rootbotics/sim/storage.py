@@ -4,8 +4,8 @@ workers of a cluster can write to shared storage.
 
 A URI folder is a ``UriFolder``: the few things the runner does with a folder (``/ name``,
 ``glob``, ``mkdir``, ``is_dir``) done through the pyarrow filesystem object, and its files are
-``UriFile``s (``name``, ``unlink``). ``write_bytes`` and ``open_input`` take either kind, so the
-runner's code is the same for both. A file is written whole or not at all: to a temporary name
+``UriFile``s (``name``, ``unlink``, ``exists``). ``write_text`` and ``open_input`` take either
+kind (``results.write_table`` too), so the runner's code is the same for both. A file is written whole or not at all: to a temporary name
 beside it, then moved onto its name (a rename on a local or POSIX file system; an object store
 shows an object only once it is wholly uploaded).
 """
