@@ -94,3 +94,64 @@ def test_simulate_with_ray_on_the_command_line_writes_the_pools_rows(tmp_path: P
     code, _, err = cli(capsys, *common, "--out", str(tmp_path / "pool"))
     assert code == 0, err
     assert rows_digest(tmp_path / "ray") == rows_digest(tmp_path / "pool")
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes started, directly or not, by process ``pid`` (from /proc)."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(stat.parent.name)] = int(fields[1])
+    found, frontier = [], [pid]
+    while frontier:
+        children = [p for p, parent in parents.items() if parent in frontier]
+        found += children
+        frontier = children
+    return found
+
+
+def busy_chunk_worker() -> int | None:
+    """A Ray worker of this process's runtime while it plays a chunk (Ray names the process after
+    the task it runs), or None."""
+    import os
+
+    for pid in descendants(os.getpid()):
+        try:
+            title = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ")
+        except OSError:
+            continue
+        if title.startswith(b"ray::run_chunk_on_node"):
+            return pid
+    return None
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds Ray's workers through /proc")
+def test_a_ray_worker_killed_mid_chunk_loses_no_game_and_plays_none_twice(tmp_path: Path, local_ray: None) -> None:
+    """kill -9 of the worker playing a chunk: Ray plays the chunk again on another worker, the
+    study completes, and its rows are those of the study played on the process pool."""
+    import os
+    import signal
+    import threading
+    import time
+
+    chunks = list(runner.plan_chunks(1, 240, 40))
+    outcome: dict[str, runner.RunResult] = {}
+    play = lambda: outcome.setdefault("ray", runner.run_study(study(), chunks, tmp_path / "ray", jobs=2, backend=ray_backend(LOCAL, 2)))  # noqa: E731
+    driver = threading.Thread(target=play)
+    driver.start()
+    killed = None
+    while driver.is_alive() and killed is None:
+        killed = busy_chunk_worker()
+        time.sleep(0.02)
+    assert killed is not None, "no worker was seen playing a chunk"
+    os.kill(killed, signal.SIGKILL)
+    driver.join(timeout=900)
+    assert not driver.is_alive()
+    result = outcome["ray"]
+    assert result.played == 240 and not result.interrupted
+    assert sorted(c for node in result.nodes.values() for c in node) == chunks  # each chunk reported once
+    runner.run_study(study(), chunks, tmp_path / "pool", jobs=2)
+    assert rows_digest(tmp_path / "ray") == rows_digest(tmp_path / "pool")  # no game lost, none twice

@@ -13,7 +13,7 @@ HELP = (
     "Print win rates (with 95% Wilson intervals) by faction, map, difficulty and seat, game length, "
     "scores, VP by round and failures from simulation results; --plots writes PNG charts.\n\n"
     "FILES are result files (games-*.parquet, rounds-*.parquet) or folders holding them; the files of "
-    "several shards can be read together."
+    "several shards can be read together; each may be a URI pyarrow opens (file://, s3://, gs://, ...)."
 )
 
 

@@ -129,7 +129,7 @@ def run_simulate(a: SimulateArgs) -> int:
     need_sim_extra()
     studies = grid_studies(a)
     shard = check_counts(a)
-    folder = check_out_folder(a.out)
+    folder = check_out(a.out)
     term = Out()
     if len(studies) > 1:
         term.text(f"Grid of {len(studies)} studies (line-ups × maps × difficulties), each its own study in {folder}/")
@@ -144,7 +144,26 @@ def run_simulate(a: SimulateArgs) -> int:
     return 0
 
 
-def run_one_study(a: SimulateArgs, term: Out, study: Any, shard: Optional[tuple[int, int]], folder: Path) -> bool:
+def check_out(out: str) -> Any:
+    """--out: a local folder (``check_out_folder``), or a URI pyarrow's filesystem layer opens
+    (``file://``, ``s3://``, ``gs://``, ...; ``sim.storage``), the folder made if missing."""
+    from ..sim.storage import StorageError, is_uri, open_folder
+
+    if not is_uri(out):
+        return check_out_folder(out)
+    try:
+        folder = open_folder(out)
+        if folder.is_file():
+            raise CliError(f"--out: {out} is a file, not a folder")
+        folder.mkdir(parents=True, exist_ok=True)
+    except StorageError as e:
+        raise CliError(f"--out: {e}") from None
+    except OSError as e:
+        raise CliError(f"--out: cannot make the folder {out}: {' '.join(str(e).split())}") from None
+    return folder
+
+
+def run_one_study(a: SimulateArgs, term: Out, study: Any, shard: Optional[tuple[int, int]], folder: Any) -> bool:
     """Play one study's missing chunks, write its manifest and sum it up; True if interrupted."""
     from concurrent.futures.process import BrokenProcessPool
 
@@ -239,7 +258,7 @@ def progress_bar(console: Any, label: str = "simulating") -> Any:
 
 
 def run_with_progress(
-    study: Any, chunks: Any, folder: Path, jobs: int, trajectory: bool, overwrite: bool, count: int, backend: Any = None
+    study: Any, chunks: Any, folder: Any, jobs: int, trajectory: bool, overwrite: bool, count: int, backend: Any = None
 ) -> Any:
     """Play the chunks not yet on disk (all with ``overwrite``) under the progress bar."""
     from rich.console import Console
@@ -271,7 +290,7 @@ def run_with_progress(
         return runner.run_study(study, chunks, folder, jobs, trajectory, overwrite, on_chunk, on_interrupt, backend)
 
 
-def print_run_summary(out: Out, study: Any, folder: Path, chunks: Any, result: Any, manifest: Path) -> None:
+def print_run_summary(out: Out, study: Any, folder: Any, chunks: Any, result: Any, manifest: Any) -> None:
     """Games played and their speed, what an interruption left, wins, length, failures, files
     (counted in DuckDB over the chunks' files: ``sim.runner.summarise``)."""
     from ..sim.results import games_path
@@ -304,7 +323,7 @@ def print_wins(out: Out, study: Any, summary: Any) -> None:
     out.text(f"Mean length: {summary.mean_rounds:.2f} rounds")
 
 
-def print_failures(out: Out, study: Any, folder: Path, summary: Any) -> None:
+def print_failures(out: Out, study: Any, folder: Any, summary: Any) -> None:
     """The failed games (the first ten), each with the commands that replay it."""
     from ..sim.report import replay_command
     from ..sim.results import failure_path
@@ -346,7 +365,7 @@ def simulate_options() -> SimpleNamespace:
         games=option(int, "--games", metavar="N", help="How many games. Default: 1000.", show_default=False),
         seed=option(int, "--seed", metavar="N", help="The first game's seed. Default: 1.", show_default=False),
         jobs=option(Optional[int], "--jobs", "-j", metavar="N", help="Worker processes. Default: one per CPU."),
-        out=option(str, "--out", metavar="DIR", help="Folder for the result files. Default: results.", show_default=False),
+        out=option(str, "--out", metavar="DIR", help="Folder for the result files, or a URI pyarrow opens (file://, s3://, gs://, ...). Default: results.", show_default=False),
         map_name=option(
             Optional[list[str]], "--map", metavar="MAPS",
             help=f"{shared['map']} Several, separated by commas (or the option repeated), make a study per map.",

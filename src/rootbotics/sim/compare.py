@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import duckdb
 
+from .quantiles import quantile
 from .rates import Rate, ReportError, rate_table
 
 if TYPE_CHECKING:
@@ -63,34 +64,36 @@ def win_rates_by(res: Results, field: str) -> list[Rate]:
 def final_vp_by(res: Results, field: str) -> list[tuple[Any, ...]]:
     """(value, faction, games, mean, median final VP) within each value of ``field``."""
     check_by(field)
-    return res.all(
-        f"""SELECT {field}, faction, count(*), avg(vp), median(vp) FROM seat_rows
-            GROUP BY ALL ORDER BY {field} NULLS FIRST, avg(vp) DESC, faction"""
+    rows = res.all(
+        f"""SELECT {field}, faction, count(*), avg(vp), histogram(vp) FROM seat_rows
+            GROUP BY {field}, faction ORDER BY {field} NULLS FIRST, avg(vp) DESC, faction"""
     )
+    return [(value, f, n, mean, quantile(h, 0.5)) for value, f, n, mean, h in rows]
 
 
 def final_vp_distribution(res: Results) -> list[tuple[Any, ...]]:
     """Per faction: games, min, lower quartile, median, upper quartile, max, mean and sd of the
     final VP (best mean first)."""
-    return res.all(
-        """SELECT faction, count(*), min(vp), quantile_cont(vp, 0.25), median(vp), quantile_cont(vp, 0.75), max(vp),
-                  avg(vp), coalesce(stddev_samp(vp), 0)
+    rows = res.all(
+        """SELECT faction, count(*), min(vp), histogram(vp), max(vp), avg(vp), coalesce(stddev_samp(vp), 0)
            FROM seat_rows GROUP BY faction ORDER BY avg(vp) DESC, faction"""
     )
+    return [(f, n, lo, quantile(h, 0.25), quantile(h, 0.5), quantile(h, 0.75), hi, mean, sd) for f, n, lo, h, hi, mean, sd in rows]
 
 
-def final_vp_values(res: Results) -> dict[str, list[int]]:
-    """Every finished game's final VP of each faction (for the box plot)."""
-    values: dict[str, list[int]] = {}
-    for faction, vp in res.all("SELECT faction, vp FROM seat_rows ORDER BY faction, study, seed"):
-        values.setdefault(faction, []).append(vp)
-    return values
+def final_vp_histograms(res: Results) -> dict[str, dict[int, int]]:
+    """Each faction's final VP in finished games as a histogram (VP -> games), best mean first
+    (for the box plot: a few dozen numbers per faction at any number of games)."""
+    rows = res.all("SELECT faction, histogram(vp) FROM seat_rows GROUP BY faction ORDER BY avg(vp) DESC, faction")
+    return {faction: dict(hist) for faction, hist in rows}
 
 
+# Per finished game with one winner, from its own seats (no grouping over games, so it streams).
 MARGINS_SQL = """
-SELECT study, seed, any_value(faction) FILTER (WHERE won) AS winner,
-       max(vp) FILTER (WHERE won) - max(vp) FILTER (WHERE NOT won) AS margin
-FROM seat_rows GROUP BY study, seed HAVING count(*) FILTER (WHERE won) = 1
+SELECT list_filter(seats, lambda s: s.won)[1].faction AS winner,
+       list_max(list_transform(list_filter(seats, lambda s: s.won), lambda s: s.vp))
+         - list_max(list_transform(list_filter(seats, lambda s: NOT s.won), lambda s: s.vp)) AS margin
+FROM games WHERE status = 'ok' AND len(list_filter(seats, lambda s: s.won)) = 1
 """
 
 
@@ -98,23 +101,29 @@ def margins(res: Results) -> list[tuple[Any, ...]]:
     """The margin of victory by winner (games with one winner): the winner's final VP minus the
     best of the others' (negative when a dominance wins on fewer points). Per winner, then all:
     games, mean, median, min, max and the share won by at most ``CLOSE_MARGIN`` VP."""
-    return res.all(
-        f"""SELECT coalesce(winner, 'all'), count(*), avg(margin), median(margin), min(margin), max(margin),
+    rows = res.all(
+        f"""SELECT coalesce(winner, 'all'), count(*), avg(margin), histogram(margin), min(margin), max(margin),
                    avg((margin <= {CLOSE_MARGIN})::INT)
             FROM ({MARGINS_SQL}) GROUP BY GROUPING SETS ((winner), ())
             ORDER BY winner IS NULL, count(*) DESC, winner"""
     )
+    return [(w, n, mean, quantile(h, 0.5), lo, hi, close) for w, n, mean, h, lo, hi, close in rows]
 
 
 def head_to_head(res: Results) -> list[tuple[str, str, int, int, int]]:
     """(faction, opponent, games together, games it finished ahead, games tied) for every pair
     that met. Ahead: it won and the opponent did not, or neither (or both) won and it had more
     VP; tied: neither won (or both did) on equal VP."""
+    # The pairs of each game come from its own seats, unnested twice (no join of games, so it streams).
     return res.all(
         """SELECT a.faction, b.faction, count(*),
                   sum(((a.won AND NOT b.won) OR (a.won = b.won AND a.vp > b.vp))::INT),
                   sum((a.won = b.won AND a.vp = b.vp)::INT)
-           FROM seat_rows a JOIN seat_rows b ON a.study = b.study AND a.seed = b.seed AND a.faction <> b.faction
+           FROM (SELECT a, unnest(s) AS b
+                 FROM (SELECT unnest(s) AS a, s
+                       FROM (SELECT list_transform(seats, lambda x: struct_pack(faction := x.faction, won := x.won, vp := x.vp)) AS s
+                             FROM games WHERE status = 'ok')))
+           WHERE a.faction <> b.faction
            GROUP BY ALL ORDER BY ALL"""
     )
 

@@ -11,7 +11,8 @@ import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .compare import final_vp_values, win_rates_by
+from .compare import final_vp_histograms, win_rates_by
+from .quantiles import box_stats, quantile
 
 if TYPE_CHECKING:
     from .report import Results
@@ -141,11 +142,12 @@ def plot_win_rates(res: Results, path: Path, plt: Any, note: str) -> Path:
 
 
 def plot_final_vp(res: Results, path: Path, plt: Any, note: str) -> Path:
-    """Box plots of each faction's final VP (box: middle half; whiskers: 1.5 IQR; dots beyond)."""
-    values = final_vp_values(res)
-    order = sorted(values, key=lambda f: -sum(values[f]) / len(values[f]))
+    """Box plots of each faction's final VP (box: middle half; whiskers: 1.5 IQR; dots beyond),
+    drawn from each faction's histogram of final VP (the values beyond the whiskers once each)."""
+    hists = final_vp_histograms(res)
+    order = list(hists)
     fig, ax = plt.subplots(figsize=(6.4, 4.4))
-    boxes = ax.boxplot([values[f] for f in order], patch_artist=True, widths=0.55, showmeans=True,
+    boxes = ax.bxp([box_stats(hists[f], f) for f in order], patch_artist=True, widths=0.55, showmeans=True,
                        meanprops={"marker": "D", "markerfacecolor": "white", "markeredgecolor": "#333333", "markersize": 5},
                        medianprops={"color": "#222222"}, flierprops={"markersize": 3, "alpha": 0.5})  # fmt: skip
     for patch, f in zip(boxes["boxes"], order):
@@ -161,14 +163,17 @@ def plot_final_vp(res: Results, path: Path, plt: Any, note: str) -> Path:
 def vp_panels(res: Results) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
     """The median and quartiles of VP by line-up, faction and round, and the trajectories of a
     few sample games of each line-up (its lowest seeds)."""
-    medians = res.all(
-        """SELECT lineup, faction, round, count(*), median(vp), quantile_cont(vp, 0.25), quantile_cont(vp, 0.75)
-           FROM rounds GROUP BY ALL ORDER BY ALL"""
+    rows = res.all(
+        """SELECT lineup, faction, round, count(*), histogram(vp)
+           FROM rounds GROUP BY lineup, faction, round ORDER BY lineup, faction, round"""
     )
+    medians = [(lu, f, rnd, n, quantile(h, 0.5), quantile(h, 0.25), quantile(h, 0.75)) for lu, f, rnd, n, h in rows]
+    # The sample games: per line-up the lowest seeds (one row per game: its first round's first seat).
     samples = res.all(
         f"""SELECT r.lineup, r.study, r.seed, r.faction, r.round, r.vp FROM rounds r
-            JOIN (SELECT lineup, study, seed FROM (SELECT DISTINCT lineup, study, seed FROM rounds)
-                  QUALIFY row_number() OVER (PARTITION BY lineup ORDER BY seed, study) <= {SAMPLE_GAMES}) USING (lineup, study, seed)
+            SEMI JOIN (SELECT lineup, unnest(min_by(struct_pack(study := study, seed := seed), (seed, study), {SAMPLE_GAMES}), recursive := true)
+                       FROM rounds WHERE round = 1 AND seat = 1 GROUP BY lineup) k
+              ON r.lineup = k.lineup AND r.study = k.study AND r.seed = k.seed
             ORDER BY r.lineup, r.study, r.seed, r.faction, r.round"""
     )
     return medians, samples

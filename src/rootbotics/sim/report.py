@@ -11,6 +11,7 @@ from __future__ import annotations
 import glob
 import json
 import math
+import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,18 +20,26 @@ from typing import Any
 import duckdb
 
 from .compare import make_seat_rows
+from .quantiles import quantile
 from .rates import RATE_COLUMNS, Rate, ReportError, interval_text, pct, rate_data, rate_rows, rate_table, wilson
 from .results import table_kind
+from .storage import StorageError, UriFile, arrow_dataset, expand_uri, is_uri
+
+MEMORY_LIMIT = "256MB"  # DuckDB's own cap; beyond it, it spills to a temporary folder
 
 __all__ = ["RATE_COLUMNS", "Rate", "ReportError", "Results", "interval_text", "pct", "rate_data", "rate_rows", "rate_table", "wilson"]
 
 
 
 # -- loading ------------------------------------------------------------------------------------
-def expand(paths: Sequence[str]) -> list[Path]:
-    """Files named, folders (their ``*.parquet``) and glob patterns the shell left alone."""
-    found: list[Path] = []
+def expand(paths: Sequence[str]) -> list[Path | UriFile]:
+    """Files named, folders (their ``*.parquet``) and glob patterns the shell left alone; each
+    may be a URI pyarrow's filesystem layer opens (``sim.storage``)."""
+    found: list[Path | UriFile] = []
     for text in paths:
+        if is_uri(text):
+            found.extend(uri_files(text))
+            continue
         p = Path(text)
         if p.is_dir():
             found.extend(sorted(p.glob("*.parquet")))
@@ -51,69 +60,105 @@ def expand(paths: Sequence[str]) -> list[Path]:
     return unique
 
 
+def uri_files(text: str) -> list[UriFile]:
+    """The result files a URI names; a ``ReportError`` for a URI that cannot be opened or names none."""
+    try:
+        files = expand_uri(text)
+    except StorageError as e:
+        raise ReportError(str(e)) from None
+    except OSError as e:
+        raise ReportError(f"{text}: {' '.join(str(e).split())}") from None
+    if not files:
+        raise ReportError(f"{text}: no such file or folder, or no Parquet file in it")
+    return files
+
+
+def sort_files(paths: list[Path | UriFile]) -> tuple[list[Path | UriFile], list[Path | UriFile]]:
+    """The games files and the rounds files among ``paths`` (by each file's footer); a file
+    that is neither is a ``ReportError``."""
+    games_files: list[Path | UriFile] = []
+    rounds_files: list[Path | UriFile] = []
+    for path in paths:
+        try:
+            kind = table_kind(path)
+        except Exception as e:  # pyarrow raises several kinds for a file that is not Parquet
+            raise ReportError(f"{path}: not a Parquet file ({' '.join(str(e).split())})") from None
+        if kind == "games":
+            games_files.append(path)
+        elif kind == "rounds":
+            rounds_files.append(path)
+        else:
+            raise ReportError(f"{path}: not a rootbotics result file")
+    if not games_files:
+        raise ReportError("no games file among the files given (games-*.parquet)")
+    return games_files, rounds_files
+
+
+def literal(text: str) -> str:
+    """``text`` as a SQL string literal (views take no parameters)."""
+    return "'" + str(text).replace("'", "''") + "'"
+
+
 class Results:
-    """Result files loaded into an in-memory DuckDB: tables ``games`` and (if any) ``rounds``."""
+    """Result files read by DuckDB through views (``games`` and, if any, ``rounds``): the rows
+    stay in the Parquet files, every query streams them, and DuckDB's own memory is capped
+    (``MEMORY_LIMIT``, spilling to a temporary folder), so a report of 10 million games needs no
+    more memory than one of ten thousand."""
 
     def __init__(self, paths: Sequence[str]) -> None:
-        games_files: list[str] = []
-        rounds_files: list[str] = []
-        for path in expand(paths):
-            try:
-                kind = table_kind(path)
-            except Exception as e:  # pyarrow raises several kinds for a file that is not Parquet
-                raise ReportError(f"{path}: not a Parquet file ({' '.join(str(e).split())})") from None
-            if kind == "games":
-                games_files.append(str(path))
-            elif kind == "rounds":
-                rounds_files.append(str(path))
-            else:
-                raise ReportError(f"{path}: not a rootbotics result file")
-        if not games_files:
-            raise ReportError("no games file among the files given (games-*.parquet)")
+        games_files, rounds_files = sort_files(expand(paths))
         self.games_files = len(games_files)
         self.rounds_files = len(rounds_files)
-        self.db = duckdb.connect()
-        self.db.execute(
-            "CREATE TABLE all_games AS SELECT * FROM read_parquet($files, union_by_name = true)",
-            {"files": games_files},
-        )
-        self.rows = self.scalar("SELECT count(*) FROM all_games")
-        self.db.execute("CREATE TABLE unique_games AS SELECT DISTINCT ON (study, seed) * FROM all_games ORDER BY study, seed")
-        self.duplicates = self.rows - self.scalar("SELECT count(*) FROM unique_games")
-        if rounds_files:
-            self.db.execute(
-                "CREATE TABLE all_rounds AS SELECT DISTINCT ON (study, seed, round, seat) * "
-                "FROM read_parquet($files, union_by_name = true)",
-                {"files": rounds_files},
-            )
+        self._spill = tempfile.TemporaryDirectory(prefix="rootbotics-report-")
+        self.db = duckdb.connect(config={"memory_limit": MEMORY_LIMIT, "temp_directory": self._spill.name, "preserve_insertion_order": False})
+        self.rows, self.duplicates = self.read_files("games", games_files, ("study", "seed"))
         self._has_round_files = bool(rounds_files)
+        if rounds_files:
+            self.read_files("rounds", rounds_files, ("study", "seed", "round", "seat"))
         self.focus()
+
+    def read_files(self, table: str, files: list[Path | UriFile], key: tuple[str, ...]) -> tuple[int, int]:
+        """Make ``all_<table>`` a view over ``files`` and ``unique_<table>`` the same rows with
+        each ``key`` once. Rows are copied (into DuckDB's spillable storage) only when some key is
+        found twice, which a count against a count of distinct keys tells; returns the rows and
+        the duplicates."""
+        if all(isinstance(f, Path) for f in files):
+            source = "read_parquet([" + ", ".join(literal(str(f)) for f in files) + "], union_by_name = true)"
+        else:  # files DuckDB cannot open itself: through a pyarrow dataset, streamed the same way
+            self.db.register(f"arrow_{table}", arrow_dataset(files))
+            source = f"arrow_{table}"
+        self.db.execute(f"CREATE VIEW all_{table} AS SELECT * FROM {source}")
+        rows, distinct = self.db.execute(f"SELECT count(*), count(DISTINCT ({', '.join(key)})) FROM all_{table}").fetchone()
+        if rows == distinct:
+            self.db.execute(f"CREATE VIEW unique_{table} AS SELECT * FROM all_{table}")
+        else:
+            keys = ", ".join(key)
+            self.db.execute(f"CREATE TABLE unique_{table} AS SELECT DISTINCT ON ({keys}) * FROM all_{table} ORDER BY {keys}")
+        return int(rows), int(rows - distinct)
 
     def studies(self, where: dict[str, str] | None = None) -> list[str]:
         """The study keys (one per configuration) among the games ``where`` selects."""
-        cond, params = where_sql(where or {})
-        return [r[0] for r in self.all(f"SELECT DISTINCT study FROM unique_games WHERE {cond} ORDER BY 1", params)]
+        cond = where_sql(where or {})
+        return [r[0] for r in self.all(f"SELECT DISTINCT study FROM unique_games WHERE {cond} ORDER BY 1")]
 
     def focus(self, studies: Sequence[str] | None = None, where: dict[str, str] | None = None) -> None:
-        """Make ``games`` and ``rounds`` the games of ``studies`` (all: None) that ``where``
-        selects; every query and table of the report reads those."""
-        cond, params = where_sql(where or {})
+        """Make ``games`` and ``rounds`` (views) the games of ``studies`` (all: None) that
+        ``where`` selects; every query and table of the report reads those."""
+        cond = where_sql(where or {})
         if studies is not None:
-            cond += " AND study IN (SELECT unnest($studies))"
-            params["studies"] = list(studies)
-        self.db.execute(f"CREATE OR REPLACE TABLE games AS SELECT * FROM unique_games WHERE {cond}", params)
-        self.total = self.scalar("SELECT count(*) FROM games")
-        self.ok = self.scalar("SELECT count(*) FROM games WHERE status = 'ok'")
+            cond += f" AND study IN ({', '.join(literal(s) for s in studies) or 'NULL'})"
+        self.db.execute(f"CREATE OR REPLACE VIEW games AS SELECT * FROM unique_games WHERE {cond}")
+        self.total, self.ok = (int(n) for n in self.all("SELECT count(*), count(*) FILTER (WHERE status = 'ok') FROM games")[0])
         self.failed = self.total - self.ok
         make_seat_rows(self.db)
         self.has_rounds = self._has_round_files
         if self.has_rounds:
             # Only games that finished: a curve of games cut short by a failure would mislead.
             self.db.execute(
-                "CREATE OR REPLACE TABLE rounds AS SELECT * FROM all_rounds "
+                "CREATE OR REPLACE VIEW rounds AS SELECT * FROM unique_rounds "
                 "WHERE (study, seed) IN (SELECT study, seed FROM games WHERE status = 'ok')"
             )
-            self.has_rounds = self.scalar("SELECT count(*) FROM rounds") > 0
+            self.has_rounds = self.scalar("SELECT count(*) FROM (SELECT 1 FROM rounds LIMIT 1)") > 0
 
     def scalar(self, sql: str, params: dict[str, Any] | None = None) -> Any:
         row = self.db.execute(sql, params or {}).fetchone()
@@ -145,18 +190,20 @@ class Results:
         return [Rate(tuple(r[: len(by)]), int(r[-2]), int(r[-1])) for r in rows]
 
     def length(self) -> dict[str, float]:
-        row = self.all(
-            """SELECT avg(rounds), median(rounds), min(rounds), max(rounds), avg(turns), stddev_samp(rounds)
+        mean, hist, low, high, turns, sd = self.all(
+            """SELECT avg(rounds), histogram(rounds), min(rounds), max(rounds), avg(turns), stddev_samp(rounds)
                FROM games WHERE status = 'ok'"""
         )[0]
+        row = (mean, quantile(hist, 0.5), low, high, turns, sd)
         keys = ("mean", "median", "min", "max", "turns", "sd")
         return {k: (math.nan if v is None else float(v)) for k, v in zip(keys, row)}
 
     def length_by_lineup(self) -> list[tuple[str, str, int, float, float]]:
-        return self.all(
-            """SELECT lineup, map, count(*), avg(rounds), median(rounds) FROM games WHERE status = 'ok'
+        rows = self.all(
+            """SELECT lineup, map, count(*), avg(rounds), histogram(rounds) FROM games WHERE status = 'ok'
                GROUP BY lineup, map ORDER BY lineup, map"""
         )
+        return [(lineup, m, n, mean, quantile(h, 0.5)) for lineup, m, n, mean, h in rows]
 
     def rounds_histogram(self) -> list[tuple[int, str, int]]:
         """(rounds, first winner, games) for finished games."""
@@ -166,11 +213,12 @@ class Results:
         )
 
     def final_scores(self) -> list[tuple[str, int, float, float]]:
-        return self.all(
-            """SELECT s.faction, count(*), avg(s.vp), median(s.vp)
+        rows = self.all(
+            """SELECT s.faction, count(*), avg(s.vp), histogram(s.vp)
                FROM (SELECT unnest(seats) AS s FROM games WHERE status = 'ok')
-               GROUP BY s.faction ORDER BY avg(s.vp) DESC"""
+               GROUP BY s.faction ORDER BY avg(s.vp) DESC, s.faction"""
         )
+        return [(f, n, mean, quantile(h, 0.5)) for f, n, mean, h in rows]
 
     def vp_sources(self) -> list[tuple[Any, ...]]:
         """Per faction over finished games: games, mean final VP, mean VP from tracks, removal,
@@ -202,16 +250,16 @@ class Results:
         end of each round, over finished games that reached that round."""
         if not self.has_rounds:
             return []
-        return self.all(
-            """SELECT faction, round, count(*), avg(vp), quantile_cont(vp, 0.25), quantile_cont(vp, 0.75)
+        rows = self.all(
+            """SELECT faction, round, count(*), avg(vp), histogram(vp)
                FROM rounds GROUP BY faction, round ORDER BY faction, round"""
         )
+        return [(f, rnd, n, mean, quantile(h, 0.25), quantile(h, 0.75)) for f, rnd, n, mean, h in rows]
 
     def games_by_round(self) -> dict[int, int]:
         """How many finished games reached each round (not how many rows a faction has)."""
-        return dict(
-            self.all("SELECT round, count(DISTINCT (study, seed)) FROM rounds GROUP BY round")
-        )
+        # A game has one row per seat in each round it reached: its first seat's stands for it.
+        return dict(self.all("SELECT round, count(*) FILTER (WHERE seat = 1) FROM rounds GROUP BY round"))
 
 
 # Game columns ``--where`` may select on (``key=value``; several keys all hold).
@@ -223,16 +271,15 @@ WHERE_COLUMNS: dict[str, str] = {
 }  # fmt: skip
 
 
-def where_sql(where: dict[str, str]) -> tuple[str, dict[str, Any]]:
-    """A SQL condition and its parameters for ``--where`` (difficulty and faction: any seat)."""
-    parts, params = ["TRUE"], {}
+def where_sql(where: dict[str, str]) -> str:
+    """A SQL condition for ``--where`` (difficulty and faction: any seat), values as literals."""
+    parts = ["TRUE"]
     for key, value in where.items():
         if key not in WHERE_COLUMNS:
             raise ReportError(f"--where: {key!r} is not a field to select on (choose from {', '.join(WHERE_COLUMNS)})")
-        params[f"w_{key}"] = value
         column = WHERE_COLUMNS[key]
-        parts.append(column if key in ("difficulty", "faction") else f"{column} = $w_{key}")
-    return " AND ".join(parts), params
+        parts.append(column.replace(f"$w_{key}", literal(value)) if key in ("difficulty", "faction") else f"{column} = {literal(value)}")
+    return " AND ".join(parts)
 
 
 # -- printing -----------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from .. import __version__
+from .storage import UriFile, UriFolder, open_input, write_bytes
 from .study import GameRecord, Study
 from .tally import COUNTS
 
@@ -92,15 +93,15 @@ def chunk_stem(study: Study, first: int, last: int) -> str:
     return f"{study.key()}-{first}-{last}"
 
 
-def games_path(out: Path, study: Study, first: int, last: int) -> Path:
+def games_path(out: Path | UriFolder, study: Study, first: int, last: int) -> Path | UriFile:
     return out / f"games-{chunk_stem(study, first, last)}.parquet"
 
 
-def rounds_path(out: Path, study: Study, first: int, last: int) -> Path:
+def rounds_path(out: Path | UriFolder, study: Study, first: int, last: int) -> Path | UriFile:
     return out / f"rounds-{chunk_stem(study, first, last)}.parquet"
 
 
-def failure_path(out: Path, study: Study, seed: int) -> Path:
+def failure_path(out: Path | UriFolder, study: Study, seed: int) -> Path | UriFile:
     return out / f"failed-{study.key()}-{seed}.json"
 
 
@@ -168,10 +169,13 @@ def round_rows(study: Study, r: GameRecord) -> list[dict[str, Any]]:
     return rows
 
 
-def write_table(path: Path, rows: list[dict[str, Any]], schema: pa.Schema) -> None:
+def write_table(path: Path | UriFile, rows: list[dict[str, Any]], schema: pa.Schema) -> None:
     """Write rows as one Parquet file: a temporary file in the same folder, then a rename, so a
-    file with the final name is always complete."""
+    file with the final name is always complete (in a URI folder: ``storage.write_bytes``)."""
     table = pa.Table.from_pylist(rows, schema=schema)
+    if isinstance(path, UriFile):
+        write_bytes(path, lambda stream: pq.write_table(table, stream, compression="zstd"))
+        return
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(fd)
     try:
@@ -185,18 +189,18 @@ def write_table(path: Path, rows: list[dict[str, Any]], schema: pa.Schema) -> No
         raise
 
 
-def parquet_rows(path: Path) -> int | None:
+def parquet_rows(path: Path | UriFile) -> int | None:
     """The row count in a Parquet file's footer; None for a missing, empty, truncated or
     otherwise unreadable file (only the footer is read)."""
     try:
-        return pq.ParquetFile(path).metadata.num_rows
+        return pq.ParquetFile(open_input(path)).metadata.num_rows
     except (OSError, pa.ArrowException):
         return None
 
 
-def table_kind(path: str | Path) -> str | None:
+def table_kind(path: str | Path | UriFile) -> str | None:
     """``"games"`` or ``"rounds"`` for a result file, None for any other Parquet file."""
-    schema = pq.read_schema(path)
+    schema = pq.read_schema(open_input(path))
     kind = (schema.metadata or {}).get(TABLE_KEY)
     if kind is not None:
         return kind.decode()

@@ -32,9 +32,11 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from ..core.workers import die_with_parent
-from ..core import serial
 from .results import GAMES_SCHEMA, ROUNDS_SCHEMA, failure_path, game_row, games_path, parquet_rows, round_rows, rounds_path, write_table
+from .storage import UriFile, UriFolder, open_folder, write_text
 from .study import Study, play_one
+
+Folder = Path | UriFolder  # a local folder or a URI one (sim.storage)
 
 MIN_CHUNK = 10
 MAX_CHUNK = 250
@@ -129,7 +131,7 @@ def plan_chunks(first: int, count: int, chunk_size: int | None = None) -> ChunkP
     return ChunkPlan(first, count, chunk_size or default_chunk_size(count))
 
 
-def chunk_done(out: Path, study: Study, first: int, last: int, trajectory: bool) -> bool:
+def chunk_done(out: Folder, study: Study, first: int, last: int, trajectory: bool) -> bool:
     """A chunk is done when its games file (written last) is sound Parquet with one row per
     seed and, if wanted, its rounds file is sound too: a truncated, empty or short file left by
     a crash or a full disk is played again, never counted."""
@@ -138,7 +140,7 @@ def chunk_done(out: Path, study: Study, first: int, last: int, trajectory: bool)
     return not trajectory or parquet_rows(rounds_path(out, study, first, last)) is not None
 
 
-def chunks_on_disk(out: Path, study: Study, chunks: Sequence[tuple[int, int]], trajectory: bool) -> list[tuple[int, int]]:
+def chunks_on_disk(out: Folder, study: Study, chunks: Sequence[tuple[int, int]], trajectory: bool) -> list[tuple[int, int]]:
     """The planned chunks that are done, found from the folder's listing (never by asking for
     every planned chunk, which may be a billion), in seed order."""
     prefix = f"games-{study.key()}-"
@@ -153,7 +155,7 @@ def chunks_on_disk(out: Path, study: Study, chunks: Sequence[tuple[int, int]], t
     return sorted(found)
 
 
-def remove_stale_temp_files(out: Path, study: Study, chunks: Sequence[tuple[int, int]]) -> None:
+def remove_stale_temp_files(out: Folder, study: Study, chunks: Sequence[tuple[int, int]]) -> None:
     """Temporary files of our own chunks left by an abandoned run (other shards' are theirs),
     found from the folder's listing."""
     for kind in ("games", "rounds"):
@@ -167,7 +169,7 @@ def remove_stale_temp_files(out: Path, study: Study, chunks: Sequence[tuple[int,
 # -- a worker's job -----------------------------------------------------------------------------
 def run_chunk(task: ChunkTask) -> ChunkSummary:
     """Play the chunk's games and write its files (rounds first, games last)."""
-    study, out = task.study, Path(task.out)
+    study, out = task.study, open_folder(task.out)
     summary = ChunkSummary(task.first, task.last)
     games: list[dict] = []
     rounds: list[dict] = []
@@ -181,7 +183,7 @@ def run_chunk(task: ChunkTask) -> ChunkSummary:
         if record.status != "ok":
             summary.failed += 1
             if record.position is not None:
-                serial.write_atomic(failure_path(out, study, seed), record.position + "\n")
+                write_text(failure_path(out, study, seed), record.position + "\n")
     if task.trajectory:
         write_table(rounds_path(out, study, task.first, task.last), rounds, ROUNDS_SCHEMA)
     write_table(games_path(out, study, task.first, task.last), games, GAMES_SCHEMA)
@@ -202,7 +204,7 @@ Progress = Callable[[ChunkSummary], None]
 def run_study(
     study: Study,
     chunks: Sequence[tuple[int, int]],
-    out: Path,
+    out: Path | str | UriFolder,
     jobs: int,
     trajectory: bool = False,
     overwrite: bool = False,
@@ -212,7 +214,8 @@ def run_study(
 ) -> RunResult:
     """Play every chunk not already on disk; ``on_chunk`` hears of each one written. The chunks
     go to a pool of ``jobs`` processes, or to ``backend`` (Ray: ``sim.ray_runner``), handed out
-    as the workers take them, never listed whole."""
+    as the workers take them, never listed whole. ``out``: a folder, or a URI (``sim.storage``)."""
+    out = open_folder(out)
     out.mkdir(parents=True, exist_ok=True)
     remove_stale_temp_files(out, study, chunks)
     result = RunResult(planned=chunks)
@@ -297,12 +300,12 @@ def _collect(pending: set[Future[ChunkSummary]], finished: Callable[[ChunkSummar
 
 
 # -- the manifest -------------------------------------------------------------------------------
-def manifest_path(out: Path, study: Study, first: int, count: int) -> Path:
+def manifest_path(out: Folder, study: Study, first: int, count: int) -> Path | UriFile:
     return out / f"manifest-{study.key()}-{first}-{first + count - 1}.json"
 
 
 def write_manifest(
-    path: Path,
+    path: Path | UriFile,
     study: Study,
     seeds: tuple[int, int],
     shard: tuple[int, int] | None,
@@ -340,7 +343,7 @@ def write_manifest(
         "platform": platform.platform(),
         "cpus": os.cpu_count(),
     }
-    serial.write_atomic(path, json.dumps(data, indent=1) + "\n")
+    write_text(path, json.dumps(data, indent=1) + "\n")
 
 
 # -- the summary --------------------------------------------------------------------------------
@@ -360,7 +363,7 @@ class StudySummary:
     failures: list[dict] = field(default_factory=list)  # the first FAILURES_LISTED, by seed
 
 
-def summarise(paths: list[Path]) -> StudySummary:
+def summarise(paths: Sequence[Path | UriFile]) -> StudySummary:
     """Count games, wins per faction, mean length and failures in these games files."""
     import duckdb
 
@@ -369,7 +372,12 @@ def summarise(paths: list[Path]) -> StudySummary:
         return summary
     con = duckdb.connect()
     try:
-        con.read_parquet([str(p) for p in paths]).create_view("games")
+        if isinstance(paths[0], UriFile):  # a URI folder: DuckDB reads through a pyarrow dataset
+            import pyarrow.dataset as ds
+
+            con.register("games", ds.dataset([p.path for p in paths], filesystem=paths[0].folder.fs, format="parquet"))
+        else:
+            con.read_parquet([str(p) for p in paths]).create_view("games")
         games, ok, mean_rounds = con.execute(
             "SELECT count(*), count(*) FILTER (WHERE status = 'ok'), avg(rounds) FILTER (WHERE status = 'ok') FROM games"
         ).fetchone()
