@@ -4,6 +4,7 @@ tables, the score table and winner line, and the per-turn log writer.
 rich and the engine are imported only when something is printed.
 """
 
+import os
 import sys
 import traceback
 from collections.abc import Callable, Sequence
@@ -22,14 +23,30 @@ FACTION_STYLES = {
 }
 
 
+def surely_plain() -> bool:
+    """Whether rich would surely print plain text here (stdout no terminal, and neither
+    ``TTY_COMPATIBLE`` nor ``FORCE_COLOR`` set to say otherwise), so that a run whose output goes
+    to a file or a pipe need not import rich at all (issue 15). When in doubt, rich decides."""
+    if "TTY_COMPATIBLE" in os.environ or "FORCE_COLOR" in os.environ:
+        return False
+    try:
+        return not sys.stdout.isatty()
+    except (AttributeError, ValueError):  # a stand-in stdout, or one already closed
+        return False
+
+
 class Out:
     """Writes to stdout: with rich styles and tables on a terminal, plain text otherwise."""
 
     def __init__(self) -> None:
+        self.rich = not surely_plain() and self._rich_console()
+
+    def _rich_console(self) -> bool:
+        """Ask rich whether stdout is a terminal, keeping its console for the styled output."""
         from rich.console import Console
 
         self.console = Console(highlight=False, emoji=False)
-        self.rich = self.console.is_terminal
+        return self.console.is_terminal
 
     def text(self, line: str = "") -> None:
         if self.rich:
