@@ -23,11 +23,15 @@ FACTION_STYLES = {
 }
 
 
+# Variables by which the environment may ask for a terminal's styles though stdout is none.
+FORCING_VARIABLES = ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "PY_COLORS", "CLICOLOR_FORCE")
+
+
 def surely_plain() -> bool:
-    """Whether rich would surely print plain text here (stdout no terminal, and neither
-    ``TTY_COMPATIBLE`` nor ``FORCE_COLOR`` set to say otherwise), so that a run whose output goes
-    to a file or a pipe need not import rich at all (issue 15). When in doubt, rich decides."""
-    if "TTY_COMPATIBLE" in os.environ or "FORCE_COLOR" in os.environ:
+    """Whether rich would surely print plain text here (stdout no terminal, and nothing in the
+    environment asking for styles all the same), so that a run whose output goes to a file or a
+    pipe need not import rich at all (issue 15). When in doubt, rich decides."""
+    if any(name in os.environ for name in FORCING_VARIABLES):
         return False
     try:
         return not sys.stdout.isatty()
