@@ -1,7 +1,8 @@
 """What the commands print: ``Out`` (rich on a terminal, plain text otherwise), aligned plain
 tables, the score table and winner line, and the per-turn log writer.
 
-rich and the engine are imported only when something is printed.
+rich is imported only when the output may be styled (a terminal), the engine only when something
+is printed.
 """
 
 import os
