@@ -63,12 +63,14 @@ soak: $(VENV)/.dev-installed
 
 # Speed on one core, every line-up: games/s and bot turns/s with events counted, the mean and p99
 # explained bot turn, the ratio to a python-chess random-game loop, then a short profile; then
-# one bot step rendered by the web app server-side (mean, p95). Nothing is asserted.
+# one bot step rendered by the web app server-side (mean, p95); first, the command line's start-up
+# (CPU ms of --version and play --quiet, bytecode cached first). Nothing is asserted.
 $(VENV)/.bench-installed: pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[cli,bench,web]'
 	touch $@
 
 bench: $(VENV)/.bench-installed
+	$(PY) -m rootbotics.sim.startup
 	$(PY) -m rootbotics.sim.bench
 	$(PY) -m rootbotics.web.bench
 

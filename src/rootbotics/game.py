@@ -19,17 +19,16 @@ from .core.setup_order import FACTIONS, SETUP_RANK
 from .core.state import DEFAULT_MAX_ROUNDS, DIFFICULTIES, GameState
 from .core.validity import MAX_ROUNDS_LIMIT, options_problem
 from .core.variants import keeps_dominance
-from .factions import HUMAN_FACTIONS, PLAYABLE_BOTS, REGISTRY, bot_for, faction_title
+from .factions import HUMAN_FACTIONS, PLAYABLE_BOTS, REGISTRY, BotTable, faction_title
 
 # The Law of Robotics bot of each faction, and the bot each bot seat plays by. A researcher
 # seats a bot of their own by putting any object with the ``core.bot.Bot`` protocol in BOTS
 # (docs/design.md, "Your own bot in a seat").
-BOTS_BY_LAW: dict[str, Bot] = {f: bot_for(f) for f in PLAYABLE_BOTS}  # type: ignore[misc]
-BOTS: dict[str, Bot] = dict(BOTS_BY_LAW)
+# Each bot is built (and its module imported) the first time a seat asks for it (issue 15).
+BOTS_BY_LAW: dict[str, Bot] = BotTable()
+BOTS: dict[str, Bot] = BotTable(fallback=BOTS_BY_LAW)
 # The bots of the other rule sets (the Better Bot Project, ...), by (faction, rule set).
-BOTS_BY_RULE_SET: dict[tuple[str, str], Bot] = {
-    (f, rs): bot_for(f, rs) for f in PLAYABLE_BOTS for rs in REGISTRY[f].rule_sets if rs != LAW  # type: ignore[misc]
-}
+BOTS_BY_RULE_SET: dict[tuple[str, str], Bot] = BotTable()
 STARTING_HAND = 3  # 3.4
 
 

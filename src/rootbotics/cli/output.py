@@ -1,9 +1,11 @@
 """What the commands print: ``Out`` (rich on a terminal, plain text otherwise), aligned plain
 tables, the score table and winner line, and the per-turn log writer.
 
-rich and the engine are imported only when something is printed.
+rich is imported only when the output may be styled (a terminal), the engine only when something
+is printed.
 """
 
+import os
 import sys
 import traceback
 from collections.abc import Callable, Sequence
@@ -22,14 +24,34 @@ FACTION_STYLES = {
 }
 
 
+# Variables by which the environment may ask for a terminal's styles though stdout is none.
+FORCING_VARIABLES = ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "PY_COLORS", "CLICOLOR_FORCE")
+
+
+def surely_plain() -> bool:
+    """Whether rich would surely print plain text here (stdout no terminal, and nothing in the
+    environment asking for styles all the same), so that a run whose output goes to a file or a
+    pipe need not import rich at all (issue 15). When in doubt, rich decides."""
+    if any(name in os.environ for name in FORCING_VARIABLES):
+        return False
+    try:
+        return not sys.stdout.isatty()
+    except (AttributeError, ValueError):  # a stand-in stdout, or one already closed
+        return False
+
+
 class Out:
     """Writes to stdout: with rich styles and tables on a terminal, plain text otherwise."""
 
     def __init__(self) -> None:
+        self.rich = not surely_plain() and self._rich_console()
+
+    def _rich_console(self) -> bool:
+        """Ask rich whether stdout is a terminal, keeping its console for the styled output."""
         from rich.console import Console
 
         self.console = Console(highlight=False, emoji=False)
-        self.rich = self.console.is_terminal
+        return self.console.is_terminal
 
     def text(self, line: str = "") -> None:
         if self.rich:

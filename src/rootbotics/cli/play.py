@@ -315,6 +315,23 @@ def bot_cards_help(markup: bool = True) -> str:
     return text
 
 
+def play_command_class() -> Any:
+    """typer's command class for ``play`` with the bots' cards (:func:`bot_cards_help`) as the
+    help's epilog, built only when the help is shown: playing never imports rich's markup or
+    reads every faction's cards (issue 15)."""
+    from typer.core import TyperCommand
+
+    class PlayCommand(TyperCommand):
+        """``rootbotics play``, its epilog written when its help is."""
+
+        def format_help(self, ctx: Any, formatter: Any) -> None:
+            if self.epilog is None:
+                self.epilog = bot_cards_help()
+            super().format_help(ctx, formatter)
+
+    return PlayCommand
+
+
 def game_options() -> SimpleNamespace:
     """The options that say which game is played: bots, map, seed, position, suits, cards."""
     from ..factions import PLAYABLE_BOTS
@@ -400,7 +417,7 @@ def register(app: Any) -> None:
     """Add ``rootbotics play`` to ``app`` (options in the order the help lists them)."""
     g, r = game_options(), run_options()
 
-    @app.command("play", help=HELP, epilog=bot_cards_help())
+    @app.command("play", help=HELP, cls=play_command_class())
     def play_command(
         bots: g.bots = None,
         map_name: g.map = None,

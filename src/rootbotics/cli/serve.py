@@ -3,7 +3,6 @@
 No ``from __future__ import annotations`` here: typer reads the annotations at run time.
 """
 
-import secrets
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -29,6 +28,8 @@ def serve_plan(host: str, port: int, sessions: str) -> tuple[Path, str | None, l
         raise CliError(f"--sessions: {sessions} is not a folder")
     if host in LOCAL:
         return folder, None, [f"rootbotics in the browser: http://{'127.0.0.1' if host != '::1' else '[::1]'}:{port}/  (sessions in {folder}; Ctrl-C stops)"]
+    import secrets  # here, not at the top: every command's start-up would pay for OpenSSL (issue 15)
+
     token = secrets.token_urlsafe(18)
     return folder, token, [
         f"warning: listening on {host}, so other machines on the network can reach this app; only people with the token get in.",

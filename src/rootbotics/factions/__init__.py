@@ -42,7 +42,29 @@ def bot_for(faction: str, rule_set: str = LAW) -> object:
     return bot
 
 
+class BotTable(dict):  # type: ignore[type-arg]
+    """The bots by faction (or by (faction, rule set)), each built the first time it is asked
+    for, so a game imports only its seats' bots (issue 15). ``fallback`` is where a faction
+    missing here is looked up instead of being built (``game.BOTS`` falls back on the Law's)."""
+
+    def __init__(self, fallback: "BotTable | None" = None) -> None:
+        super().__init__()
+        self.fallback = fallback
+
+    def __missing__(self, key: str | tuple[str, str]) -> object:
+        if self.fallback is not None:
+            bot = self.fallback[key]
+        elif isinstance(key, tuple) and key[0] in PLAYABLE_BOTS and key[1] != LAW:
+            bot = bot_for(*key)
+        elif key in PLAYABLE_BOTS:
+            bot = bot_for(key)
+        else:
+            raise KeyError(key)
+        self[key] = bot
+        return bot
+
+
 __all__ = [
     "DIFFICULTY_TEXT", "FACTIONS", "HUMAN_FACTIONS", "PLAYABLE_BOTS", "REGISTRY", "TRAIT_TEXT",
-    "Faction", "bot_for", "faction_title", "piece_totals", "register",
+    "BotTable", "Faction", "bot_for", "faction_title", "piece_totals", "register",
 ]
