@@ -57,6 +57,8 @@ def test_bbp_1_1_better_bots_and_an_official_bot_play_a_whole_watched_game(clien
     ("marquise%40bbp,vagabot%40bbp", "bots: vagabot@bbp: the Vagabot has no bot of rule set &#39;bbp&#39;"),
     ("marquise%40fan,eyrie", "bots: marquise@fan: &#39;fan&#39; is not a rule set"),
     ("fan:marquise,eyrie", "bots: &#39;fan&#39; is not a rule set"),
+    ("marquise%40bbp,marquise", "bots: marquise is seated twice"),
+    ("marquise%40bbp", "bots: a game needs 2 to 8 players, not 1"),
 ])
 def test_a_bad_rule_set_in_a_watch_line_up_names_itself(client: TestClient, bots: str, message: str) -> None:
     r = client.get(f"/watch?bots={bots}&seed=3")

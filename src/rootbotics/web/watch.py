@@ -88,6 +88,8 @@ def watch_config(query: dict[str, str]) -> GameConfig:
         where, _, problem = str(e).partition(": ")
         parts = where.split(".")
         option = parts[2] if parts[0] == "seats" and len(parts) > 2 and parts[2] in ("difficulty", "traits") else None
+        if option is None and parts[0] == "seats":  # the line-up itself: a seat twice, too few
+            raise ConfigError(f"bots: {problem}") from None
         raise ConfigError(f"{option}: {bots[int(parts[1])]}: {problem}" if option else str(e)) from None
     return config
 
