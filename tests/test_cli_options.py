@@ -7,12 +7,14 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cli_helpers import same_but_clearings, cli, plain_output
 
 from rootbotics import soak as S
 from rootbotics.factions import DIFFICULTY_TEXT, TRAIT_TEXT
+from rootbotics.factions.eyrie.bbp import BetterEyrie
 from rootbotics.factions.eyrie.bot import ElectricEyrie
 from rootbotics.cli import main
 from rootbotics.cli.common import config_problem
@@ -148,16 +150,20 @@ def test_check_plays_the_same_game(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def drop_a_warrior(monkeypatch: pytest.MonkeyPatch) -> None:
-    """An engine bug: the Eyrie's Evening loses a warrior from the map without a trace, then says so."""
-    evening = ElectricEyrie.evening
+    """An engine bug: an Eyrie bot's Evening (the Law's, or the Better Bot Project's, which the
+    soak also seats) loses a warrior from the map without a trace, then says so."""
+    for bot in (ElectricEyrie, BetterEyrie):
+        monkeypatch.setattr(bot, "evening", dropping(bot.evening))
 
-    def buggy(self: ElectricEyrie, g) -> None:  # type: ignore[no-untyped-def]
+
+def dropping(evening: Any) -> Any:
+    def buggy(self: Any, g: Any) -> None:
         evening(self, g)
         where = next(c for c in CLEARINGS if g.state.clearings[c].warriors.get("eyrie", 0) > 1)
         g.state.clearings[where].warriors["eyrie"] -= 1
         g.emit("eyrie", "5.7", "bug", "drops a warrior in {c}", c=where)
 
-    monkeypatch.setattr(ElectricEyrie, "evening", buggy)
+    return buggy
 
 
 def test_check_stops_at_the_event_that_broke_an_invariant(

@@ -314,3 +314,28 @@ def test_a_human_vagabonds_character_saves_and_a_wrong_one_is_refused() -> None:
     assert json.loads(serial.dumps(s))["factions"]["vagabot"]["vagabond"]["character"] == "arbiter"
     with pytest.raises(StateError, match=r"^factions\.vagabot\.vagabond\.character: "):
         position({}, seats=("vagabot", "eyrie"), humans=("vagabot",), vagabot={"vagabond": {"character": "wizard"}})
+
+
+# -- a human Vagabond's crafting (LoR 4.1): the item goes to his board ---------------------------------
+def test_lor_4_1_a_human_vagabonds_crafted_item_goes_face_up_into_his_satchel() -> None:
+    s = position({5: {}}, seats=("vagabot", "eyrie"), humans=("vagabot",),
+                  vagabot={"vagabond": {"location": 5, "items": ["sword"]}, "hand": ["crossbow_bird"]})
+    g = table(s)
+    supply = s.item_supply["crossbow"]
+    apply_line(g, "V", "Zcrossbow")
+    assert words(g) == ["sword", "crossbow"] and s.factions["vagabot"].items == []
+    assert s.item_supply["crossbow"] == supply - 1 and s.factions["vagabot"].hand == []
+    apply_line(g, "V", "Z%s")
+    assert words(g) == ["sword", "crossbow", "sword"] and board(g).swords() == 2  # his maximum rolled hits (LoR 9.2.6)
+    invariants.check(s)
+    again = serial.from_json(serial.to_json(s))
+    assert [i.kind for i in again.factions["vagabot"].board.items] == ["sword", "crossbow", "sword"]
+
+
+def test_lor_4_1_a_human_vagabond_crafts_no_item_the_supply_lacks() -> None:
+    s = vagabond()
+    s.item_supply["hammer"] = 0
+    before = serial.to_json(s)
+    with pytest.raises(LineRefused, match="no hammer left in the item supply") as refused:
+        apply_line(table(s), "V", "Z%h")
+    assert refused.value.token == "Z%h" and serial.to_json(s) == before

@@ -58,7 +58,7 @@ def test_lizard_cult_places_gardens_of_the_clearings_suit_and_fills_its_acolytes
     ("b_r->6", "garden_rabbit"),  # a garden only in a clearing of its suit (6 is fox)
     ("w$->", "the Acolytes box holds 0, not 1"),
     ("Cw1->$", "only their own pieces off the map"),
-    ("b_f1->$", "only warriors stand in the Burrow or the Acolytes box"),
+    ("b_f1->$", "only warriors stand in the Burrow, the Acolytes box or the Officers box"),
     ("w->O$", "no human Riverfolk Company at this table"),
     ("26w->3", "supply exhausted"),
 ])

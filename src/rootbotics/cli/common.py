@@ -9,6 +9,7 @@ this module costs nothing at start-up.
 import os
 import sys
 from pathlib import Path
+from collections.abc import Sequence
 from typing import Any, Optional
 
 PROG = "rootbotics"
@@ -185,10 +186,12 @@ def bot_traits(bot: str, names: str) -> tuple[str, ...]:
     return chosen
 
 
-def faction_options(vagabot_character: Optional[str], riverfolk_services: Optional[str], continued: bool = False) -> dict[str, object]:
-    """The game options of --vagabot-character and --riverfolk-services, checked (``continued``:
-    a saved position is continued, which keeps its own)."""
-    options: dict[str, object] = {}
+def faction_options(
+    vagabot_character: Optional[str], riverfolk_services: Optional[str], continued: bool = False, cult_outcast_max: Optional[int] = None
+) -> dict[str, object]:
+    """The game options of --vagabot-character, --riverfolk-services and --cult-outcast-max,
+    checked (``continued``: a saved position is continued, which keeps its own)."""
+    options: dict[str, object] = cult_options(cult_outcast_max, continued)
     if vagabot_character is not None:
         from ..factions.vagabot.items import CHARACTERS
 
@@ -208,6 +211,31 @@ def faction_options(vagabot_character: Optional[str], riverfolk_services: Option
             raise CliError("--riverfolk-services cannot be used with --from: the saved position keeps its own options")
         options[OPTION] = policy
     return options
+
+
+CULT_FLAG = "--cult-outcast-max"
+
+
+def cult_options(maximum: Optional[int], continued: bool = False) -> dict[str, object]:
+    """--cult-outcast-max: the Clockwork Cult's Outcast Pile maximum (BBP CC.2, 1 to 20)."""
+    if maximum is None:
+        return {}
+    from ..factions.lizards.cult import OPTION, option_problem
+
+    problem = option_problem({OPTION: maximum})
+    if problem:
+        raise CliError(f"{CULT_FLAG}: {problem.partition(': ')[2]}")
+    if continued:
+        raise CliError(f"{CULT_FLAG} cannot be used with --from: the saved position keeps its own options")
+    return {OPTION: maximum}
+
+
+def check_cult_seated(options: dict[str, object], factions: Sequence[str], rule_sets: Sequence[str]) -> None:
+    """--cult-outcast-max only where the Clockwork Cult (``lizards@bbp``) plays."""
+    from ..factions.lizards.cult import OPTION
+
+    if OPTION in options and ("lizards", "bbp") not in zip(factions, rule_sets):
+        raise CliError(f"{CULT_FLAG}: no Clockwork Cult (lizards@bbp) among the bots ({','.join(factions)})")
 
 
 def config_problem(e: Exception) -> CliError:
@@ -260,6 +288,7 @@ def make_study(
     options = options or {}
     if "vagabot_character" in options and "vagabot" not in factions:
         raise CliError(f"--vagabot-character: the vagabot is not among the bots ({','.join(factions)})")
+    check_cult_seated(options, factions, rule_sets)
     study = Study(
         bots=tuple(factions),
         rule_sets=rule_sets if any(rs != "law" for rs in rule_sets) else (),

@@ -13,6 +13,7 @@ from typing import Any, Optional
 from .common import (
     CliError,
     RunFailure,
+    check_cult_seated,
     check_max_rounds,
     check_save_target,
     config_problem,
@@ -72,6 +73,7 @@ class PlayArgs:
     vagabot_character: Optional[str] = None
     riverfolk_services: Optional[str] = None
     short: bool = False
+    cult_outcast_max: Optional[int] = None
 
 
 # -- the work -----------------------------------------------------------------------------------
@@ -80,7 +82,7 @@ def run_play(a: PlayArgs) -> int:
     from ..core.events import EventLog
 
     check_modes(a)
-    options = faction_options(a.vagabot_character, a.riverfolk_services, a.from_file is not None)
+    options = faction_options(a.vagabot_character, a.riverfolk_services, a.from_file is not None, a.cult_outcast_max)
     state = continued_position(a) if a.from_file is not None else None
     config = new_config(a, options) if a.from_file is None else None
     check_outputs(a)
@@ -157,6 +159,7 @@ def new_config(a: PlayArgs, options: dict[str, object]) -> Any:
     )
     if "vagabot_character" in options and "vagabot" not in factions:
         raise CliError("--vagabot-character: the vagabot is not among the --bots")
+    check_cult_seated(options, factions, rule_sets)
     try:
         config.validate()
     except ConfigError as e:
@@ -368,6 +371,10 @@ def game_options() -> SimpleNamespace:
             help="How bots buy the Riverfolk Robots' services (9.7): none, basic or advanced (stand-ins for the "
             "Services cards, ruling R-SERVICES-BOTS). Default: basic.",
         ),
+        cult_outcast_max=option(
+            Optional[int], "--cult-outcast-max", metavar="N",
+            help="The Clockwork Cult's (lizards@bbp) Outcast Pile maximum, 1 to 20 cards (BBP CC.2). Default: 4.",
+        ),
     )  # fmt: skip
 
 
@@ -436,5 +443,6 @@ def register(app: Any) -> None:
         record: r.record = None,
         vagabot_character: g.vagabot_character = None,
         riverfolk_services: g.riverfolk_services = None,
+        cult_outcast_max: g.cult_outcast_max = None,
     ) -> int:
         return run_play(PlayArgs(**locals()))

@@ -29,15 +29,15 @@ def run_replay(
     difficulty: Optional[str],
     traits: Optional[str],
     quiet: bool,
-    settings: Optional[dict[str, Optional[str]]] = None,
+    settings: Optional[dict[str, Any]] = None,
 ) -> int:
     """Replay a game record, a saved position or a study's game, whichever the options name
-    (``settings``: --suits, --vagabot-character and --riverfolk-services as given)."""
+    (``settings``: --suits, --vagabot-character, --riverfolk-services and --cult-outcast-max as given)."""
     extra = settings or {}
     if file is None:
         if seed is None or bots is None:
             raise CliError("replay: give a saved position FILE, or --seed and --bots (with --map and --max-rounds as in the study)")
-        options = faction_options(extra.get("--vagabot-character"), extra.get("--riverfolk-services"))
+        options = faction_options(extra.get("--vagabot-character"), extra.get("--riverfolk-services"), cult_outcast_max=extra.get("--cult-outcast-max"))
         config = make_study(bots, map_name, max_rounds, difficulty, traits, options=options, suits=extra.get("--suits")).config(seed)
         return replay_game(None, config, None, quiet)
     fixed = (("--seed", seed), ("--bots", bots), ("--map", map_name), ("--difficulty", difficulty), ("--traits", traits), *extra.items())
@@ -185,6 +185,7 @@ def register(app: Any) -> None:
         suits: game.suits = None,
         vagabot_character: game.vagabot_character = None,
         riverfolk_services: game.riverfolk_services = None,
+        cult_outcast_max: game.cult_outcast_max = None,
     ) -> int:
-        settings = {"--suits": suits, "--vagabot-character": vagabot_character, "--riverfolk-services": riverfolk_services}
+        settings = {"--suits": suits, "--vagabot-character": vagabot_character, "--riverfolk-services": riverfolk_services, "--cult-outcast-max": cult_outcast_max}
         return run_replay(file, seed, bots, map_name, max_rounds, difficulty, traits, quiet, settings)

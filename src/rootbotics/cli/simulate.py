@@ -13,7 +13,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Optional
 
-from .common import CliError, RunFailure, check_out_folder, faction_options, make_study, need_sim_extra, parse_bots, option, study_option_help
+from .common import CliError, RunFailure, check_out_folder, faction_options, make_study, need_sim_extra, parse_bots, parse_lineup, option, study_option_help
 from .output import Out
 
 EXIT_INTERRUPTED = 130  # the usual code for a run stopped by Ctrl-C
@@ -54,6 +54,7 @@ class SimulateArgs:
     vagabot_character: Optional[str] = None
     riverfolk_services: Optional[str] = None
     ray: Optional[str] = None
+    cult_outcast_max: Optional[int] = None
 
 
 def parse_shard(text: Optional[str]) -> Optional[tuple[int, int]]:
@@ -96,7 +97,7 @@ def grid_studies(a: SimulateArgs) -> list[Any]:
     """The studies of the grid the options give: every line-up (--bots, repeatable) on every map
     (--map fall,winter) at every difficulty (--difficulty default,nightmare; a per-bot setting
     with ``=`` is one cell), each checked; a cell given twice is one study."""
-    options = faction_options(a.vagabot_character, a.riverfolk_services)
+    options = faction_options(a.vagabot_character, a.riverfolk_services, cult_outcast_max=a.cult_outcast_max)
     maps = [m.strip().lower() for text in a.map_name or () for m in text.split(",")] or [None]
     levels = [cell for text in a.difficulty or () for cell in difficulty_cells(text)] or [None]
     studies = [
@@ -109,13 +110,22 @@ def grid_studies(a: SimulateArgs) -> list[Any]:
 
 
 def cell_options(options: dict[str, object], bots: str, lineups: list[str]) -> dict[str, object]:
-    """The options of a line-up of the grid: --vagabot-character only where the vagabot plays
-    (it must play in at least one line-up)."""
-    if "vagabot_character" not in options or len(lineups) == 1 or "vagabot" in parse_bots(bots):
+    """The options of a line-up of the grid: --vagabot-character only where the vagabot plays,
+    --cult-outcast-max only where the Clockwork Cult (lizards@bbp) does (each must play in at
+    least one line-up)."""
+    if len(lineups) == 1:
         return options
-    if not any("vagabot" in parse_bots(other) for other in lineups):
-        raise CliError("--vagabot-character: the vagabot is in none of the line-ups (--bots)")
-    return {k: v for k, v in options.items() if k != "vagabot_character"}
+    kept = dict(options)
+    for key, flag, who, plays in (
+        ("vagabot_character", "--vagabot-character", "the vagabot", lambda text: "vagabot" in parse_bots(text)),
+        ("cult_outcast_max", "--cult-outcast-max", "the Clockwork Cult (lizards@bbp)", lambda text: ("lizards", "bbp") in zip(*parse_lineup(text))),
+    ):
+        if key not in options or plays(bots):
+            continue
+        if not any(plays(other) for other in lineups):
+            raise CliError(f"{flag}: {who} is in none of the line-ups (--bots)")
+        del kept[key]
+    return kept
 
 
 def difficulty_cells(text: str) -> list[str]:
@@ -383,6 +393,7 @@ def simulate_options() -> SimpleNamespace:
         suits=play.suits,
         vagabot_character=play.vagabot_character,
         riverfolk_services=play.riverfolk_services,
+        cult_outcast_max=play.cult_outcast_max,
         shard=option(
             Optional[str], "--shard", metavar="I/N",
             help="Play only the I-th of N equal slices of the seed range (1-based), e.g. one per machine; "
@@ -428,5 +439,6 @@ def register(app: Any) -> None:
         vagabot_character: o.vagabot_character = None,
         riverfolk_services: o.riverfolk_services = None,
         ray: o.ray = None,
+        cult_outcast_max: o.cult_outcast_max = None,
     ) -> int:
         return run_simulate(SimulateArgs(**locals()))

@@ -15,7 +15,9 @@ card actions of a line are applied to it (``apply_card_move``, ``apply_craft``):
   of play (with ``removed_cards``), until ``F#$_f->`` discards it or ``F#$->E`` takes it back;
 - ``F#*->C``: a card taken from the discard pile (or a dominance card beside the map);
 - ``Zsoup``: a card of the hand crafted: an item card's item goes to the Crafted Items box
-  and the card to the discard pile; ``Z%b``: an item crafted from the supply.
+  and the card to the discard pile; ``Z%b``: an item crafted from the supply. A human
+  Vagabond's crafted item goes face up into his Satchel on his board instead (LoR 9: his
+  items are his board's, which his battles and the bots' hits use).
 
 A card is found by its Rootlog name (the title in lower case without spaces, a prefix will do;
 ``@`` an ambush, ``dom`` a dominance card) and suit; by suit alone, the first such card in the
@@ -29,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from ..core import rules
 from ..core.context import EngineFailure
+from ..factions.vagabot.human import VagabondItem, board_of
 from .rootlog_ast import ITEMS, Board, Card, Counted, Craft, DiscardPile, Hand, Move
 
 if TYPE_CHECKING:
@@ -228,4 +231,9 @@ def _take_item(g: Game, faction: str, item: str) -> None:
     if s.item_supply.get(item, 0) <= 0:
         raise EngineFailure(f"no {item} left in the item supply")
     s.item_supply[item] -= 1
-    s.factions[faction].items.append(item)
+    vb = board_of(s, faction)
+    if vb is None:
+        s.factions[faction].items.append(item)
+        return
+    vb.items.append(VagabondItem(item))  # a human Vagabond's: face up in his Satchel
+    g.emit(faction, "LoR 4.1", "gain_item", "takes a {item} {source}", item=item, source="he crafted")

@@ -1,14 +1,20 @@
 """A human seat's warriors off the map, moved by Rootlog lines: the Lizard Cult's Acolytes box
-(its board, ``$``) and the Underground Duchy's Burrow (``0``).
+and the Woodland Alliance's Officers box (each its board, ``$``) and the Underground Duchy's
+Burrow (``0``). Which box a ``$`` is goes by the seat whose line it is (``BOXES``); the human
+Riverfolk's Payments and Funds (``O$``) are ``riverfolk_lines.py``'s, handed over before.
 
 ``table/board.py`` hands every move of pieces with one end off the map to :func:`move`, which
 checks it and returns what is wrong (a sentence), or does it and returns None. What the engine
-keeps: the number of acolytes (the Lizards' board, ``LizardsState.acolytes``) and of warriors in
-the Burrow (``DuchyState.burrow``), each counted among the seat's pieces in play.
+keeps: the number of acolytes (the Lizards' board, ``LizardsState.acolytes``), of officers
+(``AllianceBoard.officers``) and of warriors in the Burrow (``DuchyState.burrow``), each counted
+among the seat's pieces in play.
 
 - Acolytes: ``w->$`` (a warrior from the supply, as Revenge puts warriors removed defending
   there, LoR), ``w5->$`` (from a clearing), ``w$->`` (spent back to the supply), ``w$->5``
   (an acolyte placed in a clearing). Only the Lizards' own warriors go there.
+- Officers (Train, LoR 8.5.3): ``w->$`` (a warrior from the supply to the Officers box),
+  ``w$->`` (one back to the supply, when the table removes or spends one). Officers come only
+  from the supply and go back only to it.
 - The Burrow (10.2.2, as normal for the human Duchy): ``w->0`` (recruited into it), ``2w0->5``
   and ``2w5->0`` (out of and into it, where a Duchy tunnel stands: the Burrow is adjacent only
   to clearings with a tunnel), ``w0->`` (removed from it). Non-Duchy pieces never enter it.
@@ -20,6 +26,8 @@ from __future__ import annotations
 
 from ..core import rules
 from ..core.context import Game
+from ..factions.alliance.board import FACTION as ALLIANCE
+from ..factions.alliance.board import AllianceBoard
 from ..factions.duchy.burrow import DUCHY, MINISTER_TITLE, MINISTERS, DuchyState
 from ..factions.lizards.rules import FACTION as LIZARDS
 from ..factions.lizards.rules import LizardsState
@@ -38,15 +46,16 @@ def move(g: Game, seat: str, owner: str, kind: str, n: int, start: object, dest:
     """Move ``n`` of ``owner``'s ``kind`` for ``seat``'s line between a board or the Burrow and a
     clearing or the supply (None: a supply). Returns what is wrong, or None once done."""
     if kind != "warrior":
-        return f"only warriors stand in the Burrow or the Acolytes box, not a {kind}"
+        return f"only warriors stand in the Burrow, the Acolytes box or the Officers box, not a {kind}"
     if owner != seat:
         return f"the {seat} move only their own pieces off the map, not the {owner}'s"
     if BURROW in (start, dest):
         return _burrow(g, seat, n, start, dest)
-    if seat != LIZARDS:  # only a human Lizard Cult's board (its Acolytes box) is this module's
+    box = BOXES.get(seat)
+    if box is None:  # no other seat's board holds warriors the engine keeps
         board = start if isinstance(start, Board) else dest
         return f"pieces in {format_location(board)!r} are not kept by the engine (clearings and supply only)"
-    return _acolytes(g, seat, n, start, dest)
+    return box(g, seat, n, start, dest)
 
 
 def _box(g: Game, seat: str, want: type, name: str) -> tuple[object | None, str | None]:
@@ -78,6 +87,41 @@ def _acolytes(g: Game, seat: str, n: int, start: object, dest: object) -> str | 
         src = "its supply" if start is None else f"clearing {start.number}"  # type: ignore[union-attr]
         g.emit(seat, "LoR 1.5.4", "acolyte", "puts {how} warrior(s) from {source} in its Acolytes box ({n} there now)", how=n, source=src, n=box.acolytes)
     return problem
+
+
+def _officers(g: Game, seat: str, n: int, start: object, dest: object) -> str | None:
+    """Warriors into the human Alliance's Officers box from its supply (Train, LoR 8.5.3), or out
+    of it back to the supply."""
+    board = start if isinstance(start, Board) else dest
+    assert isinstance(board, Board)
+    if isinstance(start, Board) and isinstance(dest, Board):
+        return "from a board to a board: nothing moves"
+    if board.area is not None or board.faction not in (None, "A"):
+        return "officers go only to the Woodland Alliance's own Officers box, written $"
+    box, problem = _box(g, seat, AllianceBoard, "Officers box")
+    if problem:
+        return problem
+    assert isinstance(box, AllianceBoard)
+    if isinstance(start, Board):
+        if dest is not None:
+            return "officers leave the Officers box only for the supply (w$->)"
+        if box.officers < n:
+            return f"the Officers box holds {box.officers}, not {n}"
+        box.officers -= n
+        g.state.factions[seat].supply["warrior"] += n
+        _officer_event(g, seat, n, "the Officers box", "supply", box.officers)
+        return None
+    if start is not None:
+        return "officers come only from the supply (Train, LoR 8.5.3: w->$)"
+    problem = _arrive(g, seat, n, None)
+    if problem is None:
+        box.officers += n
+        _officer_event(g, seat, n, "supply", "the Officers box", box.officers)
+    return problem
+
+
+def _officer_event(g: Game, seat: str, n: int, a: str, b: str, now: int) -> None:
+    g.emit(seat, "LoR 8.5.3", "board_warriors", "{n} {owner} warrior(s) from {a} to {b} ({note} officer(s) now)", n=n, owner=seat, a=a, b=b, note=now)
 
 
 def _burrow(g: Game, seat: str, n: int, start: object, dest: object) -> str | None:
@@ -162,6 +206,9 @@ def _leave(g: Game, seat: str, n: int, dest: object, name: str, box: LizardsStat
         else:
             g.emit(seat, "LoR 1.5.4", "acolyte", "returns {how} acolyte(s) to its supply ({n} left there)", how=n, n=box.acolytes)
     return None
+
+
+BOXES = {LIZARDS: _acolytes, ALLIANCE: _officers}  # a seat's board ($) -> its warriors' box
 
 
 # -- the human Duchy's ministers --------------------------------------------------------------

@@ -15,6 +15,7 @@ from typing import Any, Optional
 
 from ..core.faction import LAW, REGISTRY, RULE_SETS
 from ..core.setup_order import FACTIONS, SETUP_RANK
+from ..factions.lizards.cult import OPTION as CULT_OPTION
 from .replay import Refused
 from .session import Session, SessionError, TableConfig, TableSeat
 from .text import board_lines, score_lines, status_lines
@@ -119,6 +120,19 @@ def table_options(mode: str, variants: str) -> dict[str, Any]:
     return options
 
 
+CULT_FLAG = "--cult-outcast-max"
+
+
+def cult_option(maximum: Optional[int], seats: list[TableSeat]) -> dict[str, Any]:
+    """``--cult-outcast-max N``: the Clockwork Cult's Outcast Pile maximum (BBP CC.2), for a
+    table with that bot (``lizards@bbp``); its range is checked by the session."""
+    if maximum is None:
+        return {}
+    if not any(s.faction == "lizards" and s.seat == "bot" and s.rule_set == "bbp" for s in seats):
+        raise UsageError(f"{CULT_FLAG}: no Clockwork Cult (lizards@bbp) among the bots")
+    return {CULT_OPTION: maximum}
+
+
 def new_session(args: dict[str, Any]) -> Session:
     path = Path(args["file"])
     if path.exists():
@@ -128,11 +142,12 @@ def new_session(args: dict[str, Any]) -> Session:
     apply_bot_options(seats, args["difficulty"], args["traits"])
     suits = [s.strip() for s in args["suits"].split(",")] if args["suits"] else None
     options.update(table_options(args.get("mode") or "competitive", args.get("variant") or ""))
+    options.update(cult_option(args.get("cult_outcast_max"), seats))
     config = TableConfig(seats, args["map"], suits, args["seed"], args["dice"], args["deck"], options)
     try:
         session = Session(config, path)
     except SessionError as e:  # the options' fields by the options that set them
-        option = {"config.options.bbp_variants": "--variant", "config.options.cooperative": "--mode"}.get(e.path)
+        option = {"config.options.bbp_variants": "--variant", "config.options.cooperative": "--mode", f"config.options.{CULT_OPTION}": CULT_FLAG}.get(e.path)
         raise UsageError(f"{option}: {str(e).partition(': ')[2]}" if option else str(e)) from None
     session.save()
     return session

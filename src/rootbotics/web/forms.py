@@ -11,6 +11,8 @@ from ..core.setup_order import FACTIONS, SETUP_RANK
 from ..core.state import DIFFICULTIES
 from ..core.variants import OPTION as VARIANTS_OPTION
 from ..core.variants import VARIANTS
+from ..factions.lizards.cult import OPTION as CULT_OPTION
+from ..factions.lizards.cult import OPTION_RANGE as CULT_RANGE
 from ..table.session import TableConfig, TableSeat
 
 MAX_SEED = 2**63 - 1
@@ -86,7 +88,21 @@ def table_config(form: dict[str, Any]) -> TableConfig:
     suits_text = str(form.get("suits", "") or "").strip()
     suits = [s.strip().lower() for s in suits_text.split(",")] if suits_text else None
     mode = {k: str(form.get(k, "app") or "app") for k in ("dice", "deck")}
-    return TableConfig(seats_of(form), str(form.get("map", "fall") or "fall"), suits, _int(form, "seed", 0), mode["dice"], mode["deck"], options_of(form))
+    seats = seats_of(form)
+    options = {**options_of(form), **cult_option(form, seats)}
+    return TableConfig(seats, str(form.get("map", "fall") or "fall"), suits, _int(form, "seed", 0), mode["dice"], mode["deck"], options)
+
+
+def cult_option(form: dict[str, Any], seats: list[TableSeat]) -> dict[str, Any]:
+    """``cult_outcast_max``: the Clockwork Cult's Outcast Pile maximum (BBP CC.2; empty: its
+    default, 4), for a table with that bot (``lizards`` seated as a bbp bot)."""
+    if not str(form.get(CULT_OPTION, "") or "").strip():
+        return {}
+    low, high = CULT_RANGE
+    value = _int(form, CULT_OPTION, 0, low, high)
+    if not any(s.faction == "lizards" and s.seat == "bot" and s.rule_set == "bbp" for s in seats):
+        raise FormError(f"{CULT_OPTION}: no Clockwork Cult (the lizards as a Better Bot Project bot) is seated")
+    return {CULT_OPTION: value}
 
 
 def options_of(form: dict[str, Any]) -> dict[str, Any]:

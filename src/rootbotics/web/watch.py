@@ -1,5 +1,6 @@
 """Watch a bot game step by step on the board: any seeded game (``rootbotics play``'s options)
-or a study's game (``rootbotics replay --seed --bots --map --max-rounds``). The game is played
+or a study's game (``rootbotics replay --seed --bots --map --max-rounds``), its bots by either
+rule set (``?bots=marquise@bbp,eyrie`` or ``?bots=bbp:marquise,eyrie``, as ``play --bots``). The game is played
 once with a listener that keeps the position after each step a person would see (the events
 ``table/steps.py`` tells as instructions); the page shows one of them, its log, a round slider
 and the link that brings the same game back."""
@@ -18,6 +19,7 @@ from ..core.chance import RngChance
 from ..core.context import Game
 from ..core.controllers import Controller
 from ..core.events import Event, EventLog
+from ..core.faction import LAW, RULE_SETS, rules_of
 from ..core.maps import MAP_NAMES
 from ..core.setup_order import FACTIONS
 from ..core.state import GameState
@@ -66,10 +68,7 @@ class Watched:
 
 def watch_config(query: dict[str, str]) -> GameConfig:
     """The game the query names (ConfigError naming the option when it cannot be played)."""
-    bots = [b.strip().lower() for b in query.get("bots", "marquise,eyrie,alliance,vagabot").split(",") if b.strip()]
-    for b in bots:
-        if b not in FACTIONS:
-            raise ConfigError(f"bots: {b[:20]!r} is not a bot (choose from {', '.join(FACTIONS)})")
+    bots, rule_sets = watch_lineup(query.get("bots", "marquise,eyrie,alliance,vagabot"))
     numbers = {}
     for key, default, high in (("seed", 0, MAX_SEED), ("max_rounds", DEFAULT_MAX_ROUNDS, MAX_ROUNDS)):
         raw = query.get(key, "") or str(default)
@@ -81,7 +80,7 @@ def watch_config(query: dict[str, str]) -> GameConfig:
     map_name = query.get("map", "") or "fall"
     if map_name not in MAP_NAMES:
         raise ConfigError(f"map: {map_name[:20]!r} is not one of {', '.join(MAP_NAMES)}")
-    seats = [Seat(b, "bot", levels[b], tuple(t for t in traits[b].split("+") if t)) for b in bots]
+    seats = [Seat(b, "bot", levels[b], tuple(t for t in traits[b].split("+") if t), rs) for b, rs in zip(bots, rule_sets)]
     config = GameConfig(seats, map_name, numbers["seed"], numbers["max_rounds"])
     try:
         config.validate()
@@ -89,8 +88,32 @@ def watch_config(query: dict[str, str]) -> GameConfig:
         where, _, problem = str(e).partition(": ")
         parts = where.split(".")
         option = parts[2] if parts[0] == "seats" and len(parts) > 2 and parts[2] in ("difficulty", "traits") else None
+        if option is None and parts[0] == "seats":  # the line-up itself: a seat twice, too few
+            raise ConfigError(f"bots: {problem}") from None
         raise ConfigError(f"{option}: {bots[int(parts[1])]}: {problem}" if option else str(e)) from None
     return config
+
+
+def watch_lineup(text: str) -> tuple[list[str], list[str]]:
+    """``play --bots``'s line-up: the bots in seat order and each one's rule set, a seat's own
+    (``marquise@bbp,eyrie``) or every seat's (``bbp:marquise,eyrie``); absent, the Law of
+    Robotics. ConfigError naming ``bots`` when a name or rule set is not one."""
+    default, colon, rest = text.partition(":")
+    default, text = (default.strip().lower(), rest) if colon else (LAW, text)
+    if default not in RULE_SETS:
+        raise ConfigError(f"bots: {default[:20]!r} is not a rule set (choose from {', '.join(RULE_SETS)})")
+    bots, rule_sets = [], []
+    for part in filter(None, (p.strip().lower() for p in text.split(","))):
+        bot, at, rule_set = (x.strip() for x in part.partition("@"))
+        if bot not in FACTIONS:
+            raise ConfigError(f"bots: {bot[:20]!r} is not a bot (choose from {', '.join(FACTIONS)})")
+        rule_set = rule_set if at else default
+        problem = rules_of(bot).rule_set_problem(rule_set)
+        if problem:
+            raise ConfigError(f"bots: {bot}@{rule_set[:20]}: {problem}")
+        bots.append(bot)
+        rule_sets.append(rule_set)
+    return bots, rule_sets
 
 
 def per_bot(text: str, bots: list[str], option: str, default: str) -> dict[str, str]:
@@ -119,7 +142,7 @@ def watch_game(config: GameConfig, controllers: dict[str, Controller] | None = N
         g = chance.game
         if g is None:
             return
-        text = instruction(e, [None, *(g.state.suit(c) for c in range(1, 13))])
+        text = instruction(e, [None, *(g.state.suits[c] for c in range(1, 13))])  # None until the markers are laid (maps but Fall)
         if text is not None:
             frames.append(Frame(e, text, g.state.clone()))
 
@@ -207,7 +230,7 @@ def watch_view(game: Watched, query: dict[str, str], same: dict[str, str]) -> di
 
 def commands(cfg: GameConfig) -> list[str]:
     """``rootbotics play`` and ``replay`` lines that give the same game."""
-    bots = ",".join(s.faction for s in cfg.seats)
+    bots = ",".join(s.faction if s.rule_set == LAW else f"{s.faction}@{s.rule_set}" for s in cfg.seats)
     levels = ",".join(f"{s.faction}={s.difficulty}" for s in cfg.seats if s.difficulty != "default")
     traits = ",".join(f"{s.faction}={'+'.join(s.traits)}" for s in cfg.seats if s.traits)
     options = (f" --difficulty {levels}" if levels else "") + (f" --traits {traits}" if traits else "")

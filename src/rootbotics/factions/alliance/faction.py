@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.context import EngineFailure, Game
-from ...core.faction import LAW, CardLedger, Faction
+from ...core.faction import LAW, BoardTable, CardLedger, Faction
 from ...core.fields import StateError, integer
 from ...core.maps import CLEARINGS
 from ...core.rules import discard, draw_card, matches, remove_piece, score
@@ -81,6 +81,13 @@ class Alliance(Faction):
         supporters = cards.many(raw["supporters"], f"{path}.supporters") if "supporters" in raw else None
         officers = integer(raw.get("officers", 0), f"{path}.officers", 0, self.pieces["human"]["warrior"])
         fs.board = AllianceBoard(supporters, officers)
+
+    def describe_board(self, state: GameState, fs: FactionState) -> list[str | BoardTable]:
+        """A human Alliance's board: how many Supporters (face down) and officers (LoR 8.5.3)."""
+        board = fs.board
+        if not isinstance(board, AllianceBoard):
+            return []
+        return ["Woodland Alliance board", f"  supporters: {len(board.supporters or ())} card(s)", f"  officers: {board.officers}"]
 
     # -- what other seats set off -------------------------------------------------------------
     def piece_removed(self, g: Game, c: int, kind: str, by: str | None, memo: object) -> None:
