@@ -89,7 +89,10 @@ def violations(state: GameState) -> list[str]:
         cl = state.clearings[c]
         if cl.ruin_items and not cl.ruin:
             out.append(f"clearing {c}: items under a ruin that is gone: {cl.ruin_items}")
-        owner = None if cl.pawn is None else state.factions.get(cl.pawn)
-        if cl.pawn is not None and (owner is None or owner.board is None or not owner.board.has_pawn()):
-            out.append(f"clearing {c}: a pawn of {cl.pawn}, who has no pawn")
+        for pawn in cl.pawns():
+            owner = state.factions.get(pawn)
+            if owner is None or owner.board is None or not owner.board.has_pawn():
+                out.append(f"clearing {c}: a pawn of {pawn}, who has no pawn")
+        if cl.pawn2 is not None and cl.pawn2 == cl.pawn:
+            out.append(f"clearing {c}: the pawn of {cl.pawn} twice")
     return out
