@@ -108,7 +108,9 @@ def start_position(record: Record, bots: set[str], rule_sets: dict[str, str] | N
     for letter in order:
         name = ENGINE_NAMES.get(letter)
         if name is None:
-            raise ImportError_(1, letter, "the second Vagabond (G) is not kept by the engine")
+            raise ImportError_(1, letter, "not a faction of the engine")
+        if letter in bots and "bot" not in REGISTRY[name].pieces:
+            raise ImportError_(1, letter, f"the {REGISTRY[name].human_name} has no bot: the Law has one Vagabot")
         # a faction the engine cannot seat as a human (V L O D P) sits as a bot: its pieces
         # are kept all the same, and a bot's board holds its Burrow, acolytes or Payments
         seat = "bot" if letter in bots or not REGISTRY[name].human_seat else "human"
@@ -123,7 +125,7 @@ def _empty_map(s: GameState) -> None:
     """Every piece back in its supply, no VP, the boards' pieces gone (setup done again by the file)."""
     for c in range(1, 13):
         cl = s.clearings[c]
-        cl.warriors, cl.buildings, cl.tokens, cl.pawn = {}, [], [], None
+        cl.warriors, cl.buildings, cl.tokens, cl.pawn, cl.pawn2 = {}, [], [], None, None
         cl.ruin, cl.ruin_items = c in s.map.ruins, []
     for f, fs in s.factions.items():
         fs.supply, fs.vp = dict(piece_totals(f, fs.seat)), 0
@@ -401,11 +403,11 @@ def _pawn(ctx: _Ctx, owner: str, dest: Any) -> None:
     if board is None or not hasattr(board, "clearing"):
         raise ctx.fail(f"the engine keeps no pawn for the {owner}")
     if board.clearing is not None:
-        ctx.s.clearings[board.clearing].pawn = None
+        ctx.s.clearings[board.clearing].remove_pawn(owner)
     board.clearing = board.forest = None
     if isinstance(dest, Clearing) and dest.number:
         board.clearing = dest.number
-        ctx.s.clearings[dest.number].pawn = owner
+        ctx.s.clearings[dest.number].add_pawn(owner)
     elif isinstance(dest, Forest) and dest.clearings in ctx.s.map.forests:
         board.forest = ctx.s.map.forests.index(dest.clearings)
     else:

@@ -18,6 +18,7 @@ from ..factions.vagabot.items import forest_name
 from .seat_errors import SeatRefused
 from .rootlog import Clearing, Counted, Forest, Item, ItemPlace, Move, Piece, format_action
 
+LETTER: dict[str, str] = {"vagabot": "V", "vagabond2": "G"}  # each Vagabond's Rootlog letter
 ITEM_NAMES: dict[str, str] = {
     "s": "sword", "b": "bag", "c": "coins", "x": "crossbow", "h": "hammer", "t": "tea", "r": "torch", "f": "boots",
 }
@@ -42,7 +43,7 @@ def move_pawn(g: Game, faction: str, move: Move) -> None:
         raise SeatRefused(token, "the pawn moves alone, to one place")
     piece = things[0].thing
     assert isinstance(piece, Piece)
-    if piece.faction not in (None, "V"):
+    if piece.faction not in (None, LETTER.get(faction)):
         raise SeatRefused(token, "a line moves only its own seat's pawn")
     dest = move.dests[0]
     s = g.state

@@ -27,7 +27,6 @@ class SecondVagabond(Vagabot):
     board_items_path = "vagabond.items"
     difficulty_text = {}
     trait_text = {}
-    rule_sets = ()
 
     def bot(self, rule_set: str = "law") -> Any:
         return None
