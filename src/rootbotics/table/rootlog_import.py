@@ -24,6 +24,7 @@ from ..core.faction import LAW, SHARED
 from ..core.state import GameState
 from ..factions import REGISTRY, piece_totals
 from ..factions.duchy.burrow import MINISTERS as BOARD_ORDER
+from ..factions.vagabot.human import SECOND as SECOND_VAGABOND
 from ..game import GameConfig, Seat, new_game
 from .board import ENGINE_NAMES, KINDS, PLOT_NAMES, RULE_SET_COMMENTS, SUIT_NAMES
 from .rootlog import (
@@ -58,6 +59,7 @@ class _Ctx:
     token: str = ""
     fought: set[tuple[str, int]] = field(default_factory=set)  # (defender's letter, clearing) battled in this line
     humans: frozenset[str] = frozenset()  # the letters the file does not mark as bots (their rules apply)
+    unlaid: dict[int, int] = field(default_factory=dict)  # clearing -> items taken from its ruin that the file never laid
 
     def fail(self, problem: str) -> ImportError_:
         return ImportError_(self.line, self.token, problem)
@@ -149,10 +151,11 @@ def import_rootlog(text: str) -> GameState:
     numbers = turn_lines(text)
     seen: set[str] = set()
     turns_played = 0
+    unlaid: dict[int, int] = {}
     for turn, number in zip(record.turns, numbers):
         fought: set[tuple[str, int]] = set()
         for action in turn.actions:
-            apply_action(_Ctx(s, turn.faction, number, format_action(action), fought, humans), action)
+            apply_action(_Ctx(s, turn.faction, number, format_action(action), fought, humans, unlaid), action)
         if turn.faction in seen:
             turns_played += 1
         seen.add(turn.faction)
@@ -248,8 +251,16 @@ def _move_item(ctx: _Ctx, counted: Counted, start: Any, dest: Any) -> None:
         for _ in range(counted.count):
             if kind in cl.ruin_items:
                 cl.ruin_items.remove(kind)
-        if not cl.ruin_items:
+            else:
+                ctx.unlaid[start.number] = ctx.unlaid.get(start.number, 0) + 1
+        if not cl.ruin_items and ctx.unlaid.get(start.number, 0) % _unlaid_per_ruin(ctx.s) == 0:
             cl.ruin = False
+
+
+def _unlaid_per_ruin(s: GameState) -> int:
+    """How many items a ruin holds when the file never says which: one (LoR 9.3.4), two in a
+    game of two Vagabonds (each lays the four items marked R, one under each ruin)."""
+    return 2 if SECOND_VAGABOND in s.factions else 1
 
 
 # -- pieces ----------------------------------------------------------------------------------------
