@@ -215,6 +215,8 @@ class GameState:
         """Add a seat with its full box of pieces in supply (setup 3.2) and its fresh board."""
         rules = rules_of(faction)
         fs = FactionState(faction, seat, supply=dict(piece_totals(faction, seat)), board=rules.new_board(seat))
+        for kind, n in rules.box_items.items():  # its own set of item pieces, not in play yet
+            self.item_box[kind] += n
         self.factions[faction] = fs
         self.turn_order.append(faction)
         return fs

@@ -56,7 +56,7 @@ def parse_seats(humans: str, bots: str, order: str | None, options: dict[str, An
         name = HUMAN_ALIASES.get(name, name)
         if character:
             if name not in VAGABOND_OPTIONS or options is None:
-                raise UsageError(f"--humans: {part!r}: only a Vagabond names a character (vagabond@arbiter:Ann, vagabond2@thief:Bob)")
+                raise UsageError(f"--humans: {part!r}: only a Vagabond names a character (vagabond@arbiter:Ann)")
             options[VAGABOND_OPTIONS[name]] = character
         seats.append(TableSeat(name, "human", player.strip()))
     seats += bot_seats(bots)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.faction import CardLedger
 from ...core.fields import StateError
+from ...core.items import load_item_box
 from . import human
 from .faction import Vagabot
 
@@ -38,3 +39,16 @@ class SecondVagabond(Vagabot):
         if fs.seat != "human":
             raise StateError(f"{path}.seat", "the second Vagabond is a human seat only (the Law has one Vagabot)")
         self._read_human(state, fs, raw, path)
+
+
+def _second_set() -> dict[str, int]:
+    """A second set of the Vagabond's item pieces (the four marked R and the seven marked S),
+    which a game of two Vagabonds has (ruling R-TWO-VAGABONDS)."""
+    box = load_item_box()
+    out = dict(box.starting)
+    for item in box.ruin:
+        out[item] = out.get(item, 0) + 1
+    return out
+
+
+SecondVagabond.box_items = _second_set()
