@@ -75,8 +75,8 @@ def items_in_play(state: GameState) -> dict[str, int]:
 
 
 def box_total(state: GameState) -> dict[str, int]:
-    """Every item piece of the game: the base box's and those a seat brings (a second set of the
-    Vagabond's items, :attr:`core.faction.Faction.box_items`)."""
+    """Every item piece of the game: the base box's and those a seat brings (its own set,
+    :attr:`core.faction.Faction.box_items`)."""
     total = dict(load_item_box().total)
     for f in state.factions:
         for k, n in rules_of(f).box_items.items():
