@@ -68,7 +68,7 @@ def refused(g: Game, text: str, token: str, problem: str) -> None:
 def test_the_second_vagabond_is_a_human_seat_last_in_setup_order() -> None:
     assert "vagabond2" in HUMAN_FACTIONS and "vagabond2" not in PLAYABLE_BOTS
     assert SETUP_LETTER["vagabond2"] == "I"  # ruling R-LETTERS
-    with pytest.raises(ConfigError, match=r"^seats\.1\.faction: the vagabond2 bot is not built yet"):
+    with pytest.raises(ConfigError, match=r"^seats\.1\.seat: the vagabond2 is a human seat only"):
         new_game(GameConfig([Seat("eyrie", "bot"), Seat("vagabond2", "bot")], "fall", 1))
 
 

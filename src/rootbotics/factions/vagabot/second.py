@@ -21,7 +21,7 @@ class SecondVagabond(Vagabot):
     """The Vagabond's rules and board under a second name; no bot (the Law has one Vagabot)."""
 
     name = human.SECOND
-    bot_name = "second Vagabond (a human seat only: the Law has one Vagabot)"
+    bot_name = "Second Vagabond"  # no bot: the name of the seat wherever a bot's is asked for
     human_name = "second Vagabond"
     pieces = {"human": {}}  # a pawn, kept on his board
     board_fields = ("vagabond",)
