@@ -6,7 +6,8 @@ hold it), leaves a place only if it stands there, and moves to where the line sa
 the Duchy's Burrow ``0``, the Lizards' acolytes and the Riverfolk's Payments on their boards
 ``$``, a Vagabond's pawn in a clearing or forest, the Ferry); ``++``/``--`` change VP; plots
 flip face up and swap with a Trick; a closed path is removed; items go under and come out of
-ruins (the ruin is removed when its last item is taken, as the spec says). A line that does not
+ruins (the ruin is removed when its last item is taken, as the spec says; unwritten, a ruin
+holds one item, two in a game of two Vagabonds, ruling R-TWO-VAGABONDS). A line that does not
 hold is an ``ImportError_`` naming its line and token. Cards, items on boards, faction board
 values, reveals, crafts and battles are the table's (they move no piece: the removals a battle
 causes are written as removals).
