@@ -224,3 +224,30 @@ def test_7_7_6_a_bot_defender_enlists_g_as_the_arbiter_once() -> None:
     enlisted = [e for e in g.log.events if e.kind == "arbiter_hits"]
     assert len(enlisted) == 1 and enlisted[0].faction == "vagabond2" and enlisted[0].data["n"] == 2
     assert g.state.factions["vagabond2"].vp == 1 and g.state.factions["vagabot"].vp == 0
+
+
+# -- ruins in a game of two Vagabonds (R-TWO-VAGABONDS) -------------------------------------------
+def at_setup(**clearings: object) -> Game:
+    s = two(v=None, g=None, v_items=(), g_items=(), **clearings)
+    s.phase = "setup"
+    return table(s)
+
+
+def test_each_vagabond_lays_one_item_under_a_ruin_at_setup_and_g_explores_both() -> None:
+    g = at_setup(c6={"ruin": True})
+    apply_line(g, "V", "p->2_6_10_11_12/%h->6")
+    apply_line(g, "G", "p->1_2_5_10/%h->6")  # the second set's hammer
+    assert g.state.clearings[6].ruin_items == ["hammer", "hammer"] and not invariants.check(g.state)
+    refused(g, "%b->6", "%b->6", "the ruin in 6 holds 2 item(s), one per Vagabond")
+
+
+@pytest.mark.parametrize(("text", "token", "problem"), [
+    ("%h->5", "%h->5", "no ruin in 5"),
+    ("%_->6", "%_->6", "one named item goes under a ruin"),
+])
+def test_impossible_ruin_items_are_refused(text: str, token: str, problem: str) -> None:
+    refused(at_setup(c6={"ruin": True}), text, token, problem)
+
+
+def test_items_go_under_ruins_at_setup_only() -> None:
+    refused(table(two(c6={"ruin": True})), "%h->6", "%h->6", "at setup only (LoR 9.3)")
