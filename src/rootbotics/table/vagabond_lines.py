@@ -1,7 +1,7 @@
 """A human Vagabond's Rootlog actions on the board (``table/board.py`` hands them over): his pawn
 (``p->5``, ``p->2_6_10_11_12``: a move along a path, into a forest beside his clearing, out of a
 forest to a clearing beside it, or between forests one path apart; his first placement, his
-setup, in any forest) and his items (``%s->s`` from the box at setup, ``%s->d`` damaged,
+setup, in any forest) and his items (``%s->s`` from the box at setup, ``%h->6`` laid under a ruin at setup, ``%s->d`` damaged,
 ``%sd->s`` repaired, ``%s->e`` exhausted, ``%se->r`` refreshed; ``%_e->r`` refreshes every
 exhausted one). Items he gains from ruins, crafting, aid or the bots' effects go through the
 rules that move them (a ruin's item with ``%s5->s``)."""
