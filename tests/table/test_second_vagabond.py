@@ -7,7 +7,9 @@ token), and the bots' battles and effects on him under the same rules as the fir
 from __future__ import annotations
 
 import json
+import os
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -251,3 +253,28 @@ def test_impossible_ruin_items_are_refused(text: str, token: str, problem: str) 
 
 def test_items_go_under_ruins_at_setup_only() -> None:
     refused(table(two(c6={"ruin": True})), "%h->6", "%h->6", "at setup only (LoR 9.3)")
+
+
+# -- a coalition's win (a file's Winner line naming Vagabonds beside the player who reached 30) ----
+def test_human_vagabonds_in_coalition_win_with_the_player_who_reached_30() -> None:
+    s = two()
+    s.factions["eyrie"].vp, s.winner, s.end_reason, s.phase = 31, ["eyrie", "vagabond2", "vagabot"], "as the Rootlog file records", "over"
+    again = serial.loads(serial.dumps(s))
+    assert again.winner == ["eyrie", "vagabond2", "vagabot"]
+    s.winner = ["vagabond2"]
+    with pytest.raises(StateError, match=r"^winner: vagabond2 did not reach 30 VP"):
+        serial.loads(serial.dumps(s))
+
+
+ROOTLOG_GIT = Path(os.environ.get("ROOTLOG_GIT", "/work/.mirror/Vagabottos+Rootlog/repo"))
+
+
+@pytest.mark.skipif(not ROOTLOG_GIT.is_dir(), reason="the Rootlog repository is not fetched here")
+def test_the_published_game_of_two_vagabonds_imports_to_a_position_that_loads() -> None:
+    from rootbotics.table.published import show
+    from rootbotics.table.rootlog_import import import_rootlog
+
+    s = import_rootlog(show(ROOTLOG_GIT, "Games/2020_11_26_winter_tournament_r1g3.rootlog"))
+    again = serial.loads(serial.dumps(s))
+    assert again.factions["vagabond2"].seat == "human" and again.winner == ["marquise", "vagabond2", "vagabot"]
+    assert not invariants.check(again)

@@ -524,7 +524,7 @@ def _read_faction(state: GameState, f: str, raw: dict[str, Any], cards: Cards) -
         _only(raw, _SEAT_FIELDS + _BOT_FIELDS + rules.board_fields, path, "a bot seat")
     else:
         _only(raw, _SEAT_FIELDS + rules.board_fields, path, "a human seat")
-    if (seat == "human" and not rules.human_seat) or seat not in rules.pieces:  # the second Vagabond: no bot
+    if (seat == "human" and not rules.human_seat) or seat not in rules.pieces:  # a human seat only: no bot
         raise StateError(f"{path}.seat", f"the {f} faction cannot be a {seat} seat in this version")
     totals = piece_totals(f, seat)
     fs = FactionState(f, seat)
