@@ -91,6 +91,8 @@ def seat_problem(where: str, seat: Seat) -> None:
         raise ConfigError(f"{where}.seat: {seat.seat!r} is neither 'bot' nor 'human'")
     if seat.seat == "human" and seat.faction not in HUMAN_FACTIONS:
         raise ConfigError(f"{where}.seat: the {seat.faction} has no human seat yet (human seats: {', '.join(HUMAN_FACTIONS)})")
+    if seat.seat == "bot" and "bot" not in REGISTRY[seat.faction].pieces:  # the second Vagabond
+        raise ConfigError(f"{where}.seat: the {seat.faction} is a human seat only (the Law of Robotics has one Vagabot)")
     if seat.seat == "bot" and seat.faction not in PLAYABLE_BOTS:
         raise ConfigError(f"{where}.faction: the {seat.faction} bot is not built yet (bots: {', '.join(PLAYABLE_BOTS)})")
     if seat.seat == "human" and seat.rule_set != LAW:

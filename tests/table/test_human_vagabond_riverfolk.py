@@ -150,10 +150,10 @@ def test_another_seat_has_no_pawn() -> None:
         apply_line(g, "C", "p->5")
 
 
-def test_the_second_vagabond_is_refused_in_one_line() -> None:
+def test_a_line_moves_only_its_own_seats_pawn_and_the_second_vagabond_must_be_seated() -> None:
     g = table(vagabond())
     refused(g, "V", "Gp->5", "Gp->5", "a line moves only its own seat's pawn")
-    with pytest.raises(LineRefused, match="the second Vagabond G is not kept yet"):
+    with pytest.raises(LineRefused, match="'G': the vagabond2 are not at this table"):
         apply_line(g, "G", "p->5")
 
 

@@ -28,7 +28,7 @@ class BattleResult:
 def can_battle(state: GameState, attacker: str, defender: str, c: int) -> bool:
     """The attacker has warriors (or its pawn) there and the defender has any piece there (LoR 4.3)."""
     cl = state.clearings[c]
-    fights = cl.warriors.get(attacker, 0) > 0 or cl.pawn == attacker
+    fights = cl.warriors.get(attacker, 0) > 0 or attacker in cl.pawns()
     return attacker != defender and fights and cl.pieces_of(defender) > 0
 
 
@@ -114,7 +114,7 @@ def ambush(g: Game, attacker: str, defender: str, c: int) -> BattleResult | None
     with one_removal(g):
         removed = take_hits(g, attacker, c, AMBUSH_HITS, by=defender)
     cl = s.clearings[c]
-    if cl.warriors.get(attacker, 0) > 0 or cl.pawn == attacker:
+    if cl.warriors.get(attacker, 0) > 0 or attacker in cl.pawns():
         return None
     g.emit(None, "LoR 4.3.1", "ambush_ends_battle", "the battle in {c} ends: no attacking warrior of {attacker} is left", attacker=attacker, c=c)
     return BattleResult(c, attacker, defender, (0, 0), 0, AMBUSH_HITS, (0, removed))
@@ -137,10 +137,7 @@ def _maximum_hits(g: Game, attacker: str, defender: str, c: int) -> tuple[int, i
 def _enlist(g: Game, attacker: str, defender: str, c: int) -> int:
     """A third party's pawn in the battle clearing may be enlisted by the defender (the Arbiter,
     7.7.6): the hits it adds to the defender's maximum."""
-    pawn = g.state.clearings[c].pawn
-    if pawn is None or pawn in (attacker, defender):
-        return 0
-    return rules_of(pawn).enlisted(g, attacker, defender, c)
+    return sum(rules_of(pawn).enlisted(g, attacker, defender, c) for pawn in g.state.clearings[c].pawns() if pawn not in (attacker, defender))
 
 
 def _max_sources(g: Game, attacker: str, defender: str, c: int, att_max: int, def_max: int) -> tuple[str, str]:

@@ -39,7 +39,7 @@ def has_enemy_in(state: GameState, faction: str, c: int) -> bool:
         return bool(enemies_in(state, faction, c))
     if any(n > 0 and f != faction for f, n in cl.warriors.items()):
         return True
-    if cl.pawn is not None and cl.pawn != faction:
+    if cl.pawn is not None and any(p != faction for p in cl.pawns()):
         return True
     return any(f != faction for f, _ in cl.buildings) or any(f != faction for f, _ in cl.tokens)
 

@@ -108,6 +108,7 @@ class Faction:
     card_extras: ClassVar[dict[str, tuple[int, str]]] = {}  # card-like pieces by saved name: (id, where they may lie)
     board_items_path: ClassVar[str] = ""  # where its board's item pieces are in its saved seat
     sets_snares: ClassVar[bool] = False  # answers the snare question (11.7.2, 11.8.2)
+    box_items: ClassVar[dict[str, int]] = {}  # item pieces its seat adds to the box (a second set)
     rule_sets: ClassVar[tuple[str, ...]] = (LAW,)  # the rule sets whose bot it has (RULE_SETS)
     rule_set_bot_names: ClassVar[dict[str, str]] = {}  # a rule set's own name for the bot, where it differs
 

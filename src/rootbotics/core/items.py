@@ -12,6 +12,7 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 from .cards import ITEMS, load_deck
+from .faction import rules_of
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -73,23 +74,36 @@ def items_in_play(state: GameState) -> dict[str, int]:
     return count
 
 
+def box_total(state: GameState) -> dict[str, int]:
+    """Every item piece of the game: the base box's and those a seat brings (its own set,
+    :attr:`core.faction.Faction.box_items`)."""
+    total = dict(load_item_box().total)
+    for f in state.factions:
+        for k, n in rules_of(f).box_items.items():
+            total[k] += n
+    return total
+
+
 def violations(state: GameState) -> list[str]:
     """Every item piece in exactly one place; items under a ruin only while it stands."""
     out: list[str] = []
-    box = load_item_box()
+    total = box_total(state)
     in_play = items_in_play(state)
     for k in ITEM_TYPES:
         kept = state.item_box.get(k, 0)
-        if state.item_supply.get(k, 0) < 0 or kept < 0 or in_play[k] + kept != box.total[k]:
+        if state.item_supply.get(k, 0) < 0 or kept < 0 or in_play[k] + kept != total[k]:
             out.append(
                 f"item {k}: {in_play[k]} in play (supply, crafted, ruins, faction boards, slots) + {kept} in the box"
-                f" != {box.total[k]}"
+                f" != {total[k]}"
             )
     for c in range(1, 13):
         cl = state.clearings[c]
         if cl.ruin_items and not cl.ruin:
             out.append(f"clearing {c}: items under a ruin that is gone: {cl.ruin_items}")
-        owner = None if cl.pawn is None else state.factions.get(cl.pawn)
-        if cl.pawn is not None and (owner is None or owner.board is None or not owner.board.has_pawn()):
-            out.append(f"clearing {c}: a pawn of {cl.pawn}, who has no pawn")
+        for pawn in cl.pawns():
+            owner = state.factions.get(pawn)
+            if owner is None or owner.board is None or not owner.board.has_pawn():
+                out.append(f"clearing {c}: a pawn of {pawn}, who has no pawn")
+        if cl.pawn2 is not None and cl.pawn2 == cl.pawn:
+            out.append(f"clearing {c}: the pawn of {cl.pawn} twice")
     return out

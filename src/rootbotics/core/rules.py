@@ -367,7 +367,7 @@ def remove_all_enemy_pieces(g: Game, faction: str, c: int, rule: str, bots_lose:
     removed = 0
     with one_removal(g):
         for enemy in sorted(cl.factions_present() - {faction}, key=SETUP_RANK.__getitem__):
-            if cl.pawn == enemy:
+            if enemy in cl.pawns():
                 rules_of(enemy).full_removal(g, faction, c)  # 7.2.1 I: his pawn stays; items are damaged
             if bots_lose is not None and g.state.factions[enemy].is_bot:
                 removed += remove_some_pieces(g, enemy, c, bots_lose, rule, by=faction)

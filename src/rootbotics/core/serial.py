@@ -22,7 +22,7 @@ from .faction import LAW, REGISTRY, SHARED, faction_title, piece_totals, rules_o
 from .fields import Cards, StateError, at as _at, count as _count, integer as _int, kind_of as _kind, lst as _list
 from .fields import obj as _obj, only as _only, require as _require, seg as _seg, show as _show, string as _str
 from .invariants import violations
-from .items import ITEM_TYPES, items_in_play, load_item_box
+from .items import ITEM_TYPES, box_total, items_in_play
 from .maps import CLEARINGS, MAP_NAMES, SUITS, suit_problem
 from .setup_order import FACTIONS
 from .state import DIFFICULTIES, PHASES, FactionState, GameState
@@ -518,13 +518,13 @@ def _read_faction(state: GameState, f: str, raw: dict[str, Any], cards: Cards) -
     rules = rules_of(f)
     for key in raw:  # a field of another faction's board
         owner = next((r for r in REGISTRY.values() if key in r.board_fields), None)
-        if owner is not None and owner is not rules:
+        if owner is not None and key not in rules.board_fields:
             raise StateError(_at(path, key), f"only the {owner.bot_name} has this on its board")
     if seat == "bot":
         _only(raw, _SEAT_FIELDS + _BOT_FIELDS + rules.board_fields, path, "a bot seat")
     else:
         _only(raw, _SEAT_FIELDS + rules.board_fields, path, "a human seat")
-    if seat == "human" and not rules.human_seat:
+    if (seat == "human" and not rules.human_seat) or seat not in rules.pieces:  # a human seat only: no bot
         raise StateError(f"{path}.seat", f"the {f} faction cannot be a {seat} seat in this version")
     totals = piece_totals(f, seat)
     fs = FactionState(f, seat)
@@ -720,12 +720,12 @@ def _derive_supplies(state: GameState, data: dict[str, Any]) -> None:
         _only(given, ITEMS, "item_supply", "the item supply (craftable items)")
         for item in ITEMS:
             state.item_supply[item] = _count(given.get(item, 0), _at("item_supply", item))
-    box = load_item_box()
+    total = box_total(state)
     in_play = items_in_play(state)
     for item in ITEM_TYPES:
-        left = box.total[item] - in_play[item]
+        left = total[item] - in_play[item]
         if left < 0:
-            raise StateError(_item_holder(state, item, given is not None), f"{in_play[item]} {item} item(s) in play, but the box has only {box.total[item]}")
+            raise StateError(_item_holder(state, item, given is not None), f"{in_play[item]} {item} item(s) in play, but the box has only {total[item]}")
         state.item_box[item] = left
 
 

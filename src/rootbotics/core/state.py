@@ -22,7 +22,7 @@ DEFAULT_MAX_ROUNDS = 150  # a game still going after this many rounds has stalle
 class Clearing:
     """What stands in one clearing."""
 
-    __slots__ = ("warriors", "buildings", "tokens", "ruin", "pawn", "ruin_items", "slot_items")
+    __slots__ = ("warriors", "buildings", "tokens", "ruin", "pawn", "pawn2", "ruin_items", "slot_items")
 
     def __init__(self) -> None:
         self.warriors: dict[str, int] = {}
@@ -30,6 +30,7 @@ class Clearing:
         self.tokens: list[tuple[str, str]] = []  # (faction, kind)
         self.ruin = False
         self.pawn: str | None = None  # a pawn (7.2.1), mirroring its faction's board
+        self.pawn2: str | None = None  # a second pawn in the clearing (LoR: two pawns may stand together), only beside ``pawn``
         self.ruin_items: list[str] = []  # items under the ruin (7.3.4)
         self.slot_items: list[str] = []  # items covering building slots (Scoundrel, 7.7.5)
 
@@ -40,9 +41,30 @@ class Clearing:
         c.tokens = list(self.tokens)
         c.ruin = self.ruin
         c.pawn = self.pawn
+        c.pawn2 = self.pawn2
         c.ruin_items = list(self.ruin_items)
         c.slot_items = list(self.slot_items)
         return c
+
+    def pawns(self) -> tuple[str, ...]:
+        """The pawns standing here (none, one or two)."""
+        if self.pawn is None:
+            return ()
+        return (self.pawn,) if self.pawn2 is None else (self.pawn, self.pawn2)
+
+    def add_pawn(self, faction: str) -> None:
+        """A pawn arrives: the first fills ``pawn``, a second ``pawn2``."""
+        if self.pawn is None:
+            self.pawn = faction
+        else:
+            self.pawn2 = faction
+
+    def remove_pawn(self, faction: str) -> None:
+        """A pawn leaves; a second one left behind becomes ``pawn``."""
+        if self.pawn2 == faction:
+            self.pawn2 = None
+        elif self.pawn == faction:
+            self.pawn, self.pawn2 = self.pawn2, None
 
     def used_slots(self) -> int:
         return len(self.buildings) + (1 if self.ruin else 0) + len(self.slot_items)
@@ -63,7 +85,7 @@ class Clearing:
     def pieces_of(self, faction: str) -> int:
         """Warriors, buildings, tokens and pawn of one faction here (the pawn is a piece, 7.2.1)."""
         n = self.warriors.get(faction, 0) + self.buildings_of(faction) + self.tokens_of(faction)
-        return n + 1 if self.pawn == faction else n
+        return n + 1 if self.pawn == faction or (self.pawn2 is not None and self.pawn2 == faction) else n
 
     def factions_present(self) -> set[str]:
         present = {f for f, n in self.warriors.items() if n > 0}
@@ -71,6 +93,8 @@ class Clearing:
         present.update(f for f, _ in self.tokens)
         if self.pawn is not None:
             present.add(self.pawn)
+            if self.pawn2 is not None:
+                present.add(self.pawn2)
         return present
 
 
@@ -191,6 +215,8 @@ class GameState:
         """Add a seat with its full box of pieces in supply (setup 3.2) and its fresh board."""
         rules = rules_of(faction)
         fs = FactionState(faction, seat, supply=dict(piece_totals(faction, seat)), board=rules.new_board(seat))
+        for kind, n in rules.box_items.items():  # its own set of item pieces, not in play yet
+            self.item_box[kind] += n
         self.factions[faction] = fs
         self.turn_order.append(faction)
         return fs
@@ -261,8 +287,8 @@ class GameState:
             n += sum(1 for f, _ in cl.buildings if f != faction)
         if cl.tokens:
             n += sum(1 for f, _ in cl.tokens if f != faction)
-        if cl.pawn is not None and cl.pawn != faction:
-            n += 1  # a pawn is a piece (7.2.1)
+        if cl.pawn is not None:
+            n += sum(1 for p in cl.pawns() if p != faction)  # a pawn is a piece (7.2.1)
         return n
 
     def enemy_warriors(self, faction: str, c: int) -> int:

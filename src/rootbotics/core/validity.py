@@ -118,13 +118,25 @@ def _winner_violations(state: GameState, coop: bool) -> list[str]:
         out.append("end_reason: a game with a winner says why it ended")
     reached = [w for w in winners if state.factions[w].vp >= WINNING_VP]
     bots = [f for f in state.turn_order if state.factions[f].is_bot]
-    if not coop and (len(winners) != 1 or not reached):
+    if not coop and (len(winners) != 1 or not reached) and not _coalition(state, winners, reached):
         out.append(f"winner: {', '.join(winners)} did not reach {WINNING_VP} VP (LoR 3.1)")
     elif coop and sorted(winners) == sorted(bots) and not reached:
         out.append(f"winner: no bot reached {WINNING_VP} VP (Fully Cooperative Play)")
     elif coop and sorted(winners) != sorted(bots) and (sorted(winners) != sorted(set(state.turn_order) - set(bots)) or len(reached) != len(winners)):
         out.append(f"winner: the humans win together when each has {WINNING_VP} VP (Fully Cooperative Play)")
     return out
+
+
+def _coalition(state: GameState, winners: list[str], reached: list[str]) -> bool:
+    """Human seats with a pawn in a coalition win with the one player who reached 30 VP (the Law
+    of Root's coalition, formed with a dominance card; a file's ``Winner:`` line names them)."""
+    partners = [w for w in winners if w not in reached]
+    return len(reached) == 1 and bool(partners) and all(_human_pawn(state, w) for w in partners)
+
+
+def _human_pawn(state: GameState, faction: str) -> bool:
+    fs = state.factions[faction]
+    return not fs.is_bot and fs.board is not None and fs.board.has_pawn()
 
 
 def corner_violations(state: GameState) -> list[str]:

@@ -18,8 +18,9 @@ from .lizards.faction import Lizards
 from .marquise.faction import Marquise
 from .riverfolk.faction import Riverfolk
 from .vagabot.faction import Vagabot
+from .vagabot.second import SecondVagabond
 
-for _faction in (Marquise(), Eyrie(), Alliance(), Vagabot(), Lizards(), Riverfolk(), Duchy(), Corvids()):
+for _faction in (Marquise(), Eyrie(), Alliance(), Vagabot(), Lizards(), Riverfolk(), Duchy(), Corvids(), SecondVagabond()):
     register(_faction)
 
 # Bots this version of the engine can play, in setup order.

@@ -37,7 +37,7 @@ from .rootlog import (
 
 ENGINE_NAMES: dict[str, str] = {
     "C": "marquise", "E": "eyrie", "A": "alliance", "V": "vagabot", "L": "lizards",
-    "O": "riverfolk", "D": "duchy", "P": "corvids",
+    "O": "riverfolk", "D": "duchy", "P": "corvids", "G": "vagabond2",
 }
 LETTERS: dict[str, str] = {v: k for k, v in ENGINE_NAMES.items()}
 # (faction letter, piece type, letter) -> the engine's piece kind
@@ -99,7 +99,7 @@ def apply_actions(g: Game, faction: str, actions: list[Action] | tuple[Action, .
 
 
 def untracked(actions: list[Action] | tuple[Action, ...], letter: str = "") -> list[Action]:
-    """The actions the engine does not keep: items (but a human Vagabond's, ``letter`` V),
+    """The actions the engine does not keep: items (but a human Vagabond's, ``letter`` V or G),
     reveals, board values, plots' faces."""
     return [a for a in actions if not _on_board(a) and not seat_lines.kept_for(letter, a)]
 
@@ -108,7 +108,7 @@ def untracked(actions: list[Action] | tuple[Action, ...], letter: str = "") -> l
 def _seat(state: GameState, faction: str) -> tuple[str, str]:
     name = ENGINE_NAMES.get(faction, faction)
     if name not in LETTERS:
-        raise LineRefused(faction, "not a faction of the engine (C E A V L O D P; the second Vagabond G is not kept yet)")
+        raise LineRefused(faction, "not a faction of the engine (C E A V G L O D P)")
     fs = state.factions.get(name)
     if fs is None:
         raise LineRefused(faction, f"the {name} are not at this table")
@@ -210,7 +210,7 @@ def _owner(line: _Line, piece: Piece, token: str) -> str:
     letter = piece.faction or line.letter
     name = ENGINE_NAMES.get(letter)
     if name is None:
-        raise LineRefused(token, "the second Vagabond (G) is not kept by the engine")
+        raise LineRefused(token, f"{letter} is not a faction of the engine (C E A V G L O D P)")
     if name not in line.g.state.factions:
         raise LineRefused(token, f"the {name} are not at this table")
     return name

@@ -6,7 +6,8 @@ hold it), leaves a place only if it stands there, and moves to where the line sa
 the Duchy's Burrow ``0``, the Lizards' acolytes and the Riverfolk's Payments on their boards
 ``$``, a Vagabond's pawn in a clearing or forest, the Ferry); ``++``/``--`` change VP; plots
 flip face up and swap with a Trick; a closed path is removed; items go under and come out of
-ruins (the ruin is removed when its last item is taken, as the spec says). A line that does not
+ruins (the ruin is removed when its last item is taken, as the spec says; unwritten, a ruin
+holds one item, two in a game of two Vagabonds, ruling R-TWO-VAGABONDS). A line that does not
 hold is an ``ImportError_`` naming its line and token. Cards, items on boards, faction board
 values, reveals, crafts and battles are the table's (they move no piece: the removals a battle
 causes are written as removals).
@@ -24,6 +25,7 @@ from ..core.faction import LAW, SHARED
 from ..core.state import GameState
 from ..factions import REGISTRY, piece_totals
 from ..factions.duchy.burrow import MINISTERS as BOARD_ORDER
+from ..factions.vagabot.human import SECOND as SECOND_VAGABOND
 from ..game import GameConfig, Seat, new_game
 from .board import ENGINE_NAMES, KINDS, PLOT_NAMES, RULE_SET_COMMENTS, SUIT_NAMES
 from .rootlog import (
@@ -58,6 +60,7 @@ class _Ctx:
     token: str = ""
     fought: set[tuple[str, int]] = field(default_factory=set)  # (defender's letter, clearing) battled in this line
     humans: frozenset[str] = frozenset()  # the letters the file does not mark as bots (their rules apply)
+    unlaid: dict[int, int] = field(default_factory=dict)  # clearing -> items taken from its ruin that the file never laid
 
     def fail(self, problem: str) -> ImportError_:
         return ImportError_(self.line, self.token, problem)
@@ -108,7 +111,9 @@ def start_position(record: Record, bots: set[str], rule_sets: dict[str, str] | N
     for letter in order:
         name = ENGINE_NAMES.get(letter)
         if name is None:
-            raise ImportError_(1, letter, "the second Vagabond (G) is not kept by the engine")
+            raise ImportError_(1, letter, "not a faction of the engine")
+        if letter in bots and "bot" not in REGISTRY[name].pieces:
+            raise ImportError_(1, letter, f"the {REGISTRY[name].human_name} has no bot: the Law has one Vagabot")
         # a faction the engine cannot seat as a human (V L O D P) sits as a bot: its pieces
         # are kept all the same, and a bot's board holds its Burrow, acolytes or Payments
         seat = "bot" if letter in bots or not REGISTRY[name].human_seat else "human"
@@ -123,7 +128,7 @@ def _empty_map(s: GameState) -> None:
     """Every piece back in its supply, no VP, the boards' pieces gone (setup done again by the file)."""
     for c in range(1, 13):
         cl = s.clearings[c]
-        cl.warriors, cl.buildings, cl.tokens, cl.pawn = {}, [], [], None
+        cl.warriors, cl.buildings, cl.tokens, cl.pawn, cl.pawn2 = {}, [], [], None, None
         cl.ruin, cl.ruin_items = c in s.map.ruins, []
     for f, fs in s.factions.items():
         fs.supply, fs.vp = dict(piece_totals(f, fs.seat)), 0
@@ -147,10 +152,11 @@ def import_rootlog(text: str) -> GameState:
     numbers = turn_lines(text)
     seen: set[str] = set()
     turns_played = 0
+    unlaid: dict[int, int] = {}
     for turn, number in zip(record.turns, numbers):
         fought: set[tuple[str, int]] = set()
         for action in turn.actions:
-            apply_action(_Ctx(s, turn.faction, number, format_action(action), fought, humans), action)
+            apply_action(_Ctx(s, turn.faction, number, format_action(action), fought, humans, unlaid), action)
         if turn.faction in seen:
             turns_played += 1
         seen.add(turn.faction)
@@ -246,8 +252,16 @@ def _move_item(ctx: _Ctx, counted: Counted, start: Any, dest: Any) -> None:
         for _ in range(counted.count):
             if kind in cl.ruin_items:
                 cl.ruin_items.remove(kind)
-        if not cl.ruin_items:
+            else:
+                ctx.unlaid[start.number] = ctx.unlaid.get(start.number, 0) + 1
+        if not cl.ruin_items and ctx.unlaid.get(start.number, 0) % _unlaid_per_ruin(ctx.s) == 0:
             cl.ruin = False
+
+
+def _unlaid_per_ruin(s: GameState) -> int:
+    """How many items a ruin holds when the file never says which: one (LoR 9.3.4), two in a
+    game of two Vagabonds (each lays the four items marked R, one under each ruin)."""
+    return 2 if SECOND_VAGABOND in s.factions else 1
 
 
 # -- pieces ----------------------------------------------------------------------------------------
@@ -401,11 +415,11 @@ def _pawn(ctx: _Ctx, owner: str, dest: Any) -> None:
     if board is None or not hasattr(board, "clearing"):
         raise ctx.fail(f"the engine keeps no pawn for the {owner}")
     if board.clearing is not None:
-        ctx.s.clearings[board.clearing].pawn = None
+        ctx.s.clearings[board.clearing].remove_pawn(owner)
     board.clearing = board.forest = None
     if isinstance(dest, Clearing) and dest.number:
         board.clearing = dest.number
-        ctx.s.clearings[dest.number].pawn = owner
+        ctx.s.clearings[dest.number].add_pawn(owner)
     elif isinstance(dest, Forest) and dest.clearings in ctx.s.map.forests:
         board.forest = ctx.s.map.forests.index(dest.clearings)
     else:

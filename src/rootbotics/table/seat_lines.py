@@ -34,8 +34,8 @@ def apply(g: Game, faction: str, move: Move, names: dict[str, str]) -> None:
 
 
 def kept_for(letter: str, action: Action) -> bool:
-    """Item moves are the engine's in a human Vagabond's (V) line."""
-    return letter == "V" and isinstance(action, Move) and vagabond_lines.is_item_move(action)
+    """Item moves are the engine's in a human Vagabond's line (V, or G: the second Vagabond)."""
+    return letter in ("V", "G") and isinstance(action, Move) and vagabond_lines.is_item_move(action)
 
 
 def recorded_damage(state: GameState, faction: str, actions: list[Action], i: int, consumed: set[int]) -> list[str]:

@@ -12,7 +12,7 @@ from ..core.faction import REGISTRY
 
 COLOURS: dict[str, str] = {
     "marquise": "orange", "eyrie": "blue", "alliance": "green", "vagabot": "grey", "lizards": "yellow",
-    "riverfolk": "teal", "duchy": "brown", "corvids": "purple",
+    "riverfolk": "teal", "duchy": "brown", "corvids": "purple", "vagabond2": "light grey",
 }
 
 

@@ -16,6 +16,7 @@ from typing import Any, Optional
 from ..core.faction import LAW, REGISTRY, RULE_SETS
 from ..core.setup_order import FACTIONS, SETUP_RANK
 from ..factions.lizards.cult import OPTION as CULT_OPTION
+from ..factions.vagabot.human import OPTIONS as VAGABOND_OPTIONS
 from .replay import Refused
 from .session import Session, SessionError, TableConfig, TableSeat
 from .text import board_lines, score_lines, status_lines
@@ -46,7 +47,7 @@ def say(line: str = "") -> None:
 # -- options ----------------------------------------------------------------------------------
 def parse_seats(humans: str, bots: str, order: str | None, options: dict[str, Any] | None = None) -> list[TableSeat]:
     """``faction:player`` per human (``vagabond@arbiter:Ann`` names his character, kept in
-    ``options``), bots by name; in setup order unless ``order`` is given."""
+    ``options``; ``vagabond2:Bob`` seats a second Vagabond, a human only), bots by name; in setup order unless ``order`` is given."""
     seats: list[TableSeat] = []
     for part in filter(None, (p.strip() for p in humans.split(","))):
         faction, _, player = part.partition(":")
@@ -55,9 +56,9 @@ def parse_seats(humans: str, bots: str, order: str | None, options: dict[str, An
         name, _, character = faction.strip().lower().partition("@")
         name = HUMAN_ALIASES.get(name, name)
         if character:
-            if name != "vagabot" or options is None:
+            if name not in VAGABOND_OPTIONS or options is None:
                 raise UsageError(f"--humans: {part!r}: only a Vagabond names a character (vagabond@arbiter:Ann)")
-            options["vagabond_character"] = character
+            options[VAGABOND_OPTIONS[name]] = character
         seats.append(TableSeat(name, "human", player.strip()))
     seats += bot_seats(bots)
     for seat in seats:

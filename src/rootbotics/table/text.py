@@ -45,8 +45,7 @@ def board_lines(session: Session) -> list[str]:
         cl = state.clearings[c]
         parts = [f"{f} {n}w" for f, n in sorted(cl.warriors.items()) if n]
         parts += [f"{f} {k}" for f, k in cl.buildings] + [f"{f} {rules_of(f).describe_token(state, c, k)}" for f, k in cl.tokens]
-        if cl.pawn:
-            parts.append(f"{cl.pawn} pawn")
+        parts += [f"{p} pawn" for p in cl.pawns()]
         if cl.ruin:
             parts.append("ruin")
         out.append(f"  {c:>2} ({state.suit(c)}): {', '.join(parts) or '-'}")

@@ -1,7 +1,7 @@
 """A human Vagabond's Rootlog actions on the board (``table/board.py`` hands them over): his pawn
 (``p->5``, ``p->2_6_10_11_12``: a move along a path, into a forest beside his clearing, out of a
 forest to a clearing beside it, or between forests one path apart; his first placement, his
-setup, in any forest) and his items (``%s->s`` from the box at setup, ``%s->d`` damaged,
+setup, in any forest) and his items (``%s->s`` from the box at setup, ``%h->6`` laid under a ruin at setup, ``%s->d`` damaged,
 ``%sd->s`` repaired, ``%s->e`` exhausted, ``%se->r`` refreshed; ``%_e->r`` refreshes every
 exhausted one). Items he gains from ruins, crafting, aid or the bots' effects go through the
 rules that move them (a ruin's item with ``%s5->s``)."""
@@ -18,6 +18,7 @@ from ..factions.vagabot.items import forest_name
 from .seat_errors import SeatRefused
 from .rootlog import Clearing, Counted, Forest, Item, ItemPlace, Move, Piece, format_action
 
+LETTER: dict[str, str] = {"vagabot": "V", "vagabond2": "G"}  # each Vagabond's Rootlog letter
 ITEM_NAMES: dict[str, str] = {
     "s": "sword", "b": "bag", "c": "coins", "x": "crossbow", "h": "hammer", "t": "tea", "r": "torch", "f": "boots",
 }
@@ -42,7 +43,7 @@ def move_pawn(g: Game, faction: str, move: Move) -> None:
         raise SeatRefused(token, "the pawn moves alone, to one place")
     piece = things[0].thing
     assert isinstance(piece, Piece)
-    if piece.faction not in (None, "V"):
+    if piece.faction not in (None, LETTER.get(faction)):
         raise SeatRefused(token, "a line moves only its own seat's pawn")
     dest = move.dests[0]
     s = g.state
@@ -136,6 +137,8 @@ def _item_change(g: Game, faction: str, vb: VagabondBoard, counted: Counted, sta
         return _from_ruin(g, faction, vb, item, counted.count, start.number, token)
     if start is None and isinstance(dest, ItemPlace) and dest.area == "s" and dest.state is None:
         return _from_box(g, faction, vb, item, counted.count, token)
+    if start is None and isinstance(dest, Clearing):
+        return _under_ruin(g, faction, item, counted.count, dest.number, token)
     change = _CHANGES.get((_key(start), _key(dest)))
     if change is None:
         raise SeatRefused(token, "the engine keeps items gained (->s), damaged (->d), repaired (d->s), exhausted (->e) and refreshed (e->r)")
@@ -192,6 +195,28 @@ def _from_box(g: Game, faction: str, vb: VagabondBoard, item: Item, n: int, toke
     vb.items.extend(VagabondItem(kind) for _ in range(n))
     for _ in range(n):
         g.emit(faction, "LoR 9.3", "gain_item", "takes a {item} {source}", item=kind, source="from the box (a starting item)")
+
+
+def _under_ruin(g: Game, faction: str, item: Item, n: int, c: int, token: str) -> None:
+    """At setup, an item marked R from the box under a ruin (LoR 9.3; in a game of two
+    Vagabonds each lays his set, so a ruin holds one item per Vagabond, ruling R-TWO-VAGABONDS)."""
+    kind = ITEM_NAMES.get(item.kind)
+    s = g.state
+    if kind is None or n != 1:
+        raise SeatRefused(token, "one named item goes under a ruin")
+    if s.phase != "setup":
+        raise SeatRefused(token, "items are laid under ruins at setup only (LoR 9.3)")
+    cl = s.clearings[c] if 1 <= c <= 12 else None
+    if cl is None or not cl.ruin:
+        raise SeatRefused(token, f"no ruin in {c}")
+    vagabonds = sum(1 for fs in s.factions.values() if fs.board is not None and fs.board.has_pawn())
+    if len(cl.ruin_items) >= vagabonds:
+        raise SeatRefused(token, f"the ruin in {c} holds {len(cl.ruin_items)} item(s), one per Vagabond")
+    if s.item_box.get(kind, 0) < 1:
+        raise SeatRefused(token, f"the box holds no {kind} not in play")
+    s.item_box[kind] -= 1
+    cl.ruin_items.append(kind)
+    g.emit(faction, "LoR 9.3", "setup", "places an item under the ruin in {c}", c=c, item=kind)
 
 
 def _from_ruin(g: Game, faction: str, vb: VagabondBoard, item: Item, n: int, c: int, token: str) -> None:

@@ -105,12 +105,12 @@ def _pieces(state: GameState, c: int) -> list[str]:
             f'<circle cx="{_n(wx)}" cy="{_n(wy)}" r="8" fill="{FILL.get(f, "#999")}" stroke="#111" stroke-width="1.2"/>'
             f'<text x="{_n(wx)}" y="{_n(wy + 4)}" font-size="11" text-anchor="middle" font-weight="bold" fill="{INK.get(f, "#fff")}">{n}</text></g>'
         )
-    if cl.pawn is not None:
-        px, py = x - RADIUS - 9, y - 4
+    for i, pawn in enumerate(cl.pawns()):  # a second Vagabond's pawn below the first, lighter
+        px, py, fill = x - RADIUS - 9, y - 4 + 24 * i, FILL.get(pawn, "#b5b5b5")
         out.append(
-            f'<g class="pawn" data-faction="{cl.pawn}">{_title(f"the {cl.pawn} pawn in clearing {c}")}'
-            f'<circle cx="{_n(px)}" cy="{_n(py - 7)}" r="5" fill="{FILL.get(cl.pawn, "#6e6e6e")}" stroke="#111"/>'
-            f'<path d="M{_n(px - 7)},{_n(py + 11)} L{_n(px)},{_n(py - 3)} L{_n(px + 7)},{_n(py + 11)} z" fill="{FILL.get(cl.pawn, "#6e6e6e")}" stroke="#111"/></g>'
+            f'<g class="pawn" data-faction="{pawn}">{_title(f"the {pawn} pawn in clearing {c}")}'
+            f'<circle cx="{_n(px)}" cy="{_n(py - 7)}" r="5" fill="{fill}" stroke="#111"/>'
+            f'<path d="M{_n(px - 7)},{_n(py + 11)} L{_n(px)},{_n(py - 3)} L{_n(px + 7)},{_n(py + 11)} z" fill="{fill}" stroke="#111"/></g>'
         )
     return out
 

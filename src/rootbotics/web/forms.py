@@ -36,6 +36,7 @@ def choices() -> dict[str, Any]:
         rules = rules_of(f)
         factions.append({
             "name": f, "bot": faction_title(f, "bot"), "human": faction_title(f, "human") if rules.human_seat else None,
+            "has_bot": "bot" in rules.pieces,  # the second Vagabond is a human seat only
             "difficulty": dict(rules.difficulty_text), "traits": dict(rules.trait_text),
             "rule_sets": {rs: RULE_SET_LABELS.get(rs, rs) for rs in rules.rule_sets},
         })

@@ -50,9 +50,10 @@ class Vagabot(Faction):
         character = options.get("vagabot_character")
         if character is not None and character not in CHARACTERS:
             return f"options.vagabot_character: {character!r} is not a Vagabot character (choose from {', '.join(CHARACTERS)})"
-        human_character = options.get(human.OPTION)
-        if human_character is not None and human_character not in human.HUMAN_CHARACTERS:
-            return f"options.{human.OPTION}: {human_character!r} is not a Vagabond character (choose from {', '.join(human.HUMAN_CHARACTERS)})"
+        for option in human.OPTIONS.values():
+            human_character = options.get(option)
+            if human_character is not None and human_character not in human.HUMAN_CHARACTERS:
+                return f"options.{option}: {human_character!r} is not a Vagabond character (choose from {', '.join(human.HUMAN_CHARACTERS)})"
         return None
 
     def new_board(self, seat: str) -> human.VagabondBoard | None:
@@ -89,7 +90,7 @@ class Vagabot(Faction):
     def describe_board(self, state: GameState, fs: FactionState) -> list[str | BoardTable]:
         """His character, pawn, items and quest."""
         if isinstance(fs.board, human.VagabondBoard):
-            return list(human.describe(state, fs.board))
+            return list(human.describe(state, fs.board, fs.faction))
         vs = fs.board
         if not isinstance(vs, VagabotState):
             return []
@@ -126,8 +127,8 @@ class Vagabot(Faction):
     # -- what other seats set off -------------------------------------------------------------
     # A human Vagabond (``human.py``): his undamaged swords, his items damaged (LoR 9.2.2-9.2.7).
     def full_removal(self, g: Game, by: str, c: int) -> None:
-        if human.board_of(g.state, g.state.clearings[c].pawn or "") is not None:
-            human.full_removal(g, by, c)
+        if human.board_of(g.state, self.name) is not None:
+            human.full_removal(g, self.name, by, c)
             return
         satchel.full_removal(g, by, c)
 
@@ -157,4 +158,4 @@ class Vagabot(Faction):
         satchel.take_hits(g, faction, c, hits, by)
 
     def enlisted(self, g: Game, attacker: str, defender: str, c: int) -> int:
-        return satchel.enlist_arbiter(g, attacker, defender, c)
+        return satchel.enlist_arbiter(g, self.name, attacker, defender, c)

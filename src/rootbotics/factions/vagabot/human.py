@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 FIELDS = ("character", "location", "items")
 OPTION = "vagabond_character"  # a game's option: the human Vagabond's character, when his board names none
+SECOND = "vagabond2"  # the second Vagabond (LoR: two Vagabonds in one game), a human seat only
+OPTIONS: dict[str, str] = {"vagabot": OPTION, SECOND: "vagabond2_character"}  # each Vagabond's option
 FULL_REMOVAL_DAMAGE = 3  # LoR 9.2.2
 ITEM_FLAGS = ("exhausted", "damaged")
 # The Law of Root's Vagabond characters (base game, Riverfolk and Vagabond packs)
@@ -81,9 +83,10 @@ class VagabondBoard(Board):
         return self.clearing
 
 
-def character(state: GameState, vb: VagabondBoard) -> str | None:
-    """His character: on his board, else the game's ``vagabond_character`` option (a table session)."""
-    chosen = vb.character or state.options.get(OPTION)
+def character(state: GameState, vb: VagabondBoard, faction: str = "vagabot") -> str | None:
+    """His character: on his board, else the game's option for his seat (``vagabond_character``,
+    ``vagabond2_character`` for the second Vagabond; a table session)."""
+    chosen = vb.character or state.options.get(OPTIONS.get(faction, OPTION))
     return chosen if isinstance(chosen, str) else None
 
 
@@ -95,10 +98,10 @@ def board_of(state: GameState, faction: str) -> VagabondBoard | None:
 def place_pawn(state: GameState, faction: str, vb: VagabondBoard, clearing: int | None = None, forest: int | None = None) -> None:
     """Put the pawn in a clearing or a forest, keeping ``Clearing.pawn`` in step."""
     if vb.clearing is not None:
-        state.clearings[vb.clearing].pawn = None
+        state.clearings[vb.clearing].remove_pawn(faction)
     vb.clearing, vb.forest = clearing, forest
     if clearing is not None:
-        state.clearings[clearing].pawn = faction
+        state.clearings[clearing].add_pawn(faction)
 
 
 def where(state: GameState, vb: VagabondBoard) -> str:
@@ -137,10 +140,9 @@ def damage(g: Game, faction: str, c: int, hits: int, rule: str, reason: str) -> 
     return done
 
 
-def full_removal(g: Game, by: str, c: int) -> None:
+def full_removal(g: Game, pawn: str, by: str, c: int) -> None:
     """LoR 9.2.2: removing all enemy pieces from his clearing damages three of his items."""
-    pawn = g.state.clearings[c].pawn
-    if pawn is not None and pawn != by and board_of(g.state, pawn) is not None:
+    if pawn != by and pawn in g.state.clearings[c].pawns() and board_of(g.state, pawn) is not None:
         damage(g, pawn, c, FULL_REMOVAL_DAMAGE, "LoR 9.2.2", f"as {by} removes all enemy pieces from {c}")
 
 
@@ -189,7 +191,7 @@ def _read_item(value: Any, path: str) -> VagabondItem:
 
 def violations(state: GameState, faction: str, vb: VagabondBoard) -> list[str]:
     """The pawn in one place at most, and where the map shows it."""
-    pawns = [c for c in CLEARINGS if state.clearings[c].pawn == faction]
+    pawns = [c for c in CLEARINGS if faction in state.clearings[c].pawns()]
     if vb.clearing is not None and vb.forest is not None:
         return [f"{faction}: the pawn is in clearing {vb.clearing} and in forest {vb.forest}"]
     if pawns != ([] if vb.clearing is None else [vb.clearing]):
@@ -199,10 +201,10 @@ def violations(state: GameState, faction: str, vb: VagabondBoard) -> list[str]:
     return []
 
 
-def describe(state: GameState, vb: VagabondBoard) -> list[str]:
-    chosen = character(state, vb)
+def describe(state: GameState, vb: VagabondBoard, faction: str = "vagabot") -> list[str]:
+    chosen = character(state, vb, faction)
     title = f"the {chosen.title()}, " if chosen else ""
     return [
-        f"Vagabond: {title}in {where(state, vb)}",
+        f"{'Second Vagabond' if faction == SECOND else 'Vagabond'}: {title}in {where(state, vb)}",
         f"  items: {', '.join(i.words() for i in vb.items) or '-'} (maximum rolled hits {vb.swords()})",
     ]

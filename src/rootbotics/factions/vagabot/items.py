@@ -159,17 +159,17 @@ def put_pawn(state: GameState, vs: VagabotState, clearing: int | None = None, fo
     """Put the pawn in a clearing or a forest (exactly one), keeping ``Clearing.pawn`` in step."""
     assert (clearing is None) != (forest is None), "the pawn is in a clearing or in a forest"
     if vs.clearing is not None:
-        state.clearings[vs.clearing].pawn = None
+        state.clearings[vs.clearing].remove_pawn(VAGABOT)
     vs.clearing, vs.forest = clearing, forest
     if clearing is not None:
-        state.clearings[clearing].pawn = VAGABOT
+        state.clearings[clearing].add_pawn(VAGABOT)
 
 
 # -- bookkeeping checked by the invariants ----------------------------------------------------------
 def violations(state: GameState, f: str, vs: VagabotState) -> list[str]:
     """The pawn in one place, the Battle Track matching his undamaged items, each quest in one place."""
     out: list[str] = []
-    pawns = [c for c in range(1, 13) if state.clearings[c].pawn == f]
+    pawns = [c for c in range(1, 13) if f in state.clearings[c].pawns()]
     if (vs.clearing is None) == (vs.forest is None):
         out.append(f"{f}: the pawn is in {vs.location()}: it must be in one clearing or one forest")
     elif vs.clearing is not None and pawns != [vs.clearing]:

@@ -158,7 +158,7 @@ def full_removal(g: Game, by: str, c: int) -> bool:
     three of his items instead (his pawn is never removed). Other bots call this whenever such an
     effect resolves in ``c``; returns whether the Vagabot was there."""
     s = g.state
-    pawn = s.clearings[c].pawn
+    pawn = next((p for p in s.clearings[c].pawns() if vagabot_state(s, p) is not None), None)
     if pawn is None or pawn == by:
         return False
     damage(g, pawn, FULL_REMOVAL_DAMAGE, "7.2.1 I", f"as {by} removes all enemy pieces from {c} (Full Removal)")
@@ -188,28 +188,25 @@ def attack_extra_hits(state: GameState, faction: str) -> int:
 
 
 # -- 7.7.6 the Arbiter ---------------------------------------------------------------------------
-def arbiter_in(state: GameState, c: int, attacker: str, defender: str) -> str | None:
-    """The Arbiter's faction if he is in the battle clearing and takes no side in it."""
-    pawn = state.clearings[c].pawn
-    if pawn is None or pawn in (attacker, defender):
-        return None
+def _is_arbiter(state: GameState, pawn: str) -> bool:
+    """Whether the pawn's Vagabond (the Vagabot or a human) plays the Arbiter."""
     vs = vagabot_state(state, pawn)
     if vs is not None:
-        return pawn if vs.character == "arbiter" else None
+        return vs.character == "arbiter"
     vb = human.board_of(state, pawn)  # a human Arbiter: bots enlist him the same way (7.7.6)
-    return pawn if vb is not None and human.character(state, vb) == "arbiter" else None
+    return vb is not None and human.character(state, vb, pawn) == "arbiter"
 
 
-def enlist_arbiter(g: Game, attacker: str, defender: str, c: int) -> int:
+def enlist_arbiter(g: Game, pawn: str, attacker: str, defender: str, c: int) -> int:
     """7.7.6: before the roll, the defender may enlist the Arbiter standing in the clearing. He
     scores one VP and adds his Battle Track items to the defender's maximum rolled hits. A bot
     defender enlists him when its maximum rolled hits is below three (I) and below the enemy
     pieces in the battle (II), and it has more VP than he (III). A human defender is asked.
-    Returns the hits added."""
+    ``pawn``: the Vagabond asked about (of two, each is asked). Returns the hits added."""
     s = g.state
-    arbiter = arbiter_in(s, c, attacker, defender)
-    if arbiter is None:
+    if pawn in (attacker, defender) or pawn not in s.clearings[c].pawns() or not _is_arbiter(s, pawn):
         return 0
+    arbiter = pawn
     fs = s.factions[defender]
     if fs.is_bot:
         own = max_rolled_hits(s, defender, c)

@@ -1,0 +1,79 @@
+"""``rootbotics table new --humans vagabond@arbiter:Ann,vagabond2@thief:Bob --bots marquise,eyrie``
+from a script on stdin: both Vagabonds set up in forests with their items and meet in clearing 10;
+then ``table resume`` with an undo across a bot turn, and Bob goes elsewhere. The session exports
+to Rootlog with G's lines and imports back to the same pawns (LoR: two Vagabonds in one game)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from rootbotics.factions.vagabot.human import VagabondBoard
+from rootbotics.table.session import Session
+
+NEW = ["table", "new", "--humans", "vagabond@arbiter:Ann,vagabond2@thief:Bob", "--bots", "marquise,eyrie", "--map", "fall", "--seed", "3"]
+FIRST = [
+    "ok all", "p->2_6_10_11_12/%s->s/%f->s/%r->s", "done",  # the Marquise's and the Eyrie's setup; Ann's
+    "p->1_2_5_10/%s->s/%f->s/%r->s", "done", "ok all",  # Bob's: the second set's torch; the first turn
+    "ok all", "ok all",  # round 1: the Marquise, the Eyrie
+    "p->10/%f->e", "done", "p->10/%f->e", "done",  # Ann and Bob meet in 10
+    "ok all", "board",  # round 2: the Marquise
+]
+AFTER = ["undo 3", "p->2/%f->e", "done", "ok all", "board"]  # back across the Marquise's turn, into Bob's
+DEADLINE = 120  # seconds: only a guard against a hung process, nothing is timed
+
+
+def run(args: list[str], lines: list[str]) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "COLUMNS": "120", "NO_COLOR": "1", "TERM": "dumb"}
+    return subprocess.run([sys.executable, "-m", "rootbotics", *args], input="".join(f"{x}\n" for x in lines), capture_output=True, text=True, env=env, timeout=DEADLINE)
+
+
+def pawns(path: Path) -> dict[str, object]:
+    state = Session.load(path).play.game.state
+    boards = {f: state.factions[f].board for f in ("vagabot", "vagabond2")}
+    assert all(isinstance(b, VagabondBoard) for b in boards.values())
+    return {f: b.location() for f, b in boards.items()} | {"10": state.clearings[10].pawns()}  # type: ignore[union-attr]
+
+
+def test_two_human_vagabonds_play_beside_two_bots_undo_across_a_bot_turn_and_resume(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    first = run([*NEW, "--file", str(path)], FIRST)
+    assert first.returncode == 0, first.stderr
+    assert "error:" not in first.stdout, first.stdout
+    assert "Put Bob's pawn in forest 0 (by 1, 2, 5, 10)." in first.stdout
+    assert "  10 (rabbit): vagabot pawn, vagabond2 pawn, ruin" in first.stdout
+    assert "Bob holds 3 card(s); Second Vagabond: the Thief, in clearing 10; items: sword, boots exhausted, torch (maximum rolled hits 1)" in first.stdout
+    saved = json.loads(path.read_text())
+    assert saved["config"]["options"] == {"vagabond_character": "arbiter", "vagabond2_character": "thief"}
+    assert [s["faction"] for s in saved["config"]["seats"]] == ["marquise", "eyrie", "vagabot", "vagabond2"]
+    assert pawns(path) == {"vagabot": 10, "vagabond2": 10, "10": ("vagabot", "vagabond2")}
+
+    again = run(["table", "resume", str(path)], AFTER)
+    assert again.returncode == 0, again.stderr
+    assert "undid 3 entries" in again.stdout and "error:" not in again.stdout, again.stdout
+    assert "Move Bob's pawn from forest 0 (by 1, 2, 5, 10) to clearing 2 (mouse)." in again.stdout
+    assert pawns(path) == {"vagabot": 10, "vagabond2": 2, "10": ("vagabot",)}
+
+
+def test_the_second_vagabond_is_a_human_seat_only_on_the_command_line(tmp_path: Path) -> None:
+    r = run(["table", "new", "--humans", "vagabond:Ann", "--bots", "eyrie,vagabond2", "--file", str(tmp_path / "g.json")], [])
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert "vagabond2" in r.stderr
+
+
+def test_the_session_exports_g_lines_and_imports_both_pawns_back(tmp_path: Path) -> None:
+    path, out, pos = tmp_path / "game.json", tmp_path / "game.rootlog", tmp_path / "pos.json"
+    assert run([*NEW, "--file", str(path)], FIRST).returncode == 0
+    r = run(["rootlog", "export", str(path), "--out", str(out)], [])
+    assert r.returncode == 0, r.stderr
+    lines = out.read_text().splitlines()
+    assert "V: Ann" in lines and "G: Bob" in lines
+    assert "G:p->1_2_5_10/%s->s/%f->s/%r->s" in lines and lines.count("G:p->10/%f->e") == 1
+    r = run(["rootlog", "import", str(out), "--out", str(pos)], [])
+    assert r.returncode == 0, r.stderr
+    seats = json.loads(pos.read_text())["factions"]
+    assert seats["vagabot"]["vagabond"]["location"] == 10 and seats["vagabond2"]["vagabond"]["location"] == 10
+    assert seats["vagabond2"]["seat"] == "human"
