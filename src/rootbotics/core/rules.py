@@ -54,7 +54,7 @@ def ruler(state: GameState, c: int) -> str | None:
             if leader is not None:  # a tie for most
                 # Lords of the Forest: ties go to its holder, never an empty clearing
                 tie = SHARED.tie_winner
-                return tie if counts.get(tie, 0) == best else None
+                return tie if tie is not None and counts.get(tie, 0) == best else None
             leader = f
     return leader
 
