@@ -13,7 +13,8 @@ from .faction import SHARED, overrides, rules_of
 from .setup_order import SETUP_RANK
 from .maps import CLEARINGS
 from .paths import adjacent_for, distance, is_ferry_move, move_destinations  # noqa: F401 (re-exported for the bots)
-from .state import GameState
+from .pieces import STALE
+from .state import Clearing, GameState
 
 WINNING_VP = 30  # LoR 3.1
 
@@ -33,6 +34,18 @@ def ruler(state: GameState, c: int) -> str | None:
         hired = SHARED.services.ruling_helper(state, c)
         if hired is not None:
             return _ruler_with_mercenaries(state, c, hired)
+    warriors = cl.warriors
+    buildings = cl.buildings
+    if warriors.rule is not STALE and not buildings.moved:  # nothing moved since the last count
+        return warriors.rule
+    leader = count_ruler(cl)
+    warriors.rule = leader
+    buildings.moved = False
+    return leader
+
+
+def count_ruler(cl: Clearing) -> str | None:
+    """``ruler`` counted afresh from a clearing's warriors and buildings (no Mercenaries)."""
     # Hot path (called tens of times per turn): no intermediate lists, one pass for the leader.
     buildings = cl.buildings
     if buildings:
@@ -94,6 +107,11 @@ def ruled_clearings(state: GameState, faction: str) -> list[int]:
                 out.append(c)
             continue
         warriors = cl.warriors
+        known = warriors.rule
+        if known is not STALE and not cl.buildings.moved:  # the kept answer of ``ruler``
+            if known == faction:
+                out.append(c)
+            continue
         own = warriors.get(faction, 0)
         if own <= 0:
             continue
