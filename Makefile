@@ -74,7 +74,7 @@ bench: $(VENV)/.bench-installed
 
 # Optional: the hot core modules compiled by mypyc (setup.py, ROOTBOTICS_MYPYC=1) into their own
 # environment, .venv-mypyc (the pure package in .venv is never touched); check that the compiled
-# build plays the same games (golden traces, each line-up's first digest block), then bench
+# build plays the same games (golden traces, each line-up's first digest block, the kept ruler), then bench
 # Clockwork 1 with both, pure first. ONLY=... picks other line-ups (default Clockwork 1 on Fall).
 MYPYC_VENV := .venv-mypyc
 ONLY ?= marquise,eyrie,alliance,vagabot@fall
@@ -88,7 +88,7 @@ $(MYPYC_VENV)/.built: pyproject.toml setup.py src/rootbotics/core/*.py | $(VENV)
 	touch $@
 
 bench-mypyc: $(MYPYC_VENV)/.built
-	cd tests && ../$(MYPYC_VENV)/bin/python -m pytest -q -p no:cacheprovider test_compiled.py test_golden.py test_study_digests.py -m "not soak"
+	cd tests && ../$(MYPYC_VENV)/bin/python -m pytest -q -p no:cacheprovider test_compiled.py test_golden.py test_study_digests.py test_kept_rule.py -m "not soak"
 	@echo "== pure Python (.venv)"
 	$(PY) -m rootbotics.sim.bench --only '$(ONLY)' --explained 0 --profile 0
 	@echo "== compiled by mypyc ($(MYPYC_VENV))"

@@ -13,13 +13,20 @@ import os
 
 from setuptools import setup
 
-# The modules compiled: targeting, rule (who rules, placing, moving, removing), the state and
-# battle: most of a bot turn's time outside the bots themselves.
+# The modules compiled: targeting, rule (who rules, placing, moving, removing), the state, battle,
+# the bots' shared checks, paths, events, maps and cards: most of a bot turn's time outside the
+# bots themselves. Not compiled: modules with subclasses of built-in exceptions or containers
+# (chance, context, pieces) and classes that other modules subclass (faction).
 MYPYC_MODULES = [
     "src/rootbotics/core/targeting.py",
     "src/rootbotics/core/rules.py",
     "src/rootbotics/core/state.py",
     "src/rootbotics/core/battle.py",
+    "src/rootbotics/core/bot.py",
+    "src/rootbotics/core/paths.py",
+    "src/rootbotics/core/events.py",
+    "src/rootbotics/core/maps.py",
+    "src/rootbotics/core/cards.py",
 ]
 
 

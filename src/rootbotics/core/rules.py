@@ -13,7 +13,7 @@ from .faction import SHARED, overrides, rules_of
 from .setup_order import SETUP_RANK
 from .maps import CLEARINGS
 from .paths import adjacent_for, distance, is_ferry_move, move_destinations  # noqa: F401 (re-exported for the bots)
-from .pieces import STALE
+from .pieces import STALE, Warriors
 from .state import Clearing, GameState
 
 WINNING_VP = 30  # LoR 3.1
@@ -34,7 +34,8 @@ def ruler(state: GameState, c: int) -> str | None:
         hired = SHARED.services.ruling_helper(state, c)
         if hired is not None:
             return _ruler_with_mercenaries(state, c, hired)
-    warriors = cl.warriors
+    # Typed as a plain dict on Clearing: the mypyc build keeps its dict fast paths (which honour a subclass's setters).
+    warriors: Warriors = cl.warriors  # type: ignore[assignment]
     buildings = cl.buildings
     if warriors.rule is not STALE and not buildings.moved:  # nothing moved since the last count
         return warriors.rule
@@ -107,7 +108,7 @@ def ruled_clearings(state: GameState, faction: str) -> list[int]:
                 out.append(c)
             continue
         warriors = cl.warriors
-        known = warriors.rule
+        known = warriors.rule  # type: ignore[attr-defined]
         if known is not STALE and not cl.buildings.moved:  # the kept answer of ``ruler``
             if known == faction:
                 out.append(c)

@@ -26,8 +26,8 @@ class Clearing:
     __slots__ = ("warriors", "buildings", "tokens", "ruin", "pawn", "ruin_items", "slot_items")
 
     def __init__(self) -> None:
-        self.warriors = Warriors()  # keeps who rules here until a count changes (core/pieces.py)
-        self.buildings = Buildings()  # (faction, kind)
+        self.warriors: dict[str, int] = Warriors()  # keeps who rules here until a count changes (core/pieces.py)
+        self.buildings = Buildings()  # (faction, kind); its own type, so that mypyc's list fast paths (which skip its overrides) are not used
         self.tokens: list[tuple[str, str]] = []  # (faction, kind)
         self.ruin = False
         self.pawn: str | None = None  # a pawn (7.2.1), mirroring its faction's board
