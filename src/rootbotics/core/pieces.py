@@ -5,7 +5,12 @@ when pieces move. So ``Warriors`` keeps the last answer in ``rule`` and forgets 
 whenever any count in it changes, and ``Buildings`` raises ``moved`` whenever a building is
 placed or removed; ``rules.ruler`` recounts only then. Every way of changing them (item
 assignment, ``del``, ``pop``, ``update``, ``append``, ``remove``, ...) goes through the methods
-below, so code elsewhere may keep treating them as the plain dict and list they are.
+below, so code elsewhere may keep treating them as the plain dict and list they are. One
+exception, for the optional mypyc build: compiled code calls a list's methods directly on
+anything typed as a plain list, skipping these; so in the compiled modules (setup.py) change
+buildings only through a reference typed ``Buildings`` (``Clearing.buildings`` is), never through
+a variable that may hold either buildings or tokens. ``make bench-mypyc`` runs the kept-ruler
+test on the compiled build.
 ``core.invariants`` checks that every clearing holds these two types and that a kept answer
 agrees with a full recount.
 """

@@ -325,9 +325,11 @@ def remove_piece(g: Game, owner: str, c: int, kind: str, rule: str, by: str | No
     """Remove one building or token; the remover scores 1 VP if it is an enemy (LoR 3.2.1)."""
     s = g.state
     cl = s.clearings[c]
-    pool = cl.buildings if kind in SHARED.buildings else cl.tokens
-    try:
-        pool.remove((owner, kind))
+    try:  # two calls, not one on either list: compiled by mypyc, a call on a plain list would
+        if kind in SHARED.buildings:  # skip Buildings.remove, which forgets who rules (core/pieces.py)
+            cl.buildings.remove((owner, kind))
+        else:
+            cl.tokens.remove((owner, kind))
     except ValueError:
         return False
     fs = s.factions[owner]
