@@ -96,7 +96,7 @@ def rules(state: GameState, faction: str, c: int) -> bool:
 
 def ruled_clearings(state: GameState, faction: str) -> list[int]:
     """The clearings ``faction`` rules, highest priority first. Same answer as asking
-    ``ruler`` of each clearing, but quicker where only warriors stand (the common case)."""
+    ``ruler`` of each clearing, but with no call where the answer is kept (the common case)."""
     out = []
     clearings = state.clearings
     if state.services and SHARED.services.hired_now(state, state.current):
@@ -107,20 +107,12 @@ def ruled_clearings(state: GameState, faction: str) -> list[int]:
             if ruler(state, c) == faction:
                 out.append(c)
             continue
-        warriors = cl.warriors
-        known = warriors.rule  # type: ignore[attr-defined]
-        if known is not STALE and not cl.buildings.moved:  # the kept answer of ``ruler``
-            if known == faction:
-                out.append(c)
-            continue
-        own = warriors.get(faction, 0)
-        if own <= 0:
-            continue
-        if len(warriors) == 1:  # its warriors alone
-            out.append(c)
-            continue
-        others = max((n for f, n in warriors.items() if f != faction), default=0)
-        if own > others or (own == others and faction == SHARED.tie_winner):  # ties: Lords of the Forest
+        warriors: Warriors = cl.warriors  # type: ignore[assignment]
+        known = warriors.rule  # the kept answer of ``ruler``, else counted and kept here
+        if known is STALE or cl.buildings.moved:
+            known = warriors.rule = count_ruler(cl)
+            cl.buildings.moved = False
+        if known == faction:
             out.append(c)
     return out
 
