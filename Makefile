@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 SEED ?= 7
 
-.PHONY: demo serve test soak bench bench-ray clean chromium
+.PHONY: demo serve test soak bench bench-mypyc bench-ray clean chromium
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -74,9 +74,31 @@ bench: $(VENV)/.bench-installed
 	$(PY) -m rootbotics.sim.bench
 	$(PY) -m rootbotics.web.bench
 
+# Optional: the hot core modules compiled by mypyc (setup.py, ROOTBOTICS_MYPYC=1) into their own
+# environment, .venv-mypyc (the pure package in .venv is never touched); check that the compiled
+# build plays the same games (golden traces, each line-up's first digest block, the kept ruler), then bench
+# Clockwork 1 with both, pure first. ONLY=... picks other line-ups (default Clockwork 1 on Fall).
+MYPYC_VENV := .venv-mypyc
+ONLY ?= marquise,eyrie,alliance,vagabot@fall
+$(MYPYC_VENV)/.built: pyproject.toml setup.py src/rootbotics/core/*.py | $(VENV)/.bench-installed
+	rm -rf $(MYPYC_VENV) build
+	$(PYTHON) -m venv $(MYPYC_VENV)
+	$(MYPYC_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(MYPYC_VENV)/bin/python -m pip install --quiet "mypy>=1.10" "setuptools>=77" wheel "pytest>=8"
+	ROOTBOTICS_MYPYC=1 $(MYPYC_VENV)/bin/python -m pip install --quiet --no-build-isolation '.[sim,bench]'
+	rm -rf build
+	touch $@
+
+bench-mypyc: $(MYPYC_VENV)/.built
+	cd tests && ../$(MYPYC_VENV)/bin/python -m pytest -q -p no:cacheprovider test_compiled.py test_golden.py test_study_digests.py test_kept_rule.py -m "not soak"
+	@echo "== pure Python (.venv)"
+	$(PY) -m rootbotics.sim.bench --only '$(ONLY)' --explained 0 --profile 0
+	@echo "== compiled by mypyc ($(MYPYC_VENV))"
+	cd tests && ../$(MYPYC_VENV)/bin/python -m rootbotics.sim.bench --only '$(ONLY)' --explained 0 --profile 0
+
 # The same study on the process pool and on a local Ray runtime: games/s of each, Ray's cost per task.
 bench-ray: $(VENV)/.dev-installed
 	$(PY) -m rootbotics.sim.bench_ray
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache
+	rm -rf $(VENV) $(MYPYC_VENV) build src/*.egg-info .pytest_cache

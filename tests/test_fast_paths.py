@@ -84,8 +84,8 @@ def position(contents: list[dict]) -> GameState:
     state = GameState("fall", 0)
     for c, spec in zip(CLEARINGS, contents):
         cl = state.clearings[c]
-        cl.warriors = dict(spec["warriors"])  # zero counts included on purpose
-        cl.buildings = [(f, BUILDING_KINDS[f][i % len(BUILDING_KINDS[f])]) for i, f in enumerate(spec["buildings"])]
+        cl.warriors.update(spec["warriors"])  # zero counts included on purpose
+        cl.buildings.extend((f, BUILDING_KINDS[f][i % len(BUILDING_KINDS[f])]) for i, f in enumerate(spec["buildings"]))
         cl.tokens = [(f, TOKEN_KINDS[f][i % len(TOKEN_KINDS[f])]) for i, f in enumerate(spec["tokens"]) if TOKEN_KINDS[f]]
     return state
 

@@ -12,7 +12,7 @@ answers from a list (tests, replays, a person at a real table typing what they r
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Protocol, TypeVar
+from typing import Protocol, TypeVar, cast
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
@@ -132,7 +132,7 @@ class ScriptedChance:
         if value is None:
             assert self.fallback is not None
             return self.fallback.roll()
-        a, b = value  # type: ignore[misc]
+        a, b = cast("tuple[int, int]", value)
         return int(a), int(b)
 
     def shuffle(self, cards: list[int]) -> None:
@@ -144,7 +144,7 @@ class ScriptedChance:
         if value is None:
             assert self.fallback is not None
             return self.fallback.draw(deck)
-        card = int(value)  # type: ignore[arg-type]
+        card = int(value)  # type: ignore
         if card not in deck:
             raise ChanceExhausted(f"scripted draw of card {card}, which is not in the deck")
         deck.remove(card)
@@ -156,6 +156,6 @@ class ScriptedChance:
             assert self.fallback is not None
             return self.fallback.pick(options, what)
         for option in options:
-            if option == value or (isinstance(value, list) and list(option) == value):  # type: ignore[arg-type]
+            if option == value or (isinstance(value, list) and list(option) == value):  # type: ignore
                 return option
         raise ChanceExhausted(f"scripted pick {value!r} for {what} is not among {list(options)!r}")

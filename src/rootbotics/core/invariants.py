@@ -16,6 +16,8 @@ from collections import Counter
 from . import items
 from .faction import SHARED, faction_title, piece_totals, rules_of
 from .maps import CLEARINGS, suit_problem
+from .pieces import STALE, Buildings, Warriors
+from .rules import count_ruler
 from .state import GameState
 from .validity import position_violations
 
@@ -35,6 +37,7 @@ def violations(state: GameState) -> list[str]:
     out.extend(card_violations(state))
     out.extend(items.violations(state))  # items in one place each; pawns where their board says
     out.extend(clearing_violations(state))
+    out.extend(kept_rule_violations(state))
     out.extend(map_violations(state))
     out.extend(service_violations(state))
     out.extend(position_violations(state))  # seats, turn, scores and winner, corners, options
@@ -75,6 +78,21 @@ def card_violations(state: GameState) -> list[str]:
     if sum(1 for _ in cards) != expected:
         missing = [state.deckdef.card(c).name for c in range(expected) if c not in cards]
         out.append(f"{len(missing)} card(s) missing: {', '.join(missing[:5])}")
+    return out
+
+
+def kept_rule_violations(state: GameState) -> list[str]:
+    """Each clearing's warriors and buildings are the containers that keep who rules there
+    (``core/pieces.py``), and a kept answer is what a full recount gives (LoR 2.5)."""
+    out: list[str] = []
+    for c in CLEARINGS:
+        cl = state.clearings[c]
+        if type(cl.warriors) is not Warriors or type(cl.buildings) is not Buildings:
+            out.append(f"clearings.{c}: warriors or buildings replaced by a plain container, so who rules is not kept")
+            continue
+        kept = cl.warriors.rule
+        if kept is not STALE and not cl.buildings.moved and kept != count_ruler(cl):
+            out.append(f"clearings.{c}: kept ruler {kept} but a recount gives {count_ruler(cl)}")
     return out
 
 

@@ -17,6 +17,8 @@ sail). Rule (LoR 4.2.1) is checked by ``rules.can_move``, not here. See ruling R
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .state import GameState
 
 FAR = 99  # distance to a clearing that cannot be reached
@@ -58,12 +60,12 @@ def riverboat_adjacent(state: GameState, faction: str, c: int) -> tuple[int, ...
     return tuple(sorted(set(near).union(river_links(state, c))))
 
 
-def distance_table(state: GameState, faction: str) -> list[list[int]]:
+def distance_table(state: GameState, faction: str) -> Sequence[Sequence[int]]:
     """Fewest moves between every two clearings along the paths this seat may use (ferry
     aside): the map's table, unless Riverboats make rivers paths (9.2.3 II)."""
     if not state.has_service(faction, "riverboats"):
         return state.map.distance
-    table = [[FAR] * 13]
+    table: list[list[int]] = [[FAR] * 13]
     for start in range(1, 13):
         table.append(fewest_moves(start, lambda c: riverboat_adjacent(state, faction, c)))
     return table

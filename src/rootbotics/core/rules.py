@@ -13,7 +13,8 @@ from .faction import SHARED, overrides, rules_of
 from .setup_order import SETUP_RANK
 from .maps import CLEARINGS
 from .paths import adjacent_for, distance, is_ferry_move, move_destinations  # noqa: F401 (re-exported for the bots)
-from .state import GameState
+from .pieces import STALE, Warriors
+from .state import Clearing, GameState
 
 WINNING_VP = 30  # LoR 3.1
 
@@ -33,6 +34,19 @@ def ruler(state: GameState, c: int) -> str | None:
         hired = SHARED.services.ruling_helper(state, c)
         if hired is not None:
             return _ruler_with_mercenaries(state, c, hired)
+    # Typed as a plain dict on Clearing: the mypyc build keeps its dict fast paths (which honour a subclass's setters).
+    warriors: Warriors = cl.warriors  # type: ignore[assignment]
+    buildings = cl.buildings
+    if warriors.rule is not STALE and not buildings.moved:  # nothing moved since the last count
+        return warriors.rule
+    leader = count_ruler(cl)
+    warriors.rule = leader
+    buildings.moved = False
+    return leader
+
+
+def count_ruler(cl: Clearing) -> str | None:
+    """``ruler`` counted afresh from a clearing's warriors and buildings (no Mercenaries)."""
     # Hot path (called tens of times per turn): no intermediate lists, one pass for the leader.
     buildings = cl.buildings
     if buildings:
@@ -54,7 +68,7 @@ def ruler(state: GameState, c: int) -> str | None:
             if leader is not None:  # a tie for most
                 # Lords of the Forest: ties go to its holder, never an empty clearing
                 tie = SHARED.tie_winner
-                return tie if counts.get(tie, 0) == best else None
+                return tie if tie is not None and counts.get(tie, 0) == best else None
             leader = f
     return leader
 
@@ -82,7 +96,7 @@ def rules(state: GameState, faction: str, c: int) -> bool:
 
 def ruled_clearings(state: GameState, faction: str) -> list[int]:
     """The clearings ``faction`` rules, highest priority first. Same answer as asking
-    ``ruler`` of each clearing, but quicker where only warriors stand (the common case)."""
+    ``ruler`` of each clearing, but with no call where the answer is kept (the common case)."""
     out = []
     clearings = state.clearings
     if state.services and SHARED.services.hired_now(state, state.current):
@@ -93,15 +107,12 @@ def ruled_clearings(state: GameState, faction: str) -> list[int]:
             if ruler(state, c) == faction:
                 out.append(c)
             continue
-        warriors = cl.warriors
-        own = warriors.get(faction, 0)
-        if own <= 0:
-            continue
-        if len(warriors) == 1:  # its warriors alone
-            out.append(c)
-            continue
-        others = max((n for f, n in warriors.items() if f != faction), default=0)
-        if own > others or (own == others and faction == SHARED.tie_winner):  # ties: Lords of the Forest
+        warriors: Warriors = cl.warriors  # type: ignore[assignment]
+        known = warriors.rule  # the kept answer of ``ruler``, else counted and kept here
+        if known is STALE or cl.buildings.moved:
+            known = warriors.rule = count_ruler(cl)
+            cl.buildings.moved = False
+        if known == faction:
             out.append(c)
     return out
 
@@ -306,9 +317,11 @@ def remove_piece(g: Game, owner: str, c: int, kind: str, rule: str, by: str | No
     """Remove one building or token; the remover scores 1 VP if it is an enemy (LoR 3.2.1)."""
     s = g.state
     cl = s.clearings[c]
-    pool = cl.buildings if kind in SHARED.buildings else cl.tokens
-    try:
-        pool.remove((owner, kind))
+    try:  # two calls, not one on either list: compiled by mypyc, a call on a plain list would
+        if kind in SHARED.buildings:  # skip Buildings.remove, which forgets who rules (core/pieces.py)
+            cl.buildings.remove((owner, kind))
+        else:
+            cl.tokens.remove((owner, kind))
     except ValueError:
         return False
     fs = s.factions[owner]

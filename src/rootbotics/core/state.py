@@ -14,6 +14,7 @@ from .chance import Rng
 from .faction import DIFFICULTIES, SHARED, Board, ensure_registered, piece_totals, rules_of  # noqa: F401 (DIFFICULTIES re-exported)
 from .items import load_item_box
 from .maps import CLEARINGS, Map, load_map
+from .pieces import Buildings, Warriors
 
 PHASES: tuple[str, ...] = ("setup", "birdsong", "daylight", "evening", "over")
 DEFAULT_MAX_ROUNDS = 150  # a game still going after this many rounds has stalled (options.max_rounds)
@@ -25,8 +26,8 @@ class Clearing:
     __slots__ = ("warriors", "buildings", "tokens", "ruin", "pawn", "pawn2", "ruin_items", "slot_items")
 
     def __init__(self) -> None:
-        self.warriors: dict[str, int] = {}
-        self.buildings: list[tuple[str, str]] = []  # (faction, kind)
+        self.warriors: dict[str, int] = Warriors()  # keeps who rules here until a count changes (core/pieces.py)
+        self.buildings = Buildings()  # (faction, kind); its own type, so that mypyc's list fast paths (which skip its overrides) are not used
         self.tokens: list[tuple[str, str]] = []  # (faction, kind)
         self.ruin = False
         self.pawn: str | None = None  # a pawn (7.2.1), mirroring its faction's board
@@ -36,8 +37,8 @@ class Clearing:
 
     def clone(self) -> Clearing:
         c = Clearing.__new__(Clearing)
-        c.warriors = dict(self.warriors)
-        c.buildings = list(self.buildings)
+        c.warriors = Warriors(self.warriors)
+        c.buildings = Buildings(self.buildings)
         c.tokens = list(self.tokens)
         c.ruin = self.ruin
         c.pawn = self.pawn

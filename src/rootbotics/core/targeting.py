@@ -14,19 +14,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Any
 
 from .setup_order import SETUP_LETTER, SETUP_RANK
 from .state import GameState
 
-T = TypeVar("T")
+# A target: a clearing (int) or a player (str). Not a TypeVar: the optional mypyc build
+# (docs/studying-the-bots.md) cannot compile a Generic dataclass.
+T = Any
 
 HIGHEST = "highest"
 LOWEST = "lowest"
 
 
 @dataclass(slots=True)  # not frozen: a frozen dataclass is slow to build, and bots build many
-class Criterion(Generic[T]):
+class Criterion:
     """One tie-breaker: prefer the target with the most (or fewest) of something."""
 
     label: str
@@ -41,23 +43,23 @@ class Criterion(Generic[T]):
         return self.words[v] if self.words is not None and v in (0, 1) else str(v)
 
 
-def most(label: str, key: Callable[[T], int], rule: str = "", words: tuple[str, str] | None = None) -> Criterion[T]:
+def most(label: str, key: Callable[[T], int], rule: str = "", words: tuple[str, str] | None = None) -> Criterion:
     return Criterion(label, key, True, rule, words)
 
 
-def fewest(label: str, key: Callable[[T], int], rule: str = "", words: tuple[str, str] | None = None) -> Criterion[T]:
+def fewest(label: str, key: Callable[[T], int], rule: str = "", words: tuple[str, str] | None = None) -> Criterion:
     return Criterion(label, key, False, rule, words)
 
 
 @dataclass(slots=True)
-class Choice(Generic[T]):
+class Choice:
     """The outcome of one targeting decision, able to explain itself lazily."""
 
     what: str
     target: T | None
     ranked: list[T]
     values: dict[T, tuple[int, ...]]
-    criteria: Sequence[Criterion[T]]
+    criteria: Sequence[Criterion]
     tiebreak: str
     skipped: list[tuple[T, str]] = field(default_factory=list)
 
@@ -117,7 +119,7 @@ def clearing_priority_key(state: GameState, c: int, order: str) -> int:
 
 def _rank(
     candidates: Iterable[T],
-    criteria: Sequence[Criterion[T]],
+    criteria: Sequence[Criterion],
     last_key: Callable[[T], int],
 ) -> tuple[list[T], dict[T, tuple[int, ...]]]:
     # Values are stored so that smaller is better for every criterion. The common shapes (no
@@ -154,10 +156,10 @@ def choose_clearing(
     state: GameState,
     what: str,
     candidates: Iterable[int],
-    criteria: Sequence[Criterion[int]] = (),
+    criteria: Sequence[Criterion] = (),
     priority: str = HIGHEST,
     legal: Callable[[int], str | None] | None = None,
-) -> Choice[int]:
+) -> Choice:
     """Rank clearings by ``criteria`` then priority, and take the first legal one (2.1, 2.3).
 
     ``legal`` returns None for a target the rules allow, or a short reason why not.
@@ -177,9 +179,9 @@ def choose_player(
     state: GameState,
     what: str,
     candidates: Iterable[str],
-    criteria: Sequence[Criterion[str]] = (),
+    criteria: Sequence[Criterion] = (),
     legal: Callable[[str], str | None] | None = None,
-) -> Choice[str]:
+) -> Choice:
     """Rank players by ``criteria`` then setup priority A, B, C... (2.2), first legal (2.3)."""
     ranked, values = _rank(candidates, criteria, lambda f: SETUP_RANK[f])
     return _first_legal(what, ranked, values, criteria, "setup priority (2.2)", legal)
@@ -189,10 +191,10 @@ def _first_legal(
     what: str,
     ranked: list[T],
     values: dict[T, tuple[int, ...]],
-    criteria: Sequence[Criterion[T]],
+    criteria: Sequence[Criterion],
     tiebreak: str,
     legal: Callable[[T], str | None] | None,
-) -> Choice[T]:
+) -> Choice:
     skipped: list[tuple[T, str]] = []
     for t in ranked:
         reason = legal(t) if legal is not None else None

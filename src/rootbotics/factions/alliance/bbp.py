@@ -87,14 +87,14 @@ def next_to_sympathy(s: GameState) -> set[int]:
     return {d for c in CLEARINGS if sympathetic(s, c) for d in s.map.adjacent[c] if not sympathetic(s, d)}
 
 
-def pick(s: GameState, what: str, candidates: list[int], rule: str, priority: str = HIGHEST, avoid: bool = True) -> Choice[int]:
+def pick(s: GameState, what: str, candidates: list[int], rule: str, priority: str = HIGHEST, avoid: bool = True) -> Choice:
     criteria = [fewest("not 3 warriors of one opponent", lambda c: crowded(s, c), rule, words=("fine", "avoided"))] if avoid else []
     choice = choose_clearing(s, what, candidates, criteria, priority, legal=lambda c: may_take(s, c))
     choice.tiebreak = choice.tiebreak.replace("(2.1)", "(BBP AA.8)" if priority == LOWEST else "(BBP 4.1)")
     return choice
 
 
-def sympathy_target(s: GameState, suit: str) -> Choice[int]:
+def sympathy_target(s: GameState, suit: str) -> Choice:
     """BBP AA.6 (ruling R-BBP-AA-SPREAD): a matching clearing next to sympathy (with none on the
     map, any matching clearing); else any clearing next to sympathy; else any clearing. Each
     time clearings with three warriors of one opponent last, then highest priority. On a bird
@@ -152,7 +152,7 @@ def in_box(s: GameState) -> list[str]:
     return [suit for suit, base in BASES.items() if s.factions[FACTION].supply.get(base, 0) > 0]
 
 
-def revolt_target(s: GameState, suit: str) -> Choice[int] | str:
+def revolt_target(s: GameState, suit: str) -> Choice | str:
     """Where to revolt, or why not: BBP AA.5 the order's base in the box and a sympathetic clearing
     of its suit; AA.8 (bird) any sympathetic clearing whose suit's base is in the box. Most enemy
     pieces, then highest priority."""

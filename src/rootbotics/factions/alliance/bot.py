@@ -106,7 +106,7 @@ def placement_blocked(s: GameState, c: int) -> str | None:
 
 
 # -- 6.5.1 Spread Sympathy ------------------------------------------------------------------------
-def spread_target(s: GameState, suit: str) -> Choice[int]:
+def spread_target(s: GameState, suit: str) -> Choice:
     """6.5.1: an ordered unsympathetic clearing adjacent to sympathy, with the fewest enemy
     warriors; then highest priority (2.1), skipping clearings where it may not place (2.3)."""
     near = {d for c in CLEARINGS if sympathetic(s, c) for d in s.map.adjacent[c]}
@@ -121,7 +121,7 @@ def spread_target(s: GameState, suit: str) -> Choice[int]:
     )
 
 
-def fallback_target(s: GameState) -> Choice[int]:
+def fallback_target(s: GameState) -> Choice:
     """6.5.1 I: with no such clearing to target, the unsympathetic clearing with the fewest enemy
     pieces (any suit); then highest priority."""
     return choose_clearing(

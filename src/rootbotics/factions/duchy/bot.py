@@ -219,7 +219,7 @@ def recruit(g: Game) -> int:
 
 
 # -- Daylight: Dig (10.5.1, 10.7.4) ---------------------------------------------------------------------
-def dig_target(s: GameState, suit: str, bird_tie: bool, brigadier: bool = False) -> Choice[int]:
+def dig_target(s: GameState, suit: str, bird_tie: bool, brigadier: bool = False) -> Choice:
     """10.5.1 I: an ordered clearing with no tunnel and no Duchy buildings. Not a bird order: the
     most empty building slots, then the fewest warriors; a bird order (or the Brigadier, 10.7.4):
     the most enemy buildings and tokens. Trait Invaders (3.3.2), except for the Brigadier's own
@@ -242,7 +242,7 @@ def dig_target(s: GameState, suit: str, bird_tie: bool, brigadier: bool = False)
     return choose_clearing(s, f"where to dig (clearings with no tunnel and no Duchy building; {among})", candidates, criteria, legal=lambda c: placement_blocked(s, c))
 
 
-def tunnel_to_take(s: GameState) -> Choice[int]:
+def tunnel_to_take(s: GameState) -> Choice:
     """10.5.1 II: with no tunnel in supply, take one from the tunnel clearing with the fewest
     Duchy warriors (highest priority on ties)."""
     return choose_clearing(s, "which tunnel to take (no tunnel in supply)", tunnels(s), [fewest("fewest Duchy warriors", lambda c: s.warriors(FACTION, c), "10.5.1 II")])
@@ -318,7 +318,7 @@ def to_burrow(g: Game, c: int, n: int, rule: str, why: Callable[[], str] | None 
 
 
 # -- Daylight: battle (10.5.2, 10.7.1) -----------------------------------------------------------------
-def defender_in(s: GameState, c: int) -> Choice[str]:
+def defender_in(s: GameState, c: int) -> Choice:
     """10.5.2 I: the enemy with the most buildings there, then the most pieces, then the most VP;
     then setup priority (2.2)."""
     return choose_player(
@@ -497,7 +497,7 @@ def duchess_of_mud(g: Game) -> None:
 
 
 # -- Evening (10.6) ----------------------------------------------------------------------------------------
-def rally_destination(s: GameState, c: int) -> Choice[int]:
+def rally_destination(s: GameState, c: int) -> Choice:
     """10.6.1 I: an adjacent clearing with a Duchy building (closed paths and the Ferry count,
     12.1.1, 12.2.1), the fewest Duchy warriors first, then highest priority; skipping one it may
     not move to (rule, LoR 4.2.1)."""

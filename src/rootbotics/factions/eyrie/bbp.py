@@ -97,7 +97,7 @@ def column_size(s: GameState, col: str) -> int:
     return len(decree[col]) if decree is not None else 0
 
 
-def bbp_clearing(s: GameState, what: str, candidates: Iterable[int], criteria: list[Criterion[int]], priority: str = LOWEST, legal: Callable[[int], str | None] | None = None) -> Choice[int]:
+def bbp_clearing(s: GameState, what: str, candidates: Iterable[int], criteria: list[Criterion], priority: str = LOWEST, legal: Callable[[int], str | None] | None = None) -> Choice:
     """A clearing by the criteria, ties to the lowest priority (BBP EE.8) or, for Build, the highest (BBP 4.1)."""
     choice = choose_clearing(s, what, candidates, criteria, priority, legal)
     choice.tiebreak = choice.tiebreak.replace("(2.1)", "(BBP EE.8)" if priority == LOWEST else "(BBP 4.1)")
@@ -223,7 +223,7 @@ def enough_to_rule(s: GameState, c: int) -> int:
     return need if need + own else 1
 
 
-def move_destination(s: GameState, origin: int) -> Choice[int]:
+def move_destination(s: GameState, origin: int) -> Choice:
     """BBP EE.4: an adjacent clearing with no roost first, then fewest enemy pieces, then lowest priority."""
     return bbp_clearing(
         s,
@@ -267,7 +267,7 @@ def defenseless_building(s: GameState, c: int) -> int:
     return int(any(f != FACTION and s.is_enemy(FACTION, f) and not cl.warriors.get(f) for f, _ in cl.buildings))
 
 
-def choose_defender(s: GameState, c: int) -> Choice[str]:
+def choose_defender(s: GameState, c: int) -> Choice:
     """Ruling R-BBP-EE-DEFENDER: most pieces there, then the higher score, then setup order (BBP 4.2)."""
     choice = choose_player(s, f"defender in {c}", enemies_in(s, FACTION, c), [most("most pieces there", pieces_there(s, c), "BBP EE.5"), most("higher score", victory_points(s), "BBP EE.5")])
     choice.tiebreak = "setup order (BBP 4.2)"

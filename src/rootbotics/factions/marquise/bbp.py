@@ -59,14 +59,14 @@ class BetterMarquise:
 
 
 # -- targeting with the text's own tie-breaks (BBP 4.1, 4.2) -------------------------------------
-def bbp_clearing(s: GameState, what: str, candidates: Iterable[int], criteria: list[Criterion[int]], priority: str = "highest", legal: Callable[[int], str | None] | None = None) -> Choice[int]:
+def bbp_clearing(s: GameState, what: str, candidates: Iterable[int], criteria: list[Criterion], priority: str = "highest", legal: Callable[[int], str | None] | None = None) -> Choice:
     """A clearing by the criteria, ties to clearing priority (BBP 4.1)."""
     choice = choose_clearing(s, what, candidates, criteria, priority, legal)
     choice.tiebreak = choice.tiebreak.replace("(2.1)", "(BBP 4.1)")
     return choice
 
 
-def choose_defender(s: GameState, c: int, rule: str) -> Choice[str]:
+def choose_defender(s: GameState, c: int, rule: str) -> Choice:
     """BBP MM.4: the opponent with the most pieces there, then the higher score, then setup
     order (BBP 4.2). In cooperative play other bots are no targets (BBP 1.2)."""
     choice = choose_player(

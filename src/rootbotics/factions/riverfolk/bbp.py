@@ -189,7 +189,7 @@ def recruit(g: Game, suit: str) -> int:
     return placed
 
 
-def choose_defender(s: GameState, c: int) -> Choice[str]:
+def choose_defender(s: GameState, c: int) -> Choice:
     """BBP OO.3: most pieces there, then the higher score, then setup order (BBP 4.2)."""
     choice = choose_player(s, f"defender in {c}", enemies_in(s, FACTION, c), [most("most pieces there", pieces_there(s, c), "BBP OO.3"), most("higher score", victory_points(s), "BBP OO.3")])
     choice.tiebreak = "setup order (BBP 4.2)"

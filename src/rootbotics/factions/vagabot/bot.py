@@ -227,7 +227,7 @@ def moves_to(s: GameState, vs: VagabotState, c: int) -> int:
     return dist[vs.clearing][c]
 
 
-def nearest(g: Game, what: str, candidates: list[int], rule: str, *tiebreaks: Criterion[int]) -> Choice[int]:
+def nearest(g: Game, what: str, candidates: list[int], rule: str, *tiebreaks: Criterion) -> Choice:
     """7.5 "nearest": fewest moves, then the action's tie-breakers, then highest priority (2.1)."""
     s = g.state
     vs = vagabot(s)
@@ -421,7 +421,7 @@ def has_pieces(s: GameState, f: str) -> bool:
     return any(s.clearings[c].pieces_of(f) for c in CLEARINGS)
 
 
-def battle_target(g: Game) -> Choice[str]:
+def battle_target(g: Game) -> Choice:
     """7.5.4: the player with the most VP (who has a piece on the map, 2.3)."""
     s = g.state
     return choose_player(
@@ -484,7 +484,7 @@ def battle_action(g: Game) -> None:
         cost = REPEAT_BATTLE_COST
 
 
-def berserker_battle_target(g: Game) -> tuple[Choice, str, Choice[int]] | None:
+def berserker_battle_target(g: Game) -> tuple[Choice, str, Choice] | None:
     """Trait Berserker: the nearest clearing with the most pieces (of other players), against the
     player with the most pieces there (ruling R-TRAIT-VAGABOT)."""
     s = g.state
