@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 SEED ?= 7
 
-.PHONY: demo serve test soak bench bench-mypyc bench-ray clean chromium
+.PHONY: demo serve test soak bench bench-compiled bench-mypyc bench-ray clean chromium
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -69,9 +69,17 @@ $(VENV)/.bench-installed: pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[cli,bench,web]'
 	touch $@
 
+# Then, where a C compiler and Python's headers are found, the optional mypyc build (below) is
+# built and benched too, and one table shows both builds against issue 15's goals.
+BENCH_OUT := test-output/bench
+CAN_COMPILE := $(PYTHON) -c "import os, shutil, sys, sysconfig; sys.exit(0 if shutil.which('cc') and os.path.exists(os.path.join(sysconfig.get_paths()['include'], 'Python.h')) else 1)"
 bench: $(VENV)/.bench-installed
 	$(PY) -m rootbotics.sim.startup
-	$(PY) -m rootbotics.sim.bench
+	rm -rf $(BENCH_OUT) && mkdir -p $(BENCH_OUT)
+	$(PY) -m rootbotics.sim.bench --json $(BENCH_OUT)/pure.json
+	@if ! $(CAN_COMPILE); then echo "== mypyc build skipped: no C compiler or no Python headers (python3-dev)"; \
+	elif ! $(MAKE) --no-print-directory bench-compiled; then echo "== mypyc build or its check failed (above): pure figures only"; fi
+	$(PY) -m rootbotics.sim.bench_compare $(BENCH_OUT)/pure.json $$(ls $(BENCH_OUT)/mypyc.json 2>/dev/null)
 	$(PY) -m rootbotics.web.bench
 
 # Optional: the hot core modules compiled by mypyc (setup.py, ROOTBOTICS_MYPYC=1) into their own
@@ -89,12 +97,21 @@ $(MYPYC_VENV)/.built: pyproject.toml setup.py src/rootbotics/core/*.py | $(VENV)
 	rm -rf build
 	touch $@
 
+MYPYC_SAME_GAMES := cd tests && ../$(MYPYC_VENV)/bin/python -m pytest -q -p no:cacheprovider test_compiled.py test_golden.py test_study_digests.py test_kept_rule.py -m "not soak"
 bench-mypyc: $(MYPYC_VENV)/.built
-	cd tests && ../$(MYPYC_VENV)/bin/python -m pytest -q -p no:cacheprovider test_compiled.py test_golden.py test_study_digests.py test_kept_rule.py -m "not soak"
+	$(MYPYC_SAME_GAMES)
 	@echo "== pure Python (.venv)"
 	$(PY) -m rootbotics.sim.bench --only '$(ONLY)' --explained 0 --profile 0
 	@echo "== compiled by mypyc ($(MYPYC_VENV))"
 	cd tests && ../$(MYPYC_VENV)/bin/python -m rootbotics.sim.bench --only '$(ONLY)' --explained 0 --profile 0
+
+# The compiled build's table alone (every line-up, events counted) for make bench's comparison,
+# once it is checked to play the same games.
+bench-compiled: $(MYPYC_VENV)/.built
+	$(MYPYC_SAME_GAMES)
+	@echo "== the same line-ups, compiled by mypyc ($(MYPYC_VENV))"
+	mkdir -p $(BENCH_OUT)
+	cd tests && ../$(MYPYC_VENV)/bin/python -m rootbotics.sim.bench --explained 0 --profile 0 --json ../$(BENCH_OUT)/mypyc.json
 
 # The same study on the process pool and on a local Ray runtime: games/s of each, Ray's cost per task.
 bench-ray: $(VENV)/.dev-installed

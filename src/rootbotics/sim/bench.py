@@ -17,7 +17,10 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import importlib.machinery
 import io
+import json
+import os
 import pstats
 import random
 import statistics
@@ -116,7 +119,30 @@ def p99(values: list[float]) -> float:
     return statistics.quantiles(values, n=100)[98] if len(values) >= 2 else (values[0] if values else 0.0)
 
 
-def bench_lineup(name: str, study: Study, args: argparse.Namespace) -> str:
+@dataclass(slots=True)
+class LineupFigures:
+    """One line of the table, kept so that ``--json`` can write it for ``sim.bench_compare``."""
+
+    name: str
+    per_wall: float  # complete games per wall-clock second
+    per_cpu: float  # complete games per CPU second of this process
+    turns_per_cpu: float
+    turns_per_game: float
+    mean_ms: float  # one explained bot turn
+    p99_ms: float
+    chess_ratio: float | None  # per_cpu over python-chess random games per CPU second
+    failed: int
+
+    def line(self) -> str:
+        ratio = f"{self.chess_ratio:6.2f}" if self.chess_ratio else "     -"
+        failed = f" ({self.failed} failed)" if self.failed else ""
+        return (
+            f"  {self.name:42} {self.per_wall:7.1f} {self.per_cpu:7.1f} {self.turns_per_cpu:7.0f} {self.turns_per_game:5.1f}"
+            f" {self.mean_ms:6.3f} {self.p99_ms:6.3f} {ratio}{failed}"
+        )
+
+
+def bench_lineup(name: str, study: Study, args: argparse.Namespace) -> LineupFigures:
     """One line of the table: the best of the passes (others on the machine only slow a pass)."""
     chess_rate = chess_games_per_second(args.chess) if args.chess else None
     passes = [time_games(study, range(1, args.games + 1)) for _ in range(args.passes)]
@@ -126,11 +152,28 @@ def bench_lineup(name: str, study: Study, args: argparse.Namespace) -> str:
     per_cpu = best.done / best.cpu
     spent, _ = time_explained_turns(study, range(1, args.explained + 1)) if args.explained else ([], 0)
     mean = 1000 * statistics.fmean(spent) if spent else 0.0
-    ratio = f"{per_cpu / chess_rate:6.2f}" if chess_rate else "     -"
-    failed = f" ({best.failed} failed)" if best.failed else ""
-    return (
-        f"  {name:42} {best.done / wall:7.1f} {per_cpu:7.1f} {best.turns / best.cpu:7.0f} {best.turns / games:5.1f}"
-        f" {mean:6.3f} {1000 * p99(spent):6.3f} {ratio}{failed}"
+    return LineupFigures(
+        name, best.done / wall, per_cpu, best.turns / best.cpu, best.turns / games, mean, 1000 * p99(spent),
+        per_cpu / chess_rate if chess_rate else None, best.failed,
+    )
+
+
+def write_json(path: str, figures: list[LineupFigures]) -> None:
+    """The table as JSON (``--json``), written atomically: what ``sim.bench_compare`` reads."""
+    rows = [{k: getattr(f, k) for k in LineupFigures.__slots__} for f in figures]  # type: ignore[attr-defined]
+    doc = {"python": sys.version.split()[0], "compiled": compiled_modules(), "lineups": rows}
+    tmp = f"{path}.tmp"
+    with open(tmp, "w", encoding="utf-8") as out:
+        json.dump(doc, out, indent=1)
+    os.replace(tmp, path)
+
+
+def compiled_modules() -> list[str]:
+    """The engine's modules loaded in this process as compiled extensions (the mypyc build)."""
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    return sorted(
+        name for name, module in list(sys.modules.items())
+        if name.startswith("rootbotics.") and (getattr(module, "__file__", None) or "").endswith(suffixes)
     )
 
 
@@ -142,6 +185,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--chess", type=int, default=20, help="python-chess random games timed before each line-up (default 20; 0 for none)")
     parser.add_argument("--profile", type=int, default=100, help="Clockwork 1 games profiled (default 100; 0 for none)")
     parser.add_argument("--only", default="", help="line-ups whose name contains this text (default: all)")
+    parser.add_argument("--json", default="", metavar="FILE", help="also write the table to FILE as JSON (for python -m rootbotics.sim.bench_compare)")
     args = parser.parse_args(argv)
     if min(args.games, args.passes) < 1 or min(args.explained, args.chess, args.profile) < 0:
         parser.error("--games and --passes must be at least 1; --explained, --chess and --profile at least 0")
@@ -155,8 +199,12 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(f"  {'line-up@map':42} {'games/s':>7} {'per cpu':>7} {'turns/s':>7} {'turns':>5} {'mean':>6} {'p99':>6} {'chess'}")
     print(f"  {'':42} {'(wall)':>7} {'second':>7} {'(cpu)':>7} {'/game':>5} {'ms':>6} {'ms':>6} {'ratio'}")
+    figures = []
     for name, study in studies.items():
-        print(bench_lineup(name, study, args), flush=True)
+        figures.append(bench_lineup(name, study, args))
+        print(figures[-1].line(), flush=True)
+    if args.json:
+        write_json(args.json, figures)
     print()
     print("games/s: complete games per wall-clock second; per cpu second: per second of this process's CPU time")
     print("(steadier on a shared machine); mean, p99: one explained bot turn (text formatted), over the first")
