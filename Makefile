@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 SEED ?= 7
 
-.PHONY: demo serve test soak bench bench-compiled bench-mypyc bench-ray clean chromium
+.PHONY: demo serve test soak bench bench-compiled bench-mypyc bench-study bench-ray clean chromium
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -66,7 +66,7 @@ soak: $(VENV)/.dev-installed
 # one bot step rendered by the web app server-side (mean, p95); first, the command line's start-up
 # (CPU ms of --version and play --quiet, bytecode cached first). Nothing is asserted.
 $(VENV)/.bench-installed: pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[cli,bench,web]'
+	$(PY) -m pip install --quiet -e '.[cli,sim,bench,web]'
 	touch $@
 
 # Then, where a C compiler and Python's headers are found, the optional mypyc build (below) is
@@ -112,6 +112,13 @@ bench-compiled: $(MYPYC_VENV)/.built
 	@echo "== the same line-ups, compiled by mypyc ($(MYPYC_VENV))"
 	mkdir -p $(BENCH_OUT)
 	cd tests && ../$(MYPYC_VENV)/bin/python -m rootbotics.sim.bench --explained 0 --profile 0 --json ../$(BENCH_OUT)/mypyc.json
+
+# A whole study as a user runs it (rootbotics simulate in its own process): wall-clock time, the
+# main process's peak memory and the largest worker's. GAMES=... (default a million), JOBS=...
+STUDY_GAMES ?= 1000000
+STUDY_JOBS ?= 2
+bench-study: $(VENV)/.bench-installed
+	$(PY) -m rootbotics.sim.bench_study --games $(STUDY_GAMES) --jobs $(STUDY_JOBS)
 
 # The same study on the process pool and on a local Ray runtime: games/s of each, Ray's cost per task.
 bench-ray: $(VENV)/.dev-installed

@@ -71,3 +71,25 @@ def test_bench_json_holds_every_benched_lineup(tmp_path: Path) -> None:
     assert row["per_cpu"] > 0 and row["chess_ratio"] is None and row["failed"] == 0
     assert doc["compiled"] == bench.compiled_modules()  # none in the pure package
     assert bench_compare.load_build(str(out), "pure").figures[CLOCKWORK_1].per_cpu == row["per_cpu"]
+
+
+def test_bench_study_times_a_whole_simulate_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """make bench-study: simulate in a process of its own, its time and both peaks printed."""
+    from rootbotics.sim import bench_study
+
+    out = tmp_path / "study"
+    assert bench_study.main(["--games", "6", "--jobs", "1", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "Study: 6 games of marquise,eyrie,alliance,vagabot on fall, 1 worker process," in printed
+    for label in ("wall clock", "CPU, all processes", "main process peak", "largest worker peak", "result files"):
+        assert label in printed
+    assert list(out.glob("games-*.parquet"))  # the study's own files, kept with --out
+    peaks = json.loads((out / "peaks.json").read_text())
+    assert peaks["exit_code"] == 0 and peaks["main_kib"] > 0
+
+
+def test_bench_study_refuses_a_folder_in_use(tmp_path: Path) -> None:
+    from rootbotics.sim import bench_study
+
+    with pytest.raises(SystemExit):
+        bench_study.main(["--games", "6", "--out", str(tmp_path)])
