@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
@@ -25,19 +24,18 @@ from pathlib import Path
 CLOCKWORK_1 = "marquise,eyrie,alliance,vagabot"
 
 
-def run_simulate(argv: list[str], report: str) -> int:
-    """In the study's own process: run the command line, then write this process's peak
-    resident memory and its largest reaped worker's (KiB, Linux's ``ru_maxrss``) to ``report``."""
-    from ..cli import run
-
-    code = run(argv)
-    peaks = {
-        "main_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
-        "worker_kib": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,
-        "exit_code": code,
-    }
-    Path(report).write_text(json.dumps(peaks), encoding="utf-8")
-    return code
+# The study's own process: the command line as the console script runs it, then this process's
+# peak resident memory and its largest reaped worker's (KiB, Linux's ru_maxrss) written to the
+# report file. A new interpreter, as a user's ``rootbotics simulate`` is.
+STUDY_PROCESS = """
+import json, resource, sys
+from rootbotics.cli import run
+code = run(sys.argv[2:])
+peaks = {"main_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+         "worker_kib": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, "exit_code": code}
+open(sys.argv[1], "w", encoding="utf-8").write(json.dumps(peaks))
+sys.exit(code)
+"""
 
 
 def folder_mib(folder: Path) -> float:
@@ -50,7 +48,7 @@ def time_study(args: argparse.Namespace, out: Path) -> int:
     simulate = ["simulate", "--bots", args.bots, "--map", args.map, "--games", str(args.games), "--jobs", str(args.jobs), "--out", str(out)]
     report = out / "peaks.json"
     start, cpu = time.perf_counter(), os.times()
-    child = subprocess.run([sys.executable, "-m", "rootbotics.sim.bench_study", "--run-simulate", str(report), "--", *simulate], check=False)
+    child = subprocess.run([sys.executable, "-c", STUDY_PROCESS, str(report), *simulate], check=False)
     wall, after = time.perf_counter() - start, os.times()
     if child.returncode != 0 or not report.exists():
         print(f"bench_study: the study stopped with exit code {child.returncode}", file=sys.stderr)
@@ -68,9 +66,6 @@ def time_study(args: argparse.Namespace, out: Path) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["--run-simulate"] and len(argv) >= 3 and argv[2] == "--":
-        return run_simulate(argv[3:], argv[1])
     parser = argparse.ArgumentParser(prog="python -m rootbotics.sim.bench_study", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1_000_000, help="games in the study (default 1,000,000)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: one per CPU)")
