@@ -81,7 +81,7 @@ def test_bench_study_times_a_whole_simulate_run(tmp_path: Path, capsys: pytest.C
     assert bench_study.main(["--games", "6", "--jobs", "1", "--out", str(out)]) == 0
     printed = capsys.readouterr().out
     assert "Study: 6 games of marquise,eyrie,alliance,vagabot on fall, 1 worker process," in printed
-    for label in ("wall clock", "CPU, all processes", "main process peak", "largest worker peak", "result files"):
+    for label in ("wall clock", "CPU, all processes", "main process CPU", "main process peak", "largest worker peak", "result files"):
         assert label in printed
     assert list(out.glob("games-*.parquet"))  # the study's own files, kept with --out
     peaks = json.loads((out / "peaks.json").read_text())

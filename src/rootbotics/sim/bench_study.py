@@ -25,14 +25,15 @@ CLOCKWORK_1 = "marquise,eyrie,alliance,vagabot"
 
 
 # The study's own process: the command line as the console script runs it, then this process's
-# peak resident memory and its largest reaped worker's (KiB, Linux's ru_maxrss) written to the
-# report file. A new interpreter, as a user's ``rootbotics simulate`` is.
+# peak resident memory and its largest reaped worker's (KiB, Linux's ru_maxrss) and its own CPU
+# time written to the report file. A new interpreter, as a user's ``rootbotics simulate`` is.
 STUDY_PROCESS = """
 import json, resource, sys
 from rootbotics.cli import run
 code = run(sys.argv[2:])
-peaks = {"main_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
-         "worker_kib": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, "exit_code": code}
+me, workers = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+peaks = {"main_kib": me.ru_maxrss, "worker_kib": workers.ru_maxrss, "exit_code": code,
+         "main_cpu_s": me.ru_utime + me.ru_stime}
 open(sys.argv[1], "w", encoding="utf-8").write(json.dumps(peaks))
 sys.exit(code)
 """
@@ -59,6 +60,7 @@ def time_study(args: argparse.Namespace, out: Path) -> int:
     print(f"Study: {args.games:,} games of {args.bots} on {args.map}, {args.jobs} worker process{'' if args.jobs == 1 else 'es'}, Python {sys.version.split()[0]}")
     print(f"  wall clock          {wall:10.1f} s ({wall / 60:.1f} min), {args.games / wall:,.0f} games/s")
     print(f"  CPU, all processes  {cpu_s:10.1f} s ({args.games / cpu_s:,.0f} games per CPU second)")
+    print(f"  main process CPU    {peaks['main_cpu_s']:10.1f} s (start-up, progress, the summary)")
     print(f"  main process peak   {peaks['main_kib'] / 1024:10.1f} MiB (its own resident memory, VmHWM)")
     print(f"  largest worker peak {peaks['worker_kib'] / 1024:10.1f} MiB")
     print(f"  result files        {folder_mib(out):10.1f} MiB")
