@@ -50,13 +50,19 @@ def test_watch_with_per_bot_difficulty_and_traits_3_3(client: TestClient) -> Non
 
 
 @pytest.mark.parametrize("query,message", [
-    ("difficulty=eyrie%3Dawful", "difficulty: eyrie: &#39;awful&#39; is not one of"),
-    ("traits=marquise%3Dflying", "traits: marquise: &#39;flying&#39; is not a trait"),
-    ("traits=swoop", "traits: write bot=trait+trait"),
-    ("difficulty=duchy%3Deasy", "difficulty: &#39;duchy&#39; is not one of the bots playing"),
+    ("bots=marquise,eyrie&difficulty=eyrie%3Dawful", "difficulty: eyrie: &#39;awful&#39; is not one of"),
+    ("bots=marquise,eyrie&traits=marquise%3Dflying", "traits: marquise: &#39;flying&#39; is not a trait"),
+    ("bots=marquise,eyrie&traits=swoop", "traits: write bot=trait+trait"),
+    ("bots=marquise,eyrie&difficulty=duchy%3Deasy", "difficulty: &#39;duchy&#39; is not one of the bots playing"),
+    # a bad rule set in the line-up (issue 17)
+    ("bots=marquise%40bbp,vagabot%40bbp", "bots: vagabot@bbp: the Vagabot has no bot of rule set &#39;bbp&#39;"),
+    ("bots=marquise%40fan,eyrie", "bots: marquise@fan: &#39;fan&#39; is not a rule set"),
+    ("bots=fan:marquise,eyrie", "bots: &#39;fan&#39; is not a rule set"),
+    ("bots=marquise%40bbp,marquise", "bots: marquise is seated twice"),
+    ("bots=marquise%40bbp", "bots: a game needs 2 to 8 players, not 1"),
 ])
-def test_a_bad_watch_option_names_itself(client: TestClient, query: str, message: str) -> None:
-    r = client.get(f"/watch?bots=marquise,eyrie&seed=3&{query}")
+def test_a_bad_watch_option_or_rule_set_names_itself(client: TestClient, query: str, message: str) -> None:
+    r = client.get(f"/watch?{query}&seed=3")
     assert r.status_code == 400 and message in r.text
 
 
@@ -113,15 +119,3 @@ def test_bbp_1_1_better_bots_and_an_official_bot_play_a_whole_watched_game(clien
     assert game.failure is None and game.log[-1].kind == "game_over" and game.frames
     page = client.get(f"/watch?bots=marquise%40bbp,eyrie%40bbp,alliance&map={map_name}&seed=5&round=999").text
     assert f"step {len(game.frames)}/{len(game.frames)}" in page and 'class="error"' not in page
-
-
-@pytest.mark.parametrize("bots,message", [
-    ("marquise%40bbp,vagabot%40bbp", "bots: vagabot@bbp: the Vagabot has no bot of rule set &#39;bbp&#39;"),
-    ("marquise%40fan,eyrie", "bots: marquise@fan: &#39;fan&#39; is not a rule set"),
-    ("fan:marquise,eyrie", "bots: &#39;fan&#39; is not a rule set"),
-    ("marquise%40bbp,marquise", "bots: marquise is seated twice"),
-    ("marquise%40bbp", "bots: a game needs 2 to 8 players, not 1"),
-])
-def test_a_bad_rule_set_in_a_watch_line_up_names_itself(client: TestClient, bots: str, message: str) -> None:
-    r = client.get(f"/watch?bots={bots}&seed=3")
-    assert r.status_code == 400 and message in r.text
