@@ -80,6 +80,21 @@ def test_lizard_cult_lost_souls_take_every_discard_and_are_saved() -> None:
     assert again.factions["lizards"].board.lost_souls == lz.lost_souls and again.factions["lizards"].board.acolytes == 1
 
 
+def test_lor_10_2_6_a_dominance_card_spent_goes_to_a_human_cults_lost_souls_until_10_4_2() -> None:
+    """LoR 10.2.6: any card spent or discarded, even a dominance card, goes to the Lost Souls, not
+    beside the map (LoR 3.3.3); LoR 10.4.2: the Cult's Birdsong discards them, and only then is
+    the dominance card available."""
+    s = cult({}, lizards={"acolytes": 0, "lost_souls": []}, hand=["dominance_fox", "cobbler"])
+    g = table(s)
+    apply_line(g, "L", "F#dom->")
+    lz = s.factions["lizards"].board
+    assert lz.lost_souls == [card(s, "dominance_fox")] and s.available_dominance == [] and s.discard == []
+    assert g.log.of_kind("lost_soul")[-1].rule == "LoR 10.2.6"
+    apply_line(g, "L", "F#dom$->")
+    assert lz.lost_souls == [] and s.available_dominance == [card(s, "dominance_fox")] and s.discard == []
+    invariants.check(s)
+
+
 def test_lizard_cult_board_format_refuses_the_bots_fields() -> None:
     with pytest.raises(StateError, match=r"factions\.lizards\.lizards.*conspiracy"):
         cult({}, lizards={"acolytes": 0, "conspiracy": 2})

@@ -244,13 +244,13 @@ def sway(g: Game, seat: str, minister: str, move: Move) -> str | None:
             return f"the {MINISTER_TITLE[minister]} is swayed already, or no crown is left"
         fs.supply["crown"] -= 1
         box.sway(minister)
-        g.emit(seat, "LoR 1.5.4", "sway", "sways the {m}", m=MINISTER_TITLE[minister])
+        g.emit(seat, "LoR 12.5.3", "sway", "sways the {m}", m=MINISTER_TITLE[minister])
         return None
     if start == Board() and not dests:
         if not box.has(minister):
             return f"the {MINISTER_TITLE[minister]} is not swayed"
         box.swayed.remove(minister)
         fs.supply["crown"] += 1
-        g.emit(seat, "LoR 1.5.4", "sway", "loses the {m}: its crown goes back to the supply", m=MINISTER_TITLE[minister])
+        g.emit(seat, "LoR 12.2.3", "sway", "loses the {m}: its crown goes back to the supply", m=MINISTER_TITLE[minister])
         return None
     return "a minister is swayed onto the board (#brigadier->$) or lost from it (#brigadier$->)"

@@ -70,7 +70,7 @@ def _trick(g: Game, trick: Trick) -> str | None:
         plots[trick.a] = b
     if a is not None:
         plots[trick.b] = a
-    g.emit(CORVIDS, "LoR 1.5.4", "swap", "swaps its plots in {c} and {how}", c=trick.a, how=trick.b)
+    g.emit(CORVIDS, "LoR 13.5.4", "swap", "swaps its plots in {c} and {how}", c=trick.a, how=trick.b)
     return None
 
 
@@ -93,11 +93,11 @@ def _exposure(g: Game, seat: str, guess: Exposure, rest: list[Action]) -> str | 
     if actual != kind:
         if not given:
             return f"wrong: the plot in {c} is not {P.named(kind)}; the card shown goes to the Corvids: write it, as F#->P (2.8.1)"
-        g.emit(seat, "LoR 1.5.4", "gamble", "guesses the plot in {c} is {what}: wrong", c=c, what=P.named(kind), guess=kind)
+        g.emit(seat, "LoR 13.2.4", "gamble", "guesses the plot in {c} is {what}: wrong", c=c, what=P.named(kind), guess=kind)
         return None
     if given:
         return f"right: the plot in {c} is {P.named(kind)}, so the card shown stays in the hand"
-    g.emit(seat, "LoR 1.5.4", "gamble", "guesses the plot in {c} is {what}: right, and removes it", c=c, what=P.named(kind), guess=kind)
+    g.emit(seat, "LoR 13.2.4", "gamble", "guesses the plot in {c} is {what}: right, and removes it", c=c, what=P.named(kind), guess=kind)
     rules.remove_piece(g, CORVIDS, c, "plot", "LoR 3.2.1", by=seat)
     return None
 
