@@ -257,12 +257,27 @@ def bot_plot(kind: str, hand_: tuple[str, ...] = ("anvil", "cobbler")) -> GameSt
     return s
 
 
-def test_exposure_a_human_guessing_right_removes_the_bots_plot_and_scores() -> None:
+def test_lor_13_2_4_exposure_guessed_right_removes_the_bots_plot_scores_and_ignores_its_raid() -> None:
+    """LoR 13.2.4: the guesser removes the plot and scores; its effect is ignored, so an exposed
+    raid places no warriors (LoR 13.7.4), unlike a raid removed otherwise (11.7.4)."""
     s = bot_plot("raid")
-    apply_line(table(s), "C", "?Pt_r1/++")
+    g = table(s)
+    apply_line(g, "C", "?Pt_r1/++")
     assert plots.plot_map(s) == {} and s.factions["marquise"].vp == 1
-    assert all(s.warriors("corvids", c) == 1 for c in s.map.adjacent[1])  # 11.7.4 the raid
+    assert all(s.warriors("corvids", c) == 0 for c in s.map.adjacent[1])  # LoR 13.7.4: no raid
     assert hand(s, "marquise") == ["anvil", "cobbler"]
+    assert [e.rule for e in g.log.of_kind("remove_piece")] == ["LoR 13.2.4"]
+    assert g.log.of_kind("plot_removed")[-1].data["kind"] == "raid" and not g.log.of_kind("place_warriors")
+    assert s.factions["corvids"].supply["plot"] == 8
+    invariants.check(s)
+
+
+def test_lor_13_2_4_an_exposed_plot_still_sets_off_backup_plans_3_3_2() -> None:
+    """The plot's own effect is ignored, not the bot's trait: Backup Plans places its warrior."""
+    s = bot_plot("bomb")
+    s.factions["corvids"].traits = ["backup-plans"]
+    apply_line(table(s), "C", "?Pt_b1/++")
+    assert plots.plot_map(s) == {} and s.warriors("corvids", 1) == 1 and s.factions["marquise"].vp == 1
 
 
 def test_2_8_1_exposure_a_wrong_guess_gives_the_card_the_bot_discards_it_and_scores() -> None:
