@@ -158,8 +158,8 @@ def _from_other_hand(g: Game, faction: str, own: str, letters: dict[str, str], w
 
 
 def _give(g: Game, faction: str, letters: dict[str, str], card: int, dest: object) -> None:
-    """A card of the hand given: to a bot (2.8.1), another human, or a human Alliance's
-    Supporters stack."""
+    """A card of the hand given, as an effect says (LoR 1.3.2): to a bot (2.8.1), another human,
+    or a human Alliance's Supporters stack."""
     s = g.state
     letter = dest.faction if isinstance(dest, (Hand, Board)) else None
     to = letters.get(letter or "", faction if letter is None else "")
@@ -178,7 +178,7 @@ def _give(g: Game, faction: str, letters: dict[str, str], card: int, dest: objec
     else:
         s.factions[faction].hand.remove(card)
         fs.hand.append(card)
-    g.emit(faction, "LoR 2.1", "gift", "gives {card} to {target}", card=s.deckdef.card(card).label(), target=to, giver=faction)
+    g.emit(faction, "LoR 1.3.2", "gift", "gives {card} to {target}", card=s.deckdef.card(card).label(), target=to, giver=faction)
 
 
 def _supporters(fs: object) -> list[int] | None:
