@@ -64,8 +64,10 @@ def test_a_card_the_hand_does_not_hold_refuses_the_whole_line() -> None:
 
 def test_cards_between_human_hands_and_to_a_human_alliances_supporters() -> None:
     s = two_humans(["cobbler", "anvil"], ["sappers"])
-    apply_line(table(s), "C", "R#C->A/F#->A$/B#A->C")
+    g = table(s)
+    apply_line(g, "C", "R#C->A/F#->A$/B#A->C")
     assert hand(s, "marquise") == ["sappers"] and hand(s, "alliance") == ["cobbler"]
+    assert [e.rule for e in g.log.of_kind("gift")] == ["LoR 1.3.2", "LoR 1.3.2"]  # given as an effect says
     assert s.factions["alliance"].board.supporters == [s.deckdef.by_name["anvil"]]
     invariants.check(s)
 

@@ -173,7 +173,7 @@ def test_a_human_vagabonds_item_moves_are_kept_by_the_engine() -> None:
 
 def test_exploring_a_ruin_takes_its_item() -> None:
     g = table(vagabond(6, c6={"ruin": True, "ruin_items": ["bag"]}))
-    apply_line(g, "V", "%b6->s")  # Explore, LoR 9.5
+    apply_line(g, "V", "%b6->s")  # Explore, LoR 9.5.3
     assert words(g)[-1] == "bag" and not g.state.clearings[6].ruin and not invariants.check(g.state)
 
 
@@ -316,14 +316,17 @@ def test_a_human_vagabonds_character_saves_and_a_wrong_one_is_refused() -> None:
         position({}, seats=("vagabot", "eyrie"), humans=("vagabot",), vagabot={"vagabond": {"character": "wizard"}})
 
 
-# -- a human Vagabond's crafting (LoR 4.1): the item goes to his board ---------------------------------
-def test_lor_4_1_a_human_vagabonds_crafted_item_goes_face_up_into_his_satchel() -> None:
+# -- a human Vagabond's crafting (LoR 4.1, 9.2.1): the item goes to his board ------------------------
+def test_lor_9_2_1_a_human_vagabonds_crafted_item_goes_face_up_onto_his_board() -> None:
+    """LoR 9.2.5: he has no Crafted Items box; LoR 9.2.1: he takes the crafted item face up."""
     s = position({5: {}}, seats=("vagabot", "eyrie"), humans=("vagabot",),
                   vagabot={"vagabond": {"location": 5, "items": ["sword"]}, "hand": ["crossbow_bird"]})
     g = table(s)
     supply = s.item_supply["crossbow"]
     apply_line(g, "V", "Zcrossbow")
     assert words(g) == ["sword", "crossbow"] and s.factions["vagabot"].items == []
+    taken = g.log.of_kind("gain_item")[-1]
+    assert taken.rule == "LoR 9.2.1" and taken.data["item"] == "crossbow" and not board(g).items[-1].exhausted
     assert s.item_supply["crossbow"] == supply - 1 and s.factions["vagabot"].hand == []
     apply_line(g, "V", "Z%s")
     assert words(g) == ["sword", "crossbow", "sword"] and board(g).swords() == 2  # his maximum rolled hits (LoR 9.2.6)
@@ -332,7 +335,7 @@ def test_lor_4_1_a_human_vagabonds_crafted_item_goes_face_up_into_his_satchel() 
     assert [i.kind for i in again.factions["vagabot"].board.items] == ["sword", "crossbow", "sword"]
 
 
-def test_lor_4_1_a_human_vagabond_crafts_no_item_the_supply_lacks() -> None:
+def test_lor_4_1_2_a_human_vagabond_crafts_no_item_the_supply_lacks() -> None:
     s = vagabond()
     s.item_supply["hammer"] = 0
     before = serial.to_json(s)

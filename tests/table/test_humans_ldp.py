@@ -80,6 +80,21 @@ def test_lizard_cult_lost_souls_take_every_discard_and_are_saved() -> None:
     assert again.factions["lizards"].board.lost_souls == lz.lost_souls and again.factions["lizards"].board.acolytes == 1
 
 
+def test_lor_10_2_6_a_dominance_card_spent_goes_to_a_human_cults_lost_souls_until_10_4_2() -> None:
+    """LoR 10.2.6: any card spent or discarded, even a dominance card, goes to the Lost Souls, not
+    beside the map (LoR 3.3.3); LoR 10.4.2: the Cult's Birdsong discards them, and only then is
+    the dominance card available."""
+    s = cult({}, lizards={"acolytes": 0, "lost_souls": []}, hand=["dominance_fox", "cobbler"])
+    g = table(s)
+    apply_line(g, "L", "F#dom->")
+    lz = s.factions["lizards"].board
+    assert lz.lost_souls == [card(s, "dominance_fox")] and s.available_dominance == [] and s.discard == []
+    assert g.log.of_kind("lost_soul")[-1].rule == "LoR 10.2.6"
+    apply_line(g, "L", "F#dom$->")
+    assert lz.lost_souls == [] and s.available_dominance == [card(s, "dominance_fox")] and s.discard == []
+    invariants.check(s)
+
+
 def test_lizard_cult_board_format_refuses_the_bots_fields() -> None:
     with pytest.raises(StateError, match=r"factions\.lizards\.lizards.*conspiracy"):
         cult({}, lizards={"acolytes": 0, "conspiracy": 2})
@@ -242,12 +257,27 @@ def bot_plot(kind: str, hand_: tuple[str, ...] = ("anvil", "cobbler")) -> GameSt
     return s
 
 
-def test_exposure_a_human_guessing_right_removes_the_bots_plot_and_scores() -> None:
+def test_lor_13_2_4_exposure_guessed_right_removes_the_bots_plot_scores_and_ignores_its_raid() -> None:
+    """LoR 13.2.4: the guesser removes the plot and scores; its effect is ignored, so an exposed
+    raid places no warriors (LoR 13.7.4), unlike a raid removed otherwise (11.7.4)."""
     s = bot_plot("raid")
-    apply_line(table(s), "C", "?Pt_r1/++")
+    g = table(s)
+    apply_line(g, "C", "?Pt_r1/++")
     assert plots.plot_map(s) == {} and s.factions["marquise"].vp == 1
-    assert all(s.warriors("corvids", c) == 1 for c in s.map.adjacent[1])  # 11.7.4 the raid
+    assert all(s.warriors("corvids", c) == 0 for c in s.map.adjacent[1])  # LoR 13.7.4: no raid
     assert hand(s, "marquise") == ["anvil", "cobbler"]
+    assert [e.rule for e in g.log.of_kind("remove_piece")] == ["LoR 13.2.4"]
+    assert g.log.of_kind("plot_removed")[-1].data["kind"] == "raid" and not g.log.of_kind("place_warriors")
+    assert s.factions["corvids"].supply["plot"] == 8
+    invariants.check(s)
+
+
+def test_lor_13_2_4_an_exposed_plot_still_sets_off_backup_plans_3_3_2() -> None:
+    """The plot's own effect is ignored, not the bot's trait: Backup Plans places its warrior."""
+    s = bot_plot("bomb")
+    s.factions["corvids"].traits = ["backup-plans"]
+    apply_line(table(s), "C", "?Pt_b1/++")
+    assert plots.plot_map(s) == {} and s.warriors("corvids", 1) == 1 and s.factions["marquise"].vp == 1
 
 
 def test_2_8_1_exposure_a_wrong_guess_gives_the_card_the_bot_discards_it_and_scores() -> None:

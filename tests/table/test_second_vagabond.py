@@ -152,7 +152,7 @@ def test_g_items_exhausted_damaged_repaired_and_refreshed_not_the_first_vagabond
 
 def test_g_explores_a_ruin() -> None:
     g = table(two(v=1, g=6, c6={"ruin": True, "ruin_items": ["bag"]}))
-    apply_line(g, "G", "%b6->s")  # Explore, LoR 9.5
+    apply_line(g, "G", "%b6->s")  # Explore, LoR 9.5.3
     assert words(g)[-1] == "bag" and not g.state.clearings[6].ruin
 
 
@@ -252,7 +252,7 @@ def test_impossible_ruin_items_are_refused(text: str, token: str, problem: str) 
 
 
 def test_items_go_under_ruins_at_setup_only() -> None:
-    refused(table(two(c6={"ruin": True})), "%h->6", "%h->6", "at setup only (LoR 9.3)")
+    refused(table(two(c6={"ruin": True})), "%h->6", "%h->6", "at setup only (LoR 9.3.4)")
 
 
 # -- a coalition's win (a file's Winner line naming Vagabonds beside the player who reached 30) ----

@@ -6,13 +6,11 @@ to Rootlog with G's lines and imports back to the same pawns (LoR: two Vagabonds
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from rootbotics.factions.vagabot.human import VagabondBoard
 from rootbotics.table.session import Session
+from table.table_script import export_and_import, play, resume, run
 
 NEW = ["table", "new", "--humans", "vagabond@arbiter:Ann,vagabond2@thief:Bob", "--bots", "marquise,eyrie", "--map", "fall", "--seed", "3"]
 FIRST = [
@@ -23,12 +21,6 @@ FIRST = [
     "ok all", "board",  # round 2: the Marquise
 ]
 AFTER = ["undo 3", "p->2/%f->e", "done", "ok all", "board"]  # back across the Marquise's turn, into Bob's
-DEADLINE = 120  # seconds: only a guard against a hung process, nothing is timed
-
-
-def run(args: list[str], lines: list[str]) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "COLUMNS": "120", "NO_COLOR": "1", "TERM": "dumb"}
-    return subprocess.run([sys.executable, "-m", "rootbotics", *args], input="".join(f"{x}\n" for x in lines), capture_output=True, text=True, env=env, timeout=DEADLINE)
 
 
 def pawns(path: Path) -> dict[str, object]:
@@ -40,21 +32,17 @@ def pawns(path: Path) -> dict[str, object]:
 
 def test_two_human_vagabonds_play_beside_two_bots_undo_across_a_bot_turn_and_resume(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    first = run([*NEW, "--file", str(path)], FIRST)
-    assert first.returncode == 0, first.stderr
-    assert "error:" not in first.stdout, first.stdout
-    assert "Put Bob's pawn in forest 0 (by 1, 2, 5, 10)." in first.stdout
-    assert "  10 (rabbit): vagabot pawn, vagabond2 pawn, ruin" in first.stdout
-    assert "Bob holds 3 card(s); Second Vagabond: the Thief, in clearing 10; items: sword, boots exhausted, torch (maximum rolled hits 1)" in first.stdout
+    first = play(NEW, FIRST, path)
+    assert "Put Bob's pawn in forest 0 (by 1, 2, 5, 10)." in first
+    assert "  10 (rabbit): vagabot pawn, vagabond2 pawn, ruin" in first
+    assert "Bob holds 3 card(s); Second Vagabond: the Thief, in clearing 10; items: sword, boots exhausted, torch (maximum rolled hits 1)" in first
     saved = json.loads(path.read_text())
     assert saved["config"]["options"] == {"vagabond_character": "arbiter", "vagabond2_character": "thief"}
     assert [s["faction"] for s in saved["config"]["seats"]] == ["marquise", "eyrie", "vagabot", "vagabond2"]
     assert pawns(path) == {"vagabot": 10, "vagabond2": 10, "10": ("vagabot", "vagabond2")}
 
-    again = run(["table", "resume", str(path)], AFTER)
-    assert again.returncode == 0, again.stderr
-    assert "undid 3 entries" in again.stdout and "error:" not in again.stdout, again.stdout
-    assert "Move Bob's pawn from forest 0 (by 1, 2, 5, 10) to clearing 2 (mouse)." in again.stdout
+    again = resume(path, AFTER, undone=3)
+    assert "Move Bob's pawn from forest 0 (by 1, 2, 5, 10) to clearing 2 (mouse)." in again
     assert pawns(path) == {"vagabot": 10, "vagabond2": 2, "10": ("vagabot",)}
 
 
@@ -65,15 +53,8 @@ def test_the_second_vagabond_is_a_human_seat_only_on_the_command_line(tmp_path: 
 
 
 def test_the_session_exports_g_lines_and_imports_both_pawns_back(tmp_path: Path) -> None:
-    path, out, pos = tmp_path / "game.json", tmp_path / "game.rootlog", tmp_path / "pos.json"
-    assert run([*NEW, "--file", str(path)], FIRST).returncode == 0
-    r = run(["rootlog", "export", str(path), "--out", str(out)], [])
-    assert r.returncode == 0, r.stderr
-    lines = out.read_text().splitlines()
+    lines, seats = export_and_import(NEW, FIRST, tmp_path)
     assert "V: Ann" in lines and "G: Bob" in lines
     assert "G:p->1_2_5_10/%s->s/%f->s/%r->s" in lines and lines.count("G:p->10/%f->e") == 1
-    r = run(["rootlog", "import", str(out), "--out", str(pos)], [])
-    assert r.returncode == 0, r.stderr
-    seats = json.loads(pos.read_text())["factions"]
     assert seats["vagabot"]["vagabond"]["location"] == 10 and seats["vagabond2"]["vagabond"]["location"] == 10
     assert seats["vagabond2"]["seat"] == "human"

@@ -6,14 +6,12 @@ an undo across a bot turn and the same moves typed again. The session keeps it a
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from rootbotics.factions.riverfolk.company import CompanyBoard
 from rootbotics.factions.vagabot.human import VagabondBoard
 from rootbotics.table.session import Session
+from table.table_script import export_and_import, play, resume, run
 
 NEW = ["table", "new", "--humans", "vagabond@arbiter:Ann,riverfolk:Bob", "--bots", "marquise,eyrie", "--map", "fall", "--seed", "3"]
 FIRST = [
@@ -24,21 +22,13 @@ FIRST = [
     "ok all", "board",  # round 2: the Marquise
 ]
 AFTER = ["undo 3", "3w->O$", "done", "ok all", "board"]  # back across the Marquise's turn, into Bob's
-DEADLINE = 120  # seconds: only a guard against a hung process, nothing is timed
-
-
-def run(args: list[str], lines: list[str]) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "COLUMNS": "120", "NO_COLOR": "1", "TERM": "dumb"}
-    return subprocess.run([sys.executable, "-m", "rootbotics", *args], input="".join(f"{x}\n" for x in lines), capture_output=True, text=True, env=env, timeout=DEADLINE)
 
 
 def test_a_table_game_with_a_human_vagabond_and_riverfolk_plays_undoes_and_resumes(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    first = run([*NEW, "--file", str(path)], FIRST)
-    assert first.returncode == 0, first.stderr
-    assert "error:" not in first.stdout, first.stdout
-    assert "Put Ann's pawn in forest 2 (by 2, 6, 10, 11, 12)." in first.stdout
-    assert "Ann holds 3 card(s); Vagabond: the Arbiter, in clearing 10; items: sword, sword, boots exhausted, torch (maximum rolled hits 2)" in first.stdout
+    first = play(NEW, FIRST, path)
+    assert "Put Ann's pawn in forest 2 (by 2, 6, 10, 11, 12)." in first
+    assert "Ann holds 3 card(s); Vagabond: the Arbiter, in clearing 10; items: sword, sword, boots exhausted, torch (maximum rolled hits 2)" in first
     saved = json.loads(path.read_text())
     assert saved["config"]["options"] == {"vagabond_character": "arbiter"}
     assert [s["faction"] for s in saved["config"]["seats"]] == ["marquise", "eyrie", "vagabot", "riverfolk"]
@@ -47,10 +37,8 @@ def test_a_table_game_with_a_human_vagabond_and_riverfolk_plays_undoes_and_resum
     assert isinstance(vb, VagabondBoard) and vb.clearing == 10 and state.clearings[10].pawn == "vagabot"
     assert isinstance(rf, CompanyBoard) and rf.payments == {"riverfolk": 2}
 
-    again = run(["table", "resume", str(path)], AFTER)
-    assert again.returncode == 0, again.stderr
-    assert "undid 3 entries" in again.stdout and "error:" not in again.stdout, again.stdout
-    assert "Bob holds 3 card(s); Payments: riverfolk 3; Funds: empty" in again.stdout
+    again = resume(path, AFTER, undone=3)
+    assert "Bob holds 3 card(s); Payments: riverfolk 3; Funds: empty" in again
     state = Session.load(path).play.game.state
     rf = state.factions["riverfolk"].board
     assert isinstance(rf, CompanyBoard) and rf.payments == {"riverfolk": 3} and state.factions["vagabot"].board.clearing == 10
@@ -65,14 +53,7 @@ def test_only_a_vagabond_names_a_character(tmp_path: Path) -> None:
 
 
 def test_the_session_exports_to_rootlog_with_the_pawn_in_the_vagabonds_line(tmp_path: Path) -> None:
-    path, out, pos = tmp_path / "game.json", tmp_path / "game.rootlog", tmp_path / "pos.json"
-    assert run([*NEW, "--file", str(path)], FIRST).returncode == 0
-    r = run(["rootlog", "export", str(path), "--out", str(out)], [])
-    assert r.returncode == 0, r.stderr
-    lines = out.read_text().splitlines()
+    lines, seats = export_and_import(NEW, FIRST, tmp_path)
     assert "V:p->2_6_10_11_12/%s->s/%s->s/%f->s/%r->s" in lines and "O:2w->O$" in lines
     assert not any(line.startswith("E:") and "Vp" in line for line in lines)
-    r = run(["rootlog", "import", str(out), "--out", str(pos)], [])
-    assert r.returncode == 0, r.stderr
-    seats = json.loads(pos.read_text())["factions"]
     assert seats["vagabot"]["vagabond"]["location"] == 10 and seats["riverfolk"]["company"]["payments"] == {"riverfolk": 2}

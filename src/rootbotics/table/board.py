@@ -431,7 +431,7 @@ def _roll_script(line: _Line, defender: str, b: Battle, outcome: list[_Pieces]) 
     guerrilla = defender == "alliance" and "veterans" in fs.traits
     if (a < d and not guerrilla) or (a > d and guerrilla):
         who = "defender" if guerrilla else "attacker"
-        raise LineRefused(format_action(b), f"the {who} takes the higher roll (LoR 4.3.2; 8.2.2 Guerrilla War)")
+        raise LineRefused(format_action(b), f"the {who} takes the higher roll (LoR 4.3.2; LoR 8.2.2 Guerrilla War)")
     picks = [("pick", p.kind) for p in outcome if p.owner == defender and p.kind != "warrior" for _ in range(p.count)]
     return [("roll", (a, d)), *picks]
 

@@ -6,8 +6,9 @@ card actions of a line are applied to it (``apply_card_move``, ``apply_craft``):
 
 - ``#->C``, ``2#->C``: cards drawn from the deck (LoR 2.1; the deck question in table mode);
   ``F#ambush->C`` names the card drawn, taken from the deck if it can be there;
-- ``F#C->`` or ``F#->``: a card of the hand discarded (or spent): to the discard pile, or the
-  Lizards' Lost Souls (8.2.4), a dominance card beside the map (LoR 3.3.3);
+- ``F#C->`` or ``F#->``: a card of the hand discarded (or spent): to the discard pile, a
+  dominance card beside the map (LoR 3.3.3); while the Lizards play, to their Lost Souls (8.2.4;
+  a human Cult's take a dominance card too, LoR 10.2.6, until its Birdsong discards them, 10.4.2);
 - ``F#->E`` to a bot: discarded, and the bot scores 1 VP (2.8.1 Poor Manual Dexterity);
 - ``#E->C`` from a bot: the human draws a card instead (2.8.1);
 - ``F#C->A`` between human hands; ``F#->A$`` to a human Alliance's Supporters; ``F#->$_f``
@@ -16,8 +17,8 @@ card actions of a line are applied to it (``apply_card_move``, ``apply_craft``):
 - ``F#*->C``: a card taken from the discard pile (or a dominance card beside the map);
 - ``Zsoup``: a card of the hand crafted: an item card's item goes to the Crafted Items box
   and the card to the discard pile; ``Z%b``: an item crafted from the supply. A human
-  Vagabond's crafted item goes face up into his Satchel on his board instead (LoR 9: his
-  items are his board's, which his battles and the bots' hits use).
+  Vagabond has no Crafted Items box (LoR 9.2.5): he takes his crafted item face up onto his
+  board (LoR 9.2.1, 9.5.8), where his battles and the bots' hits use it.
 
 A card is found by its Rootlog name (the title in lower case without spaces, a prefix will do;
 ``@`` an ambush, ``dom`` a dominance card) and suit; by suit alone, the first such card in the
@@ -31,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from ..core import rules
 from ..core.context import EngineFailure
+from ..factions.lizards.rules import human_lost_souls, to_lost_souls
 from ..factions.vagabot.human import VagabondItem, board_of
 from .rootlog_ast import ITEMS, Board, Card, Counted, Craft, DiscardPile, Hand, Move
 
@@ -101,10 +103,20 @@ def _one_card(g: Game, faction: str, own: str, letters: dict[str, str], counted:
     card = find(s, s.factions[faction].hand, want, f"the {faction} hand")
     if dest is None:
         s.factions[faction].hand.remove(card)
-        rules.discard(g, card)
+        discard(g, card)
         g.emit(faction, "LoR 2.1", "discard", "discards {card}", card=s.deckdef.card(card).label())
         return
     _give(g, faction, letters, card, dest)
+
+
+def discard(g: Game, card: int) -> None:
+    """A human's card spent or discarded (``rules.discard``). While a human Lizard Cult plays, even
+    a dominance card goes to its Lost Souls (LoR 10.2.6), to become available only when the Cult
+    discards them (LoR 10.4.2), not beside the map (ruling R-TABLE-LOST-SOULS)."""
+    if g.state.deckdef.card(card).kind == "dominance" and human_lost_souls(g.state) is not None:
+        to_lost_souls(g, card)
+        return
+    rules.discard(g, card)
 
 
 def _take(g: Game, faction: str, want: Card, start: object) -> None:
@@ -146,8 +158,8 @@ def _from_other_hand(g: Game, faction: str, own: str, letters: dict[str, str], w
 
 
 def _give(g: Game, faction: str, letters: dict[str, str], card: int, dest: object) -> None:
-    """A card of the hand given: to a bot (2.8.1), another human, or a human Alliance's
-    Supporters stack."""
+    """A card of the hand given, as an effect says (LoR 1.3.2): to a bot (2.8.1), another human,
+    or a human Alliance's Supporters stack."""
     s = g.state
     letter = dest.faction if isinstance(dest, (Hand, Board)) else None
     to = letters.get(letter or "", faction if letter is None else "")
@@ -166,7 +178,7 @@ def _give(g: Game, faction: str, letters: dict[str, str], card: int, dest: objec
     else:
         s.factions[faction].hand.remove(card)
         fs.hand.append(card)
-    g.emit(faction, "LoR 2.1", "gift", "gives {card} to {target}", card=s.deckdef.card(card).label(), target=to, giver=faction)
+    g.emit(faction, "LoR 1.3.2", "gift", "gives {card} to {target}", card=s.deckdef.card(card).label(), target=to, giver=faction)
 
 
 def _supporters(fs: object) -> list[int] | None:
@@ -208,8 +220,9 @@ def _from_board(g: Game, faction: str, letters: dict[str, str], want: Card, star
 
 def apply_craft(g: Game, faction: str, craft: Craft) -> None:
     """``Z<card>``: the card leaves the hand; an item card's item joins the Crafted Items box and
-    the card is discarded (LoR 4.1), a card of lasting effect stays before its crafter (kept by
-    the engine out of play). ``Z%<item>``: the item from the supply."""
+    the card is discarded (LoR 4.1.2), a card of lasting effect stays before its crafter (LoR
+    4.1.3; kept by the engine out of play). ``Z%<item>``: the item from the supply, which must
+    hold it (LoR 4.1.2). A human Vagabond's item goes face up onto his board (LoR 9.2.1)."""
     s = g.state
     fs = s.factions[faction]
     if craft.card is None:
@@ -220,7 +233,7 @@ def apply_craft(g: Game, faction: str, craft: Craft) -> None:
     fs.hand.remove(card)
     if c.kind == "item" and c.item is not None:
         _take_item(g, faction, c.item)
-        rules.discard(g, card)
+        discard(g, card)
     else:
         s.removed_cards.append(card)
     g.emit(faction, "LoR 4.1", "craft", "crafts {card}", card=c.label())
@@ -235,5 +248,5 @@ def _take_item(g: Game, faction: str, item: str) -> None:
     if vb is None:
         s.factions[faction].items.append(item)
         return
-    vb.items.append(VagabondItem(item))  # a human Vagabond's: face up in his Satchel
-    g.emit(faction, "LoR 4.1", "gain_item", "takes a {item} {source}", item=item, source="he crafted")
+    vb.items.append(VagabondItem(item))  # a human Vagabond's: face up on his board (LoR 9.2.1)
+    g.emit(faction, "LoR 9.2.1", "gain_item", "takes a {item} {source}", item=item, source="he crafted")

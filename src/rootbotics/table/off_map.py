@@ -77,16 +77,7 @@ def _acolytes(g: Game, seat: str, n: int, start: object, dest: object) -> str | 
     if problem or seat != LIZARDS:
         return problem or f"the {seat} have no Acolytes box"
     assert isinstance(box, LizardsState)
-    if isinstance(start, Board):
-        if box.acolytes < n:
-            return f"the Acolytes box holds {box.acolytes}, not {n}"
-        return _leave(g, seat, n, dest, "acolytes", box)
-    problem = _arrive(g, seat, n, start)
-    if problem is None:
-        box.acolytes += n
-        src = "its supply" if start is None else f"clearing {start.number}"  # type: ignore[union-attr]
-        g.emit(seat, "LoR 1.5.4", "acolyte", "puts {how} warrior(s) from {source} in its Acolytes box ({n} there now)", how=n, source=src, n=box.acolytes)
-    return problem
+    return _through(g, seat, n, start, dest, box, leaving=isinstance(start, Board))
 
 
 def _officers(g: Game, seat: str, n: int, start: object, dest: object) -> str | None:
@@ -137,18 +128,36 @@ def _burrow(g: Game, seat: str, n: int, start: object, dest: object) -> str | No
     other = dest if start == BURROW else start
     if isinstance(other, Clearing) and (DUCHY, "tunnel") not in g.state.clearings[other.number].tokens:
         return f"no Duchy tunnel in {other.number}: the Burrow is adjacent only to clearings with a tunnel (10.2.2)"
-    if start == BURROW:
-        if box.burrow < n:
-            return f"the Burrow holds {box.burrow} warrior(s), not {n}"
-        return _leave(g, seat, n, dest, "the Burrow", box)
+    return _through(g, seat, n, start, dest, box, leaving=start == BURROW)
+
+
+def _through(g: Game, seat: str, n: int, start: object, dest: object, box: LizardsState | DuchyState, leaving: bool) -> str | None:
+    """Warriors leave the Acolytes box or the Burrow for ``dest``, or arrive in it from ``start``
+    (the supply or a clearing)."""
+    lizards = isinstance(box, LizardsState)
+    held = box.acolytes if isinstance(box, LizardsState) else box.burrow
+    if leaving:
+        if held < n:
+            return f"the Acolytes box holds {held}, not {n}" if lizards else f"the Burrow holds {held} warrior(s), not {n}"
+        return _leave(g, seat, n, dest, box)
     problem = _arrive(g, seat, n, start)
     if problem is None:
-        box.burrow += n
-        if isinstance(start, Clearing):
-            g.emit(seat, "10.2.2", "to_burrow", "moves {n} warrior(s) from {c} into the Burrow ({note} there now)", n=n, c=start.number, note=box.burrow)
-        else:
-            g.emit(seat, "LoR 1.5.4", "recruit", "puts {how} warrior(s) from its supply in the Burrow ({note} there now)", how=n, note=box.burrow)
+        _arrived(g, seat, n, start, box)
     return problem
+
+
+def _arrived(g: Game, seat: str, n: int, start: object, box: LizardsState | DuchyState) -> None:
+    """Count the warriors in the box they reached and say so."""
+    if isinstance(box, LizardsState):
+        box.acolytes += n
+        src = "its supply" if start is None else f"clearing {start.number}"  # type: ignore[attr-defined]
+        g.emit(seat, "LoR 1.5.4", "acolyte", "puts {how} warrior(s) from {source} in its Acolytes box ({n} there now)", how=n, source=src, n=box.acolytes)
+        return
+    box.burrow += n
+    if isinstance(start, Clearing):
+        g.emit(seat, "10.2.2", "to_burrow", "moves {n} warrior(s) from {c} into the Burrow ({note} there now)", n=n, c=start.number, note=box.burrow)
+    else:
+        g.emit(seat, "LoR 1.5.4", "recruit", "puts {how} warrior(s) from its supply in the Burrow ({note} there now)", how=n, note=box.burrow)
 
 
 def _arrive(g: Game, seat: str, n: int, start: object) -> str | None:
@@ -174,7 +183,7 @@ def _arrive(g: Game, seat: str, n: int, start: object) -> str | None:
     return None
 
 
-def _leave(g: Game, seat: str, n: int, dest: object, name: str, box: LizardsState | DuchyState) -> str | None:
+def _leave(g: Game, seat: str, n: int, dest: object, box: LizardsState | DuchyState) -> str | None:
     """Warriors leave the box for the supply (None) or a clearing: acolytes are placed there (LoR
     1.5.4), warriors of the Burrow move there through the tunnel (10.2.2, moved into: Outrage)."""
     s = g.state
@@ -235,13 +244,13 @@ def sway(g: Game, seat: str, minister: str, move: Move) -> str | None:
             return f"the {MINISTER_TITLE[minister]} is swayed already, or no crown is left"
         fs.supply["crown"] -= 1
         box.sway(minister)
-        g.emit(seat, "LoR 1.5.4", "sway", "sways the {m}", m=MINISTER_TITLE[minister])
+        g.emit(seat, "LoR 12.5.3", "sway", "sways the {m}", m=MINISTER_TITLE[minister])
         return None
     if start == Board() and not dests:
         if not box.has(minister):
             return f"the {MINISTER_TITLE[minister]} is not swayed"
         box.swayed.remove(minister)
         fs.supply["crown"] += 1
-        g.emit(seat, "LoR 1.5.4", "sway", "loses the {m}: its crown goes back to the supply", m=MINISTER_TITLE[minister])
+        g.emit(seat, "LoR 12.2.3", "sway", "loses the {m}: its crown goes back to the supply", m=MINISTER_TITLE[minister])
         return None
     return "a minister is swayed onto the board (#brigadier->$) or lost from it (#brigadier$->)"

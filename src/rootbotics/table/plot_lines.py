@@ -13,7 +13,8 @@ engine (``factions/corvids/plots.py``): a flip is when the table tells their kin
   cards come with the line: a card taken from a bot is drawn instead, 2.8.1).
 - Trick ``t3<->t5``: the two plots swap clearings, faces and all.
 - Exposure ``?Pt_b9`` at the bot's face-down plot: right, the plot is removed by the guesser (who
-  scores for it, LoR 3.2.1; a raid places its warriors, 11.7.4); wrong, the card shown goes to
+  scores for it, LoR 3.2.1) and its effect is ignored: a raid places no warriors (LoR 13.2.4,
+  13.7.4; a Backup Plans trait still places its warrior, 3.3.2); wrong, the card shown goes to
   the Corvids: the line must give it (``F#->P``), and a bot discards it and scores (2.8.1).
   Exposure of a human Corvids' plot is the table's: a right guess writes the plot's removal.
 """
@@ -70,7 +71,7 @@ def _trick(g: Game, trick: Trick) -> str | None:
         plots[trick.a] = b
     if a is not None:
         plots[trick.b] = a
-    g.emit(CORVIDS, "LoR 1.5.4", "swap", "swaps its plots in {c} and {how}", c=trick.a, how=trick.b)
+    g.emit(CORVIDS, "LoR 13.5.4", "swap", "swaps its plots in {c} and {how}", c=trick.a, how=trick.b)
     return None
 
 
@@ -93,12 +94,12 @@ def _exposure(g: Game, seat: str, guess: Exposure, rest: list[Action]) -> str | 
     if actual != kind:
         if not given:
             return f"wrong: the plot in {c} is not {P.named(kind)}; the card shown goes to the Corvids: write it, as F#->P (2.8.1)"
-        g.emit(seat, "LoR 1.5.4", "gamble", "guesses the plot in {c} is {what}: wrong", c=c, what=P.named(kind), guess=kind)
+        g.emit(seat, "LoR 13.2.4", "gamble", "guesses the plot in {c} is {what}: wrong", c=c, what=P.named(kind), guess=kind)
         return None
     if given:
         return f"right: the plot in {c} is {P.named(kind)}, so the card shown stays in the hand"
-    g.emit(seat, "LoR 1.5.4", "gamble", "guesses the plot in {c} is {what}: right, and removes it", c=c, what=P.named(kind), guess=kind)
-    rules.remove_piece(g, CORVIDS, c, "plot", "LoR 3.2.1", by=seat)
+    g.emit(seat, "LoR 13.2.4", "gamble", "guesses the plot in {c} is {what}: right, and removes it, ignoring its effect", c=c, what=P.named(kind), guess=kind)
+    P.expose(g, seat, c)
     return None
 
 

@@ -57,9 +57,9 @@ def move_pawn(g: Game, faction: str, move: Move) -> None:
         forest = _forest(s, dest, token)
         _check_to_forest(s, faction, vb, forest, token)
         if origin is None:  # his setup
-            g.emit(faction, "LoR 9.3", "place_pawn", "sets up his pawn in {b}", b=forest_name(s, forest))
+            g.emit(faction, "LoR 9.3.2", "place_pawn", "sets up his pawn in {b}", b=forest_name(s, forest))
         else:
-            g.emit(faction, "LoR 9.4", "slip", "moves his pawn from {a} into {b}", a=origin, b=forest_name(s, forest), forest=forest)
+            g.emit(faction, "LoR 9.4.2", "slip", "moves his pawn from {a} into {b}", a=origin, b=forest_name(s, forest), forest=forest)
         place_pawn(s, faction, vb, forest=forest)
     else:
         raise SeatRefused(token, "the pawn goes to a clearing or a forest")
@@ -87,7 +87,7 @@ def _forest(s: GameState, dest: Forest, token: str) -> int:
 
 def _check_to_clearing(s: GameState, faction: str, vb: VagabondBoard, c: int, token: str) -> None:
     if vb.clearing is None and vb.forest is None:
-        raise SeatRefused(token, "the Vagabond sets up in a forest (LoR 9.3)")
+        raise SeatRefused(token, "the Vagabond sets up in a forest (LoR 9.3.2)")
     if vb.clearing is not None:
         if snared(s, faction, vb.clearing):
             raise SeatRefused(token, f"a face-up snare stands in {vb.clearing}: no moving out (11.7.2)")
@@ -99,7 +99,7 @@ def _check_to_clearing(s: GameState, faction: str, vb: VagabondBoard, c: int, to
 
 def _check_to_forest(s: GameState, faction: str, vb: VagabondBoard, forest: int, token: str) -> None:
     if vb.clearing is None and vb.forest is None:
-        return  # his setup: any forest (LoR 9.3)
+        return  # his setup: any forest (LoR 9.3.2)
     if vb.clearing is not None:
         if snared(s, faction, vb.clearing):
             raise SeatRefused(token, f"a face-up snare stands in {vb.clearing}: no moving out (11.7.2)")
@@ -182,30 +182,30 @@ _CHANGES = {  # (start, destination) -> (which items, flag, new value, in words,
 
 
 def _from_box(g: Game, faction: str, vb: VagabondBoard, item: Item, n: int, token: str) -> None:
-    """Starting items (LoR 9.3), taken from the box while his pawn is in no clearing yet."""
+    """Starting items (LoR 9.3.5), taken from the box while his pawn is in no clearing yet."""
     kind = ITEM_NAMES.get(item.kind)
     if kind is None:
         raise SeatRefused(token, "name the item (s b c x h t r f)")
     if vb.clearing is not None:
-        raise SeatRefused(token, "items from the box are his starting items only (LoR 9.3); name where a later item comes from")
+        raise SeatRefused(token, "items from the box are his starting items only (LoR 9.3.5); name where a later item comes from")
     left = g.state.item_box.get(kind, 0)
     if left < n:
         raise SeatRefused(token, f"the box holds {left} {kind} not in play, not {n}")
     g.state.item_box[kind] = left - n
     vb.items.extend(VagabondItem(kind) for _ in range(n))
     for _ in range(n):
-        g.emit(faction, "LoR 9.3", "gain_item", "takes a {item} {source}", item=kind, source="from the box (a starting item)")
+        g.emit(faction, "LoR 9.3.5", "gain_item", "takes a {item} {source}", item=kind, source="from the box (a starting item)")
 
 
 def _under_ruin(g: Game, faction: str, item: Item, n: int, c: int, token: str) -> None:
-    """At setup, an item marked R from the box under a ruin (LoR 9.3; in a game of two
+    """At setup, an item marked R from the box under a ruin (LoR 9.3.4; in a game of two
     Vagabonds each lays his set, so a ruin holds one item per Vagabond, ruling R-TWO-VAGABONDS)."""
     kind = ITEM_NAMES.get(item.kind)
     s = g.state
     if kind is None or n != 1:
         raise SeatRefused(token, "one named item goes under a ruin")
     if s.phase != "setup":
-        raise SeatRefused(token, "items are laid under ruins at setup only (LoR 9.3)")
+        raise SeatRefused(token, "items are laid under ruins at setup only (LoR 9.3.4)")
     cl = s.clearings[c] if 1 <= c <= 12 else None
     if cl is None or not cl.ruin:
         raise SeatRefused(token, f"no ruin in {c}")
@@ -216,11 +216,11 @@ def _under_ruin(g: Game, faction: str, item: Item, n: int, c: int, token: str) -
         raise SeatRefused(token, f"the box holds no {kind} not in play")
     s.item_box[kind] -= 1
     cl.ruin_items.append(kind)
-    g.emit(faction, "LoR 9.3", "setup", "places an item under the ruin in {c}", c=c, item=kind)
+    g.emit(faction, "LoR 9.3.4", "setup", "places an item under the ruin in {c}", c=c, item=kind)
 
 
 def _from_ruin(g: Game, faction: str, vb: VagabondBoard, item: Item, n: int, c: int, token: str) -> None:
-    """Explore (LoR 9.5): the item under the ruin of his clearing; the ruin goes when empty."""
+    """Explore (LoR 9.5.3): the item under the ruin of his clearing; the ruin goes when empty."""
     kind = ITEM_NAMES.get(item.kind)
     cl = g.state.clearings[c]
     if vb.clearing != c:
@@ -231,9 +231,9 @@ def _from_ruin(g: Game, faction: str, vb: VagabondBoard, item: Item, n: int, c: 
     if not cl.ruin_items:
         cl.ruin = False
     vb.items.append(VagabondItem(kind))
-    g.emit(faction, "LoR 9.5", "gain_item", "takes a {item} {source}", item=kind, source=f"from under the ruin in {c}")
+    g.emit(faction, "LoR 9.5.3", "gain_item", "takes a {item} {source}", item=kind, source=f"from under the ruin in {c}")
     if not cl.ruin:
-        g.emit(faction, "LoR 9.5", "remove_ruin", "removes the emptied ruin in {c}", c=c)
+        g.emit(faction, "LoR 9.5.3", "remove_ruin", "removes the emptied ruin in {c}", c=c)
 
 
 def damage_written(action: object) -> list[str] | None:

@@ -114,7 +114,7 @@ class Corvids(Faction):
     def piece_removed(self, g: Game, c: int, kind: str, by: str | None, memo: object) -> None:
         if isinstance(memo, tuple):
             P.plot_removed(g, c, memo)
-        elif kind == "plot":  # a human's hidden plot: the table says what it was and resolves it
+        elif kind == "plot" and not g.state.factions[CORVIDS].is_bot:  # a human's hidden plot: the table says what it was and resolves it
             g.emit(CORVIDS, "11.7", "plot_removed", "its facedown plot in {c} was removed; its kind is the table's (a raid's warriors come with the Corvids' next line)", c=c, state="facedown")
 
     def defender_extra_hits(self, state: GameState, faction: str, c: int) -> tuple[int, str, str]:

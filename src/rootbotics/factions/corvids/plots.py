@@ -17,7 +17,7 @@ from __future__ import annotations
 from ...core.context import Game
 from ...core.faction import Board
 from ...core.maps import CLEARINGS
-from ...core.rules import place_warriors, remove_all_enemy_pieces, score
+from ...core.rules import place_warriors, remove_all_enemy_pieces, remove_piece, score
 from ...core.state import GameState
 
 CORVIDS = "corvids"
@@ -111,15 +111,24 @@ def forget(state: GameState, c: int) -> tuple[str, bool] | None:
     return plots.pop(c, None)
 
 
-def plot_removed(g: Game, c: int, plot: tuple[str, bool]) -> None:
+def expose(g: Game, seat: str, c: int) -> None:
+    """Exposure guessed right (LoR 13.2.4): ``seat`` removes the bot's plot in ``c`` and scores for
+    it (LoR 3.2.1), and the plot's effect is ignored: a raid places no warriors (LoR 13.7.4)."""
+    plot = forget(g.state, c)  # the record goes first, so that the removal sets nothing off
+    assert plot is not None
+    remove_piece(g, CORVIDS, c, "plot", "LoR 13.2.4", by=seat)
+    plot_removed(g, c, plot, exposed=True)
+
+
+def plot_removed(g: Game, c: int, plot: tuple[str, bool], exposed: bool = False) -> None:
     """What follows a plot's removal from ``c``: it is revealed; a raid places one Corvid warrior
-    in each adjacent clearing, face up or down (11.7.4, ruling R-RAID); the Backup Plans trait
-    places a warrior where it was (3.3.2)."""
+    in each adjacent clearing, face up or down (11.7.4, ruling R-RAID), unless Exposure removed
+    it (LoR 13.7.4); the Backup Plans trait places a warrior where it was (3.3.2)."""
     s = g.state
     fs = s.factions[CORVIDS]
     kind, up = plot
     g.emit(CORVIDS, "11.7", "plot_removed", "its {state} plot in {c} was {what}", state="face-up" if up else "facedown", c=c, what=named(kind), kind=kind)
-    if kind == "raid":
+    if kind == "raid" and not exposed:
         from ...core.targeting import in_priority_order  # the bots' one order of clearings (2.4, 12.2.2)
 
         order = in_priority_order(s, s.map.adjacent[c])

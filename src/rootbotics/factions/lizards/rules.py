@@ -115,9 +115,19 @@ def catches_discards(state: GameState) -> bool:
     return lost_souls_board(state) is not None
 
 
+def human_lost_souls(state: GameState) -> LizardsState | None:
+    """A human Lizard Cult's board, whose Lost Souls take every card spent or discarded, even a
+    dominance card (LoR 10.2.6, ruling R-TABLE-LOST-SOULS); None when no human Cult plays."""
+    fs = state.factions.get(FACTION)
+    if fs is None or fs.is_bot or not isinstance(fs.board, LizardsState):
+        return None
+    return fs.board
+
+
 def to_lost_souls(g: Game, card: int) -> None:
-    """8.2.4: the card goes face up on top of the Lost Souls."""
+    """8.2.4 (the bot), LoR 10.2.6 (a human Cult): the card goes face up on top of the Lost Souls."""
     lz = lost_souls_board(g.state)
     assert lz is not None
     lz.lost_souls.append(card)
-    g.emit(FACTION, "8.2.4", "lost_soul", "{card} goes on top of its Lost Souls instead of the discard pile", card=g.state.deckdef.card(card).label())
+    rule = "LoR 10.2.6" if lz is human_lost_souls(g.state) else "8.2.4"
+    g.emit(FACTION, rule, "lost_soul", "{card} goes on top of its Lost Souls instead of the discard pile", card=g.state.deckdef.card(card).label())
