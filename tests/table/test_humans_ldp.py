@@ -11,7 +11,7 @@ import pytest
 from helpers import position
 from table.test_law_for_humans import card, hand, table
 
-from rootbotics.core import invariants, serial
+from rootbotics.core import invariants, rules, serial
 from rootbotics.core.fields import StateError
 from rootbotics.core.state import GameState
 from rootbotics.factions.corvids import plots
@@ -93,6 +93,26 @@ def test_lor_10_2_6_a_dominance_card_spent_goes_to_a_human_cults_lost_souls_unti
     apply_line(g, "L", "F#dom$->")
     assert lz.lost_souls == [] and s.available_dominance == [card(s, "dominance_fox")] and s.discard == []
     invariants.check(s)
+
+
+def test_lor_10_2_6_a_dominance_card_a_bot_discards_goes_to_a_human_cults_lost_souls() -> None:
+    """LoR 10.2.6 catches every card, whoever spends it: a bot's dominance order card discarded
+    (2.7) goes to a human Cult's Lost Souls too. Beside a Lizards bot it is set beside the map
+    as before (LoR 3.3.3; the bot's Lost Souls take no dominance card, 8.2.4)."""
+    s = cult({}, lizards={"acolytes": 0, "lost_souls": []})
+    g = table(s)
+    s.deck.remove(card(s, "dominance_fox"))  # drawn as the bot's order card
+    s.factions["marquise"].order = card(s, "dominance_fox")
+    rules.discard_order(g, "marquise", "2.7")
+    assert s.factions["lizards"].board.lost_souls == [card(s, "dominance_fox")] and s.available_dominance == []
+    invariants.check(s)
+    bots = position({}, seats=("marquise", "lizards"))
+    g = table(bots)
+    bots.deck.remove(card(bots, "dominance_fox"))
+    bots.factions["marquise"].order = card(bots, "dominance_fox")
+    rules.discard_order(g, "marquise", "2.7")
+    assert bots.available_dominance == [card(bots, "dominance_fox")] and bots.factions["lizards"].board.lost_souls == []
+    invariants.check(bots)
 
 
 def test_lizard_cult_board_format_refuses_the_bots_fields() -> None:

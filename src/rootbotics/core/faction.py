@@ -294,6 +294,11 @@ class Faction:
     def catch_discard(self, g: Game, card: int) -> None:
         """Take a discarded card (asked only when :meth:`catches_discards`)."""
 
+    def catches_dominance(self, state: GameState) -> bool:
+        """(:meth:`catches_discards`) a spent or discarded dominance card goes to it too, not
+        beside the map."""
+        return False
+
     def snared(self, state: GameState, faction: str, c: int) -> bool:
         """(:attr:`sets_snares`) a snare of its stops ``faction`` in ``c``."""
         return False

@@ -473,12 +473,14 @@ def draw_card(g: Game, who: str | None) -> int:
 def discard(g: Game, card: int, lost_souls: bool = True) -> None:
     """Put a card on the discard pile; a dominance card goes beside the map instead, where
     players may take it (LoR 3.3.3). Bots never take one (1.3). While a faction that catches discards plays,
-    every other discarded or spent card goes on its Lost Souls (8.2.4, ruling R-LIZ-LOST-SOULS);
+    every other discarded or spent card goes on its Lost Souls (8.2.4, ruling R-LIZ-LOST-SOULS),
+    a dominance card too while a human Lizard Cult plays (LoR 10.2.6, ruling R-TABLE-LOST-SOULS);
     that faction's own discards (8.2.3, 8.5.2, 8.6.2) pass ``lost_souls=False``."""
     s = g.state
     if s.deckdef.card(card).kind == "dominance":
-        s.available_dominance.append(card)
-        g.emit(None, "LoR 3.3.3", "dominance_available", "{card} is placed beside the map, available", card=s.deckdef.card(card).label())
+        if not (lost_souls and _dominance_caught(g, card)):
+            s.available_dominance.append(card)
+            g.emit(None, "LoR 3.3.3", "dominance_available", "{card} is placed beside the map, available", card=s.deckdef.card(card).label())
         return
     if lost_souls:
         for catcher in SHARED.discard_catchers:  # Lost Souls (8.2.4)
@@ -486,6 +488,16 @@ def discard(g: Game, card: int, lost_souls: bool = True) -> None:
                 catcher.catch_discard(g, card)
                 return
     s.discard.append(card)
+
+
+def _dominance_caught(g: Game, card: int) -> bool:
+    """A faction whose Lost Souls take even dominance cards (a human Lizard Cult, LoR 10.2.6)
+    takes this one: whoever spent or discarded it, bot or human."""
+    for catcher in SHARED.discard_catchers:
+        if catcher.catches_dominance(g.state):
+            catcher.catch_discard(g, card)
+            return True
+    return False
 
 
 def reveal_order(g: Game, faction: str, rule: str) -> int:

@@ -32,7 +32,6 @@ from typing import TYPE_CHECKING
 
 from ..core import rules
 from ..core.context import EngineFailure
-from ..factions.lizards.rules import human_lost_souls, to_lost_souls
 from ..factions.vagabot.human import VagabondItem, board_of
 from .rootlog_ast import ITEMS, Board, Card, Counted, Craft, DiscardPile, Hand, Move
 
@@ -103,20 +102,10 @@ def _one_card(g: Game, faction: str, own: str, letters: dict[str, str], counted:
     card = find(s, s.factions[faction].hand, want, f"the {faction} hand")
     if dest is None:
         s.factions[faction].hand.remove(card)
-        discard(g, card)
+        rules.discard(g, card)
         g.emit(faction, "LoR 2.1", "discard", "discards {card}", card=s.deckdef.card(card).label())
         return
     _give(g, faction, letters, card, dest)
-
-
-def discard(g: Game, card: int) -> None:
-    """A human's card spent or discarded (``rules.discard``). While a human Lizard Cult plays, even
-    a dominance card goes to its Lost Souls (LoR 10.2.6), to become available only when the Cult
-    discards them (LoR 10.4.2), not beside the map (ruling R-TABLE-LOST-SOULS)."""
-    if g.state.deckdef.card(card).kind == "dominance" and human_lost_souls(g.state) is not None:
-        to_lost_souls(g, card)
-        return
-    rules.discard(g, card)
 
 
 def _take(g: Game, faction: str, want: Card, start: object) -> None:
@@ -233,7 +222,7 @@ def apply_craft(g: Game, faction: str, craft: Craft) -> None:
     fs.hand.remove(card)
     if c.kind == "item" and c.item is not None:
         _take_item(g, faction, c.item)
-        discard(g, card)
+        rules.discard(g, card)
     else:
         s.removed_cards.append(card)
     g.emit(faction, "LoR 4.1", "craft", "crafts {card}", card=c.label())
