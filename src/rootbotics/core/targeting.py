@@ -145,6 +145,8 @@ def _rank(
         keys = [(c.key, c.most) for c in criteria]
         for t in candidates:
             values[t] = tuple([-k(t) if m else k(t) for k, m in keys])
+    if len(values) < 2:  # nothing to order
+        return list(values), values
     # Sorted on (values, last key, target): the last key differs between any two targets
     # (clearing or setup priority), so targets themselves are never compared.
     keyed = [(v, last_key(t), t) for t, v in values.items()]
