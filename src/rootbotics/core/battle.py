@@ -137,7 +137,10 @@ def _maximum_hits(g: Game, attacker: str, defender: str, c: int) -> tuple[int, i
 def _enlist(g: Game, attacker: str, defender: str, c: int) -> int:
     """A third party's pawn in the battle clearing may be enlisted by the defender (the Arbiter,
     7.7.6): the hits it adds to the defender's maximum."""
-    return sum(rules_of(pawn).enlisted(g, attacker, defender, c) for pawn in g.state.clearings[c].pawns() if pawn not in (attacker, defender))
+    cl = g.state.clearings[c]
+    if cl.pawn is None:  # no pawn, nobody to enlist: the common case
+        return 0
+    return sum(rules_of(pawn).enlisted(g, attacker, defender, c) for pawn in cl.pawns() if pawn not in (attacker, defender))
 
 
 def _max_sources(g: Game, attacker: str, defender: str, c: int, att_max: int, def_max: int) -> tuple[str, str]:
