@@ -232,7 +232,7 @@ def _bot_takes_hits(g: Game, owner: str, c: int, hits: int, by: str) -> None:
     rule = "BBP 4.3" if by_piece else "1.2.1"
     for pool in (cl.tokens, cl.buildings):
         cost = per_building if pool is cl.buildings else 1
-        while hits > 0:
+        while hits > 0 and pool:
             kinds = sorted(k for f, k in pool if f == owner) if by_piece else sorted({k for f, k in pool if f == owner})
             if not kinds:
                 break

@@ -96,14 +96,16 @@ def rules(state: GameState, faction: str, c: int) -> bool:
 
 def ruled_clearings(state: GameState, faction: str) -> list[int]:
     """The clearings ``faction`` rules, highest priority first. Same answer as asking
-    ``ruler`` of each clearing, but with no call where the answer is kept (the common case)."""
+    ``ruler`` of each clearing, but with no call where the answer is kept (the common case):
+    ``ruler``'s own steps, inlined, wherever no Mercenaries were bought."""
     out = []
     clearings = state.clearings
     if state.services and SHARED.services.hired_now(state, state.current):
         return [c for c in CLEARINGS if ruler(state, c) == faction]
+    services = state.services  # bought Mercenaries may change who rules a clearing with buildings
     for c in CLEARINGS:
         cl = clearings[c]
-        if cl.buildings:
+        if services and cl.buildings:
             if ruler(state, c) == faction:
                 out.append(c)
             continue
