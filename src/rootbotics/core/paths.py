@@ -97,6 +97,8 @@ def ferry_links(state: GameState, c: int) -> tuple[int, ...]:
 
 def is_ferry_move(state: GameState, faction: str, a: int, b: int) -> bool:
     """A move from ``a`` to ``b`` that needs the Ferry: no path links them, the Ferry does."""
+    if state.ferry is None:  # no Ferry on this map
+        return False
     return b not in adjacent_for(state, faction, a) and b in ferry_links(state, a)
 
 

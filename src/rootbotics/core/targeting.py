@@ -138,7 +138,8 @@ def _rank(
             for t in candidates:
                 values[t] = (key(t),)
     elif len(criteria) == 2:  # the next most common shape, unrolled
-        (k1, m1), (k2, m2) = ((c.key, c.most) for c in criteria)
+        c1, c2 = criteria
+        k1, m1, k2, m2 = c1.key, c1.most, c2.key, c2.most
         for t in candidates:
             a, b = k1(t), k2(t)
             values[t] = (-a if m1 else a, -b if m2 else b)
@@ -148,6 +149,8 @@ def _rank(
             values[t] = tuple([-k(t) if m else k(t) for k, m in keys])
     if len(values) < 2:  # nothing to order
         return list(values), values
+    if not criteria:  # priority alone
+        return sorted(values, key=last_key), values
     # Sorted on (values, last key, target): the last key differs between any two targets
     # (clearing or setup priority), so targets themselves are never compared.
     keyed = [(v, last_key(t), t) for t, v in values.items()]
