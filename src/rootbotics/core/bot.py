@@ -42,7 +42,11 @@ def has_enemy_in(state: GameState, faction: str, c: int) -> bool:
             return True
     if cl.pawn is not None and any(p != faction for p in cl.pawns()):
         return True
-    return any(f != faction for f, _ in cl.buildings) or any(f != faction for f, _ in cl.tokens)
+    for pieces in (cl.buildings, cl.tokens):
+        for f, _ in pieces:
+            if f != faction:
+                return True
+    return False
 
 
 def pieces_there(state: GameState, c: int):

@@ -203,9 +203,10 @@ def move_warriors(g: Game, faction: str, a: int, b: int, n: int, rule: str, why=
         return 0
     by_ferry = is_ferry_move(s, faction, a, b)
     src = s.clearings[a].warriors
-    src[faction] = have - n
-    if src[faction] == 0:
+    if have == n:
         del src[faction]
+    else:
+        src[faction] = have - n
     dst = s.clearings[b].warriors
     dst[faction] = dst.get(faction, 0) + n
     g.emit(faction, rule, "move", "moves {n} warrior{pl} from {a} to {b}", why, n=n, a=a, b=b, pl="s" if n > 1 else "")

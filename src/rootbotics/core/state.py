@@ -297,7 +297,10 @@ class GameState:
         return n
 
     def enemy_warriors(self, faction: str, c: int) -> int:
-        return sum(v for f, v in self.clearings[c].warriors.items() if self.is_enemy(faction, f))
+        warriors = self.clearings[c].warriors
+        if not self.options.get("cooperative"):  # every other faction is an enemy
+            return sum(warriors.values()) - warriors.get(faction, 0)
+        return sum(v for f, v in warriors.items() if self.is_enemy(faction, f))
 
     def free_slots(self, c: int) -> int:
         return self.map.slots[c] - self.clearings[c].used_slots()
