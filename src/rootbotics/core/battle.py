@@ -54,14 +54,13 @@ def battle(
     arbiter = _enlist(g, attacker, defender, c)  # 7.7.6: before rolling
     a_roll, d_roll = _roll(g, attacker, defender)
     att, dfd = rules_of(attacker), rules_of(defender)
-    hired = SHARED.services.hired_warriors  # hired warriors (9.2.3 III)
     att_max, def_max = _maximum_hits(g, attacker, defender, c)
     att_hits = min(a_roll, att_max)
     def_hits = min(d_roll, def_max + arbiter)
     att_src, def_src = _max_sources(g, attacker, defender, c, att_max, def_max)
     att_extra: list[str] = []
     def_extra: list[str] = []
-    if dfd.defenseless(s, defender, c) and not hired(s, defender, c, attacker) and not dfd.never_defenseless(g, defender):  # LoR 4.3.3.II
+    if dfd.defenseless(s, defender, c) and not hired_warriors(s, defender, c, attacker) and not dfd.never_defenseless(g, defender):  # LoR 4.3.3.II
         att_hits += 1
         att_extra.append("1 as the defender is defenseless (LoR 4.3.3)")
         g.emit(attacker, "LoR 4.3.3", "extra_hit", "deals an extra hit: {defender} is defenseless in {c}", defender=defender, c=c)
@@ -125,19 +124,30 @@ def _maximum_hits(g: Game, attacker: str, defender: str, c: int) -> tuple[int, i
     7.2.4; hired warriors, 9.2.3 III), as the factions' traits change them."""
     s = g.state
     att, dfd = rules_of(attacker), rules_of(defender)
-    hired = SHARED.services.hired_warriors
-    att_max = att.max_rolled_hits(s, attacker, c) + hired(s, attacker, c, defender)
-    def_max = dfd.max_rolled_hits(s, defender, c) + hired(s, defender, c, attacker)
+    att_max = att.max_rolled_hits(s, attacker, c) + hired_warriors(s, attacker, c, defender)
+    def_max = dfd.max_rolled_hits(s, defender, c) + hired_warriors(s, defender, c, attacker)
     att_max, def_max = att.adjust_maximum_hits(g, attacker, defender, c, att_max, def_max)
     if dfd is not att:
         att_max, def_max = dfd.adjust_maximum_hits(g, attacker, defender, c, att_max, def_max)
     return att_max, def_max
 
 
+def hired_warriors(s: GameState, faction: str, c: int, opponent: str) -> int:
+    """The seller's warriors in ``c`` that fight as ``faction``'s against ``opponent`` (9.2.3 III,
+    asked of the seller of services); none without a warrior of the seller there."""
+    seller = SHARED.services
+    if not s.clearings[c].warriors.get(seller.name):
+        return 0
+    return seller.hired_warriors(s, faction, c, opponent)
+
+
 def _enlist(g: Game, attacker: str, defender: str, c: int) -> int:
     """A third party's pawn in the battle clearing may be enlisted by the defender (the Arbiter,
     7.7.6): the hits it adds to the defender's maximum."""
-    return sum(rules_of(pawn).enlisted(g, attacker, defender, c) for pawn in g.state.clearings[c].pawns() if pawn not in (attacker, defender))
+    cl = g.state.clearings[c]
+    if cl.pawn is None:  # no pawn, nobody to enlist: the common case
+        return 0
+    return sum(rules_of(pawn).enlisted(g, attacker, defender, c) for pawn in cl.pawns() if pawn not in (attacker, defender))
 
 
 def _max_sources(g: Game, attacker: str, defender: str, c: int, att_max: int, def_max: int) -> tuple[str, str]:
@@ -199,7 +209,7 @@ def take_hits(g: Game, owner: str, c: int, hits: int, by: str, remover: str | No
         return 0
     scorer = by if remover is None else remover
     seller = SHARED.services
-    if seller.hired_warriors(s, owner, c, by):  # 9.2.3 III: hits split with the seller's warriors
+    if hired_warriors(s, owner, c, by):  # 9.2.3 III: hits split with the seller's warriors
         hits, hired = seller.split_hits(s, owner, c, hits)
         remove_warriors(g, seller.name, c, hired, "9.2.3 III", by=scorer)
     lost = remove_warriors(g, owner, c, hits, "LoR 4.3.4", by=scorer)
@@ -229,7 +239,7 @@ def _bot_takes_hits(g: Game, owner: str, c: int, hits: int, by: str) -> None:
     rule = "BBP 4.3" if by_piece else "1.2.1"
     for pool in (cl.tokens, cl.buildings):
         cost = per_building if pool is cl.buildings else 1
-        while hits > 0:
+        while hits > 0 and pool:
             kinds = sorted(k for f, k in pool if f == owner) if by_piece else sorted({k for f, k in pool if f == owner})
             if not kinds:
                 break

@@ -37,11 +37,16 @@ def has_enemy_in(state: GameState, faction: str, c: int) -> bool:
     cl = state.clearings[c]
     if state.cooperative():
         return bool(enemies_in(state, faction, c))
-    if any(n > 0 and f != faction for f, n in cl.warriors.items()):
-        return True
+    for f, n in cl.warriors.items():  # a plain loop: cheaper than any() over a generator
+        if n > 0 and f != faction:
+            return True
     if cl.pawn is not None and any(p != faction for p in cl.pawns()):
         return True
-    return any(f != faction for f, _ in cl.buildings) or any(f != faction for f, _ in cl.tokens)
+    for pieces in (cl.buildings, cl.tokens):
+        for f, _ in pieces:
+            if f != faction:
+                return True
+    return False
 
 
 def pieces_there(state: GameState, c: int):

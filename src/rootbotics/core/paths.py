@@ -97,11 +97,15 @@ def ferry_links(state: GameState, c: int) -> tuple[int, ...]:
 
 def is_ferry_move(state: GameState, faction: str, a: int, b: int) -> bool:
     """A move from ``a`` to ``b`` that needs the Ferry: no path links them, the Ferry does."""
+    if state.ferry is None:  # no Ferry on this map
+        return False
     return b not in adjacent_for(state, faction, a) and b in ferry_links(state, a)
 
 
 def move_destinations(state: GameState, faction: str, c: int) -> tuple[int, ...]:
     """Where a move from ``c`` may go by path or by the Ferry, in priority-number order."""
+    if state.ferry is None and not state.services and not state.map.closed_paths:
+        return state.map.adjacent[c]  # no Ferry, no Riverboats, no closed path: the printed paths
     near = adjacent_for(state, faction, c)
     boat = ferry_links(state, c)
     if not boat:

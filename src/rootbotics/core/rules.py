@@ -5,9 +5,6 @@ Law of Root rule numbers are written "LoR x.y"; Law of Robotics numbers are bare
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 from .context import EngineFailure, Game, GameOver
 from .faction import SHARED, overrides, rules_of
 from .setup_order import SETUP_RANK
@@ -96,14 +93,16 @@ def rules(state: GameState, faction: str, c: int) -> bool:
 
 def ruled_clearings(state: GameState, faction: str) -> list[int]:
     """The clearings ``faction`` rules, highest priority first. Same answer as asking
-    ``ruler`` of each clearing, but with no call where the answer is kept (the common case)."""
+    ``ruler`` of each clearing, but with no call where the answer is kept (the common case):
+    ``ruler``'s own steps, inlined, wherever no Mercenaries were bought."""
     out = []
     clearings = state.clearings
     if state.services and SHARED.services.hired_now(state, state.current):
         return [c for c in CLEARINGS if ruler(state, c) == faction]
+    services = state.services  # bought Mercenaries may change who rules a clearing with buildings
     for c in CLEARINGS:
         cl = clearings[c]
-        if cl.buildings:
+        if services and cl.buildings:
             if ruler(state, c) == faction:
                 out.append(c)
             continue
@@ -204,9 +203,10 @@ def move_warriors(g: Game, faction: str, a: int, b: int, n: int, rule: str, why=
         return 0
     by_ferry = is_ferry_move(s, faction, a, b)
     src = s.clearings[a].warriors
-    src[faction] = have - n
-    if src[faction] == 0:
+    if have == n:
         del src[faction]
+    else:
+        src[faction] = have - n
     dst = s.clearings[b].warriors
     dst[faction] = dst.get(faction, 0) + n
     g.emit(faction, rule, "move", "moves {n} warrior{pl} from {a} to {b}", why, n=n, a=a, b=b, pl="s" if n > 1 else "")
@@ -344,24 +344,36 @@ def remove_piece(g: Game, owner: str, c: int, kind: str, rule: str, by: str | No
     return True
 
 
-@contextmanager
-def one_removal(g: Game) -> Iterator[None]:
+class one_removal:  # noqa: N801 (used as ``with one_removal(g):``, like a function)
     """Pieces removed inside this block are removed by one effect (a battle's hits, a removal of
     all enemy pieces): a rule set off per effect (Cost of Errors, 10.2.1) acts once
-    for all of them. ``g.removal_batch`` collects (owner, clearing, remover)."""
-    if g.removal_batch is not None:  # already inside one effect
-        yield
-        return
-    g.removal_batch = []
-    try:
-        yield
-    finally:
+    for all of them. ``g.removal_batch`` collects (owner, clearing, remover). A small class, not
+    ``contextlib.contextmanager``: every battle enters one, and a generator costs more."""
+
+    __slots__ = ("g", "outer")
+
+    def __init__(self, g: Game) -> None:
+        self.g = g
+        self.outer = False  # inside another effect already: that one acts when it ends
+
+    def __enter__(self) -> None:
+        g = self.g
+        self.outer = g.removal_batch is not None
+        if not self.outer:
+            g.removal_batch = []
+
+    def __exit__(self, kind: object, exc: object, tb: object) -> None:
+        if self.outer:
+            return
+        g = self.g
         lost, g.removal_batch = g.removal_batch, None
-    owners: dict[str, list[tuple[int, str | None]]] = {}
-    for owner, c, by in lost:
-        owners.setdefault(owner, []).append((c, by))
-    for owner, where in owners.items():
-        rules_of(owner).removal_effect_over(g, where)
+        if kind is not None:  # an exception is on its way out: no effect is over
+            return
+        owners: dict[str, list[tuple[int, str | None]]] = {}
+        for owner, c, by in lost:
+            owners.setdefault(owner, []).append((c, by))
+        for owner, where in owners.items():
+            rules_of(owner).removal_effect_over(g, where)
 
 
 def remove_all_enemy_pieces(g: Game, faction: str, c: int, rule: str, bots_lose: int | None = None) -> int:

@@ -71,14 +71,18 @@ class Clearing:
         return len(self.buildings) + (1 if self.ruin else 0) + len(self.slot_items)
 
     def buildings_of(self, faction: str) -> int:
-        if not self.buildings:
-            return 0
-        return sum(1 for f, _ in self.buildings if f == faction)
+        n = 0  # a plain loop: cheaper than sum() over a generator for the few pieces here
+        for f, _ in self.buildings:
+            if f == faction:
+                n += 1
+        return n
 
     def tokens_of(self, faction: str) -> int:
-        if not self.tokens:
-            return 0
-        return sum(1 for f, _ in self.tokens if f == faction)
+        n = 0
+        for f, _ in self.tokens:
+            if f == faction:
+                n += 1
+        return n
 
     def has(self, faction: str, kind: str) -> bool:
         return (faction, kind) in self.buildings or (faction, kind) in self.tokens
@@ -285,28 +289,31 @@ class GameState:
         warriors = cl.warriors
         n = sum(warriors.values()) - warriors.get(faction, 0)
         if cl.buildings:
-            n += sum(1 for f, _ in cl.buildings if f != faction)
+            n += len(cl.buildings) - cl.buildings_of(faction)
         if cl.tokens:
-            n += sum(1 for f, _ in cl.tokens if f != faction)
+            n += len(cl.tokens) - cl.tokens_of(faction)
         if cl.pawn is not None:
             n += sum(1 for p in cl.pawns() if p != faction)  # a pawn is a piece (7.2.1)
         return n
 
     def enemy_warriors(self, faction: str, c: int) -> int:
-        return sum(v for f, v in self.clearings[c].warriors.items() if self.is_enemy(faction, f))
+        warriors = self.clearings[c].warriors
+        if not self.options.get("cooperative"):  # every other faction is an enemy
+            return sum(warriors.values()) - warriors.get(faction, 0)
+        return sum(v for f, v in warriors.items() if self.is_enemy(faction, f))
 
     def free_slots(self, c: int) -> int:
         return self.map.slots[c] - self.clearings[c].used_slots()
 
     def on_map(self, faction: str, kind: str) -> int:
         """How many pieces of one kind the faction has on the map."""
-        clearings = self.clearings
+        clearings = self.clearings  # list comprehensions: cheaper than generators here
         if kind == "warrior":
-            return sum(clearings[c].warriors.get(faction, 0) for c in CLEARINGS)
+            return sum([clearings[c].warriors.get(faction, 0) for c in CLEARINGS])
         piece = (faction, kind)
         if kind in SHARED.buildings:
-            return sum(clearings[c].buildings.count(piece) for c in CLEARINGS)
-        return sum(clearings[c].tokens.count(piece) for c in CLEARINGS)
+            return sum([clearings[c].buildings.count(piece) for c in CLEARINGS])
+        return sum([clearings[c].tokens.count(piece) for c in CLEARINGS])
 
     def held_on_boards(self, faction: str, kind: str) -> int:
         """Pieces of ``faction`` kept on a seat's board, its own or another's, neither in play nor

@@ -25,6 +25,7 @@ T = Any
 
 HIGHEST = "highest"
 LOWEST = "lowest"
+_TIEBREAK = {HIGHEST: "highest priority (2.1)", LOWEST: "lowest priority (2.1)"}  # written once, read by every choice
 
 
 @dataclass(slots=True)  # not frozen: a frozen dataclass is slow to build, and bots build many
@@ -137,7 +138,8 @@ def _rank(
             for t in candidates:
                 values[t] = (key(t),)
     elif len(criteria) == 2:  # the next most common shape, unrolled
-        (k1, m1), (k2, m2) = ((c.key, c.most) for c in criteria)
+        c1, c2 = criteria
+        k1, m1, k2, m2 = c1.key, c1.most, c2.key, c2.most
         for t in candidates:
             a, b = k1(t), k2(t)
             values[t] = (-a if m1 else a, -b if m2 else b)
@@ -145,6 +147,10 @@ def _rank(
         keys = [(c.key, c.most) for c in criteria]
         for t in candidates:
             values[t] = tuple([-k(t) if m else k(t) for k, m in keys])
+    if len(values) < 2:  # nothing to order
+        return list(values), values
+    if not criteria:  # priority alone
+        return sorted(values, key=last_key), values
     # Sorted on (values, last key, target): the last key differs between any two targets
     # (clearing or setup priority), so targets themselves are never compared.
     keyed = [(v, last_key(t), t) for t, v in values.items()]
@@ -168,7 +174,7 @@ def choose_clearing(
     sign = 1 if priority == HIGHEST else -1
     # clearing_priority_key, inlined for speed
     ranked, values = _rank(candidates, criteria, lambda c: -100 if c == pass_clearing else sign * c)
-    tiebreak = f"{priority} priority (2.1)"
+    tiebreak = _TIEBREAK.get(priority) or f"{priority} priority (2.1)"
     choice = _first_legal(what, ranked, values, criteria, tiebreak, legal)
     if pass_clearing is not None and choice.target == pass_clearing:
         choice.tiebreak = "the Pass (12.2.2)"  # it wins every priority test, whatever its number
@@ -183,7 +189,7 @@ def choose_player(
     legal: Callable[[str], str | None] | None = None,
 ) -> Choice:
     """Rank players by ``criteria`` then setup priority A, B, C... (2.2), first legal (2.3)."""
-    ranked, values = _rank(candidates, criteria, lambda f: SETUP_RANK[f])
+    ranked, values = _rank(candidates, criteria, SETUP_RANK.__getitem__)
     return _first_legal(what, ranked, values, criteria, "setup priority (2.2)", legal)
 
 
@@ -196,8 +202,10 @@ def _first_legal(
     legal: Callable[[T], str | None] | None,
 ) -> Choice:
     skipped: list[tuple[T, str]] = []
+    if legal is None:  # every target is allowed: the first ranked
+        return Choice(what, ranked[0] if ranked else None, ranked, values, criteria, tiebreak, skipped)
     for t in ranked:
-        reason = legal(t) if legal is not None else None
+        reason = legal(t)
         if reason is None:
             return Choice(what, t, ranked, values, criteria, tiebreak, skipped)
         skipped.append((t, reason))

@@ -59,7 +59,7 @@ def ambush_allowed(state: GameState, attacker: str, defender: str) -> bool:
     """BBP 3.2: with the Ambush variant, a human may ambush a Better Bot attacking it; "Hates
     Surprises" still protects the Law's bots (2.8.2, ruling R-BBP-VARIANTS)."""
     att, dfd = state.factions[attacker], state.factions[defender]
-    return variant_on(state, AMBUSH) and att.is_bot and att.rule_set == BBP and not dfd.is_bot
+    return att.is_bot and att.rule_set == BBP and not dfd.is_bot and variant_on(state, AMBUSH)
 
 
 def keeps_dominance(state: GameState, humans: int) -> bool:

@@ -241,6 +241,9 @@ def decree_recruit(g: Game, col: str) -> bool:
 def enough_to_rule(s: GameState, c: int) -> int:
     """The fewest Eyrie warriors that still rule ``c`` (ties rule, 5.2.1; never empty)."""
     cl = s.clearings[c]
+    if not cl.buildings:  # warriors alone: the most warriors of any other faction
+        need = max([n for f, n in cl.warriors.items() if f != FACTION], default=0)
+        return need if need else 1
     own_buildings = cl.buildings_of(FACTION)
     others = {f: n for f, n in cl.warriors.items() if f != FACTION}  # presence (LoR 2.5) of the others
     for f, _ in cl.buildings:
@@ -275,8 +278,12 @@ def decree_move(g: Game, col: str) -> None:
     s = g.state
     n_cards = column_size(g, col)
 
+    leaves: dict[int, int] = {}  # worked out once per clearing: nothing moves while choosing
+
     def leave(c: int) -> int:
-        return max(enough_to_rule(s, c), n_cards)
+        if c not in leaves:
+            leaves[c] = max(enough_to_rule(s, c), n_cards)
+        return leaves[c]
 
     dests = {}  # each origin's destination, worked out once: nothing moves while choosing
 
@@ -328,8 +335,9 @@ def decree_battle(g: Game, col: str) -> None:
         return None
 
     candidates = column_clearings(s, col)
-    if not g.explains:  # skipped anyway without Eyrie warriors: the same first legal target
-        candidates = [c for c in candidates if s.warriors(FACTION, c)]  # legal's first test
+    if not g.explains:  # nobody reads the skipped ones: rank only the legal, the same first target
+        clearings = s.clearings
+        candidates = [c for c in candidates if clearings[c].warriors.get(FACTION) and has_enemy_in(s, FACTION, c)]
     where = choose_clearing(
         s,
         f"where to battle for the {col} column",
@@ -346,10 +354,17 @@ def decree_battle(g: Game, col: str) -> None:
         return
     c = where.target
     cl = s.clearings[c]
+    n = column_size(g, col)
+    longest = all(n > column_size(g, other) for other in DECREE_COLUMNS if other != col)
+    extra_why = f"the {col} column has more cards than each other column"
+    enemies = enemies_in(s, FACTION, c)
+    if len(enemies) == 1 and not g.explains:  # a lone enemy: nothing to rank, nobody reads why
+        battle(g, FACTION, enemies[0], c, "5.5.1 III", extra_hits=1 if longest else 0, extra_why=extra_why)
+        return
     defender = choose_player(
         s,
         f"defender in {c}",
-        enemies_in(s, FACTION, c),
+        enemies,
         [
             most("most buildings there", lambda f: cl.buildings_of(f), "5.5.1 III"),
             most("most pieces there", pieces_there(s, c), "5.5.1 III d"),
@@ -357,8 +372,6 @@ def decree_battle(g: Game, col: str) -> None:
         ],
     )
     assert defender.target is not None
-    n = column_size(g, col)
-    longest = all(n > column_size(g, other) for other in DECREE_COLUMNS if other != col)
     battle(
         g,
         FACTION,
@@ -367,7 +380,7 @@ def decree_battle(g: Game, col: str) -> None:
         "5.5.1 III",
         extra_hits=1 if longest else 0,
         why=lambda: f"{where.explain()}; {defender.explain()}",
-        extra_why=f"the {col} column has more cards than each other column",
+        extra_why=extra_why,
     )
 
 

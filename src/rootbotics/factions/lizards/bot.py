@@ -148,7 +148,8 @@ def order_of(s: GameState) -> str:
 
 
 def ordered(s: GameState, c: int) -> bool:
-    return R.matches(order_of(s), s.suit(c))
+    order = order_of(s)
+    return order == "bird" or s.suits[c] == order  # R.matches: birds are wild (LoR 2.1.1); asked for every clearing
 
 
 def perform_conspiracies(g: Game) -> None:
