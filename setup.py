@@ -33,6 +33,8 @@ MYPYC_MODULES = [
     "src/rootbotics/factions/alliance/bot.py",
     "src/rootbotics/factions/lizards/bot.py",
     "src/rootbotics/factions/duchy/bot.py",
+    "src/rootbotics/factions/riverfolk/bot.py",
+    "src/rootbotics/factions/corvids/bot.py",
 ]
 
 
