@@ -35,6 +35,8 @@ MYPYC_MODULES = [
     "src/rootbotics/factions/duchy/bot.py",
     "src/rootbotics/factions/riverfolk/bot.py",
     "src/rootbotics/factions/corvids/bot.py",
+    "src/rootbotics/factions/vagabot/satchel.py",
+    "src/rootbotics/sim/tally.py",
 ]
 
 
