@@ -14,9 +14,12 @@ import os
 from setuptools import setup
 
 # The modules compiled: targeting, rule (who rules, placing, moving, removing), the state, battle,
-# the bots' shared checks, paths, events, maps and cards: most of a bot turn's time outside the
-# bots themselves. Not compiled: modules with subclasses of built-in exceptions or containers
-# (chance, context, pieces) and classes that other modules subclass (faction).
+# the bots' shared checks, paths, events, maps and cards; every faction's bot (the Eyrie's Decree
+# first); the Vagabot's satchel and the simulation's tally. Not compiled: modules with subclasses
+# of built-in exceptions or containers (chance, context, pieces), classes that other modules
+# subclass (faction, and the boards: a compiled class cannot derive from an interpreted one, so
+# the modules defining boards stay pure too), and what pays nothing (docs/studying-the-bots.md,
+# "The optional mypyc build").
 MYPYC_MODULES = [
     "src/rootbotics/core/targeting.py",
     "src/rootbotics/core/rules.py",
