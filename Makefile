@@ -81,7 +81,7 @@ bench: $(VENV)/.bench-installed
 MYPYC_VENV := .venv-mypyc
 ONLY ?= marquise,eyrie,alliance,vagabot@fall
 # It is a copy of the package, not an editable install: any module changed (compiled or not) rebuilds it.
-MYPYC_SOURCES := $(wildcard src/rootbotics/*.py src/rootbotics/*/*.py src/rootbotics/*/*/*.py)
+MYPYC_SOURCES := $(wildcard src/rootbotics/*.py src/rootbotics/*/*.py src/rootbotics/*/*/*.py src/rootbotics/data/*.json)
 $(MYPYC_VENV)/.built: pyproject.toml setup.py $(MYPYC_SOURCES) | $(VENV)/.bench-installed
 	rm -rf $(MYPYC_VENV) build
 	$(PYTHON) -m venv $(MYPYC_VENV)
