@@ -88,7 +88,9 @@ bench: $(VENV)/.bench-installed
 # Clockwork 1 with both, pure first. ONLY=... picks other line-ups (default Clockwork 1 on Fall).
 MYPYC_VENV := .venv-mypyc
 ONLY ?= marquise,eyrie,alliance,vagabot@fall
-$(MYPYC_VENV)/.built: pyproject.toml setup.py src/rootbotics/core/*.py | $(VENV)/.bench-installed
+# It is a copy of the package, not an editable install: any module changed (compiled or not) rebuilds it.
+MYPYC_SOURCES := $(wildcard src/rootbotics/*.py src/rootbotics/*/*.py src/rootbotics/*/*/*.py src/rootbotics/data/*.json)
+$(MYPYC_VENV)/.built: pyproject.toml setup.py $(MYPYC_SOURCES) | $(VENV)/.bench-installed
 	rm -rf $(MYPYC_VENV) build
 	$(PYTHON) -m venv $(MYPYC_VENV)
 	$(MYPYC_VENV)/bin/python -m pip install --quiet --upgrade pip

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.machinery
+import types
 from pathlib import Path
 
 import pytest
@@ -30,6 +31,24 @@ def compiled_modules() -> list[str]:
 def test_setup_names_the_hot_core_modules() -> None:
     assert "rootbotics.core.targeting" in compiled_modules()
     assert "rootbotics.core.rules" in compiled_modules()
+
+
+BOTS = ("eyrie", "marquise", "vagabot", "alliance", "lizards", "riverfolk", "duchy", "corvids")
+
+
+def test_setup_names_every_faction_bot() -> None:
+    """Issue 15: the bots' own turns (the Eyrie's Decree, the Lizards' conspiracies, ...) are
+    compiled too, not only the core they call."""
+    assert [b for b in BOTS if f"rootbotics.factions.{b}.bot" not in compiled_modules()] == []
+
+
+def test_targeting_builds_its_choices_natively() -> None:
+    """A dataclass's generated ``__init__`` stays interpreted even in a compiled module: Criterion
+    and Choice, built for every bot decision, write theirs out so that mypyc compiles it."""
+    from rootbotics.core.targeting import Choice, Criterion
+
+    for cls in (Criterion, Choice):
+        assert not isinstance(cls.__init__, types.FunctionType), f"{cls.__name__}.__init__ is interpreted"
 
 
 @pytest.mark.parametrize("name", compiled_modules())

@@ -13,7 +13,7 @@ candidates with their values, the criterion that decided, and the targets skippe
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .setup_order import SETUP_LETTER, SETUP_RANK
@@ -28,15 +28,24 @@ LOWEST = "lowest"
 _TIEBREAK = {HIGHEST: "highest priority (2.1)", LOWEST: "lowest priority (2.1)"}  # written once, read by every choice
 
 
-@dataclass(slots=True)  # not frozen: a frozen dataclass is slow to build, and bots build many
+# Not frozen: a frozen dataclass is slow to build, and bots build many. ``__init__`` written out
+# (init=False): in the mypyc build a dataclass's generated one stays interpreted.
+@dataclass(slots=True, init=False)
 class Criterion:
     """One tie-breaker: prefer the target with the most (or fewest) of something."""
 
     label: str
     key: Callable[[T], int]
-    most: bool = True
-    rule: str = ""
-    words: tuple[str, str] | None = None  # a yes/no criterion: how to print 0 and 1
+    most: bool
+    rule: str
+    words: tuple[str, str] | None  # a yes/no criterion: how to print 0 and 1
+
+    def __init__(self, label: str, key: Callable[[T], int], most: bool = True, rule: str = "", words: tuple[str, str] | None = None) -> None:
+        self.label = label
+        self.key = key
+        self.most = most
+        self.rule = rule
+        self.words = words
 
     def shown(self, value: int) -> str:
         """A ranked value as printed: the count, or the word for a yes/no criterion."""
@@ -52,7 +61,7 @@ def fewest(label: str, key: Callable[[T], int], rule: str = "", words: tuple[str
     return Criterion(label, key, False, rule, words)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)  # __init__ written out, as Criterion's
 class Choice:
     """The outcome of one targeting decision, able to explain itself lazily."""
 
@@ -62,7 +71,25 @@ class Choice:
     values: dict[T, tuple[int, ...]]
     criteria: Sequence[Criterion]
     tiebreak: str
-    skipped: list[tuple[T, str]] = field(default_factory=list)
+    skipped: list[tuple[T, str]]
+
+    def __init__(
+        self,
+        what: str,
+        target: T | None,
+        ranked: list[T],
+        values: dict[T, tuple[int, ...]],
+        criteria: Sequence[Criterion],
+        tiebreak: str,
+        skipped: list[tuple[T, str]] | None = None,
+    ) -> None:
+        self.what = what
+        self.target = target
+        self.ranked = ranked
+        self.values = values
+        self.criteria = criteria
+        self.tiebreak = tiebreak
+        self.skipped = [] if skipped is None else skipped
 
     def decided_by(self) -> str:
         if self.target is None:

@@ -8,6 +8,8 @@ go through ``rules.remove_all_enemy_pieces``. This module is the bot's turn.
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from . import plots as P
 from ...core import rules as R
 from ...core.battle import battle
@@ -280,15 +282,16 @@ def gamble(g: Game, c: int) -> bool:
     who = choose_player(s, f"who guesses the plot in {c}", humans, [most("most pieces there", cl.pieces_of, "3.3.2")])
     assert who.target is not None
     guesser = who.target
-    guess = g.controller(guesser).guess_plot(g, guesser, c)
+    controller: Any = g.controller(guesser)  # a human's: it answers the Corvids' requests (Gamble)
+    guess = controller.guess_plot(g, guesser, c)
     kind, _ = P.plot_map(s)[c]
     g.emit(guesser, "3.3.2", "gamble", "Gamble: guesses the plot in {c} is {what}", who.explain, c=c, what=P.named(guess), guess=guess)
     if guess != kind:
         R.score(g, FACTION, 1, "3.3.2", f"Gamble: {guesser} guessed wrong")
         return False
-    fs = s.factions[FACTION]
-    assert fs.board.plots is not None
-    fs.board.plots[c] = (kind, True)
+    plots = cast(P.CorvidsBoard, s.factions[FACTION].board).plots
+    assert plots is not None
+    plots[c] = (kind, True)
     g.emit(FACTION, "11.4.4", "flip", "flips the plot in {c}: {what} (guessed right: no effect)", c=c, what=P.named(kind), kind=kind)
     up = P.face_up(s)
     R.score(g, FACTION, up, "11.4.4", f"for flipping a plot: {up} face-up plot{'s' if up != 1 else ''} on the map")

@@ -10,6 +10,7 @@ set off, is in ``rules.py`` (called through ``faction.py``). This module is the 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from ...core import rules as R
 from ...core.battle import battle, can_battle
@@ -74,7 +75,7 @@ class DrillbitDuchy:
 def duchy_state(s: GameState) -> DuchyState:
     ds = s.factions[FACTION].board
     assert ds is not None, "the Duchy bot has no Burrow"
-    return ds
+    return cast(DuchyState, ds)
 
 
 def has_tunnel(s: GameState, c: int) -> bool:
@@ -524,11 +525,19 @@ def rally(g: Game) -> None:
         if choice.target is not None:
             R.move_warriors(g, FACTION, c, choice.target, n, "10.6.1", why=choice.explain)
         else:
-            to_burrow(g, c, n, "10.6.1", why=lambda c=c, explain=choice.explain: f"10.6.1 II: no adjacent clearing with a Duchy building to rally to from {c} ({explain()})")
+
+            def no_rally(c: int = c, explain: Callable[[], str] = choice.explain) -> str:
+                return f"10.6.1 II: no adjacent clearing with a Duchy building to rally to from {c} ({explain()})"
+
+            to_burrow(g, c, n, "10.6.1", why=no_rally)
     for c in R.ruled_clearings(s, FACTION):
         extra = s.warriors(FACTION, c) - RALLY_KEEP
         if extra > 0:
-            to_burrow(g, c, extra, "10.6.1", why=lambda c=c: f"all but four of its warriors in {c}, which it rules")
+
+            def all_but_four(c: int = c) -> str:
+                return f"all but four of its warriors in {c}, which it rules"
+
+            to_burrow(g, c, extra, "10.6.1", why=all_but_four)
 
 
 def score_markets(g: Game) -> None:

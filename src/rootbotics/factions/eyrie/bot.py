@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from ...core import rules as R
 from ...core.battle import battle
 from ...core.context import Game
 from ...core.maps import CLEARINGS
 from ...core.state import GameState
-from .board import DECREE_COLUMNS, VIZIER
+from .board import DECREE_COLUMNS, VIZIER, EyrieBoard
 from ...core.bot import enemies_in, has_enemy_in, pieces_there, victory_points
 from ...core.bot import at_least_challenging, difficulty, has_trait
 from ...core.targeting import LOWEST, choose_clearing, choose_player, fewest, most
@@ -57,6 +59,11 @@ class ElectricEyrie:
             R.score(g, FACTION, 1, "3.3.1", "at the end of Evening (nightmare difficulty)")
 
 
+def eyrie_board(s: GameState) -> EyrieBoard:
+    """The bot Eyrie's board, its Decree (5.3.3), typed for the compiled build (a no-op cast)."""
+    return cast(EyrieBoard, s.factions[FACTION].board)
+
+
 # -- setup steps ------------------------------------------------------------------------------
 def gather_warriors(g: Game) -> None:
     """5.3.1: a supply of 20 warriors."""
@@ -87,13 +94,13 @@ def tuck_viziers(g: Game) -> None:
     """5.3.3: the two Loyal Viziers start in the bird column of the Decree (one on easy;
     on challenging and nightmare a bird Ambush card from the deck joins them, 3.3.1)."""
     s = g.state
-    fs = s.factions[FACTION]
-    fs.board.decree = {col: [] for col in DECREE_COLUMNS}
+    board = eyrie_board(s)
+    board.decree = {col: [] for col in DECREE_COLUMNS}
     if difficulty(s, FACTION) == "easy":
-        fs.board.decree["bird"] = [VIZIER]
+        board.decree["bird"] = [VIZIER]
         g.emit(FACTION, "3.3.1", "setup", "tucks one Loyal Vizier into the bird column of the Decree (easy difficulty)")
         return
-    fs.board.decree["bird"] = [VIZIER, VIZIER]
+    board.decree["bird"] = [VIZIER, VIZIER]
     g.emit(FACTION, "5.3.3", "setup", "tucks its two Loyal Viziers into the bird column of the Decree")
     if at_least_challenging(s, FACTION):
         ambush = next((c for c in s.deck if s.deckdef.card(c).name.startswith("ambush_bird")), None)
@@ -101,7 +108,7 @@ def tuck_viziers(g: Game) -> None:
             g.emit(FACTION, "3.3.1", "setup", "finds no bird Ambush card in the deck for its Decree")
             return
         s.deck.remove(ambush)
-        fs.board.decree["bird"].append(ambush)
+        board.decree["bird"].append(ambush)
         g.emit(FACTION, "3.3.1", "setup", "adds a bird Ambush card from the deck to the bird column ({d} difficulty)", d=difficulty(s, FACTION))
 
 
@@ -114,9 +121,10 @@ def fill_roosts_track(g: Game) -> None:
 def add_to_decree(g: Game) -> str:
     """5.4.3: the order card joins the Decree column of its suit."""
     fs = g.state.factions[FACTION]
-    assert fs.order is not None and fs.board.decree is not None
+    decree = eyrie_board(g.state).decree
+    assert fs.order is not None and decree is not None
     card = g.state.deckdef.card(fs.order)
-    fs.board.decree[card.suit].append(fs.order)
+    decree[card.suit].append(fs.order)
     fs.order = None  # the card now lives in the Decree
     g.emit(FACTION, "5.4.3", "decree", "adds {card} to the {suit} column of the Decree", card=card.label(), suit=card.suit)
     return card.suit
@@ -165,7 +173,7 @@ def a_new_roost(g: Game, suit: str) -> bool:
 
 # -- Daylight: 5.5.1 Resolve the Decree -----------------------------------------------------------
 def column_size(g: Game, col: str) -> int:
-    decree = g.state.factions[FACTION].board.decree
+    decree = eyrie_board(g.state).decree
     assert decree is not None
     return len(decree[col])
 
@@ -403,17 +411,17 @@ def build(g: Game) -> bool:
 def turmoil(g: Game) -> None:
     """5.7: humiliate (lose 1 VP per bird card, Viziers too), purge all but the Viziers, rest."""
     s = g.state
-    fs = s.factions[FACTION]
-    assert fs.board.decree is not None
+    decree = eyrie_board(s).decree
+    assert decree is not None
     g.emit(FACTION, "5.7", "turmoil", "falls into turmoil")
-    birds = len(fs.board.decree["bird"])
+    birds = len(decree["bird"])
     if has_trait(s, FACTION, "nobility"):
         R.score(g, FACTION, birds, "3.3.2", f"for the {birds} bird card(s) in the Decree (Nobility: no humiliation)")
     else:
         R.lose_vp(g, FACTION, birds, "5.7.1", f"for the {birds} bird card(s) in the Decree")
     purged = 0
     for col in DECREE_COLUMNS:
-        column = fs.board.decree[col]
+        column = decree[col]
         for card in [c for c in column if c != VIZIER]:
             column.remove(card)  # one card at a time: each is always in exactly one place
             R.discard(g, card)

@@ -7,6 +7,8 @@ by ``rules.ruler``), Robot Revenge (8.2.2), Gardens (8.2.3) and Lost Souls (8.2.
 
 from __future__ import annotations
 
+from typing import cast
+
 from ...core import rules as R
 from ...core.battle import battle, can_battle
 from ...core.context import Game
@@ -62,7 +64,7 @@ class LogicalLizards:
 def lz(s: GameState) -> LizardsState:
     board = s.factions[FACTION].board
     assert board is not None, "the Lizards bot has no board"
-    return board
+    return cast(LizardsState, board)
 
 
 def label(s: GameState, card: int) -> str:
@@ -257,12 +259,16 @@ def crusade(g: Game) -> bool:
     for c in places:
         if s.warriors(FACTION, c) < CRUSADERS:
             continue  # still two there? (battles elsewhere cannot change it; ruling R-LIZ-CRUSADE)
+
+        def battleable(f: str, c: int = c) -> str | None:
+            return None if can_battle(s, FACTION, f, c) else "cannot be battled there"
+
         choice = choose_player(
             s,
             f"whom to battle in {c} (players there)",
             enemies_in(s, FACTION, c),
             [most("most points", victory_points(s), "8.4.2 II a")],
-            legal=lambda f, c=c: None if can_battle(s, FACTION, f, c) else "cannot be battled there",
+            legal=battleable,
         )
         if choice.target is None:
             continue

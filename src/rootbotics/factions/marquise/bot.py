@@ -208,12 +208,16 @@ def move_out(g: Game, origins: list[int], rule: str) -> list[int]:
         n = s.warriors(FACTION, c) - 3
         if n <= 0:
             continue
+
+        def path_ruled(d: int, c: int = c) -> str | None:
+            return None if R.can_move(s, FACTION, c, d) else "it rules neither end of the path (LoR 4.2.1)"
+
         choice = choose_clearing(
             s,
             f"where to move from {c} (adjacent clearings)",
             R.move_destinations(s, FACTION, c),
             [most("most enemy pieces", lambda d: s.enemy_pieces(FACTION, d), rule)],
-            legal=lambda d, c=c: None if R.can_move(s, FACTION, c, d) else "it rules neither end of the path (LoR 4.2.1)",
+            legal=path_ruled,
         )
         if choice.target is not None and R.move_warriors(g, FACTION, c, choice.target, n, rule, why=choice.explain):
             moved_into.append(choice.target)

@@ -9,13 +9,14 @@ track when removed (9.2.2).
 from __future__ import annotations
 
 from math import ceil
+from typing import cast
 
 from ...core import rules as R
 from ...core.battle import battle, can_battle
 from ...core.context import Game
 from ...core.maps import CLEARINGS
 from ...core.state import FactionState, GameState
-from .board import TRADE_POSTS_PER_SUIT, trade_posts_placed
+from .board import TRADE_POSTS_PER_SUIT, RiverfolkBoard, trade_posts_placed
 from ...core.bot import enemies_in
 from ...core.bot import difficulty
 from ...core.targeting import choose_clearing, choose_player, fewest, in_priority_order, most
@@ -34,8 +35,8 @@ class RiverfolkRobots:
 
     # -- 9.3 setup -----------------------------------------------------------------------------
     def setup(self, g: Game) -> None:
-        fs = me(g.state)
-        fs.board.market, fs.board.payments, fs.board.protection = [], {}, []
+        board = river_board(g.state)
+        board.market, board.payments, board.protection = [], {}, []
         gather_warriors(g)
         place_river_warriors(g)
         fill_trade_posts(g)
@@ -44,7 +45,7 @@ class RiverfolkRobots:
 
     # -- 9.4 Birdsong --------------------------------------------------------------------------
     def birdsong(self, g: Game) -> None:
-        me(g.state).board.protection = []  # the conditions hold for one turn (9.2.4)
+        river_board(g.state).protection = []  # the conditions hold for one turn (9.2.4)
         added = stock_market(g, "9.4.1")
         craft(g, added)
         set_order(g)
@@ -68,21 +69,26 @@ def me(s: GameState) -> FactionState:
     return s.factions[FACTION]
 
 
+def river_board(s: GameState) -> RiverfolkBoard:
+    """The bot's board, typed for the compiled build (a no-op cast)."""
+    return cast(RiverfolkBoard, s.factions[FACTION].board)
+
+
 def market(s: GameState) -> list[int]:
-    fs = me(s)
-    assert fs.board.market is not None, "the Riverfolk Robots' Market is set up in 9.3.5"
-    return fs.board.market
+    board = river_board(s)
+    assert board.market is not None, "the Riverfolk Robots' Market is set up in 9.3.5"
+    return board.market
 
 
 def payments(s: GameState) -> dict[str, int]:
-    fs = me(s)
-    assert fs.board.payments is not None
-    return fs.board.payments
+    board = river_board(s)
+    assert board.payments is not None
+    return board.payments
 
 
 def condition(s: GameState, which: str) -> bool:
     """Whether a Protectionism condition was fulfilled this turn (9.2.4)."""
-    return which in (me(s).board.protection or ())
+    return which in (river_board(s).protection or ())
 
 
 # -- setup (9.3) -----------------------------------------------------------------------------------
@@ -249,12 +255,13 @@ def check_protectionism(g: Game) -> None:
     warriors in supply; either lasts the rest of the turn."""
     s = g.state
     fs = me(s)
-    met = fs.board.protection if fs.board.protection is not None else []
+    board = river_board(s)
+    met = board.protection if board.protection is not None else []
     if sum(payments(s).values()) == 0 and SHIELD not in met:
         met.append(SHIELD)
     if fs.supply.get("warrior", 0) == 0 and SWORD not in met:
         met.append(SWORD)
-    fs.board.protection = met
+    board.protection = met
     shield = "fulfilled" if SHIELD in met else "not fulfilled (its Payments box holds warriors)"
     sword = "fulfilled" if SWORD in met else "not fulfilled (it has warriors in supply)"
     g.emit(FACTION, "9.2.4", "protectionism", "Protectionism: shield condition {shield}; sword condition {sword}", shield=shield, sword=sword)
@@ -265,7 +272,7 @@ def organize(g: Game) -> None:
     clearing with Riverfolk pieces and the most enemy pieces."""
     s = g.state
     check_protectionism(g)
-    if not me(s).board.protection:
+    if not river_board(s).protection:
         return
     R.score(g, FACTION, 1, "9.5.3", "for organizing under Protectionism")
     choice = choose_clearing(
@@ -342,7 +349,7 @@ def racketeering(g: Game) -> None:
     """9.6.2: under either Protectionism condition, all but two Riverfolk warriors leave each
     clearing for the Payments box."""
     s = g.state
-    if not me(s).board.protection:
+    if not river_board(s).protection:
         return
     for c in CLEARINGS:
         extra = s.warriors(FACTION, c) - RACKET_KEEPS

@@ -439,6 +439,7 @@ def battle_action(g: Game) -> None:
     pieces remain there, battle again for two items each. One VP per enemy warrior removed."""
     s = g.state
     vs = vagabot(s)
+    defender: str | None  # typed for the compiled build: None when no one has a piece on the map
     if has_trait(s, FACTION, "berserker"):
         berserker_target = berserker_battle_target(g)
         if berserker_target is None:

@@ -8,6 +8,8 @@ Other seats reach the Vagabot only through this module, by way of his faction's 
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.context import Game
 from . import human
 from .items import VAGABOT, Item, VagabotState, track_spaces
@@ -224,7 +226,8 @@ def enlist_arbiter(g: Game, pawn: str, attacker: str, defender: str, c: int) -> 
             return 0
         g.emit(defender, "7.7.6", "enlist", "enlists the Arbiter in {c}", lambda: reasons, c=c)
     else:
-        if not g.controller(defender).enlist_arbiter(g, defender, c, attacker):
+        controller: Any = g.controller(defender)  # a human's: it answers the Vagabond's requests
+        if not controller.enlist_arbiter(g, defender, c, attacker):
             g.emit(defender, "7.7.6", "arbiter_declined", "does not enlist the Arbiter in {c}", c=c)
             return 0
         g.emit(defender, "7.7.6", "enlist", "enlists the Arbiter in {c}", c=c)
