@@ -486,7 +486,7 @@ def discard(g: Game, card: int, lost_souls: bool = True) -> None:
     """Put a card on the discard pile; a dominance card goes beside the map instead, where
     players may take it (LoR 3.3.3). Bots never take one (1.3). While a faction that catches discards plays,
     every other discarded or spent card goes on its Lost Souls (8.2.4, ruling R-LIZ-LOST-SOULS),
-    a dominance card too while a human Lizard Cult plays (LoR 10.2.6, ruling R-TABLE-LOST-SOULS);
+    a dominance card too while a human seat whose pile takes them plays (LoR 10.2.6, ruling R-TABLE-LOST-SOULS);
     that faction's own discards (8.2.3, 8.5.2, 8.6.2) pass ``lost_souls=False``."""
     s = g.state
     if s.deckdef.card(card).kind == "dominance":
@@ -503,8 +503,8 @@ def discard(g: Game, card: int, lost_souls: bool = True) -> None:
 
 
 def _dominance_caught(g: Game, card: int) -> bool:
-    """A faction whose Lost Souls take even dominance cards (a human Lizard Cult, LoR 10.2.6)
-    takes this one: whoever spent or discarded it, bot or human."""
+    """A faction whose pile takes even dominance cards (a human seat's rule, LoR 10.2.6) takes
+    this one: whoever spent or discarded it, bot or human."""
     for catcher in SHARED.discard_catchers:
         if catcher.catches_dominance(g.state):
             catcher.catch_discard(g, card)
