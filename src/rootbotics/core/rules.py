@@ -367,7 +367,7 @@ class one_removal:  # noqa: N801 (used as ``with one_removal(g):``, like a funct
             return
         g = self.g
         lost, g.removal_batch = g.removal_batch, None
-        if kind is not None:  # an exception is on its way out: no effect is over
+        if kind is not None or lost is None:  # an exception is on its way out: no effect is over
             return
         owners: dict[str, list[tuple[int, str | None]]] = {}
         for owner, c, by in lost:

@@ -110,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     for build in builds:
         print("\n".join(verdict(build)))
     if len(builds) == 1:
-        print("  mypyc: not built here (it needs a C compiler and Python's headers; see make bench-mypyc)")
+        print("  mypyc: not benched (it needs a C compiler and Python's headers, and a build that passed its check: see above)")
     return 0
 
 
