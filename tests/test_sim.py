@@ -281,3 +281,35 @@ def test_report_of_a_file_that_is_not_parquet(tmp_path: Path, capsys: pytest.Cap
     bad.write_text("not parquet")
     code, out, err = cli(capsys, "report", str(bad))
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "not a Parquet file" in err
+
+
+def test_the_summary_counts_file_by_file_coalitions_and_the_first_failures_by_seed(tmp_path) -> None:
+    """``runner.summarise`` reads one games file at a time (issue 15: the main process stays small):
+    a coalition's win counts for each of its members, the mean length is over finished games only,
+    and the failures listed are the first ``FAILURES_LISTED`` by seed across all files."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from rootbotics.sim.runner import FAILURES_LISTED, summarise
+
+    def games_file(name: str, rows: list[tuple[int, str, str | None, int]]) -> Path:
+        seed, status, winner, rounds = zip(*rows)
+        table = pa.table({
+            "seed": list(seed), "status": list(status), "winner": list(winner), "rounds": list(rounds),
+            "turn_order": ["marquise,eyrie"] * len(rows),
+            "error_type": [None if s == "ok" else "EngineFailure" for s in status],
+            "error_message": [None if s == "ok" else f"seed {n}" for n, s in zip(seed, status)],
+        })
+        path = tmp_path / name
+        pq.write_table(table, path)
+        return path
+
+    late = games_file("b.parquet", [(100 + i, "error", None, 150) for i in range(8)] + [(120, "ok", "eyrie", 9)])
+    early = games_file("a.parquet", [(1, "ok", "marquise,vagabot", 7), (2, "ok", "eyrie", 5)] + [(10 + i, "error", None, 150) for i in range(5)])
+    summary = summarise([late, early])
+    assert (summary.games, summary.ok, summary.failed) == (16, 3, 13)
+    assert summary.wins == {"eyrie": 2, "marquise": 1, "vagabot": 1}
+    assert summary.mean_rounds == (7 + 5 + 9) / 3
+    assert [f["seed"] for f in summary.failures] == [10, 11, 12, 13, 14, 100, 101, 102, 103, 104][:FAILURES_LISTED]
+    assert summary.failures[0] == {"seed": 10, "turn_order": "marquise,eyrie", "error_type": "EngineFailure", "error_message": "seed 10"}
+    assert summarise([]).games == 0

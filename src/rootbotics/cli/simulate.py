@@ -302,7 +302,7 @@ def run_with_progress(
 
 def print_run_summary(out: Out, study: Any, folder: Any, chunks: Any, result: Any, manifest: Any) -> None:
     """Games played and their speed, what an interruption left, wins, length, failures, files
-    (counted in DuckDB over the chunks' files: ``sim.runner.summarise``)."""
+    (counted in Arrow, one chunk's file at a time: ``sim.runner.summarise``)."""
     from ..sim.results import games_path
     from ..sim.runner import chunks_on_disk, summarise
 

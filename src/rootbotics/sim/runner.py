@@ -28,6 +28,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
+from typing import Any
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -352,8 +353,9 @@ FAILURES_LISTED = 10
 
 @dataclass(slots=True)
 class StudySummary:
-    """What the command prints after a run, counted by DuckDB over the games files (never row by
-    row in Python, so the main process stays small at any study size)."""
+    """What the command prints after a run, counted in Arrow one games file at a time (never row
+    by row in Python, never every file at once, so the main process stays small at any study
+    size)."""
 
     games: int = 0
     ok: int = 0
@@ -361,38 +363,40 @@ class StudySummary:
     mean_rounds: float = 0.0
     failed: int = 0
     failures: list[dict] = field(default_factory=list)  # the first FAILURES_LISTED, by seed
+    rounds: int = 0  # the finished games' rounds, all together
+
+    def add_file(self, table: Any) -> None:
+        """Count one games file's rows (an Arrow table)."""
+        import pyarrow.compute as pc
+
+        finished = pc.equal(table["status"], "ok")
+        ok = table.filter(finished)
+        self.games += table.num_rows
+        self.ok += ok.num_rows
+        self.rounds += pc.sum(ok["rounds"]).as_py() or 0
+        winners = pc.list_flatten(pc.split_pattern(ok["winner"], ","))
+        for row in pc.value_counts(winners).to_pylist():
+            self.wins[row["values"]] = self.wins.get(row["values"], 0) + row["counts"]
+        if ok.num_rows < table.num_rows:
+            failed = table.filter(pc.invert(finished)).select(["seed", "turn_order", "error_type", "error_message"])
+            self.failures = sorted(self.failures + failed.to_pylist(), key=lambda f: f["seed"])[:FAILURES_LISTED]
+
+
+SUMMARY_COLUMNS = ["seed", "status", "winner", "rounds", "turn_order", "error_type", "error_message"]
 
 
 def summarise(paths: Sequence[Path | UriFile]) -> StudySummary:
-    """Count games, wins per faction, mean length and failures in these games files."""
-    import duckdb
+    """Count games, wins per faction, mean length and failures in these games files, one file at
+    a time (a chunk's few hundred rows), so memory does not grow with the study."""
+    import pyarrow.parquet as pq
 
     summary = StudySummary()
-    if not paths:
-        return summary
-    con = duckdb.connect()
-    try:
-        if isinstance(paths[0], UriFile):  # a URI folder: DuckDB reads through a pyarrow dataset
-            import pyarrow.dataset as ds
-
-            con.register("games", ds.dataset([p.path for p in paths], filesystem=paths[0].folder.fs, format="parquet"))
+    for path in paths:
+        if isinstance(path, UriFile):
+            table = pq.read_table(path.path, columns=SUMMARY_COLUMNS, filesystem=path.folder.fs)
         else:
-            con.read_parquet([str(p) for p in paths]).create_view("games")
-        games, ok, mean_rounds = con.execute(
-            "SELECT count(*), count(*) FILTER (WHERE status = 'ok'), avg(rounds) FILTER (WHERE status = 'ok') FROM games"
-        ).fetchone()
-        summary.games, summary.ok, summary.failed = games, ok, games - ok
-        summary.mean_rounds = float(mean_rounds or 0.0)
-        wins = con.execute(
-            "SELECT w, count(*) FROM (SELECT unnest(string_split(winner, ',')) AS w FROM games WHERE status = 'ok') GROUP BY w"
-        ).fetchall()
-        summary.wins = {w: n for w, n in wins}
-        cursor = con.execute(
-            "SELECT seed, turn_order, error_type, error_message FROM games WHERE status <> 'ok' ORDER BY seed LIMIT ?",
-            [FAILURES_LISTED],
-        )
-        names = [d[0] for d in cursor.description]
-        summary.failures = [dict(zip(names, row)) for row in cursor.fetchall()]
-    finally:
-        con.close()
+            table = pq.read_table(path, columns=SUMMARY_COLUMNS)
+        summary.add_file(table)
+    summary.failed = summary.games - summary.ok
+    summary.mean_rounds = summary.rounds / summary.ok if summary.ok else 0.0
     return summary
