@@ -489,27 +489,17 @@ def discard(g: Game, card: int, lost_souls: bool = True) -> None:
     a dominance card too while a human seat whose pile takes them plays (LoR 10.2.6, ruling R-TABLE-LOST-SOULS);
     that faction's own discards (8.2.3, 8.5.2, 8.6.2) pass ``lost_souls=False``."""
     s = g.state
-    if s.deckdef.card(card).kind == "dominance":
-        if not (lost_souls and _dominance_caught(g, card)):
-            s.available_dominance.append(card)
-            g.emit(None, "LoR 3.3.3", "dominance_available", "{card} is placed beside the map, available", card=s.deckdef.card(card).label())
-        return
+    dominance = s.deckdef.card(card).kind == "dominance"
     if lost_souls:
-        for catcher in SHARED.discard_catchers:  # Lost Souls (8.2.4)
-            if catcher.catches_discards(s):
+        for catcher in SHARED.discard_catchers:  # Lost Souls (8.2.4; a dominance card too, LoR 10.2.6)
+            if catcher.catches_dominance(s) if dominance else catcher.catches_discards(s):
                 catcher.catch_discard(g, card)
                 return
+    if dominance:
+        s.available_dominance.append(card)
+        g.emit(None, "LoR 3.3.3", "dominance_available", "{card} is placed beside the map, available", card=s.deckdef.card(card).label())
+        return
     s.discard.append(card)
-
-
-def _dominance_caught(g: Game, card: int) -> bool:
-    """A faction whose pile takes even dominance cards (a human seat's rule, LoR 10.2.6) takes
-    this one: whoever spent or discarded it, bot or human."""
-    for catcher in SHARED.discard_catchers:
-        if catcher.catches_dominance(g.state):
-            catcher.catch_discard(g, card)
-            return True
-    return False
 
 
 def reveal_order(g: Game, faction: str, rule: str) -> int:

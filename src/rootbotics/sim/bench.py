@@ -20,13 +20,13 @@ import cProfile
 import importlib.machinery
 import io
 import json
-import os
 import pstats
 import random
 import statistics
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from pathlib import Path
 
 from ..game import new_game, play
 from .lineups import lineup_studies
@@ -160,12 +160,10 @@ def bench_lineup(name: str, study: Study, args: argparse.Namespace) -> LineupFig
 
 def write_json(path: str, figures: list[LineupFigures]) -> None:
     """The table as JSON (``--json``), written atomically: what ``sim.bench_compare`` reads."""
-    rows = [{k: getattr(f, k) for k in LineupFigures.__slots__} for f in figures]  # type: ignore[attr-defined]
-    doc = {"python": sys.version.split()[0], "compiled": compiled_modules(), "lineups": rows}
-    tmp = f"{path}.tmp"
-    with open(tmp, "w", encoding="utf-8") as out:
-        json.dump(doc, out, indent=1)
-    os.replace(tmp, path)
+    from ..core.serial import write_atomic
+
+    doc = {"python": sys.version.split()[0], "compiled": compiled_modules(), "lineups": [asdict(f) for f in figures]}
+    write_atomic(Path(path), json.dumps(doc, indent=1))
 
 
 def compiled_modules() -> list[str]:
