@@ -310,7 +310,7 @@ def test_missing_and_unknown_map() -> None:
 def test_bot_with_a_hand() -> None:
     d = good()
     d["factions"]["marquise"]["hand"] = [d["deck"].pop()]
-    assert str(error(d)) == "factions.marquise.hand: a bot has no hand of cards (2.8.1)"
+    assert str(error(d)) == "factions.marquise.hand: a bot has no cards of its own but its order card (2.8.1, 1.1.3)"
 
 
 def test_decree_card_in_the_wrong_column() -> None:

@@ -11,6 +11,7 @@ from .context import EngineFailure, Game
 from .faction import LAW, SHARED, rules_of
 from .rules import discard, matches, one_removal, remove_piece, remove_warriors
 from .state import GameState
+from .battle_cards import after_roll, ambush_cards, may_ambush
 from .variants import AMBUSH_HITS, ambush_allowed
 
 
@@ -78,6 +79,8 @@ def battle(
         def_hits += d_extra
         def_extra.append(f"{d_extra} extra ({d_rule})")
         g.emit(defender, d_rule, "extra_hit", "deals {n} extra hit{pl}: {reason}", n=d_extra, pl="s" if d_extra > 1 else "", reason=d_why)
+    if s.factions[attacker].play_area or s.factions[defender].play_area:  # LoR 4.3.4: the cards used in battle
+        att_hits, def_hits = _battle_cards(g, attacker, defender, c, (att_hits, def_hits), (min(a_roll, att_max), min(d_roll, def_max + arbiter)))
     sides = ((attacker, a_roll, att_max, 0, att_src, att_extra), (defender, d_roll, def_max, arbiter, def_src, def_extra))
     g.emit(
         None, "LoR 4.3.2", "hits", "{attacker} deals {ah} hit{apl}, {defender} deals {dh} hit{dpl}",
@@ -92,6 +95,12 @@ def battle(
     return BattleResult(c, attacker, defender, (a_roll, d_roll), att_hits, def_hits, (by_attacker, by_defender))
 
 
+def _battle_cards(g: Game, attacker: str, defender: str, c: int, hits: tuple[int, int], rolled: tuple[int, int]) -> tuple[int, int]:
+    """Hits changed by the human sides' battle cards used after the roll (LoR 4.3.4)."""
+    more_att, more_def = after_roll(g, attacker, defender, c, rolled[0], rolled[1])
+    return max(0, hits[0] + more_att), max(0, hits[1] + more_def)
+
+
 def ambush(g: Game, attacker: str, defender: str, c: int) -> BattleResult | None:
     """BBP 3.2 with LoR 4.3.1: the human defender may play an ambush card matching the clearing
     (a bird one matches any); the bot never foils it (it uses no ambush cards). Two hits at once,
@@ -99,7 +108,10 @@ def ambush(g: Game, attacker: str, defender: str, c: int) -> BattleResult | None
     else it goes on (None). Humans do not ambush each other through this engine, which only
     resolves battles that bots take part in."""
     s = g.state
-    if not ambush_allowed(s, attacker, defender):
+    between_humans = may_ambush(s, attacker, defender)  # LoR 4.3.1; never against a bot (2.8.2)
+    if not between_humans and not ambush_allowed(s, attacker, defender):
+        return None
+    if between_humans and not ambush_cards(s, defender, c):
         return None
     card = g.controller(defender).ambush_card(g, defender, c, attacker)
     if card is None:
@@ -108,8 +120,13 @@ def ambush(g: Game, attacker: str, defender: str, c: int) -> BattleResult | None
     if card not in fs.hand or s.deckdef.card(card).kind != "ambush" or not matches(s.deckdef.card(card).suit, s.suit(c) or ""):
         raise EngineFailure(f"ambush: card {card} is not an ambush card matching clearing {c} in the {defender}'s hand")
     fs.hand.remove(card)
+    if between_humans:
+        g.emit(defender, "LoR 4.3.1", "ambush", "plays {card} against {attacker} in {c}", card=s.deckdef.card(card).label(), suit=s.deckdef.card(card).suit, attacker=attacker, c=c)
+        if _foiled(g, attacker, defender, c, card):
+            return None
+    else:
+        g.emit(defender, "BBP 3.2", "ambush", "plays {card} against {attacker} in {c}: two hits at once (LoR 4.3.1; the Ambush variant sets Hates Surprises aside)", card=s.deckdef.card(card).label(), suit=s.deckdef.card(card).suit, attacker=attacker, c=c)
     discard(g, card)
-    g.emit(defender, "BBP 3.2", "ambush", "plays {card} against {attacker} in {c}: two hits at once (LoR 4.3.1; the Ambush variant sets Hates Surprises aside)", card=s.deckdef.card(card).label(), suit=s.deckdef.card(card).suit, attacker=attacker, c=c)
     with one_removal(g):
         removed = take_hits(g, attacker, c, AMBUSH_HITS, by=defender)
     cl = s.clearings[c]
@@ -117,6 +134,25 @@ def ambush(g: Game, attacker: str, defender: str, c: int) -> BattleResult | None
         return None
     g.emit(None, "LoR 4.3.1", "ambush_ends_battle", "the battle in {c} ends: no attacking warrior of {attacker} is left", attacker=attacker, c=c)
     return BattleResult(c, attacker, defender, (0, 0), 0, AMBUSH_HITS, (0, removed))
+
+
+def _foiled(g: Game, attacker: str, defender: str, c: int, card: int) -> bool:
+    """LoR 4.3.1.1: a human attacker may foil the ambush with an ambush card of its own matching
+    the clearing; both cards are discarded and the ambush deals no hits."""
+    s = g.state
+    if not ambush_cards(s, attacker, c):
+        return False
+    foil = getattr(g.controller(attacker), "foil_ambush", None)
+    answer = None if foil is None else foil(g, attacker, c, defender)
+    if answer is None:
+        return False
+    if answer not in ambush_cards(s, attacker, c):
+        raise EngineFailure(f"foil: card {answer} is not an ambush card matching clearing {c} in the {attacker}'s hand")
+    s.factions[attacker].hand.remove(answer)
+    g.emit(attacker, "LoR 4.3.1.1", "foil", "foils the ambush with {card}: both ambush cards are discarded", card=s.deckdef.card(answer).label())
+    discard(g, answer)
+    discard(g, card)
+    return True
 
 
 def _maximum_hits(g: Game, attacker: str, defender: str, c: int) -> tuple[int, int]:

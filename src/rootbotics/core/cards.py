@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Any
 
 CARD_SUITS: tuple[str, ...] = ("bird", "fox", "rabbit", "mouse")
 ITEMS: tuple[str, ...] = ("boots", "bag", "crossbow", "hammer", "sword", "tea", "coins")
@@ -113,3 +114,25 @@ def load_deck() -> Deck:
     if len(ruin_items) != 4:
         raise CardDataError("there must be four ruin items")
     return Deck(tuple(cards), {c.name: c.id for c in cards}, supply, quests, ruin_items)
+
+
+# -- cards by name (a human seat's play area, LoR 2.1.4) ----------------------------------------
+_KEYS: dict[int, tuple[str, ...]] = {}
+
+
+def card_keys(deck: Deck) -> tuple[str, ...]:
+    """Each card's data id without its copy number (``"armorers"`` for ``armorers#2``); decks
+    are loaded once, so this is worked out once per deck."""
+    keys = _KEYS.get(id(deck))
+    if keys is None:
+        keys = _KEYS[id(deck)] = tuple(c.name.split("#")[0] for c in deck.cards)
+    return keys
+
+
+def in_play(state: Any, faction: str, name: str) -> int | None:
+    """The card named ``name`` (its data id) in the seat's play area, or None (LoR 2.1.4)."""
+    keys = card_keys(state.deckdef)
+    for cid in state.factions[faction].play_area:
+        if keys[cid] == name:
+            return cid
+    return None

@@ -306,6 +306,22 @@ class Faction:
     def spring_snare(self, g: Game, faction: str, c: int) -> None:
         """(:attr:`sets_snares`) a bot removes the snare instead of acting (11.8.2)."""
 
+    # -- a human seat's Law of Root (DESIGN 7; core/lor/, factions/<name>/lor.py) ---------------
+    def lor(self) -> Any:
+        """The module with this faction's Law of Root turn for a human seat played by legal
+        moves (``setup(g)`` and ``turn(g)``), or None while its rules are not built."""
+        return None
+
+    def crafted_item_vp(self, state: GameState, faction: str, vp: int) -> int:
+        """The VP a human seat scores for crafting an item listing ``vp`` (LoR 3.2.2; a faction
+        may score otherwise, LoR 7.2.3)."""
+        return vp
+
+    def keep_crafted_item(self, g: Game, faction: str, item: str) -> None:
+        """Where a human seat's crafted item goes: its Crafted Items box (LoR 4.1.2), unless its
+        faction keeps items elsewhere (LoR 9.2.1)."""
+        g.state.factions[faction].items.append(item)
+
 
 REGISTRY: dict[str, Faction] = {}
 PLAIN = Faction()  # the hooks' defaults, for a seat whose faction plugs in nothing

@@ -426,6 +426,8 @@ def score(g: Game, faction: str, n: int, rule: str, reason: str) -> None:
         return
     s = g.state
     fs = s.factions[faction]
+    if fs.dominance is not None:  # LoR 3.3.1: an activated dominance card takes the score marker off the track
+        return
     fs.vp += n
     won = _victory(s, faction) if fs.vp >= WINNING_VP and s.winner is None else None
     if won is not None:

@@ -101,6 +101,10 @@ def _seat_json(state: GameState, f: str) -> dict[str, Any]:
         entry["order"] = None if fs.order is None else card(fs.order)
     else:
         entry["hand"] = [card(c) for c in fs.hand]
+        if fs.play_area:
+            entry["play_area"] = [card(c) for c in fs.play_area]
+        if fs.dominance is not None:
+            entry["dominance"] = card(fs.dominance)
     entry["items"] = list(fs.items)
     if fs.removed:
         entry["removed"] = dict(fs.removed)
@@ -284,7 +288,7 @@ _TOP_FIELDS = (
     "factions", "clearings", "start_corners", "deck", "discard", "removed_cards", "available_dominance", "winner",
     "end_reason", "options", "ferry", "ferry_used", "opened_paths", "item_supply", "services",
 )
-_SEAT_FIELDS = ("seat", "vp", "items", "removed", "hand")
+_SEAT_FIELDS = ("seat", "vp", "items", "removed", "hand", "play_area", "dominance")
 _BOT_FIELDS = ("rule_set", "difficulty", "traits", "order")
 _CLEARING_FIELDS = ("warriors", "buildings", "tokens", "ruin", "ruin_items", "slot_items")
 
@@ -540,10 +544,22 @@ def _read_faction(state: GameState, f: str, raw: dict[str, Any], cards: Cards) -
         _check_traits(f, fs.traits, f"{path}.traits", fs.rule_set)
         order = raw.get("order")
         fs.order = None if order is None else cards.one(order, f"{path}.order")
-        if raw.get("hand", []) != []:
-            raise StateError(f"{path}.hand", "a bot has no hand of cards (2.8.1)")
+        for key in ("hand", "play_area"):
+            if raw.get(key, []) != []:
+                raise StateError(f"{path}.{key}", "a bot has no cards of its own but its order card (2.8.1, 1.1.3)")
+        if raw.get("dominance") is not None:
+            raise StateError(f"{path}.dominance", "bots cannot activate a dominance card (1.3)")
     else:
         fs.hand = cards.many(raw.get("hand", []), f"{path}.hand")
+        fs.play_area = cards.many(raw.get("play_area", []), f"{path}.play_area")
+        for i, cid in enumerate(fs.play_area):
+            if not state.deckdef.card(cid).persistent:
+                raise StateError(f"{path}.play_area.{i}", f"{state.deckdef.card(cid).name} is not a persistent effect (LoR 4.1.3)")
+        dominance = raw.get("dominance")
+        if dominance is not None:
+            fs.dominance = cards.one(dominance, f"{path}.dominance")
+            if state.deckdef.card(fs.dominance).kind != "dominance":
+                raise StateError(f"{path}.dominance", f"{dominance} is not a dominance card (LoR 3.3.1)")
     fs.items = [_str(it, f"{path}.items.{i}", ITEMS) for i, it in enumerate(_list(raw.get("items", []), f"{path}.items"))]
     for kind, n in _obj(raw.get("removed", {}), f"{path}.removed").items():
         kpath = _at(f"{path}.removed", kind)

@@ -119,6 +119,8 @@ class FactionState:
     traits: list[str] = field(default_factory=list)
     board: Board | None = None  # the faction's own board, a class of its faction (core/faction.py)
     rule_set: str = "law"  # a bot seat's rule set (core.faction.RULE_SETS); "law": the Law of Robotics
+    play_area: list[int] = field(default_factory=list)  # a human's crafted persistent effects (LoR 2.1.4, 4.1.3)
+    dominance: int | None = None  # a human's activated dominance card (LoR 3.3.1): it scores no more VP
 
     @property
     def is_bot(self) -> bool:
@@ -138,6 +140,8 @@ class FactionState:
             list(self.traits),
             None if self.board is None else self.board.clone(),
             self.rule_set,
+            list(self.play_area),
+            self.dominance,
         )
 
     def off_map(self, kind: str) -> int:
@@ -149,6 +153,10 @@ class FactionState:
         held = list(self.hand)
         if self.order is not None:
             held.append(self.order)
+        if self.play_area:
+            held.extend(self.play_area)
+        if self.dominance is not None:
+            held.append(self.dominance)
         if self.board is not None:
             held.extend(self.board.cards())
         return held

@@ -64,6 +64,11 @@ class Marquise(Faction):
 
         return MechanicalMarquise()
 
+    def lor(self) -> Any:
+        from . import lor
+
+        return lor
+
     def violations(self, state: GameState, fs: FactionState) -> list[str]:
         keep = keep_clearing(state)
         if keep is not None and keep not in state.map.corners:  # placed in a corner (4.3.2), never moved

@@ -1,0 +1,138 @@
+"""The persistent effects of the shared deck (base game) at their times in a human seat's turn:
+the start of Birdsong (Better Burrow Bank), Birdsong (Royal Claim, Stand and Deliver!), the start
+of Daylight (Command Warren), once in Daylight (Tax Collector, Codebreakers), the start of Evening
+(Cobbler). Those used in battle are in ``core/battle_cards.py``. Where a card reaches a bot, the Law of
+Robotics' 2.8.1 applies: a bot has no hand (ruling R-LOR-BOT-HANDS)."""
+
+from __future__ import annotations
+
+from ..context import Game
+from ..maps import CLEARINGS
+from ..moves import DONE, MOVE_TEXT, Move, ask
+from ..rules import discard, draw_card, remove_warriors, ruled_clearings, score
+from ..state import GameState
+from .battling import ask_battle, can_take_battle
+from .cards import card_label, draw, in_play
+from .moving import ask_move, can_take_move
+
+RULE = "LoR 4.1.3"  # a persistent effect acts as its card says
+
+
+def others(state: GameState, faction: str, humans_only: bool = False) -> list[str]:
+    return [f for f in state.turn_order if f != faction and not (humans_only and state.factions[f].is_bot)]
+
+
+# -- the start of Birdsong -----------------------------------------------------------------------
+def birdsong_start(g: Game, faction: str) -> None:
+    """Better Burrow Bank: the seat and another player of its choice each draw a card. A bot
+    holds no cards (2.8.1), so only humans are offered; with none, the seat draws alone."""
+    s = g.state
+    if in_play(s, faction, "better_burrow_bank") is None:
+        return
+    draw(g, faction, 1, RULE, "for Better Burrow Bank")
+    humans = others(s, faction, humans_only=True)
+    if not humans:
+        return
+    other = ask(g, faction, "birdsong.better_burrow_bank", RULE, [Move("player", (f,), RULE) for f in humans], "who else draws a card").args[0]
+    draw(g, other, 1, RULE, f"for {faction}'s Better Burrow Bank")
+
+
+# -- Birdsong --------------------------------------------------------------------------------------
+def birdsong_moves(state: GameState, faction: str, used: set[str]) -> list[Move]:
+    """The Birdsong effects the seat may use now: Royal Claim (discarded to score), Stand and
+    Deliver! (once per Birdsong)."""
+    out = []
+    claim = in_play(state, faction, "royal_claim")
+    if claim is not None:
+        out.append(Move("royal_claim", (claim,), RULE))
+    if in_play(state, faction, "stand_and_deliver") is not None and "stand_and_deliver" not in used:
+        out.extend(Move("stand_and_deliver", (f,), RULE) for f in others(state, faction) if state.factions[f].is_bot or state.factions[f].hand)
+    return out
+
+
+def birdsong_cards(g: Game, faction: str) -> None:
+    """Offer the Birdsong effects until the seat is done with them."""
+    used: set[str] = set()
+    while True:
+        moves = birdsong_moves(g.state, faction, used)
+        if not moves:
+            return
+        m = ask(g, faction, "birdsong.cards", RULE, [*moves, DONE], "use a card in Birdsong?")
+        if m is DONE:
+            return
+        if m.kind == "royal_claim":
+            royal_claim(g, faction, m.args[0])
+        else:
+            used.add("stand_and_deliver")
+            stand_and_deliver(g, faction, m.args[0])
+
+
+def royal_claim(g: Game, faction: str, cid: int) -> None:
+    s = g.state
+    s.factions[faction].play_area.remove(cid)
+    n = len(ruled_clearings(s, faction))
+    g.emit(faction, RULE, "royal_claim", "discards Royal Claim: it rules {n} clearing{pl}", n=n, pl="" if n == 1 else "s")
+    discard(g, cid)
+    score(g, faction, n, RULE, "for Royal Claim")
+
+
+def stand_and_deliver(g: Game, faction: str, victim: str) -> None:
+    """Take a random card from ``victim``, who scores one VP; from a bot, draw instead (2.8.1)."""
+    s = g.state
+    vfs = s.factions[victim]
+    if vfs.is_bot:
+        s.factions[faction].hand.append(draw_card(g, faction))
+        g.emit(faction, "2.8.1", "stand_and_deliver", "uses Stand and Deliver! on {victim}, a bot with no hand: draws a card instead", victim=victim)
+    else:
+        cid = g.chance.pick(list(vfs.hand), f"which card {faction} takes from {victim} (Stand and Deliver!)")
+        vfs.hand.remove(cid)
+        s.factions[faction].hand.append(cid)
+        g.emit(faction, RULE, "stand_and_deliver", "uses Stand and Deliver!: takes a random card from {victim}", victim=victim)
+    score(g, victim, 1, RULE, f"for {faction}'s Stand and Deliver!")
+
+
+# -- Daylight --------------------------------------------------------------------------------------
+def daylight_start(g: Game, faction: str) -> None:
+    """Command Warren: at the start of Daylight the seat may battle."""
+    if in_play(g.state, faction, "command_warren") is not None and can_take_battle(g.state, faction):
+        ask_battle(g, faction, RULE, optional=True, step="command_warren")
+
+
+def daylight_moves(state: GameState, faction: str, used: set[str]) -> list[Move]:
+    """The once-in-Daylight effects not yet used: Tax Collector (a warrior of its own off the map
+    to draw a card), Codebreakers (look at a hand)."""
+    out = []
+    if "tax_collector" not in used and in_play(state, faction, "tax_collector") is not None:
+        out.extend(Move("tax_collector", (c,), RULE) for c in CLEARINGS if state.clearings[c].warriors.get(faction, 0) > 0)
+    if "codebreakers" not in used and in_play(state, faction, "codebreakers") is not None:
+        out.extend(Move("codebreakers", (f,), RULE) for f in others(state, faction, humans_only=True))
+    return out
+
+
+def apply_daylight_move(g: Game, faction: str, m: Move, used: set[str]) -> bool:
+    """Carry out a move of :func:`daylight_moves`; False for any other move."""
+    if m.kind == "tax_collector":
+        used.add("tax_collector")
+        remove_warriors(g, faction, m.args[0], 1, RULE)
+        draw(g, faction, 1, RULE, "for Tax Collector")
+    elif m.kind == "codebreakers":
+        used.add("codebreakers")
+        seen = [card_label(c) for c in g.state.factions[m.args[0]].hand]
+        g.emit(faction, RULE, "codebreakers", "looks at the hand of {other} with Codebreakers: {cards}", other=m.args[0], cards=", ".join(seen) or "no cards")
+    else:
+        return False
+    return True
+
+
+# -- the start of Evening ------------------------------------------------------------------------
+def evening_start(g: Game, faction: str) -> None:
+    """Cobbler: at the start of Evening the seat may take a move."""
+    if in_play(g.state, faction, "cobbler") is not None and can_take_move(g.state, faction):
+        ask_move(g, faction, RULE, optional=True, step="cobbler")
+
+
+MOVE_TEXT["royal_claim"] = lambda m: "discard Royal Claim to score one VP per clearing you rule"
+MOVE_TEXT["stand_and_deliver"] = lambda m: f"Stand and Deliver! on the {m.args[0]}"
+MOVE_TEXT["tax_collector"] = lambda m: f"Tax Collector: remove a warrior of yours in clearing {m.args[0]} to draw a card"
+MOVE_TEXT["codebreakers"] = lambda m: f"Codebreakers: look at the {m.args[0]}'s hand"
+MOVE_TEXT["player"] = lambda m: f"the {m.args[0]}"

@@ -1,0 +1,58 @@
+"""The parts of a human seat's turn that every faction shares: the start of Birdsong (the
+dominance victory, LoR 3.3.1; cards acting then), and the free choices of Daylight that are no
+faction's action (dominance cards, LoR 3.3.1 and 3.3.4; once-in-Daylight cards; opening a
+closed path on the Mountain, LoR C.3.3)."""
+
+from __future__ import annotations
+
+from ..context import Game
+from ..moves import MOVE_TEXT, Move, ask
+from ..rules import open_closed_path
+from ..state import GameState
+from .cards import ask_card
+from .dominance import apply_dominance_move, check_dominance_victory, dominance_moves
+from .effects import apply_daylight_move, birdsong_cards, birdsong_start, daylight_moves
+
+RULE_PATH = "LoR C.3.3"
+
+
+def start_of_birdsong(g: Game, faction: str) -> None:
+    """Before anything else in Birdsong: a fulfilled dominance wins (LoR 3.3.1), then the cards
+    acting at the start of Birdsong, then the cards usable in Birdsong."""
+    check_dominance_victory(g, faction)
+    birdsong_start(g, faction)
+    birdsong_cards(g, faction)
+
+
+def closed_paths(state: GameState, faction: str, used: set[str]) -> list[Move]:
+    """LoR C.3.3: once per turn in Daylight, spend a card to open a closed path next to one of
+    the seat's pieces."""
+    fs = state.factions[faction]
+    if "closed_path" in used or not fs.hand or not state.map.closed_paths:
+        return []
+    out = []
+    for a, b in sorted(state.map.closed_paths - state.opened_paths):
+        if state.clearings[a].pieces_of(faction) or state.clearings[b].pieces_of(faction):
+            out.append(Move("open_path", (a, b), RULE_PATH))
+    return out
+
+
+def free_daylight_moves(state: GameState, faction: str, used: set[str]) -> list[Move]:
+    """Daylight choices that are no action of the faction's own."""
+    return dominance_moves(state, faction) + daylight_moves(state, faction, used) + closed_paths(state, faction, used)
+
+
+def apply_free_daylight(g: Game, faction: str, m: Move, used: set[str]) -> bool:
+    """Carry out a move of :func:`free_daylight_moves`; False for any other move."""
+    if apply_dominance_move(g, faction, m) or apply_daylight_move(g, faction, m, used):
+        return True
+    if m.kind != "open_path":
+        return False
+    used.add("closed_path")
+    a, b = m.args
+    card = ask_card(g, faction, "open_path.card", RULE_PATH, g.state.factions[faction].hand, f"spend which card to open the path {a}-{b}")
+    open_closed_path(g, faction, a, b, card)
+    return True
+
+
+MOVE_TEXT["open_path"] = lambda m: f"open the closed path between {m.args[0]} and {m.args[1]}"

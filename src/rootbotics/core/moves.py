@@ -1,0 +1,115 @@
+"""Legal moves, one decision at a time (DESIGN 7).
+
+A human faction's rules (the Law of Root) are written as plain code that, at each point where the
+seat has a choice, lists every legal choice as a :class:`Move` and asks the seat's controller to
+pick one (:func:`ask`). A compound action is split into short steps (the action, then the clearing,
+then the target, then the count), so no list is long and every step can be masked. A person at
+the table, a person on screen, a built-in program and a learning agent all answer through the same
+``choose`` of their controller; the engine checks the answer against the list and refuses any
+other with the rule it breaks.
+
+Every step offered has at least one legal way to finish: a seat is never led into a dead end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .context import EngineFailure
+
+if TYPE_CHECKING:
+    from .context import Game
+
+
+class IllegalMove(EngineFailure):
+    """A seat answered a decision with a move that is not among its legal moves."""
+
+
+class Move:
+    """One legal choice: its ``kind`` (an action, a clearing, a card, a count, ``done``...), its
+    arguments, and the Law of Root rule that allows it. Moves compare by kind and arguments."""
+
+    __slots__ = ("kind", "args", "rule")
+
+    def __init__(self, kind: str, args: tuple[Any, ...] = (), rule: str = "") -> None:
+        self.kind = kind
+        self.args = args
+        self.rule = rule
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Move) and self.kind == other.kind and self.args == other.args
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.args))
+
+    def __repr__(self) -> str:
+        return f"Move({self.kind!r}, {self.args!r})" if self.args else f"Move({self.kind!r})"
+
+    @property
+    def arg(self) -> Any:
+        """The first argument (most moves have one)."""
+        return self.args[0]
+
+    def text(self) -> str:
+        """One line a player reads: what the move does, with its rule."""
+        say = MOVE_TEXT.get(self.kind)
+        words = say(self) if say is not None else " ".join([self.kind.replace("_", " "), *map(str, self.args)])
+        return f"{words} ({self.rule})" if self.rule else words
+
+
+# How each kind of move reads, registered by the modules that make them (kept lazy: a program
+# choosing among moves never formats them).
+MOVE_TEXT: dict[str, Callable[[Move], str]] = {}
+
+
+class Decision:
+    """What a seat must choose now: ``step`` names the decision (``"daylight.action"``,
+    ``"march.from"``...), ``rule`` the Law of Root rule it is taken under, ``moves`` the legal
+    choices (never empty), ``prompt`` the question in words."""
+
+    __slots__ = ("seat", "step", "rule", "moves", "prompt")
+
+    def __init__(self, seat: str, step: str, rule: str, moves: Sequence[Move], prompt: str = "") -> None:
+        self.seat = seat
+        self.step = step
+        self.rule = rule
+        self.moves = moves
+        self.prompt = prompt
+
+    def __repr__(self) -> str:
+        return f"Decision({self.seat}, {self.step}, {len(self.moves)} moves)"
+
+
+class Chooser(Protocol):
+    """A controller that answers decisions (a program, a person, an agent)."""
+
+    def choose(self, g: Game, decision: Decision) -> Move: ...
+
+
+def ask(g: Game, seat: str, step: str, rule: str, moves: Sequence[Move], prompt: str = "") -> Move:
+    """Ask ``seat`` to pick one of ``moves`` (at least one) and return it, checked."""
+    if not moves:
+        raise EngineFailure(f"{seat}: the decision {step} ({rule}) has no legal move")
+    controller = g.controllers.get(seat)
+    choose = getattr(controller, "choose", None)
+    if choose is None:
+        raise EngineFailure(f"the seat {seat} has no controller that chooses moves ({step}, {rule})")
+    move = choose(g, Decision(seat, step, rule, moves, prompt))
+    for legal in moves:  # the list's own object: callers may compare with ``is``
+        if legal is move or legal == move:
+            return legal
+    raise IllegalMove(f"{seat}: {move!r} is not a legal move for {step} ({rule}); legal: {', '.join(m.text() for m in moves[:8])}{' ...' if len(moves) > 8 else ''}")
+
+
+def yes_no(g: Game, seat: str, step: str, rule: str, prompt: str = "") -> bool:
+    """A choice between doing something (``yes``) and not (``no``)."""
+    return ask(g, seat, step, rule, (YES, NO), prompt) is YES
+
+
+YES = Move("yes", (), "")
+NO = Move("no", (), "")
+DONE = Move("done", (), "")
+MOVE_TEXT["yes"] = lambda m: "yes"
+MOVE_TEXT["no"] = lambda m: "no"
+MOVE_TEXT["done"] = lambda m: "end this step"

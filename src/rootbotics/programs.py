@@ -1,0 +1,271 @@
+"""Programs in human seats (DESIGN 7): a seat of the Law of Root played by code choosing among the
+legal moves the engine lists.
+
+A *program* is any callable ``program(view, decision) -> Move`` given the seat's :class:`SeatView`
+(what that seat may see: never another hand, nor the deck's order) and the :class:`Decision`
+with its legal ``moves``; it returns one of them. Two are built in:
+
+- ``random``: uniform over the legal moves, from a generator seeded by the game's seed and the
+  seat, so the same seed plays the same game;
+- ``greedy``: a one-step heuristic (:class:`Greedy`): the move whose kind ranks first in a fixed
+  table (win by dominance, craft, build, score...), ties broken at random as ``random`` does.
+
+:class:`ProgramController` seats a program: it plays the seat's setup and turns by its faction's
+Law of Root (``factions/<name>/lor.py``) and answers every request another seat's action makes
+of it (hits to take, an ambush, Outrage, Field Hospitals, ...) with a decision of legal moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from .core.chance import Rng
+from .core.context import EngineFailure
+from .core.faction import rules_of
+from .core.lor.cards import card_moves, matching
+from .core.battle_cards import ambush_cards
+from .core.moves import NO, YES, Decision, Move, ask
+
+if TYPE_CHECKING:
+    from .core.context import Game
+    from .core.state import Clearing, GameState
+    from .factions.riverfolk.services import Offer, Purchase
+
+Program = Callable[["SeatView", Decision], Move]
+
+
+class SeatView:
+    """What one seat may see (LoR 1.2): the map and every piece on it, scores, the discard pile,
+    the available dominance cards, every play area and crafted item, how many cards each seat
+    holds, and its own hand. Never another hand nor the deck's order."""
+
+    __slots__ = ("_state", "faction")
+
+    def __init__(self, state: GameState, faction: str) -> None:
+        self._state = state
+        self.faction = faction
+
+    @property
+    def round(self) -> int:
+        return self._state.round
+
+    @property
+    def phase(self) -> str:
+        return self._state.phase
+
+    @property
+    def current(self) -> str:
+        return self._state.current
+
+    @property
+    def map(self) -> Any:
+        return self._state.map
+
+    def suit(self, c: int) -> str:
+        return self._state.suit(c)
+
+    def clearing(self, c: int) -> Clearing:
+        """The pieces in clearing ``c`` (read them; changing them is not a move)."""
+        return self._state.clearings[c]
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        return tuple(self._state.factions[self.faction].hand)
+
+    def card(self, cid: int) -> Any:
+        return self._state.deckdef.cards[cid]
+
+    @property
+    def vp(self) -> dict[str, int]:
+        return {f: fs.vp for f, fs in self._state.factions.items()}
+
+    @property
+    def hand_sizes(self) -> dict[str, int]:
+        return {f: len(fs.hand) for f, fs in self._state.factions.items()}
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return tuple(self._state.turn_order)
+
+    def is_bot(self, faction: str) -> bool:
+        return self._state.factions[faction].is_bot
+
+    def supply(self, faction: str) -> dict[str, int]:
+        return dict(self._state.factions[faction].supply)
+
+    def play_area(self, faction: str) -> tuple[int, ...]:
+        return tuple(self._state.factions[faction].play_area)
+
+    @property
+    def discard(self) -> tuple[int, ...]:
+        return tuple(self._state.discard)
+
+    @property
+    def item_supply(self) -> dict[str, int]:
+        return dict(self._state.item_supply)
+
+
+# -- the built-in programs -------------------------------------------------------------------------
+class RandomProgram:
+    """Uniform over the legal moves, seeded (never Python's global ``random``)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng.from_seed(seed)
+
+    def __call__(self, view: SeatView, decision: Decision) -> Move:
+        moves = decision.moves
+        return moves[0] if len(moves) == 1 else moves[self.rng.below(len(moves))]
+
+
+# How much the greedy program likes each kind of move; unlisted kinds rank 0, ``done`` and
+# ``no`` below every action so that it acts whenever it can.
+GREEDY_RANK: dict[str, int] = {
+    "activate_dominance": 9,
+    "craft": 8,
+    "build": 7,
+    "recruit": 6,
+    "battle": 5,
+    "overwork": 4,
+    "march": 3,
+    "take_dominance": 2,
+    "yes": 1,
+    "done": -2,
+    "no": -1,
+}
+
+
+class Greedy(RandomProgram):
+    """A one-step heuristic: the best-ranked kind of move (:data:`GREEDY_RANK`); among equals,
+    the most (a count: move or recruit as many as it may), then at random."""
+
+    def __call__(self, view: SeatView, decision: Decision) -> Move:
+        moves = decision.moves
+        if len(moves) == 1:
+            return moves[0]
+        best = max(GREEDY_RANK.get(m.kind, 0) for m in moves)
+        top = [m for m in moves if GREEDY_RANK.get(m.kind, 0) == best]
+        if top[0].kind == "count":
+            return max(top, key=lambda m: m.args[0])
+        return top[0] if len(top) == 1 else top[self.rng.below(len(top))]
+
+
+PROGRAMS: dict[str, type[RandomProgram]] = {"random": RandomProgram, "greedy": Greedy}
+
+
+def seat_seed(game_seed: int, faction: str) -> int:
+    """A program's own seed: the game's, mixed with the seat (stable across Python versions)."""
+    mix = 0
+    for ch in faction:
+        mix = (mix * 131 + ord(ch)) & 0xFFFFFFFF
+    return (game_seed * 1_000_003 + mix) & 0xFFFFFFFFFFFFFFFF
+
+
+def builtin(name: str, game_seed: int, faction: str) -> Program:
+    try:
+        return PROGRAMS[name](seat_seed(game_seed, faction))
+    except KeyError:
+        raise ValueError(f"{name!r} is not a built-in program (choose from {', '.join(PROGRAMS)})") from None
+
+
+# -- the controller --------------------------------------------------------------------------------
+class ProgramController:
+    """A human seat played by a program through legal moves."""
+
+    def __init__(self, program: Program) -> None:
+        self.program = program
+        self.decisions = 0  # how many decisions it answered (make bench counts them)
+
+    def choose(self, g: Game, decision: Decision) -> Move:
+        self.decisions += 1
+        return self.program(SeatView(g.state, decision.seat), decision)
+
+    def _law(self, faction: str) -> Any:
+        law = rules_of(faction).lor()
+        if law is None:
+            raise EngineFailure(f"the {faction}'s Law of Root is not built yet: a program cannot play it")
+        return law
+
+    def setup(self, g: Game, faction: str) -> None:
+        self._law(faction).setup(g)
+
+    def take_turn(self, g: Game, faction: str) -> None:
+        self._law(faction).turn(g)
+
+    # -- requests of other seats' actions (controllers.HumanController) ----------------------------
+    def assign_hits(self, g: Game, faction: str, clearing: int, hits: int, removable: list[str]) -> list[str]:
+        """LoR 4.3.6: the side taking hits picks which of its buildings and tokens go, one by one."""
+        left = list(removable)
+        order: list[str] = []
+        for _ in range(min(hits, len(left))):
+            kinds = sorted(set(left))
+            kind = kinds[0] if len(kinds) == 1 else ask(g, faction, "hits.piece", "LoR 4.3.6", [Move("piece", (k,), "LoR 4.3.6") for k in kinds], f"which piece in {clearing} takes the hit").args[0]
+            left.remove(kind)
+            order.append(kind)
+        return order
+
+    def _card_or_none(self, g: Game, faction: str, step: str, rule: str, cards: Sequence[int], prompt: str) -> int | None:
+        if not cards:
+            return None
+        m = ask(g, faction, step, rule, [*card_moves(g.state, cards, rule), NO], prompt)
+        return None if m is NO else m.args[0]
+
+    def _must_card(self, g: Game, faction: str, step: str, rule: str, cards: Sequence[int], prompt: str) -> int | None:
+        if not cards:
+            return None
+        return ask(g, faction, step, rule, card_moves(g.state, cards, rule), prompt).args[0]
+
+    def ambush_card(self, g: Game, faction: str, clearing: int, attacker: str) -> int | None:
+        return self._card_or_none(g, faction, "battle.ambush", "LoR 4.3.1", ambush_cards(g.state, faction, clearing), f"ambush {attacker} in {clearing}?")
+
+    def foil_ambush(self, g: Game, faction: str, clearing: int, defender: str) -> int | None:
+        return self._card_or_none(g, faction, "battle.foil", "LoR 4.3.1.1", ambush_cards(g.state, faction, clearing), f"foil {defender}'s ambush in {clearing}?")
+
+    def outrage_card(self, g: Game, faction: str, clearing: int) -> int | None:
+        return self._must_card(g, faction, "outrage.card", "LoR 8.2.6", matching(g.state, faction, g.state.suit(clearing)), f"which card matching {clearing} goes to the Alliance's Supporters")
+
+    def field_hospitals(self, g: Game, faction: str, clearing: int, warriors: int) -> int | None:
+        return self._card_or_none(g, faction, "field_hospitals.card", "LoR 6.2.3", matching(g.state, faction, g.state.suit(clearing)), f"spend a card matching {clearing} to bring {warriors} warrior(s) to the keep?")
+
+    def automated_outrage_discard(self, g: Game, faction: str, clearing: int) -> int:
+        card = self._must_card(g, faction, "automated_outrage.card", "6.2.3", matching(g.state, faction, g.state.suit(clearing)), f"which card matching {clearing} to discard")
+        if card is None:
+            raise EngineFailure("Automated Outrage asked of a hand with no matching card")
+        return card
+
+    def enlist_arbiter(self, g: Game, faction: str, clearing: int, attacker: str) -> bool:
+        return ask(g, faction, "battle.enlist", "7.7.6", (YES, NO), f"enlist the Arbiter against {attacker} in {clearing}?") is YES
+
+    def buy_services(self, g: Game, faction: str, offer: Offer) -> list[Purchase]:
+        """9.2.3: the seat picks services one at a time, within what it can afford."""
+        from .factions.riverfolk.services import HAND_CARD, SERVICES
+
+        out: list[Purchase] = []
+        market = list(offer.market)
+        bought: set[str] = set()
+        for _ in range(offer.affordable(g.state)):
+            moves = [Move("service", (s,), "9.2.3") for s in SERVICES if s not in bought and s != HAND_CARD]
+            moves += [Move("service", (HAND_CARD, c), "9.2.3") for c in market]
+            if not moves:
+                break
+            m = ask(g, faction, "services.buy", "9.2.3", [*moves, NO], "buy a Riverfolk service?")
+            if m is NO:
+                break
+            if m.args[0] == HAND_CARD:
+                market.remove(m.args[1])
+                out.append((HAND_CARD, m.args[1]))
+            else:
+                bought.add(m.args[0])
+                out.append((m.args[0], None))
+        return out
+
+    def investors_discard(self, g: Game, faction: str, clearings: list[int]) -> int:
+        cards = sorted({c for k in clearings for c in matching(g.state, faction, g.state.suit(k))})
+        card = self._must_card(g, faction, "investors.card", "10.x Investors", cards, "which matching card to discard")
+        if card is None:
+            raise EngineFailure("Investors asked of a hand with no matching card")
+        return card
+
+    def guess_plot(self, g: Game, faction: str, clearing: int) -> str:
+        kinds = ("bomb", "snare", "extortion", "raid")
+        return ask(g, faction, "gamble.guess", "3.3.2", [Move("plot", (k,), "3.3.2") for k in kinds], f"which plot lies face down in {clearing}?").args[0]
