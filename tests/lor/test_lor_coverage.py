@@ -1,0 +1,66 @@
+"""docs/law-of-root-coverage.md stays true: every numbered rule of the Law of Root's general
+sections and the four base factions has a row, and every row's code and tests exist."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+TABLE = ROOT / "docs" / "law-of-root-coverage.md"
+RULINGS = ROOT / "docs" / "rulings.md"
+# The rule numbers of LoR 1-9 and 26 in the publisher's text (LederCards/rules, p16).
+RULES = "1.1 1.1.1 1.1.2 1.1.3 1.2 1.2.1 1.2.2 1.3 1.3.1 1.3.2 1.3.3 1.4 1.4.1 1.4.2 1.4.3 1.5 1.5.1 1.5.2 1.5.3 1.5.4 1.5.5 1.5.5.1 2.1 2.1.1 2.1.1.1 2.1.1.2 2.1.2 2.1.3 2.1.4 2.2 2.2.1 2.2.2 2.2.3 2.2.4 2.3 2.4 2.4.1 2.5 3.1 3.1.1 3.2 3.2.1 3.2.2 3.3 3.3.1 3.3.1.1 3.3.1.2 3.3.2 3.3.3 3.3.4 4.1 4.1.1 4.1.2 4.1.3 4.1.4 4.2 4.2.1 4.2.2 4.3 4.3.1 4.3.1.1 4.3.1.2 4.3.2 4.3.3 4.3.3.1 4.3.4 4.3.5 4.3.5.1 4.3.5.2 4.3.5.3 4.3.6 5.1 5.1.1 5.1.2 5.1.3 5.1.4 5.1.5 5.1.6 5.1.7 5.2 5.2.1 5.2.2 6.1 6.2 6.2.1 6.2.2 6.2.3 6.3 6.3.1 6.3.2 6.3.3 6.3.4 6.3.5 6.4 6.5 6.5.1 6.5.2 6.5.3 6.5.4 6.5.4.1 6.5.4.2 6.5.4.3 6.5.5 6.6 7.1 7.2 7.2.1 7.2.2 7.2.3 7.3 7.3.1 7.3.2 7.3.3 7.3.4 7.3.5 7.4 7.4.1 7.4.2 7.4.3 7.5 7.5.1 7.5.2 7.5.2.1 7.5.2.2 7.5.2.3 7.5.2.4 7.6 7.6.1 7.6.2 7.7 7.7.1 7.7.2 7.7.3 7.7.3.1 7.7.4 7.8 7.8.1 7.8.2 7.8.3 7.8.4 8.1 8.2 8.2.1 8.2.2 8.2.3 8.2.3.1 8.2.4 8.2.5 8.2.5.1 8.2.5.2 8.2.6 8.3 8.3.1 8.3.2 8.3.3 8.3.4 8.4 8.4.1 8.4.1.1 8.4.1.2 8.4.1.3 8.4.2 8.4.2.1 8.4.2.2 8.4.2.2.1 8.4.2.3 8.5 8.5.1 8.5.2 8.5.3 8.6 8.6.1 8.6.1.1 8.6.1.2 8.6.1.3 8.6.1.4 8.6.2 9.1 9.2 9.2.1 9.2.2 9.2.2.1 9.2.3 9.2.4 9.2.5 9.2.5.1 9.2.5.2 9.2.6 9.2.7 9.2.8 9.2.9 9.2.9.1 9.2.9.1.1 9.2.9.1.2 9.2.9.2 9.2.9.2.1 9.2.9.2.2 9.2.9.2.3 9.2.9.2.4 9.2.9.3 9.2.9.3.1 9.2.9.3.2 9.2.9.3.3 9.2.9.3.4 9.2.10 9.3 9.3.1 9.3.2 9.3.3 9.3.4 9.3.5 9.3.6 9.4 9.4.1 9.4.2 9.5 9.5.1 9.5.2 9.5.3 9.5.4 9.5.5 9.5.6 9.5.7 9.5.8 9.5.9 9.6 9.6.1 9.6.2 9.6.3 9.6.4 9.7 9.7.1 9.7.2 9.7.3 26.1 26.1.1 26.1.2 26.2 26.2.1 26.2.2 26.3 26.3.1 26.3.2 26.4 26.4.1 26.4.2 26.5 26.5.1 26.5.2 26.6 26.6.1 26.6.2 26.7 26.7.1 26.7.2 26.8 26.8.1 26.8.2 26.9 26.9.1 26.9.2 26.10 26.10.1 26.10.2 26.11 26.11.1 26.11.2 26.12 26.12.1 26.12.2 ".split()
+ROW = re.compile(r"^\| LoR (?P<rule>[0-9.]+)\s*\|(?P<what>[^|]*)\|(?P<code>[^|]*)\|(?P<tests>[^|]*)\|(?P<status>[^|]*)\|$")
+
+
+def rows() -> dict[str, dict[str, str]]:
+    out = {}
+    for line in TABLE.read_text().splitlines():
+        m = ROW.match(line)
+        if m:
+            assert m["rule"] not in out, f"LoR {m['rule']} has two rows"
+            out[m["rule"]] = {k: v.strip() for k, v in m.groupdict().items()}
+    return out
+
+
+def test_every_rule_has_a_row() -> None:
+    have = rows()
+    missing = [r for r in RULES if r not in have]
+    assert not missing, f"rules without a row: {missing}"
+    extra = [r for r in have if r not in RULES]
+    assert not extra, f"rows for rules the text does not have: {extra}"
+
+
+def test_every_status_is_known() -> None:
+    for rule, row in rows().items():
+        status = row["status"]
+        assert re.match(r"^(done|open|ruling R-[A-Z0-9-]+|n/a: .+|open: .+)", status), f"LoR {rule}: unknown status {status!r}"
+
+
+def _code_refs(text: str) -> list[tuple[str, str]]:
+    return [tuple(ref.strip().strip("`").split(":", 1)) for ref in text.split(",") if ref.strip()]  # type: ignore[misc]
+
+
+def test_done_rows_name_code_and_tests_that_exist() -> None:
+    for rule, row in rows().items():
+        if row["status"] != "done":
+            continue
+        assert row["code"] and row["tests"], f"LoR {rule}: a done row names its code and its tests"
+        for path, name in _code_refs(row["code"]):
+            source = ROOT / "src" / "rootbotics" / path
+            assert source.exists(), f"LoR {rule}: {path} does not exist"
+            assert re.search(rf"^\s*(def|class) {re.escape(name)}\b", source.read_text(), re.M), f"LoR {rule}: {path} has no {name}"
+        for ref in row["tests"].split(","):
+            path, _, name = ref.strip().strip("`").partition("::")
+            test = ROOT / path
+            assert test.exists(), f"LoR {rule}: {path} does not exist"
+            assert re.search(rf"^def {re.escape(name)}\b", test.read_text(), re.M), f"LoR {rule}: {path} has no {name}"
+
+
+def test_rulings_named_exist() -> None:
+    text = RULINGS.read_text()
+    for rule, row in rows().items():
+        m = re.match(r"ruling (R-[A-Z0-9-]+)", row["status"])
+        if m:
+            assert m.group(1) in text, f"LoR {rule}: {m.group(1)} is not in docs/rulings.md"
