@@ -102,6 +102,20 @@ def test_8_2_1_pilgrims_a_garden_rules_its_clearing() -> None:
     assert 2 in R.ruled_clearings(s, ME)
 
 
+def test_8_2_1_pilgrims_hold_against_a_marquise_with_mercenaries() -> None:
+    """8.2.1 with Mercenaries (9.2.3 III): the Lizards' garden in 2 still rules it, though the
+    Marquise's warrior and the two hired Riverfolk warriors outnumber it, so she cannot build there."""
+    from rootbotics.factions.marquise import bot as M
+
+    s = position({2: {"warriors": {"marquise": 1, "riverfolk": 2}, "buildings": [GM]}}, seats=("marquise", "riverfolk", ME), turn=0)
+    s.phase = "daylight"
+    s.services["marquise"] = ["mercenaries"]
+    assert R.ruler(s, 2) == ME and R.ruled_clearings(s, "marquise") == []
+    g = game(s)
+    assert not M.build(g, "mouse")
+    assert s.clearings[2].buildings == [tuple(GM)]
+
+
 def test_8_2_2_robot_revenge_one_removed_warrior_becomes_an_acolyte() -> None:
     s = lizard_position({7: {"warriors": {"marquise": 3, ME: 3}}})
     g = game(s, [("roll", (3, 0))])

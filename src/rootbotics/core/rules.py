@@ -71,10 +71,13 @@ def count_ruler(cl: Clearing) -> str | None:
 
 
 def _ruler_with_mercenaries(state: GameState, c: int, hired) -> str | None:
-    """``ruler`` while a buyer of Mercenaries counts the seller's warriors as its own."""
+    """``ruler`` while a buyer of Mercenaries counts the seller's warriors as its own; a ruling
+    building (8.2.1 Pilgrims) still rules whatever the counts, as in ``count_ruler``."""
     cl = state.clearings[c]
     counts = dict(cl.warriors)
-    for f, _ in cl.buildings:
+    for f, kind in cl.buildings:
+        if kind in SHARED.ruling_buildings:  # 8.2.1 Pilgrims: hired warriors do not outweigh a garden
+            return f
         counts[f] = counts.get(f, 0) + 1
     buyer = state.current
     counts[buyer] = counts.get(buyer, 0) + hired(buyer)
