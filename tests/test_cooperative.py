@@ -8,6 +8,7 @@ from helpers import game, position, set_order
 
 from rootbotics.factions.alliance import bot as A
 from rootbotics.factions.vagabot import bot as V
+from rootbotics.factions.lizards import bot as L
 from rootbotics.core import invariants
 from rootbotics.core import rules as R
 from rootbotics.core.context import GameOver
@@ -159,3 +160,72 @@ def test_coop_lor_3_2_1_no_score_for_a_teammate_s_pieces_removed_by_a_revolt() -
     (score,) = g.log.of_kind("score")
     assert "sawmill" in score.text
     assert any("teammate" in e.text and "roost" in e.text for e in g.log.of_kind("no_score"))
+
+
+# -- the Logical Lizards in cooperative play (Fully Cooperative Play after 3.4; ruling R-COOP) -----
+def coop_lizards(clearings: dict, **factions) -> object:
+    """A cooperative Fall position: a bot Marquise, a human Eyrie and the bot Lizards (mouse order)."""
+    factions.setdefault("lizards", {"lizards": {"acolytes": 0, "order": "mouse"}})
+    return position(clearings, seats=("marquise", "eyrie", "lizards"), humans=("eyrie",), turn=2, options=COOP, **factions)
+
+
+def test_coop_8_4_2_I_convert_only_a_human_warrior() -> None:
+    # The bot Marquise has more points, but it is a teammate: Convert targets a player (8.4.2 I a),
+    # and in cooperative play only the human is an enemy.
+    s = coop_lizards({2: {"warriors": {"marquise": 1}}, 9: {"warriors": {"eyrie": 1}}}, eyrie={"vp": 2}, marquise={"vp": 9})
+    g = game(s, eyrie=ScriptedHuman())
+    assert L.convert(g)
+    assert s.warriors("marquise", 2) == 1 and s.warriors("eyrie", 9) == 0 and s.warriors("lizards", 9) == 1
+
+
+def test_coop_8_4_2_I_no_convert_with_only_teammate_warriors() -> None:
+    s = coop_lizards({2: {"warriors": {"marquise": 1}}})
+    g = game(s)
+    assert not L.convert(g)
+    assert s.warriors("marquise", 2) == 1 and g.log.of_kind("no_convert")
+
+
+def test_coop_8_4_2_I_b_a_teammate_s_buildings_are_not_enemy_buildings() -> None:
+    # 2 has the human's roost, 9 two buildings of the bot Marquise: only 2 has an enemy building.
+    s = coop_lizards(
+        {
+            2: {"warriors": {"eyrie": 1}, "buildings": [["eyrie", "roost"]]},
+            9: {"warriors": {"eyrie": 1}, "buildings": [["marquise", "sawmill"], ["marquise", "workshop"]]},
+        }
+    )
+    g = game(s, eyrie=ScriptedHuman())
+    assert L.convert(g)
+    assert s.warriors("lizards", 2) == 1 and s.warriors("eyrie", 9) == 1
+    assert "chose 2 by most enemy buildings (8.4.2 I b)" in g.log.of_kind("convert")[0].text
+
+
+def test_coop_8_4_2_III_sanctify_only_a_human_building() -> None:
+    # Sanctify chooses its player first (8.4.2 III a), so the building is a target, not
+    # collateral: the richer bot Marquise's sawmill is spared and the human's roost replaced.
+    s = coop_lizards({2: {"buildings": [["marquise", "sawmill"]]}, 9: {"buildings": [["eyrie", "roost"]]}}, eyrie={"vp": 2}, marquise={"vp": 9})
+    g = game(s, eyrie=ScriptedHuman())
+    assert L.sanctify(g)
+    assert s.clearings[2].buildings == [("marquise", "sawmill")]
+    assert s.clearings[9].buildings == [("lizards", "garden_mouse")]
+    assert s.factions["lizards"].vp == 1  # the human's roost scores (LoR 3.2.1)
+
+
+def test_coop_8_4_2_III_no_sanctify_with_only_teammate_buildings() -> None:
+    s = coop_lizards({2: {"buildings": [["marquise", "sawmill"]]}})
+    g = game(s)
+    assert not L.sanctify(g)
+    assert s.clearings[2].buildings == [("marquise", "sawmill")] and g.log.of_kind("no_sanctify")
+
+
+def test_coop_8_5_1_I_a_teammate_s_buildings_are_not_enemy_buildings() -> None:
+    # Mouse clearings with a free slot: 7 has the human's roost, 11 (no ruin) two buildings of the
+    # bot Marquise. Only the roost is an enemy building, so the ritual's warrior goes to 7.
+    s = coop_lizards(
+        {
+            7: {"buildings": [["eyrie", "roost"]]},
+            11: {"buildings": [["marquise", "sawmill"], ["marquise", "workshop"]], "ruin": False},
+        }
+    )
+    g = game(s, eyrie=ScriptedHuman())
+    assert L.suit_ritual(g, "mouse") == 7
+    assert "chose 7 by most enemy buildings (8.5.1 I)" in g.log.of_kind("place_warriors")[0].text

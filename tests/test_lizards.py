@@ -102,6 +102,20 @@ def test_8_2_1_pilgrims_a_garden_rules_its_clearing() -> None:
     assert 2 in R.ruled_clearings(s, ME)
 
 
+def test_8_2_1_pilgrims_hold_against_a_marquise_with_mercenaries() -> None:
+    """8.2.1 with Mercenaries (9.2.3 III): the Lizards' garden in 2 still rules it, though the
+    Marquise's warrior and the two hired Riverfolk warriors outnumber it, so she cannot build there."""
+    from rootbotics.factions.marquise import bot as M
+
+    s = position({2: {"warriors": {"marquise": 1, "riverfolk": 2}, "buildings": [GM]}}, seats=("marquise", "riverfolk", ME), turn=0)
+    s.phase = "daylight"
+    s.services["marquise"] = ["mercenaries"]
+    assert R.ruler(s, 2) == ME and R.ruled_clearings(s, "marquise") == []
+    g = game(s)
+    assert not M.build(g, "mouse")
+    assert s.clearings[2].buildings == [tuple(GM)]
+
+
 def test_8_2_2_robot_revenge_one_removed_warrior_becomes_an_acolyte() -> None:
     s = lizard_position({7: {"warriors": {"marquise": 3, ME: 3}}})
     g = game(s, [("roll", (3, 0))])
@@ -132,14 +146,19 @@ def test_8_2_4_every_players_discards_land_in_lost_souls() -> None:
     assert len(lines(g, "8.2.4")) == 2
 
 
-def test_8_2_4_dominance_cards_still_go_beside_the_map() -> None:
-    """Ruling R-LIZ-LOST-SOULS: LoR 3.3.3 wins over Lost Souls for dominance cards."""
-    s = lizard_position({})
+def test_8_2_4_dominance_cards_go_on_the_lost_souls_too() -> None:
+    """8.2.4, ruling R-LIZ-LOST-SOULS: every card another seat spends or discards, a dominance card
+    included, goes on the bot's Lost Souls; it is placed beside the map (LoR 3.3.3) only when the
+    Lizards discard their Lost Souls in Evening (8.6.2)."""
+    s = lizard_position({}, seats=("marquise", ME))
     g = game(s)
+    set_order(g, "marquise", "dominance_fox")
+    R.discard_order(g, "marquise", "4.6.2")  # the bot Marquise's order card, at the end of its turn
     dom = s.deckdef.by_name["dominance_fox"]
-    s.deck.remove(dom)
-    R.discard(g, dom)
-    assert s.available_dominance == [dom] and board(s).lost_souls == []
+    assert board(s).lost_souls == [dom] and s.available_dominance == [] and s.discard == []
+    assert lines(g, "8.2.4", "lost_soul") == ["Dominance (fox) goes on top of its Lost Souls instead of the discard pile"]
+    L.discard_lost_souls(g)
+    assert board(s).lost_souls == [] and s.available_dominance == [dom]
 
 
 # -- 8.3 setup ------------------------------------------------------------------------------------

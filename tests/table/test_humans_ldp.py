@@ -97,8 +97,8 @@ def test_lor_10_2_6_a_dominance_card_spent_goes_to_a_human_cults_lost_souls_unti
 
 def test_lor_10_2_6_a_dominance_card_a_bot_discards_goes_to_a_human_cults_lost_souls() -> None:
     """LoR 10.2.6 catches every card, whoever spends it: a bot's dominance order card discarded
-    (2.7) goes to a human Cult's Lost Souls too. Beside a Lizards bot it is set beside the map
-    as before (LoR 3.3.3; the bot's Lost Souls take no dominance card, 8.2.4)."""
+    (2.7) goes to a human Cult's Lost Souls too, and to a Lizards bot's alike (8.2.4, ruling
+    R-LIZ-LOST-SOULS)."""
     s = cult({}, lizards={"acolytes": 0, "lost_souls": []})
     g = table(s)
     s.deck.remove(card(s, "dominance_fox"))  # drawn as the bot's order card
@@ -111,7 +111,7 @@ def test_lor_10_2_6_a_dominance_card_a_bot_discards_goes_to_a_human_cults_lost_s
     bots.deck.remove(card(bots, "dominance_fox"))
     bots.factions["marquise"].order = card(bots, "dominance_fox")
     rules.discard_order(g, "marquise", "2.7")
-    assert bots.available_dominance == [card(bots, "dominance_fox")] and bots.factions["lizards"].board.lost_souls == []
+    assert bots.available_dominance == [] and bots.factions["lizards"].board.lost_souls == [card(bots, "dominance_fox")]
     invariants.check(bots)
 
 

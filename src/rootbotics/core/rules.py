@@ -71,10 +71,13 @@ def count_ruler(cl: Clearing) -> str | None:
 
 
 def _ruler_with_mercenaries(state: GameState, c: int, hired) -> str | None:
-    """``ruler`` while a buyer of Mercenaries counts the seller's warriors as its own."""
+    """``ruler`` while a buyer of Mercenaries counts the seller's warriors as its own; a ruling
+    building (8.2.1 Pilgrims) still rules whatever the counts, as in ``count_ruler``."""
     cl = state.clearings[c]
     counts = dict(cl.warriors)
-    for f, _ in cl.buildings:
+    for f, kind in cl.buildings:
+        if kind in SHARED.ruling_buildings:  # 8.2.1 Pilgrims: hired warriors do not outweigh a garden
+            return f
         counts[f] = counts.get(f, 0) + 1
     buyer = state.current
     counts[buyer] = counts.get(buyer, 0) + hired(buyer)
@@ -488,7 +491,7 @@ def discard(g: Game, card: int, lost_souls: bool = True) -> None:
     """Put a card on the discard pile; a dominance card goes beside the map instead, where
     players may take it (LoR 3.3.3). Bots never take one (1.3). While a faction that catches discards plays,
     every other discarded or spent card goes on its Lost Souls (8.2.4, ruling R-LIZ-LOST-SOULS),
-    a dominance card too while a human seat whose pile takes them plays (LoR 10.2.6, ruling R-TABLE-LOST-SOULS);
+    a dominance card too when its pile takes them (8.2.4; LoR 10.2.6, ruling R-TABLE-LOST-SOULS);
     that faction's own discards (8.2.3, 8.5.2, 8.6.2) pass ``lost_souls=False``."""
     s = g.state
     dominance = s.deckdef.card(card).kind == "dominance"

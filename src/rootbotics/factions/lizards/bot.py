@@ -188,6 +188,12 @@ def convert_blocked(s: GameState, c: int) -> str | None:
     return None
 
 
+def enemy_buildings(s: GameState, c: int) -> int:
+    """Enemy buildings in a clearing, for the ties of 8.4.2 I b and 8.5.1 I: in cooperative play a
+    teammate bot's buildings are not counted (Fully Cooperative Play, after 3.4)."""
+    return sum(1 for o, _ in s.clearings[c].buildings if s.is_enemy(FACTION, o))
+
+
 def convert(g: Game) -> bool:
     """8.4.2 I: in an ordered clearing, replace an enemy warrior with a Lizard warrior. The
     player first (most points), then the clearing (most enemy buildings), then priority. Needs a
@@ -197,7 +203,8 @@ def convert(g: Game) -> bool:
         g.emit(FACTION, "8.4.2 I", "no_convert", "cannot convert: no Lizard warrior in supply to replace an enemy warrior with")
         return False
     where = [c for c in CLEARINGS if ordered(s, c) and convert_blocked(s, c) is None]
-    victims = {f for c in where for f, n in s.clearings[c].warriors.items() if n > 0 and f != FACTION}
+    # only enemies: in cooperative play the bots are a team (Fully Cooperative Play, after 3.4)
+    victims = {f for c in where for f, n in s.clearings[c].warriors.items() if n > 0 and s.is_enemy(FACTION, f)}
     player = choose_player(s, "whose warrior to convert (enemies with warriors in ordered clearings)", victims, [most("most points", victory_points(s), "8.4.2 I a")])
     if player.target is None:
         g.emit(FACTION, "8.4.2 I", "no_convert", "cannot convert: no enemy warrior in an ordered clearing it may place in")
@@ -207,7 +214,7 @@ def convert(g: Game) -> bool:
         s,
         f"where to convert a {f} warrior (ordered clearings with one)",
         [c for c in CLEARINGS if ordered(s, c) and s.warriors(f, c) > 0],
-        [most("most enemy buildings", lambda c: sum(1 for o, _ in s.clearings[c].buildings if o != FACTION), "8.4.2 I b")],
+        [most("most enemy buildings", lambda c: enemy_buildings(s, c), "8.4.2 I b")],
         legal=lambda c: convert_blocked(s, c),
     )
     c = clearing.target
@@ -309,7 +316,9 @@ def sanctify(g: Game) -> bool:
     then priority; among the player's building types there, one at random (ruling R-LIZ-SANCTIFY)."""
     s = g.state
     where = [c for c in CLEARINGS if ordered(s, c) and sanctify_blocked(s, c) is None]
-    owners = {f for c in where for f, _ in s.clearings[c].buildings if f != FACTION}
+    # the player is chosen first, so a teammate bot's building is never a target in cooperative
+    # play (Fully Cooperative Play, after 3.4; ruling R-COOP)
+    owners = {f for c in where for f, _ in s.clearings[c].buildings if s.is_enemy(FACTION, f)}
     player = choose_player(s, "whose building to sanctify (enemies with buildings in ordered clearings)", owners, [most("most points", victory_points(s), "8.4.2 III a")])
     if player.target is None:
         g.emit(FACTION, "8.4.2 III", "no_sanctify", "cannot sanctify: no enemy building in an ordered clearing where a garden can replace it")
@@ -373,7 +382,7 @@ def suit_ritual(g: Game, suit: str) -> int | None:
         [c for c in CLEARINGS if s.suit(c) == suit],
         [
             most("free building slots", lambda c: 1 if s.free_slots(c) > 0 else 0, "8.5.1 I", words=("no free slot", "a free slot")),
-            most("most enemy buildings", lambda c: sum(1 for o, _ in s.clearings[c].buildings if o != FACTION), "8.5.1 I"),
+            most("most enemy buildings", lambda c: enemy_buildings(s, c), "8.5.1 I"),
         ],
         legal=lambda c: ritual_blocked(s, c),
     )

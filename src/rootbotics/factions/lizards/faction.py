@@ -13,7 +13,7 @@ from ...core.context import Game
 from ...core.faction import LAW, BoardTable, CardLedger, Faction
 from ...core.fields import StateError, integer, obj, only, string
 from . import cult
-from .rules import CONSPIRACIES, FACTION, GARDEN_KINDS, GARDEN_SUIT, LizardsState, board, garden_removed, human_lost_souls, human_revenge, lost_souls_board, robot_revenge, to_lost_souls
+from .rules import CONSPIRACIES, FACTION, GARDEN_KINDS, GARDEN_SUIT, LizardsState, board, garden_removed, human_revenge, lost_souls_board, robot_revenge, to_lost_souls
 
 if TYPE_CHECKING:
     from ...core.state import FactionState, GameState
@@ -167,7 +167,9 @@ class Lizards(Faction):
         return cult.cult_board(state) is not None or lost_souls_board(state) is not None  # BBP CC.2; 8.2.4; a human Cult's Lost Souls (LoR)
 
     def catches_dominance(self, state: GameState) -> bool:
-        return human_lost_souls(state) is not None  # LoR 10.2.6, until the Cult's Birdsong (10.4.2)
+        # 8.2.4 (the bot) and LoR 10.2.6 (a human Cult): every card, a dominance card included; it
+        # goes beside the map only when the Lost Souls are discarded (8.6.2, LoR 10.4.2)
+        return lost_souls_board(state) is not None
 
     def catch_discard(self, g: Game, card: int) -> None:
         if cult.cult_board(g.state) is not None:
