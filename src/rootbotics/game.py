@@ -20,6 +20,7 @@ from .core.state import DEFAULT_MAX_ROUNDS, DIFFICULTIES, GameState
 from .core.validity import MAX_ROUNDS_LIMIT, options_problem
 from .core.variants import keeps_dominance
 from .factions import HUMAN_FACTIONS, PLAYABLE_BOTS, REGISTRY, BotTable, faction_title
+from .programs import ProgramController, builtin
 
 # The Law of Robotics bot of each faction, and the bot each bot seat plays by. A researcher
 # seats a bot of their own by putting any object with the ``core.bot.Bot`` protocol in BOTS
@@ -81,6 +82,19 @@ class GameConfig:
         problem = options_problem(self.options, any(seat.seat == "human" for seat in self.seats), [seat.rule_set for seat in self.seats if seat.seat == "bot"])
         if problem:  # the same checks a loaded position gets (core/validity.py)
             raise ConfigError(problem)
+        programs_seated(self)
+
+
+def programs_seated(config: GameConfig) -> None:
+    """Each seat in ``options.programs`` is a human seat of the game whose faction's Law of Root
+    is built (DESIGN 7)."""
+    humans = {seat.faction for seat in config.seats if seat.seat == "human"}
+    for faction in config.options.get("programs") or {}:  # type: ignore[union-attr]
+        if faction not in humans:
+            raise ConfigError(f"options.programs.{faction}: the {faction} is not a human seat of this game")
+        if REGISTRY[faction].lor() is None:
+            built = ", ".join(f for f in HUMAN_FACTIONS if REGISTRY[f].lor() is not None)
+            raise ConfigError(f"options.programs.{faction}: the {faction}'s Law of Root is not built yet, so no program can play it (built: {built})")
 
 
 def seat_problem(where: str, seat: Seat) -> None:
@@ -137,6 +151,7 @@ def new_game(
     state = GameState(config.map, config.seed)
     state.options = dict(config.options)
     state.options["max_rounds"] = config.max_rounds
+    controllers = program_controllers(state, controllers)
     g = CountingGame(state, chance, controllers, log, watch=watch) if count_only else Game(state, chance, controllers, log)
     if hasattr(g.chance, "bind"):  # a chance source that reads the game (the table's)
         g.chance.bind(g)
@@ -156,6 +171,17 @@ def new_game(
     state.phase = "birdsong"
     g.emit(None, "LoR 5.1.1", "setup", "{first} takes the first turn", first=state.current)
     return g
+
+
+def program_controllers(state: GameState, controllers: dict[str, Controller] | None = None) -> dict[str, Controller]:
+    """The controllers of a game: those given, and for each seat in ``options.programs`` its
+    built-in program (DESIGN 7), seeded by the game's seed and the seat."""
+    programs: dict[str, str] = state.options.get("programs") or {}  # type: ignore[assignment]
+    out = dict(controllers or {})
+    for faction, name in programs.items():
+        if faction not in out:
+            out[faction] = ProgramController(builtin(name, state.seed, faction))
+    return out
 
 
 def place_suit_markers(g: Game, config: GameConfig) -> None:

@@ -243,8 +243,9 @@ class ProgramController:
         out: list[Purchase] = []
         market = list(offer.market)
         bought: set[str] = set()
+        cards_only = _sells_cards_only(g)
         for _ in range(offer.affordable(g.state)):
-            moves = [Move("service", (s,), "9.2.3") for s in SERVICES if s not in bought and s != HAND_CARD]
+            moves = [] if cards_only else [Move("service", (s,), "9.2.3") for s in SERVICES if s not in bought and s != HAND_CARD]
             moves += [Move("service", (HAND_CARD, c), "9.2.3") for c in market]
             if not moves:
                 break
@@ -269,3 +270,9 @@ class ProgramController:
     def guess_plot(self, g: Game, faction: str, clearing: int) -> str:
         kinds = ("bomb", "snare", "extortion", "raid")
         return ask(g, faction, "gamble.guess", "3.3.2", [Move("plot", (k,), "3.3.2") for k in kinds], f"which plot lies face down in {clearing}?").args[0]
+
+
+def _sells_cards_only(g: Game) -> bool:
+    """The Better Bot Project's Otters sell Market cards only (BBP; their bbp_market)."""
+    seller = next((fs for fs in g.state.factions.values() if rules_of(fs.faction).sells_services), None)
+    return seller is not None and seller.is_bot and seller.rule_set != "law"

@@ -270,7 +270,8 @@ def replay(
     setup on); with ``verify``, raise ``ReplayMismatch`` unless it is identical."""
     config = check_record(record)
     decisions = record.get("decisions", [])
-    humans = [s.faction for s in config.seats if s.seat == "human"]
+    played = config.options.get("programs") or {}  # seats of built-in programs play again by themselves (seeded)
+    humans = [s.faction for s in config.seats if s.seat == "human" and s.faction not in played]
     g = G.new_game(config, controllers={f: ReplayController(f, decisions) for f in humans}, log=log)  # type: ignore[misc]
     if on_start is not None:
         on_start(g)

@@ -27,7 +27,9 @@ from .factions import TRAIT_TEXT
 from .core import invariants, serial
 from .core.chance import Rng
 from .core.context import Game, GameOver
-from .factions import PLAYABLE_BOTS, REGISTRY
+from .core.faction import LAW
+from .core.moves import PROGRAM_NAMES
+from .factions import HUMAN_FACTIONS, PLAYABLE_BOTS, REGISTRY
 from .factions.vagabot.items import CHARACTERS
 from .core.maps import MAP_NAMES
 from .factions.riverfolk.services import POLICIES
@@ -70,7 +72,29 @@ def soak_config(soak_seed: int, index: int) -> GameConfig:
     if "riverfolk" in bots[:count]:  # how the other bots buy its services (9.7), drawn last
         config.options["riverfolk_services"] = POLICIES[rng.below(len(POLICIES))]
     draw_rule_sets(rng, seats)
+    draw_program(rng, config)
     return config
+
+
+def draw_program(rng: Rng, config: GameConfig) -> None:
+    """Half the games seat a built-in program (random or greedy) in one human faction whose Law
+    of Root is built (issue 26): its bot's seat if that bot plays, else a new seat at a random
+    place. Drawn after everything else."""
+    built = [f for f in HUMAN_FACTIONS if REGISTRY[f].lor() is not None]
+    if len(config.seats) >= MAX_SEATS:  # no room for a new seat: only a seated bot may turn program
+        built = [f for f in built if any(s.faction == f for s in config.seats)]
+    if not built or rng.below(2) == 0:
+        return
+    faction = built[rng.below(len(built))]
+    program = PROGRAM_NAMES[rng.below(len(PROGRAM_NAMES))]
+    seat = next((s for s in config.seats if s.faction == faction), None)
+    if seat is None:
+        config.seats.insert(rng.below(len(config.seats) + 1), Seat(faction, "human"))
+    else:
+        seat.seat, seat.difficulty, seat.traits, seat.rule_set = "human", "default", (), LAW
+        if faction == "vagabot":  # the bot's character option goes with the bot
+            config.options.pop("vagabot_character", None)
+    config.options["programs"] = {faction: program}
 
 
 def draw_rule_sets(rng: Rng, seats: list[Seat]) -> None:

@@ -63,7 +63,38 @@ def parse_bots(text: str) -> list[str]:
     return parse_lineup(text)[0]
 
 
-def parse_lineup(text: str) -> tuple[list[str], tuple[str, ...]]:
+# A program seat is named by the faction's human name; the engine's name where it differs.
+PROGRAM_SEAT_ALIASES: dict[str, str] = {"vagabond": "vagabot"}
+
+
+def parse_programs(text: str | None) -> dict[str, str]:
+    """``marquise=random,vagabond=greedy`` -> each human seat played by a built-in program, in
+    seat order (issue 26). Factions by their human names (``vagabond`` for the Vagabond)."""
+    from ..core.moves import PROGRAM_NAMES
+    from ..factions import HUMAN_FACTIONS, REGISTRY
+
+    if text is None:
+        return {}
+    out: dict[str, str] = {}
+    built = [("vagabond" if f == "vagabot" else f) for f in HUMAN_FACTIONS if REGISTRY[f].lor() is not None]
+    for part in text.split(","):
+        name, eq, program = (x.strip().lower() for x in part.partition("="))
+        if not eq or not name or not program:
+            raise CliError(f"--programs: write seat=program separated by commas, e.g. --programs marquise=random (got {part.strip()!r})")
+        faction = PROGRAM_SEAT_ALIASES.get(name, name)
+        if faction not in HUMAN_FACTIONS:
+            raise CliError(f"--programs: {name!r} is not a faction a program can play (choose from {', '.join(built)})")
+        if REGISTRY[faction].lor() is None:
+            raise CliError(f"--programs: the {name}'s Law of Root is not built yet (programs can play: {', '.join(built)})")
+        if program not in PROGRAM_NAMES:
+            raise CliError(f"--programs: {program!r} is not a built-in program (choose from {', '.join(PROGRAM_NAMES)})")
+        if faction in out:
+            raise CliError(f"--programs: {name} is listed twice")
+        out[faction] = program
+    return out
+
+
+def parse_lineup(text: str, least: int = 2) -> tuple[list[str], tuple[str, ...]]:
     """``bbp:marquise,eyrie@law`` -> the bots in seat order and each one's rule set. A leading
     ``<rule set>:`` is every seat's rule set; ``<bot>@<rule set>`` names one seat's; absent,
     the Law of Robotics."""
@@ -93,8 +124,8 @@ def parse_lineup(text: str) -> tuple[list[str], tuple[str, ...]]:
         problem = REGISTRY[name].rule_set_problem(rule_set)
         if problem:
             raise CliError(f"--bots: {name}@{rule_set}: {problem}")
-    if len(names) < 2:
-        raise CliError(f"--bots: a game needs at least 2 bots, got {len(names)} ({names[0]})")
+    if len(names) < least:
+        raise CliError(f"--bots: a game needs at least 2 bots, got {len(names)} ({names[0]})" if least == 2 else f"--bots: a game needs at least {least} more seat{'s' if least > 1 else ''}, got {len(names)}")
     return names, rule_sets
 
 
@@ -278,24 +309,37 @@ def make_study(
     rotate_seats: bool = False,
     options: Optional[dict[str, object]] = None,
     suits: Optional[str] = None,
+    programs: Optional[dict[str, str]] = None,
 ) -> Any:
     """The ``sim.study.Study`` the options describe (``options``: those of
-    :func:`faction_options`), checked as a game configuration."""
+    :func:`faction_options`; ``programs``: human seats played by built-in programs, seated
+    first), checked as a game configuration."""
     from ..game import DEFAULT_MAX_ROUNDS, ConfigError
     from ..sim.study import Study
 
-    factions, rule_sets = parse_lineup(bots)
+    programs = programs or {}
+    factions, rule_sets = parse_lineup(bots, least=max(0, 2 - len(programs)))
     options = options or {}
     if "vagabot_character" in options and "vagabot" not in factions:
         raise CliError(f"--vagabot-character: the vagabot is not among the bots ({','.join(factions)})")
     check_cult_seated(options, factions, rule_sets)
+    for f in factions:
+        if f in programs:
+            raise CliError(f"--programs: the {f} is also among the --bots; a faction sits once")
+    levels, cards = parse_difficulty(difficulty, factions), parse_traits(traits, factions)
+    seated = [*programs, *factions]  # program seats first (issue 26)
+    if programs:
+        options = {**options, "programs": tuple(programs.items())}
+        rule_sets = ("law",) * len(programs) + tuple(rule_sets)
+        levels = ("default",) * len(programs) + levels if levels else levels
+        cards = ((),) * len(programs) + cards if cards else cards
     study = Study(
-        bots=tuple(factions),
+        bots=tuple(seated),
         rule_sets=rule_sets if any(rs != "law" for rs in rule_sets) else (),
         map=parse_map(map_name if map_name is not None else "fall"),
         max_rounds=max_rounds if max_rounds is not None else DEFAULT_MAX_ROUNDS,
-        difficulty=parse_difficulty(difficulty, factions),
-        traits=parse_traits(traits, factions),
+        difficulty=levels,
+        traits=cards,
         rotate_seats=rotate_seats,
         options=tuple(sorted(options.items())),
         suits=tuple(parse_suits(suits, map_name or "fall")) if suits is not None else (),

@@ -131,7 +131,8 @@ def seat_title(state: Any, faction: str) -> str:
     from ..core.faction import faction_title
 
     fs = state.factions[faction]
-    return f"{faction_title(faction, fs.seat, fs.rule_set)} ({fs.seat})"
+    program = (state.options.get("programs") or {}).get(faction)
+    return f"{faction_title(faction, fs.seat, fs.rule_set)} ({fs.seat if program is None else program + ' program'})"
 
 
 def winner_line(state: Any) -> str:

@@ -22,6 +22,7 @@ from .common import (
     one_line,
     option,
     parse_lineup,
+    parse_programs,
     parse_difficulty,
     parse_map,
     parse_suits,
@@ -74,6 +75,7 @@ class PlayArgs:
     riverfolk_services: Optional[str] = None
     short: bool = False
     cult_outcast_max: Optional[int] = None
+    programs: Optional[str] = None
 
 
 # -- the work -----------------------------------------------------------------------------------
@@ -132,10 +134,13 @@ def continued_position(a: PlayArgs) -> Any:
         raise CliError("--record cannot be used with --from: a game record holds a whole game from its setup")
     state = load_position(str(a.from_file))
     check_max_rounds(state, a.max_rounds)
+    if a.programs is not None:
+        raise CliError("--programs cannot be used with --from: the saved position already says which programs play (options.programs)")
     if state.winner is None:
-        humans = [f for f in state.turn_order if not state.factions[f].is_bot]
+        played = state.options.get("programs") or {}
+        humans = [f for f in state.turn_order if not state.factions[f].is_bot and f not in played]
         if humans:
-            raise CliError(f"{a.from_file}: the {humans[0]} seat is human; the command line plays bot seats only")
+            raise CliError(f"{a.from_file}: the {humans[0]} seat is human and no program plays it; the command line plays bot and program seats only")
     return state
 
 
@@ -143,14 +148,21 @@ def new_config(a: PlayArgs, options: dict[str, object]) -> Any:
     """A new game's configuration from --bots, --map, --seed, --suits, --difficulty, --traits."""
     from ..game import DEFAULT_MAX_ROUNDS, ConfigError, GameConfig, Seat
 
-    if a.bots is None:
+    programs = parse_programs(a.programs)
+    if a.bots is None and len(programs) < 2:
         raise CliError("--bots: say which bots play, e.g. --bots marquise,eyrie (or continue a saved game with --from FILE)")
-    factions, rule_sets = parse_lineup(a.bots)
+    factions, rule_sets = parse_lineup(a.bots, least=max(0, 2 - len(programs))) if a.bots is not None else ([], ())
+    for f in factions:
+        if f in programs:
+            raise CliError(f"--programs: the {f} is also among the --bots; a faction sits once")
+    if programs:
+        options = {**options, "programs": programs}
     chosen_map = parse_map(a.map_name if a.map_name is not None else "fall")
     levels = parse_difficulty(a.difficulty, factions) or ("default",) * len(factions)
     cards = parse_traits(a.traits, factions) or ((),) * len(factions)
     config = GameConfig(
-        [Seat(f, difficulty=level, traits=chosen, rule_set=rs) for f, level, chosen, rs in zip(factions, levels, cards, rule_sets)],
+        [Seat(f, "human") for f in programs]  # program seats first, in the order given
+        + [Seat(f, difficulty=level, traits=chosen, rule_set=rs) for f, level, chosen, rs in zip(factions, levels, cards, rule_sets)],
         chosen_map,
         a.seed if a.seed is not None else 0,
         a.max_rounds if a.max_rounds is not None else DEFAULT_MAX_ROUNDS,
@@ -197,7 +209,9 @@ def listen(out: Out, mode: str, log: Any, game: list[Any]) -> Any:
 def intro_line(a: PlayArgs, state: Any, config: Any) -> str:
     """The log's first line: the new game, or the position it continues."""
     if config is not None:
-        return f"Root on the {config.map} map, seed {config.seed}: {', '.join(s.faction for s in config.seats)}"
+        programs = config.options.get("programs") or {}
+        seats = [f"{s.faction} ({programs[s.faction]} program)" if s.faction in programs else s.faction for s in config.seats]
+        return f"Root on the {config.map} map, seed {config.seed}: {', '.join(seats)}"
     if state.winner is not None:
         return f"Continuing {a.from_file}: the game is already over"
     return f"Continuing {a.from_file}: round {state.round}, {state.current} to play"
@@ -206,7 +220,7 @@ def intro_line(a: PlayArgs, state: Any, config: Any) -> str:
 def play_game(a: PlayArgs, log: Any, game: list[Any], state: Any, config: Any) -> tuple[Any, bool, int]:
     """Set up (or load) the game and play it: (the Game, whether it is over, turns played)."""
     from ..core.context import EngineFailure, Game
-    from ..game import ConfigError, new_game, play
+    from ..game import ConfigError, new_game, play, program_controllers
 
     played = [0]
 
@@ -220,7 +234,7 @@ def play_game(a: PlayArgs, log: Any, game: list[Any], state: Any, config: Any) -
             except ConfigError as e:  # pragma: no cover - validated above
                 raise CliError(str(e)) from None
         else:
-            g = Game(state, log=log)
+            g = Game(state, controllers=program_controllers(state), log=log)
         game.append(g)
         if a.check:
             watch_invariants(g)
@@ -371,6 +385,12 @@ def game_options() -> SimpleNamespace:
             help="How bots buy the Riverfolk Robots' services (9.7): none, basic or advanced (stand-ins for the "
             "Services cards, ruling R-SERVICES-BOTS). Default: basic.",
         ),
+        programs=option(
+            Optional[str], "--programs", metavar="SEATS",
+            help="Human seats played by a built-in program choosing among the Law of Root's legal moves: "
+            "seat=program separated by commas (e.g. --programs marquise=random). Programs: random (uniform), "
+            "greedy (a one-step heuristic). These seats play first, in the order given, then the --bots.",
+        ),
         cult_outcast_max=option(
             Optional[int], "--cult-outcast-max", metavar="N",
             help="The Clockwork Cult's (lizards@bbp) Outcast Pile maximum, 1 to 20 cards (BBP CC.2). Default: 4.",
@@ -444,5 +464,6 @@ def register(app: Any) -> None:
         vagabot_character: g.vagabot_character = None,
         riverfolk_services: g.riverfolk_services = None,
         cult_outcast_max: g.cult_outcast_max = None,
+        programs: g.programs = None,
     ) -> int:
         return run_play(PlayArgs(**locals()))

@@ -13,7 +13,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Optional
 
-from .common import CliError, RunFailure, check_out_folder, faction_options, make_study, need_sim_extra, parse_bots, parse_lineup, option, study_option_help
+from .common import CliError, RunFailure, check_out_folder, faction_options, make_study, need_sim_extra, parse_bots, parse_lineup, parse_programs, option, study_option_help
 from .output import Out
 
 EXIT_INTERRUPTED = 130  # the usual code for a run stopped by Ctrl-C
@@ -55,6 +55,7 @@ class SimulateArgs:
     riverfolk_services: Optional[str] = None
     ray: Optional[str] = None
     cult_outcast_max: Optional[int] = None
+    programs: Optional[str] = None
 
 
 def parse_shard(text: Optional[str]) -> Optional[tuple[int, int]]:
@@ -101,7 +102,7 @@ def grid_studies(a: SimulateArgs) -> list[Any]:
     maps = [m.strip().lower() for text in a.map_name or () for m in text.split(",")] or [None]
     levels = [cell for text in a.difficulty or () for cell in difficulty_cells(text)] or [None]
     studies = [
-        make_study(bots, map_name, a.max_rounds, level, a.traits, a.rotate_seats, cell_options(options, bots, a.bots), a.suits)
+        make_study(bots, map_name, a.max_rounds, level, a.traits, a.rotate_seats, cell_options(options, bots, a.bots), a.suits, parse_programs(a.programs))
         for bots in a.bots
         for map_name in maps
         for level in levels
@@ -228,7 +229,8 @@ def settings_words(study: Any) -> str:
     """The settings of a study other than its line-up and map, in a few words (empty: none)."""
     words = [f"{f}={study.difficulty_of(f)}" for f in study.bots if study.difficulty_of(f) != "default"]
     words += [f"{f}={'+'.join(study.traits_of(f))}" for f in study.bots if study.traits_of(f)]
-    words += [f"{k}={v}" for k, v in study.options]
+    words += [f"{f} played by the {p} program" for f, p in study.programs.items()]
+    words += [f"{k}={v}" for k, v in study.options if k != "programs"]
     words += ["suits as given"] if study.suits else []
     return f" ({', '.join(words)})" if words else ""
 
@@ -394,6 +396,7 @@ def simulate_options() -> SimpleNamespace:
         vagabot_character=play.vagabot_character,
         riverfolk_services=play.riverfolk_services,
         cult_outcast_max=play.cult_outcast_max,
+        programs=play.programs,
         shard=option(
             Optional[str], "--shard", metavar="I/N",
             help="Play only the I-th of N equal slices of the seed range (1-based), e.g. one per machine; "
@@ -402,8 +405,7 @@ def simulate_options() -> SimpleNamespace:
         vp_trajectory=option(bool, "--vp-trajectory", help="Also write each player's VP at the end of every round (rounds-*.parquet)."),
         rotate_seats=option(
             bool, "--rotate-seats",
-            help="Rotate the seat order by game: game S turns the list of bots left by S mod the number of "
-            "bots, so each bot plays from each seat equally often.",
+            help="Rotate the seat order by game: game S turns the list of bots left by S mod the number of bots, so each bot plays from each seat equally often.",
         ),
         chunk_size=option(Optional[int], "--chunk-size", metavar="N", help="Games per result file. Default: about 1/50 of the games, 10 to 250."),
         overwrite=option(bool, "--overwrite", help="Play and write again chunks whose files are already in the folder."),
@@ -440,5 +442,6 @@ def register(app: Any) -> None:
         riverfolk_services: o.riverfolk_services = None,
         ray: o.ray = None,
         cult_outcast_max: o.cult_outcast_max = None,
+        programs: o.programs = None,
     ) -> int:
         return run_simulate(SimulateArgs(**locals()))

@@ -119,12 +119,13 @@ def ambush(g: Game, attacker: str, defender: str, c: int) -> BattleResult | None
     fs = s.factions[defender]
     if card not in fs.hand or s.deckdef.card(card).kind != "ambush" or not matches(s.deckdef.card(card).suit, s.suit(c) or ""):
         raise EngineFailure(f"ambush: card {card} is not an ambush card matching clearing {c} in the {defender}'s hand")
-    fs.hand.remove(card)
     if between_humans:
         g.emit(defender, "LoR 4.3.1", "ambush", "plays {card} against {attacker} in {c}", card=s.deckdef.card(card).label(), suit=s.deckdef.card(card).suit, attacker=attacker, c=c)
         if _foiled(g, attacker, defender, c, card):
             return None
+        fs.hand.remove(card)
     else:
+        fs.hand.remove(card)
         g.emit(defender, "BBP 3.2", "ambush", "plays {card} against {attacker} in {c}: two hits at once (LoR 4.3.1; the Ambush variant sets Hates Surprises aside)", card=s.deckdef.card(card).label(), suit=s.deckdef.card(card).suit, attacker=attacker, c=c)
     discard(g, card)
     with one_removal(g):
@@ -148,8 +149,9 @@ def _foiled(g: Game, attacker: str, defender: str, c: int, card: int) -> bool:
         return False
     if answer not in ambush_cards(s, attacker, c):
         raise EngineFailure(f"foil: card {answer} is not an ambush card matching clearing {c} in the {attacker}'s hand")
-    s.factions[attacker].hand.remove(answer)
     g.emit(attacker, "LoR 4.3.1.1", "foil", "foils the ambush with {card}: both ambush cards are discarded", card=s.deckdef.card(answer).label())
+    s.factions[attacker].hand.remove(answer)
+    s.factions[defender].hand.remove(card)
     discard(g, answer)
     discard(g, card)
     return True

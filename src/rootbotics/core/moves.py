@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from .context import Game
 
 
+PROGRAM_NAMES: tuple[str, ...] = ("random", "greedy")  # the built-in programs (``rootbotics.programs``)
+
+
 class IllegalMove(EngineFailure):
     """A seat answered a decision with a move that is not among its legal moves."""
 

@@ -12,6 +12,7 @@ from collections.abc import Collection
 
 from .faction import REGISTRY, SHARED, piece_totals, rules_of
 from .maps import CLEARINGS
+from .moves import PROGRAM_NAMES
 from .rules import WINNING_VP
 from .state import DEFAULT_MAX_ROUNDS, PHASES, GameState
 from .variants import variants_problem
@@ -31,11 +32,24 @@ def options_problem(options: dict[str, object], humans: bool, rule_sets: Collect
         return f"options.cooperative: expected true or false, got {coop!r}"
     if coop and not humans:
         return "options.cooperative: cooperative play needs at least one human seat (Fully Cooperative Play)"
+    problem = programs_problem(options.get("programs", {}))
+    if problem:
+        return problem
     for rules in REGISTRY.values():  # each faction's own options (7.3.1, 9.7, ...)
         problem = rules.option_problem(options)
         if problem:
             return problem
     return variants_problem(options, humans, rule_sets)  # BBP 3.2-3.4
+
+
+def programs_problem(programs: object) -> str | None:
+    """``options.programs``: the built-in program playing each human seat by legal moves."""
+    if not isinstance(programs, dict):
+        return f"options.programs: expected an object of seat: program, got {programs!r}"
+    for faction, name in programs.items():
+        if name not in PROGRAM_NAMES:
+            return f"options.programs.{faction}: {name!r} is not a built-in program (choose from {', '.join(PROGRAM_NAMES)})"
+    return None
 
 
 def position_violations(state: GameState) -> list[str]:

@@ -63,9 +63,22 @@ class Study:
         k = seed % len(self.bots)
         return self.bots[k:] + self.bots[:k]
 
+    @property
+    def programs(self) -> dict[str, str]:
+        """Seats played by a built-in program (options ``programs``, kept as pairs so a study
+        stays hashable)."""
+        return dict(dict(self.options).get("programs", ()))  # type: ignore[call-overload]
+
     def config(self, seed: int) -> GameConfig:
-        seats = [Seat(f, "bot", self.difficulty_of(f), self.traits_of(f), self.rule_set_of(f)) for f in self.turn_order(seed)]
-        return GameConfig(seats, self.map, seed, self.max_rounds, dict(self.options), suits=list(self.suits) if self.suits else None)
+        programs = self.programs
+        seats = [
+            Seat(f, "human") if f in programs else Seat(f, "bot", self.difficulty_of(f), self.traits_of(f), self.rule_set_of(f))
+            for f in self.turn_order(seed)
+        ]
+        options = dict(self.options)
+        if programs:
+            options["programs"] = programs
+        return GameConfig(seats, self.map, seed, self.max_rounds, options, suits=list(self.suits) if self.suits else None)
 
     def describe(self) -> dict[str, object]:
         """The study as JSON data (for the run manifest and the study key)."""

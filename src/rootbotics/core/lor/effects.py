@@ -69,9 +69,9 @@ def birdsong_cards(g: Game, faction: str) -> None:
 
 def royal_claim(g: Game, faction: str, cid: int) -> None:
     s = g.state
-    s.factions[faction].play_area.remove(cid)
     n = len(ruled_clearings(s, faction))
     g.emit(faction, RULE, "royal_claim", "discards Royal Claim: it rules {n} clearing{pl}", n=n, pl="" if n == 1 else "s")
+    s.factions[faction].play_area.remove(cid)
     discard(g, cid)
     score(g, faction, n, RULE, "for Royal Claim")
 
@@ -85,9 +85,9 @@ def stand_and_deliver(g: Game, faction: str, victim: str) -> None:
         g.emit(faction, "2.8.1", "stand_and_deliver", "uses Stand and Deliver! on {victim}, a bot with no hand: draws a card instead", victim=victim)
     else:
         cid = g.chance.pick(list(vfs.hand), f"which card {faction} takes from {victim} (Stand and Deliver!)")
+        g.emit(faction, RULE, "stand_and_deliver", "uses Stand and Deliver!: takes a random card from {victim}", victim=victim)
         vfs.hand.remove(cid)
         s.factions[faction].hand.append(cid)
-        g.emit(faction, RULE, "stand_and_deliver", "uses Stand and Deliver!: takes a random card from {victim}", victim=victim)
     score(g, victim, 1, RULE, f"for {faction}'s Stand and Deliver!")
 
 
