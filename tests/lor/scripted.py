@@ -1,0 +1,55 @@
+"""A program for scenario tests: it answers each decision from a script and records every
+decision it was asked, so a test can check both the moves offered and the position after."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rootbotics.core.moves import Decision, Move
+from rootbotics.programs import ProgramController, SeatView
+
+Answer = tuple[str, str, tuple[Any, ...] | None]  # (step, move kind, args or None for "any args")
+
+
+class Scripted:
+    """Answer decisions in order from ``answers``: each names the decision's step, and the kind
+    (and arguments) of the move to pick. Past the script, ``then`` answers (default: ``done``
+    or ``no`` where offered, else fail)."""
+
+    def __init__(self, answers: list[Answer], then: Callable[[Decision], Move] | None = None) -> None:
+        self.answers = list(answers)
+        self.asked: list[Decision] = []
+        self.then = then
+
+    def __call__(self, view: SeatView, d: Decision) -> Move:
+        self.asked.append(d)
+        if self.answers:
+            step, kind, args = self.answers.pop(0)
+            assert d.step == step, f"expected the decision {step}, was asked {d.step}: {[m.text() for m in d.moves]}"
+            for m in d.moves:
+                if m.kind == kind and (args is None or m.args == args):
+                    return m
+            raise AssertionError(f"{step}: no legal move {kind} {args}; legal: {[(m.kind, m.args) for m in d.moves]}")
+        if self.then is not None:
+            return self.then(d)
+        for m in d.moves:
+            if m.kind in ("done", "no"):
+                return m
+        raise AssertionError(f"the script is over but {d.step} asks: {[m.text() for m in d.moves]}")
+
+    def moves_at(self, step: str) -> list[Move]:
+        """The legal moves of the first decision asked at ``step``."""
+        for d in self.asked:
+            if d.step == step:
+                return list(d.moves)
+        raise AssertionError(f"{step} was never asked (asked: {[d.step for d in self.asked]})")
+
+
+def seat(answers: list[Answer], then: Callable[[Decision], Move] | None = None) -> tuple[ProgramController, Scripted]:
+    script = Scripted(answers, then)
+    return ProgramController(script), script
+
+
+def kinds(moves: list[Move]) -> list[str]:
+    return [m.kind for m in moves]
