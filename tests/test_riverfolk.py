@@ -283,6 +283,24 @@ def test_9_5_1_build_and_garrison_by_difficulty(level: str, garrison: int) -> No
     assert s.warriors("riverfolk", 10) == garrison
 
 
+def test_11_8_2_and_9_5_1_a_snared_trade_post_takes_its_garrison_with_it() -> None:
+    """11.8.2: the snare replaces the whole placement of Build and Garrison (9.5.1), the trade
+    post and its warrior alike: the bot removes the snare and places neither."""
+    s = with_deck(rf_state("riverfolk", "marquise", "corvids", market=("cobbler",)))
+    s.factions["riverfolk"].difficulty = "challenging"  # a garrison of two
+    fs = s.factions["corvids"]
+    fs.supply["plot"] -= 1
+    s.clearings[3].tokens.append(("corvids", "plot"))
+    fs.board.plots[3] = ("snare", True)  # 3: the rabbit clearing of highest priority
+    g = make_game(s)
+    RF.build_and_garrison(g)
+    assert ("riverfolk", "trade_post") not in s.clearings[3].tokens and s.warriors("riverfolk", 3) == 0
+    assert 3 not in fs.board.plots and s.factions["riverfolk"].vp == 1  # it removed the snare
+    assert not [e for e in g.log if "trade post" in e.text and "garrison" in e.text]
+    assert any("11.8.2" in e.rule for e in g.log.of_kind("snare"))
+    invariants.check(s)
+
+
 def test_9_5_2_recruit_in_ordered_clearings_highest_priority_first_when_short() -> None:
     s = with_deck(rf_state("riverfolk", "marquise", market=("cobbler",)))
     put_warriors(s, "riverfolk", 6, 13)
