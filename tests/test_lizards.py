@@ -291,6 +291,40 @@ def test_8_4_2_III_sanctify_picks_a_building_type_at_random_and_needs_a_garden()
     assert not L.sanctify(g)
 
 
+def snared_lizard_position(clearings: dict) -> object:
+    """``lizard_position`` with the Corvids seated and a face-up snare of theirs in 2 (mouse)."""
+    clearings[2] = {**clearings.get(2, {}), "tokens": [["corvids", "plot"]]}
+    return lizard_position(clearings, seats=("marquise", "corvids", ME), corvids={"plots": {"2": {"kind": "snare", "face_up": True}}})
+
+
+def test_11_8_2_a_snare_stops_convert_before_the_enemy_warrior_goes() -> None:
+    """11.8.2: Convert (8.4.2 I) replaces the warrior in one placement; the snare in that clearing
+    takes its place, so the enemy warrior stays and nobody scores for it (ruling R-SNARE)."""
+    s = snared_lizard_position({2: {"warriors": {"marquise": 1}}})
+    g = game(s)
+    assert L.convert(g)  # the snare's removal was the action (R-SNARE)
+    assert s.warriors("marquise", 2) == 1 and s.warriors(ME, 2) == 0
+    assert s.factions["corvids"].board.plots == {} and s.factions[ME].vp == 1  # the snare only
+    assert not g.log.of_kind("convert") and not [e for e in g.log if e.faction == "marquise"]
+    (snare,) = lines(g, "11.8.2", "snare")
+    assert "convert" in snare and "chose 2" in snare  # the cancelled convert keeps its explanation
+    invariants.check(s)
+
+
+def test_11_8_2_a_snare_stops_sanctify_before_the_enemy_building_goes() -> None:
+    """11.8.2: Sanctify (8.4.2 III) replaces the building in one placement; the snare in that
+    clearing takes its place, so the building stays and is not scored (ruling R-SNARE)."""
+    s = snared_lizard_position({2: {"buildings": [["marquise", "sawmill"]]}})
+    g = game(s)
+    assert L.sanctify(g)
+    assert s.clearings[2].buildings == [("marquise", "sawmill")]
+    assert s.factions["corvids"].board.plots == {} and s.factions[ME].vp == 1  # the snare only
+    assert not g.log.of_kind("sanctify") and not [e for e in g.log if e.faction == "marquise"]
+    (snare,) = lines(g, "11.8.2", "snare")
+    assert "sanctify" in snare and "chose 2" in snare
+    invariants.check(s)
+
+
 # -- 8.5 Daylight ---------------------------------------------------------------------------------
 @pytest.mark.parametrize(("level", "n"), [("easy", 3), ("default", 4), ("challenging", 5), ("nightmare", 5)])
 def test_8_5_reveal_the_top_lost_souls_by_difficulty(level: str, n: int) -> None:

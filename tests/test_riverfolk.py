@@ -283,6 +283,49 @@ def test_9_5_1_build_and_garrison_by_difficulty(level: str, garrison: int) -> No
     assert s.warriors("riverfolk", 10) == garrison
 
 
+def test_9_5_1_I_the_top_payer_may_be_the_riverfolk_themselves() -> None:
+    """Ruling R-RIVERFOLK-PAYMENTS: "most warriors in Payments" counts the Riverfolk's own
+    warriors there in 9.5.1 I as in 9.6.1, so with the most of them the tie goes to a clearing
+    with Riverfolk pieces."""
+    s = with_deck(rf_state("riverfolk", "marquise", market=("cobbler",), payments={"riverfolk": 3, "marquise": 2}))
+    put_warriors(s, "marquise", 4, 1)  # rabbit
+    put_warriors(s, "riverfolk", 10, 1)  # rabbit
+    g = make_game(s)
+    RF.build_and_garrison(g)
+    assert ("riverfolk", "trade_post") in s.clearings[10].tokens
+    (post,) = g.log.of_kind("place_token")
+    assert "has pieces of riverfolk" in post.text
+
+
+def test_9_6_1_and_9_5_1_I_read_most_warriors_in_payments_alike() -> None:
+    """One reading for both (ruling R-RIVERFOLK-PAYMENTS): the player whose warriors 9.6.1 scores
+    is the player whose pieces 9.5.1 I looks for."""
+    s = with_deck(rf_state("riverfolk", "marquise", "eyrie", payments={"riverfolk": 4, "marquise": 3, "eyrie": 1}))
+    assert RF.top_payer(s) == "riverfolk"
+    g = make_game(s)
+    RF.score_payments(g)
+    assert s.factions["riverfolk"].vp == 4 and s.factions["riverfolk"].board.payments == {"marquise": 3, "eyrie": 1}
+    assert RF.top_payer(s) == "marquise"
+
+
+def test_11_8_2_and_9_5_1_a_snared_trade_post_takes_its_garrison_with_it() -> None:
+    """11.8.2: the snare replaces the whole placement of Build and Garrison (9.5.1), the trade
+    post and its warrior alike: the bot removes the snare and places neither."""
+    s = with_deck(rf_state("riverfolk", "marquise", "corvids", market=("cobbler",)))
+    s.factions["riverfolk"].difficulty = "challenging"  # a garrison of two
+    fs = s.factions["corvids"]
+    fs.supply["plot"] -= 1
+    s.clearings[3].tokens.append(("corvids", "plot"))
+    fs.board.plots[3] = ("snare", True)  # 3: the rabbit clearing of highest priority
+    g = make_game(s)
+    RF.build_and_garrison(g)
+    assert ("riverfolk", "trade_post") not in s.clearings[3].tokens and s.warriors("riverfolk", 3) == 0
+    assert 3 not in fs.board.plots and s.factions["riverfolk"].vp == 1  # it removed the snare
+    assert not [e for e in g.log if "trade post" in e.text and "garrison" in e.text]
+    assert any("11.8.2" in e.rule for e in g.log.of_kind("snare"))
+    invariants.check(s)
+
+
 def test_9_5_2_recruit_in_ordered_clearings_highest_priority_first_when_short() -> None:
     s = with_deck(rf_state("riverfolk", "marquise", market=("cobbler",)))
     put_warriors(s, "riverfolk", 6, 13)

@@ -15,7 +15,7 @@ from .core.events import EventLog
 from .core.faction import LAW, RULE_SETS, overrides, rules_of
 from .core.maps import MAP_NAMES, SUIT_MARKERS_EACH, SUITS, load_map, suit_problem
 from .core.rules import draw_card, score_the_pass
-from .core.setup_order import FACTIONS, SETUP_RANK
+from .core.setup_order import FACTIONS, SETUP_DRAW_KEY, SETUP_DRAW_CHOICES, setup_rank
 from .core.state import DEFAULT_MAX_ROUNDS, DIFFICULTIES, GameState
 from .core.validity import MAX_ROUNDS_LIMIT, options_problem
 from .core.variants import keeps_dominance
@@ -136,6 +136,18 @@ def bot_config(factions: list[str], map_name: str = "fall", seed: int = 0) -> Ga
 
 
 # -- setup ------------------------------------------------------------------------------------
+def draw_first_vagabond(g: Game) -> None:
+    """LoR 9.7.1: with two Vagabonds, which sets up first is drawn at random; both are D, so the
+    draw also orders them for the bots' setup-priority ties (2.2; rulings R-LETTERS,
+    R-TWO-VAGABONDS). Kept in the options, so a saved game keeps it."""
+    s = g.state
+    if not all(v in s.factions for v in SETUP_DRAW_CHOICES) or SETUP_DRAW_KEY in s.options:
+        return
+    first = g.chance.pick(SETUP_DRAW_CHOICES, "which Vagabond sets up first (LoR 9.7.1)")
+    s.options[SETUP_DRAW_KEY] = first
+    g.emit(None, "LoR 9.7.1", "setup", "two Vagabonds: {first} sets up first, drawn at random, and comes first of the two in setup priority (2.2)", first=first)
+
+
 def new_game(
     config: GameConfig,
     chance: Chance | None = None,
@@ -162,7 +174,8 @@ def new_game(
     choose_difficulty_and_traits(g, config)  # 3.3
     draw_starting_hands(g)  # 3.4
     g.emit(None, "3.1", "setup", "priority markers: each clearing is named by its priority number, 1 highest")
-    for faction in sorted(state.turn_order, key=SETUP_RANK.__getitem__):  # LoR 5.1.7: A, B, C...
+    draw_first_vagabond(g)  # LoR 9.7.1
+    for faction in sorted(state.turn_order, key=setup_rank(state.options)):  # LoR 5.1.7: A, B, C...
         fs = state.factions[faction]
         if fs.is_bot:
             bot_of(state, faction).setup(g)

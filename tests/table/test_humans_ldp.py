@@ -210,10 +210,25 @@ def test_a_human_corvids_face_down_plot_in_the_format_is_refused() -> None:
         conspiracy({3: {"tokens": [PLOT]}}, corvids={"plots": {"3": {"kind": "bomb", "face_up": False}}})
 
 
-def test_trick_swaps_a_hidden_and_a_face_up_plot() -> None:
+def test_lor_13_5_4_trick_refuses_a_face_down_and_a_face_up_plot() -> None:
+    """LoR 13.5.4: a Trick swaps two plots with the same face, both up or both down."""
     s = conspiracy({3: {"tokens": [PLOT]}, 6: {"tokens": [PLOT]}}, face_up={6: "snare"})
-    apply_line(table(s), "P", "t3<->t6")
-    assert plots.plot_map(s) == {3: ("snare", True)} and plots.facedown_plot(s, 6)
+    before = serial.to_json(s)
+    with pytest.raises(LineRefused, match=r"one face up and one face down .*LoR 13\.5\.4") as refused:
+        apply_line(table(s), "P", "t3<->t6")
+    assert "\n" not in str(refused.value)
+    assert serial.to_json(s) == before
+
+
+def test_lor_13_5_4_trick_swaps_two_face_down_or_two_face_up_plots() -> None:
+    s = conspiracy({3: {"tokens": [PLOT]}, 4: {"tokens": [PLOT]}, 6: {"tokens": [PLOT]}, 8: {"tokens": [PLOT]}},
+                   face_up={6: "snare", 8: "bomb"})
+    g = table(s)
+    apply_line(g, "P", "t3<->t4")
+    assert plots.facedown_plot(s, 3) and plots.facedown_plot(s, 4)
+    apply_line(g, "P", "t6<->t8")
+    assert plots.plot_map(s) == {6: ("bomb", True), 8: ("snare", True)}
+    invariants.check(s)
 
 
 @pytest.mark.parametrize(("line", "problem"), [

@@ -18,11 +18,12 @@ from helpers import position
 from rootbotics.controllers import ScriptedHuman
 from rootbotics.core import invariants, serial
 from rootbotics.core.battle import battle
-from rootbotics.core.chance import ScriptedChance
+from rootbotics.core.chance import Rng, RngChance, ScriptedChance
 from rootbotics.core.context import Game
 from rootbotics.core.fields import StateError
 from rootbotics.core.rules import remove_all_enemy_pieces
-from rootbotics.core.setup_order import SETUP_LETTER
+from rootbotics.core.setup_order import SETUP_LETTER, setup_rank
+from rootbotics.core.targeting import choose_player
 from rootbotics.core.state import GameState
 from rootbotics.factions import HUMAN_FACTIONS, PLAYABLE_BOTS, REGISTRY
 from rootbotics.factions.vagabot.human import VagabondBoard
@@ -67,11 +68,36 @@ def refused(g: Game, text: str, token: str, problem: str) -> None:
 
 
 # -- the seat and the saved position ------------------------------------------------------------
-def test_the_second_vagabond_is_a_human_seat_last_in_setup_order() -> None:
+def test_the_second_vagabond_is_a_human_seat_lettered_d_like_the_first() -> None:
     assert "vagabond2" in HUMAN_FACTIONS and "vagabond2" not in PLAYABLE_BOTS
-    assert SETUP_LETTER["vagabond2"] == "I"  # ruling R-LETTERS
+    assert SETUP_LETTER["vagabond2"] == SETUP_LETTER["vagabot"] == "D"  # ruling R-LETTERS
     with pytest.raises(ConfigError, match=r"^seats\.1\.seat: the vagabond2 is a human seat only"):
         new_game(GameConfig([Seat("eyrie", "bot"), Seat("vagabond2", "bot")], "fall", 1))
+
+
+@pytest.mark.parametrize("first", ["vagabond2", "vagabot"])
+def test_lor_9_7_1_a_draw_sets_which_vagabond_sets_up_first_beside_the_other(first: str) -> None:
+    """LoR 9.7.1 and 2.2: the chance source draws which Vagabond sets up first; the two set up
+    side by side (after the Alliance, before the Lizards), and the bots' ties between players
+    follow that order (rulings R-LETTERS, R-TWO-VAGABONDS)."""
+    seats = [Seat("lizards", "bot"), Seat("vagabond2", "human"), Seat("alliance", "bot"), Seat("vagabot", "human")]
+    class Drawn(RngChance):
+        def pick(self, options, what):  # type: ignore[no-untyped-def]
+            return first if "LoR 9.7.1" in what else super().pick(options, what)
+
+    chance = Drawn(Rng.from_seed(3))
+    g = new_game(GameConfig(seats, "fall", 3), chance=chance)
+    assert g.state.options["first_vagabond"] == first
+    (drawn,) = [e for e in g.log if e.rule == "LoR 9.7.1"]
+    assert first in drawn.text
+    order = sorted(g.state.turn_order, key=setup_rank(g.state.options))
+    second = "vagabot" if first == "vagabond2" else "vagabond2"
+    assert order == ["alliance", first, second, "lizards"]
+    assert choose_player(g.state, "a tie", ["lizards", "vagabond2", "vagabot"]).target == first
+    again = serial.loads(serial.dumps(g.state))
+    assert again.options["first_vagabond"] == first and again.clone().options["first_vagabond"] == first
+    with pytest.raises(StateError, match=r'options\.first_vagabond: "eyrie" is not one of vagabot, vagabond2'):
+        two(options={"first_vagabond": "eyrie"})
 
 
 def test_both_pawns_stand_in_one_clearing_and_save_and_load_back() -> None:

@@ -1,6 +1,7 @@
 """``rootbotics table new --humans vagabond@arbiter:Ann,vagabond2@thief:Bob --bots marquise,eyrie``
-from a script on stdin: both Vagabonds set up in forests with their items and meet in clearing 10;
-then ``table resume`` with an undo across a bot turn, and Bob goes elsewhere. The session exports
+from a script on stdin: the draw (LoR 9.7.1) puts Bob's second Vagabond first in setup, both set up
+in forests with their items and meet in clearing 10; then ``table resume`` with an undo across a
+bot turn, and Bob goes elsewhere. The session exports
 to Rootlog with G's lines and imports back to the same pawns (LoR: two Vagabonds in one game)."""
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ from rootbotics.table.session import Session
 from table.table_script import export_and_import, play, resume, run
 
 NEW = ["table", "new", "--humans", "vagabond@arbiter:Ann,vagabond2@thief:Bob", "--bots", "marquise,eyrie", "--map", "fall", "--seed", "3"]
+DRAWN = "Step 9/31: The table: two Vagabonds: vagabond2 sets up first, drawn at random"  # LoR 9.7.1, seed 3
 FIRST = [
-    "ok all", "p->2_6_10_11_12/%s->s/%f->s/%r->s", "done",  # the Marquise's and the Eyrie's setup; Ann's
-    "p->1_2_5_10/%s->s/%f->s/%r->s", "done", "ok all",  # Bob's: the second set's torch; the first turn
+    "ok 8", "ok all",  # up to the draw of which Vagabond sets up first (LoR 9.7.1); the bots' setup
+    "p->1_2_5_10/%s->s/%f->s/%r->s", "done",  # Bob's, drawn first: the second set's torch
+    "p->2_6_10_11_12/%s->s/%f->s/%r->s", "done", "ok all",  # Ann's beside his; the first turn
     "ok all", "ok all",  # round 1: the Marquise, the Eyrie
     "p->10/%f->e", "done", "p->10/%f->e", "done",  # Ann and Bob meet in 10
     "ok all", "board",  # round 2: the Marquise
@@ -33,13 +36,16 @@ def pawns(path: Path) -> dict[str, object]:
 def test_two_human_vagabonds_play_beside_two_bots_undo_across_a_bot_turn_and_resume(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     first = play(NEW, FIRST, path)
+    assert DRAWN in first
+    assert first.index("Bob (second Vagabond): set up;") < first.index("Ann (Vagabond): set up;")
     assert "Put Bob's pawn in forest 0 (by 1, 2, 5, 10)." in first
-    assert "  10 (rabbit): vagabot pawn, vagabond2 pawn, ruin" in first
+    assert "  10 (rabbit): marquise 1w, marquise workshop, vagabot pawn, vagabond2 pawn, ruin" in first
     assert "Bob holds 3 card(s); Second Vagabond: the Thief, in clearing 10; items: sword, boots exhausted, torch (maximum rolled hits 1)" in first
     saved = json.loads(path.read_text())
     assert saved["config"]["options"] == {"vagabond_character": "arbiter", "vagabond2_character": "thief"}
     assert [s["faction"] for s in saved["config"]["seats"]] == ["marquise", "eyrie", "vagabot", "vagabond2"]
     assert pawns(path) == {"vagabot": 10, "vagabond2": 10, "10": ("vagabot", "vagabond2")}
+    assert Session.load(path).play.game.state.options["first_vagabond"] == "vagabond2"  # kept for 2.2 ties
 
     again = resume(path, AFTER, undone=3)
     assert "Move Bob's pawn from forest 0 (by 1, 2, 5, 10) to clearing 2 (mouse)." in again

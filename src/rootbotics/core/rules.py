@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .context import EngineFailure, Game, GameOver
 from .faction import SHARED, overrides, rules_of
-from .setup_order import SETUP_RANK
+from .setup_order import setup_rank
 from .maps import CLEARINGS
 from .paths import adjacent_for, distance, is_ferry_move, move_destinations  # noqa: F401 (re-exported for the bots)
 from .pieces import STALE, Warriors
@@ -394,7 +394,7 @@ def remove_all_enemy_pieces(g: Game, faction: str, c: int, rule: str, bots_lose:
     cl = g.state.clearings[c]
     removed = 0
     with one_removal(g):
-        for enemy in sorted(cl.factions_present() - {faction}, key=SETUP_RANK.__getitem__):
+        for enemy in sorted(cl.factions_present() - {faction}, key=setup_rank(g.state.options)):
             if enemy in cl.pawns():
                 rules_of(enemy).full_removal(g, faction, c)  # 7.2.1 I: his pawn stays; items are damaged
             if bots_lose is not None and g.state.factions[enemy].is_bot:

@@ -24,7 +24,7 @@ from .fields import obj as _obj, only as _only, require as _require, seg as _seg
 from .invariants import violations
 from .items import ITEM_TYPES, box_total, items_in_play
 from .maps import CLEARINGS, MAP_NAMES, SUITS, suit_problem
-from .setup_order import FACTIONS
+from .setup_order import FACTIONS, SETUP_DRAW_KEY, SETUP_DRAW_CHOICES
 from .state import DIFFICULTIES, PHASES, FactionState, GameState
 
 FORMAT = "rootbotics-position"
@@ -425,6 +425,8 @@ def _read_result_and_options(state: GameState, data: dict[str, Any], order: list
     options = _obj(data.get("options", {}), "options")
     if "max_rounds" in options:
         _int(options["max_rounds"], "options.max_rounds", 1)
+    if SETUP_DRAW_KEY in options:  # LoR 9.7.1: drawn at setup
+        _str(options[SETUP_DRAW_KEY], f"options.{SETUP_DRAW_KEY}", list(SETUP_DRAW_CHOICES))
     for key, value in options.items():
         if _depth(value) > MAX_OPTION_DEPTH:
             raise StateError(_at("options", key), f"is nested more than {MAX_OPTION_DEPTH} deep: no option is")

@@ -1,12 +1,16 @@
 """The registry of setup letters: the one place in ``core`` that names factions.
 
 Setup priority (Law of Root setup order; Law of Robotics 2.2 for targeting players):
-Marquise A, Eyrie B, Alliance C, Vagabond D, Lizards E, Riverfolk F, Duchy G, Corvids H, and
-the second Vagabond I, a human seat only (ruling R-LETTERS). A bot and the human faction it replaces share the faction name and letter.
+Marquise A, Eyrie B, Alliance C, Vagabond D, Lizards E, Riverfolk F, Duchy G, Corvids H. The
+second Vagabond (a human seat only) is a Vagabond too, so D: the two set up side by side, in an
+order drawn at setup (LoR 9.7.1) and kept in the game's options (rulings R-LETTERS,
+R-TWO-VAGABONDS). A bot and the human faction it replaces share the faction name and letter.
 Everything else about a faction is in its folder, ``factions/<name>/``.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 FACTIONS: tuple[str, ...] = (
     "marquise",
@@ -19,5 +23,18 @@ FACTIONS: tuple[str, ...] = (
     "corvids",
     "vagabond2",
 )
-SETUP_LETTER: dict[str, str] = {f: "ABCDEFGHI"[i] for i, f in enumerate(FACTIONS)}
-SETUP_RANK: dict[str, int] = {f: i for i, f in enumerate(FACTIONS)}
+_SETUP: tuple[str, ...] = ("marquise", "eyrie", "alliance", "vagabot", "vagabond2", "lizards", "riverfolk", "duchy", "corvids")
+SETUP_LETTER: dict[str, str] = {f: "ABCDDEFGH"[i] for i, f in enumerate(_SETUP)}
+SETUP_RANK: dict[str, int] = {f: i for i, f in enumerate(_SETUP)}  # the first Vagabond first
+_SECOND_DRAWN_FIRST: dict[str, int] = {**SETUP_RANK, "vagabot": SETUP_RANK["vagabond2"], "vagabond2": SETUP_RANK["vagabot"]}
+
+SETUP_DRAW_KEY = "first_vagabond"  # the options key: which Vagabond sets up first (LoR 9.7.1)
+SETUP_DRAW_CHOICES: tuple[str, str] = ("vagabot", "vagabond2")
+
+
+def setup_rank(options: dict[str, object]) -> Callable[[str], int]:
+    """A faction's setup priority (2.2) in a game with these options: the order of the two
+    Vagabonds is the one drawn at setup (LoR 9.7.1), the first Vagabond's when none was drawn."""
+    if options.get(SETUP_DRAW_KEY) == "vagabond2":
+        return _SECOND_DRAWN_FIRST.__getitem__
+    return SETUP_RANK.__getitem__

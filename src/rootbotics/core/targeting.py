@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .setup_order import SETUP_LETTER, SETUP_RANK
+from .setup_order import SETUP_LETTER, setup_rank
 from .state import GameState
 
 # A target: a clearing (int) or a player (str). Not a TypeVar: the optional mypyc build
@@ -216,7 +216,7 @@ def choose_player(
     legal: Callable[[str], str | None] | None = None,
 ) -> Choice:
     """Rank players by ``criteria`` then setup priority A, B, C... (2.2), first legal (2.3)."""
-    ranked, values = _rank(candidates, criteria, SETUP_RANK.__getitem__)
+    ranked, values = _rank(candidates, criteria, setup_rank(state.options))
     return _first_legal(what, ranked, values, criteria, "setup priority (2.2)", legal)
 
 

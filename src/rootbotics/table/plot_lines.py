@@ -11,7 +11,8 @@ engine (``factions/corvids/plots.py``): a flip is when the table tells their kin
   or bot"), the Vagabot suffering Full Removal (7.2.1 I); the human then removes the bomb with a
   line of theirs (``Pt5->``). The other kinds' effects on humans are the table's (an extortion's
   cards come with the line: a card taken from a bot is drawn instead, 2.8.1).
-- Trick ``t3<->t5``: the two plots swap clearings, faces and all.
+- Trick ``t3<->t5``: the two plots swap clearings; both must be face up or both face down
+  (LoR 13.5.4), a mixed pair is refused.
 - Exposure ``?Pt_b9`` at the bot's face-down plot: right, the plot is removed by the guesser (who
   scores for it, LoR 3.2.1) and its effect is ignored: a raid places no warriors (LoR 13.2.4,
   13.7.4; a Backup Plans trait still places its warrior, 3.3.2); wrong, the card shown goes to
@@ -65,6 +66,8 @@ def _trick(g: Game, trick: Trick) -> str | None:
     for c in (trick.a, trick.b):
         if not P.has_plot(s, c):
             return f"no Corvid plot in {c} to swap"
+    if P.facedown_plot(s, trick.a) != P.facedown_plot(s, trick.b):
+        return f"cannot swap the plots in {trick.a} and {trick.b}: one face up and one face down (a Trick swaps two plots with the same face, LoR 13.5.4)"
     plots = P.plot_map(s)
     a, b = plots.pop(trick.a, None), plots.pop(trick.b, None)
     if b is not None:

@@ -197,7 +197,8 @@ def enemy_buildings(s: GameState, c: int) -> int:
 def convert(g: Game) -> bool:
     """8.4.2 I: in an ordered clearing, replace an enemy warrior with a Lizard warrior. The
     player first (most points), then the clearing (most enemy buildings), then priority. Needs a
-    Lizard warrior in supply (ruling R-LIZ-CONVERT)."""
+    Lizard warrior in supply (ruling R-LIZ-CONVERT). A snare in the clearing stops the whole
+    replacement before the enemy warrior is removed (11.8.2), and no Fanatics battle follows."""
     s = g.state
     if s.factions[FACTION].supply.get("warrior", 0) == 0:
         g.emit(FACTION, "8.4.2 I", "no_convert", "cannot convert: no Lizard warrior in supply to replace an enemy warrior with")
@@ -220,7 +221,10 @@ def convert(g: Game) -> bool:
     c = clearing.target
     assert c is not None
     why_player, why_clearing = player.explain, clearing.explain
-    g.emit(FACTION, "8.4.2 I", "convert", "converts a warrior of the {f} in {c}", lambda: f"{why_player()}; {why_clearing()}", f=f, c=c)
+    why = lambda: f"{why_player()}; {why_clearing()}"  # noqa: E731
+    if R.snare_stops(g, FACTION, c, f"convert a {f} warrior", why):
+        return True  # 11.8.2: the snare's removal replaced the whole replacement (ruling R-SNARE)
+    g.emit(FACTION, "8.4.2 I", "convert", "converts a warrior of the {f} in {c}", why, f=f, c=c)
     R.remove_warriors(g, f, c, 1, "8.4.2 I", by=FACTION)
     R.place_warriors(g, FACTION, c, 1, "8.4.2 I")
     fanatics(g, c)
@@ -313,7 +317,8 @@ def sanctify_blocked(s: GameState, c: int) -> str | None:
 def sanctify(g: Game) -> bool:
     """8.4.2 III: in an ordered clearing, replace an enemy building with a garden of the
     clearing's suit. The player first (most points), then the clearing (fewest enemy warriors),
-    then priority; among the player's building types there, one at random (ruling R-LIZ-SANCTIFY)."""
+    then priority; among the player's building types there, one at random (ruling R-LIZ-SANCTIFY).
+    A snare in the clearing stops the whole replacement before the building is removed (11.8.2)."""
     s = g.state
     where = [c for c in CLEARINGS if ordered(s, c) and sanctify_blocked(s, c) is None]
     # the player is chosen first, so a teammate bot's building is never a target in cooperative
@@ -336,7 +341,10 @@ def sanctify(g: Game) -> bool:
     kinds = sorted({k for o, k in s.clearings[c].buildings if o == f})
     kind = kinds[0] if len(kinds) == 1 else g.chance.pick(kinds, f"which {f} building to sanctify in {c} (ruling R-LIZ-SANCTIFY)")
     why_player, why_clearing = player.explain, clearing.explain
-    g.emit(FACTION, "8.4.2 III", "sanctify", "sanctifies the {f} {kind} in {c}", lambda: f"{why_player()}; {why_clearing()}", f=f, kind=kind, c=c)
+    why = lambda: f"{why_player()}; {why_clearing()}"  # noqa: E731
+    if R.snare_stops(g, FACTION, c, f"sanctify the {f} {kind}", why):
+        return True  # 11.8.2: the snare's removal replaced the whole replacement (ruling R-SNARE)
+    g.emit(FACTION, "8.4.2 III", "sanctify", "sanctifies the {f} {kind} in {c}", why, f=f, kind=kind, c=c)
     R.remove_piece(g, f, c, kind, "8.4.2 III", by=FACTION)
     R.place_building(g, FACTION, c, GARDENS[s.suit(c)], "8.4.2 III")
     return True

@@ -189,13 +189,13 @@ def ordered(s: GameState) -> list[int]:
 
 # -- Daylight (9.5) --------------------------------------------------------------------------------
 def top_payer(s: GameState) -> str | None:
-    """The enemy with the most warriors in Payments (ties: setup priority, 2.2; ruling
-    R-RIVERFOLK-PAYMENTS)."""
+    """The player with the most warriors in Payments, the Riverfolk themselves included, read as
+    in 9.6.1 (ties: setup priority, 2.2; ruling R-RIVERFOLK-PAYMENTS)."""
     pay = payments(s)
-    who = [f for f, n in pay.items() if n > 0 and f != FACTION]
+    who = [f for f, n in pay.items() if n > 0]
     if not who:
         return None
-    return choose_player(s, "the enemy with the most warriors in Payments", who, [most("most warriors in Payments", lambda f: pay[f], "9.5.1 I")]).target
+    return choose_player(s, "the player with the most warriors in Payments", who, [most("most warriors in Payments", lambda f: pay[f], "9.5.1 I")]).target
 
 
 def post_blocked(s: GameState, c: int) -> str | None:
@@ -211,7 +211,8 @@ def post_blocked(s: GameState, c: int) -> str | None:
 
 def build_and_garrison(g: Game) -> None:
     """9.5.1: a trade post and (by difficulty) warriors in an ordered clearing without a trade
-    post; first tie: a clearing with pieces of the enemy with the most warriors in Payments."""
+    post; first tie: a clearing with pieces of the player with the most warriors in Payments.
+    A snare that stops the trade post stops its warriors too (11.8.2)."""
     s = g.state
     fs = me(s)
     if fs.supply.get("trade_post", 0) == 0:
@@ -230,7 +231,10 @@ def build_and_garrison(g: Game) -> None:
         g.emit(FACTION, "9.5.1", "skip", "does not build: no ordered clearing can take a trade post", why=choice.explain)
         return
     c = choice.target
-    R.place_token(g, FACTION, c, "trade_post", "9.5.1", why=choice.explain)
+    if not R.place_token(g, FACTION, c, "trade_post", "9.5.1", why=choice.explain):
+        # a snare there (11.8.2) took the place of this whole placement, garrison included:
+        # there is no new trade post to garrison (ruling R-SNARE)
+        return
     n = GARRISON[difficulty(s, FACTION)]
     if n:
         R.place_warriors(g, FACTION, c, n, "9.5.1", why=lambda: f"the garrison of its new trade post ({n} at this difficulty)")
