@@ -97,12 +97,18 @@ def render_svg(
     return "\n".join(out) + "\n"
 
 
+def forest_xy(m: Map, forest: int) -> tuple[float, float]:
+    """The middle of a forest (an index into ``Map.forests``), where its tree is drawn."""
+    f = m.forests[forest]
+    return sum(_xy(m, c)[0] for c in f) / len(f), sum(_xy(m, c)[1] for c in f) / len(f)
+
+
 def _forests(m: Map) -> list[str]:
-    """A small tree at the middle of each forest, numbered as in ``Map.forests`` (from 1)."""
+    """A small tree at the middle of each forest, numbered as in ``Map.forests`` from 1 (F1, as
+    the table companion names them)."""
     out = []
     for i, f in enumerate(m.forests):
-        x = sum(_xy(m, c)[0] for c in f) / len(f)
-        y = sum(_xy(m, c)[1] for c in f) / len(f)
+        x, y = forest_xy(m, i)
         label = f"forest {i + 1}: clearings {', '.join(map(str, f))}"
         neighbours = m.forest_neighbours[i] if m.forest_neighbours else ()
         if neighbours:

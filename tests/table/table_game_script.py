@@ -89,8 +89,8 @@ def answer(t: Table) -> str:
         return "none"
     if shape == "yes_no":
         return "no"
-    if shape == "order":
-        return " ".join(q.options)
+    if shape == "order":  # as many as there are hits, the first that came
+        return ", ".join(q.options[: q.pick or len(q.options)])
     return q.options[0]
 
 

@@ -33,11 +33,18 @@ def test_the_table_is_asked_for_the_roll_then_the_human_for_the_order_of_hits() 
     with pytest.raises(NeedInput) as asked:
         battle(game([]), "eyrie", "marquise", 2, "test")
     assert asked.value.question.ask == "roll" and "eyrie battles marquise in 2" in asked.value.question.text
-    with pytest.raises(NeedInput) as asked:
-        battle(game([(0, "roll", [3, 0])]), "eyrie", "marquise", 2, "test")
+    with pytest.raises(NeedInput) as asked:  # one hit beyond the warrior, two pieces to choose from
+        battle(game([(0, "roll", [2, 0])]), "eyrie", "marquise", 2, "test")
     q = asked.value.question
-    assert (q.ask, q.faction, sorted(q.options)) == ("assign_hits", "marquise", ["keep", "sawmill"])
-    g = game([(0, "roll", [3, 0]), (1, "assign_hits", ["sawmill", "keep"])])
+    assert (q.ask, q.faction, sorted(q.options), q.pick) == ("assign_hits", "marquise", ["keep", "sawmill"], 1)
+    g = game([(0, "roll", [2, 0]), (1, "assign_hits", ["sawmill"])])
+    battle(g, "eyrie", "marquise", 2, "test")
+    cl = g.state.clearings[2]
+    assert cl.warriors.get("marquise", 0) == 0 and cl.buildings == [] and cl.tokens == [("marquise", "keep")]
+
+
+def test_no_order_is_asked_when_every_piece_goes() -> None:
+    g = game([(0, "roll", [3, 0])])  # two hits beyond the warrior, two pieces: both go
     battle(g, "eyrie", "marquise", 2, "test")
     cl = g.state.clearings[2]
     assert cl.warriors.get("marquise", 0) == 0 and cl.buildings == [] and cl.tokens == []
@@ -45,7 +52,7 @@ def test_the_table_is_asked_for_the_roll_then_the_human_for_the_order_of_hits() 
 
 def test_an_answer_that_does_not_fit_names_its_entry() -> None:
     with pytest.raises(BadAnswer) as bad:
-        battle(game([(4, "roll", [3, 0]), (5, "assign_hits", ["sawmill"])]), "eyrie", "marquise", 2, "test")
+        battle(game([(4, "roll", [2, 0]), (5, "assign_hits", ["roost"])]), "eyrie", "marquise", 2, "test")
     assert bad.value.entry == 5 and "keep" in str(bad.value)
     with pytest.raises(BadAnswer) as bad:
         battle(game([(4, "enlist_arbiter", True)]), "eyrie", "marquise", 2, "test")

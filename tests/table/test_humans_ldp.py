@@ -185,9 +185,12 @@ def test_1_2_1_a_bot_battling_the_human_duchy_hits_its_tunnel_as_the_duchy_order
     battle(g, "marquise", "duchy", 5, "test")
     assert s.warriors("duchy", 5) == 0 and s.clearings[5].buildings == [] and s.clearings[5].tokens == [("duchy", "tunnel")]
     assert s.factions["marquise"].vp == 1
-    s = underground({5: {"warriors": {"marquise": 3}, "tokens": [TUNNEL], "buildings": [MARKET]}})
+    s = underground({5: {"warriors": {"marquise": 3, "duchy": 1}, "tokens": [TUNNEL], "buildings": [MARKET]}})
     with pytest.raises(NeedInput):  # the order is the human's: asked when not yet answered
         battle(table(s, [("roll", [2, 0])]), "marquise", "duchy", 5, "test")
+    s = underground({5: {"warriors": {"marquise": 3}, "tokens": [TUNNEL], "buildings": [MARKET]}})
+    battle(table(s, [("roll", [2, 0])]), "marquise", "duchy", 5, "test")  # both go: nothing to ask
+    assert s.clearings[5].buildings == [] and s.clearings[5].tokens == []
 
 
 # -- the Corvid Conspiracy: hidden plots, flips, tricks; bots' battles; exposure ------------------

@@ -124,8 +124,40 @@ def test_parse_answer_names_what_is_wrong() -> None:
     assert parse_answer(Question("roll", None, "roll"), "2-1", deck) == [2, 1]
     assert parse_answer(Question("enlist_arbiter", "eyrie", "?"), "yes", deck) is True
     assert parse_answer(Question("outrage_card", "eyrie", "?", ("cobbler",)), "none", deck) is None
-    with pytest.raises(ValueError, match="each of sawmill, keep once"):
+    with pytest.raises(ValueError, match="name 2 of sawmill, keep"):
         parse_answer(Question("assign_hits", "marquise", "?", ("sawmill", "keep")), "sawmill", deck)
+    assert parse_answer(Question("assign_hits", "marquise", "?", ("sawmill", "keep"), 1), "keep", deck) == ["keep"]
+
+
+def test_an_order_of_items_takes_their_words_and_only_as_many_as_there_are_hits() -> None:
+    """A Vagabond's items are several words (``boots exhausted``): split on commas, or read
+    greedily from spaces; a first word that names one kind left is enough; the whole list
+    printed is accepted too, its first items taken."""
+    from rootbotics.core.cards import load_deck
+
+    deck = load_deck()
+    q = Question("assign_hits", "vagabot", "?", ("boots exhausted", "sword", "sword", "torch"), 2)
+    assert parse_answer(q, "boots exhausted, torch", deck) == ["boots exhausted", "torch"]
+    assert parse_answer(q, "sword sword", deck) == ["sword", "sword"]
+    assert parse_answer(q, "boots torch", deck) == ["boots exhausted", "torch"]
+    assert parse_answer(q, "boots exhausted, sword, sword, torch", deck) == ["boots exhausted", "sword"]
+    with pytest.raises(ValueError, match="name 2 of"):
+        parse_answer(q, "torch", deck)
+    with pytest.raises(ValueError, match="'torch' is not one of"):
+        parse_answer(q, "torch torch", deck)
+
+
+def test_a_card_answer_takes_any_name_that_fits_one_card() -> None:
+    from rootbotics.core.cards import load_deck
+
+    deck = load_deck()
+    q = Question("automated_outrage_discard", "marquise", "?", ("crossbow_mouse", "ambush_mouse", "ambush_bird", "sword_mouse"))
+    assert parse_answer(q, "crossbow", deck) == "crossbow_mouse"
+    assert parse_answer(q, "Ambush! (bird)", deck) == "ambush_bird"
+    assert parse_answer(q, "ambush m", deck) == "ambush_mouse"
+    with pytest.raises(ValueError, match="could be Ambush! \\(bird\\) or Ambush! \\(mouse\\)"):
+        parse_answer(q, "ambush", deck)
+    assert parse_answer(Question("outrage_card", "marquise", "?", ("crossbow_mouse", "ambush_mouse")), "ambush", deck) == "ambush_mouse"
 
 
 def test_file_is_versioned_json_and_loading_names_the_bad_field(tmp_path: Path) -> None:

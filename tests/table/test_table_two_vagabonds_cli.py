@@ -38,7 +38,7 @@ def test_two_human_vagabonds_play_beside_two_bots_undo_across_a_bot_turn_and_res
     first = play(NEW, FIRST, path)
     assert DRAWN in first
     assert first.index("Bob (second Vagabond): set up;") < first.index("Ann (Vagabond): set up;")
-    assert "Put Bob's pawn in forest 0 (by 1, 2, 5, 10)." in first
+    assert "Put Bob's pawn in forest F1 (by 1, 2, 5, 10)." in first
     assert "  10 (rabbit): marquise 1w, marquise workshop, vagabot pawn, vagabond2 pawn, ruin" in first
     assert "Bob holds 3 card(s); Second Vagabond: the Thief, in clearing 10; items: sword, boots exhausted, torch (maximum rolled hits 1)" in first
     saved = json.loads(path.read_text())
@@ -48,7 +48,7 @@ def test_two_human_vagabonds_play_beside_two_bots_undo_across_a_bot_turn_and_res
     assert Session.load(path).play.game.state.options["first_vagabond"] == "vagabond2"  # kept for 2.2 ties
 
     again = resume(path, AFTER, undone=3)
-    assert "Move Bob's pawn from forest 0 (by 1, 2, 5, 10) to clearing 2 (mouse)." in again
+    assert "Move Bob's pawn from forest F1 (by 1, 2, 5, 10) to clearing 2 (mouse)." in again
     assert pawns(path) == {"vagabot": 10, "vagabond2": 2, "10": ("vagabot",)}
 
 

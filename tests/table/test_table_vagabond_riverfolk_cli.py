@@ -27,7 +27,7 @@ AFTER = ["undo 3", "3w->O$", "done", "ok all", "board"]  # back across the Marqu
 def test_a_table_game_with_a_human_vagabond_and_riverfolk_plays_undoes_and_resumes(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     first = play(NEW, FIRST, path)
-    assert "Put Ann's pawn in forest 2 (by 2, 6, 10, 11, 12)." in first
+    assert "Put Ann's pawn in forest F3 (by 2, 6, 10, 11, 12)." in first
     assert "Ann holds 3 card(s); Vagabond: the Arbiter, in clearing 10; items: sword, sword, boots exhausted, torch (maximum rolled hits 2)" in first
     saved = json.loads(path.read_text())
     assert saved["config"]["options"] == {"vagabond_character": "arbiter"}

@@ -17,6 +17,8 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from rootbotics import game  # noqa: E402
 from rootbotics.web.app import create_app  # noqa: E402
+from rootbotics.table.session import Session, TableConfig, TableSeat  # noqa: E402
+from rootbotics.table.text import board_lines  # noqa: E402
 from rootbotics.web.board import board_svg  # noqa: E402
 
 HX = {"hx-request": "true"}
@@ -46,6 +48,41 @@ def test_the_board_draws_every_piece_of_a_position_with_the_step_ringed() -> Non
     assert re.findall(r'class="highlight" data-clearing="(\d+)"', svg) == ["3", "5"]
     plots = [t for t in re.findall(r'data-kind="plot" data-face="(\w+)"', svg)]
     assert all(face in ("up", "down") for face in plots)
+
+
+def test_a_vagabond_pawn_in_a_forest_is_drawn_there_and_forests_are_named_f1_as_on_the_map(tmp_path: Path) -> None:
+    """Issue 30 item 3: the Vagabot starts in a forest (7.3.2) and a human Vagabond may stand in
+    one; each pawn is drawn by its forest's tree, and the companion's text numbers forests F1...
+    as the map's trees are labelled."""
+    g = game.new_game(game.bot_config(["marquise", "eyrie", "vagabot"], "fall", seed=3))
+    forest = g.state.factions["vagabot"].board.forest
+    assert isinstance(forest, int)
+    name = f"F{forest + 1}"
+    svg = board_svg(g.state)
+    assert re.findall(r'class="pawn" data-faction="(\w+)" data-forest="(F\d+)"', svg) == [("vagabot", name)]
+    assert f"<title>the vagabot pawn in forest {name} (by 2, 6, 10, 11, 12)</title>" in svg
+    assert f">{name}</text>" in svg and svg.count('class="pawn"') == 1  # the tree's label; no pawn in a clearing
+
+    bots = Session(TableConfig([TableSeat("lizards", "human", "Ann"), TableSeat("vagabot", "bot")], "fall", None, 3), tmp_path / "bots.json")  # E after D
+    told = [t for step in bots.play.steps for t in (step.text, step.why) if "forest" in t]
+    assert told and all(f"forest {name} (by 2, 6, 10, 11, 12)" in t for t in told), told
+
+    seats = [TableSeat("marquise", "bot"), TableSeat("vagabot", "human", "Ann"), TableSeat("vagabond2", "human", "Bob")]
+    s = Session(TableConfig(seats, "fall", None, 3, options={"vagabond_character": "arbiter", "vagabond2_character": "thief"}), tmp_path / "g.json")
+    for _ in range(2):  # both in the forest by 2, 6, 10, 11, 12, side by side, in setup order
+        while s.play.unconfirmed:
+            s.enter({"kind": "ok", "n": len(s.play.unconfirmed)})
+        assert s.play.open is not None and s.play.open.faction in ("vagabot", "vagabond2")
+        faction = s.play.open.faction
+        s.enter({"kind": "line", "faction": faction, "text": "p->2_6_10_11_12/%s->s/%f->s/%r->s"})
+        assert s.play.told[0] == f"Put {'Ann' if faction == 'vagabot' else 'Bob'}'s pawn in forest F3 (by 2, 6, 10, 11, 12)."
+        s.enter({"kind": "done", "faction": faction})
+    svg = board_svg(s.play.game.state)
+    assert sorted(re.findall(r'class="pawn" data-faction="(\w+)" data-forest="(F\d+)"', svg)) == [("vagabond2", "F3"), ("vagabot", "F3")]
+    xs = re.findall(r'data-forest="F3"><title>[^<]*</title><circle cx="([\d.]+)"', svg)
+    assert len(set(xs)) == 2  # not drawn one on the other
+    assert any("Vagabond: the Arbiter, in forest F3 (by 2, 6, 10, 11, 12)" in line for line in board_lines(s))
+    assert not any(re.search(r"forest \d+ \(by", line) for line in board_lines(s))
 
 
 def test_the_mountain_board_shows_its_closed_paths_and_the_tower() -> None:

@@ -13,8 +13,9 @@ Law leaves to chance (a starting corner, an item under a ruin) always come from 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..core.cards import Deck, load_deck
@@ -56,6 +57,7 @@ class Question:
     faction: str | None
     text: str
     options: tuple[str, ...] = ()
+    pick: int = 0  # an order: how many of ``options`` the answer names (0: all of them)
 
 
 class NeedInput(Exception):
@@ -114,13 +116,70 @@ def card_key(text: str) -> str:
 
 
 def match_card(text: str, names: Sequence[str], deck: Deck) -> str | None:
-    """The first of ``names`` (card names) that ``text`` names, by name or by label."""
+    """The first of ``names`` (card names) that ``text`` names: by name or by label, or by any
+    words that fit one card only (``crossbow``; ``ambush`` when one ambush fits)."""
+    try:
+        return find_card(text, names, deck)
+    except ValueError:
+        return None
+
+
+def find_card(text: str, names: Sequence[str], deck: Deck) -> str:
+    """``match_card``, or a ValueError saying which cards ``text`` could mean."""
     want = card_key(text)
-    for name in names:
-        card = deck.card(deck.by_name[name])
-        if want in (card_key(name), card_key(card.label())):
+    labels = {name: deck.card(deck.by_name[name]).label() for name in names}
+    for name, label in labels.items():
+        if want in (card_key(name), card_key(label)):
             return name
-    return None
+    words = want.split()
+    fits = {label: name for name, label in reversed(labels.items()) if words and _starts_words(words, card_key(label).split() + card_key(name).split())}
+    if len(fits) == 1:
+        return next(iter(fits.values()))
+    choices = ", ".join(dict.fromkeys(labels.values())) or "none"
+    if fits:
+        raise ValueError(f"{text.strip()!r} could be {' or '.join(sorted(fits))}: say which (choose from {choices})")
+    raise ValueError(f"{text.strip()!r} is not one of the cards that can be meant here (choose from {choices})")
+
+
+def _starts_words(words: Sequence[str], of: Sequence[str]) -> bool:
+    """Each typed word begins a word of the card's name or label."""
+    return all(any(w.startswith(x) for w in of) for x in words)
+
+
+def card_choices(q: Question, deck: Deck) -> str:
+    """A question's options as the table names them (a card by its label)."""
+    if SHAPES.get(q.ask) in ("card", "card_or_none"):
+        labels = [deck.card(deck.by_name[n]).label() if n in deck.by_name else n for n in q.options]
+        return ", ".join(dict.fromkeys(labels)) + (", or none" if SHAPES[q.ask] == "card_or_none" else "")
+    return ", ".join(q.options)
+
+
+def parse_order(q: Question, text: str) -> list[str]:
+    """Pieces or items in the order they go, split by commas or spaces; an item may be several
+    words (``boots exhausted``) or its first word when that names one kind left (``boots``).
+    Names ``q.pick`` of the options (or all of them)."""
+    left = Counter(q.options)
+    chosen: list[str] = []
+    for part in text.lower().split(","):
+        words = part.split()
+        while words:
+            n, kind = next(((n, " ".join(words[:n])) for n in range(len(words), 0, -1) if left[" ".join(words[:n])] > 0), (0, ""))
+            if not n:
+                kinds = {o for o in left if left[o] > 0 and o.split()[0] == words[0]}
+                if len(kinds) != 1:
+                    raise ValueError(f"{words[0]!r} is not one of {_order_hint(q)}")
+                n, kind = 1, kinds.pop()
+            chosen.append(kind)
+            left[kind] -= 1
+            words = words[n:]
+    want = q.pick or len(q.options)
+    if len(chosen) not in (want, len(q.options)):
+        raise ValueError(f"name {want} of {_order_hint(q)}, first to go first")
+    return chosen[:want]
+
+
+def _order_hint(q: Question) -> str:
+    return ", ".join(q.options) + " (separated by commas)"
 
 
 def parse_answer(q: Question, text: str, deck: Deck) -> Any:
@@ -138,15 +197,9 @@ def parse_answer(q: Question, text: str, deck: Deck) -> Any:
     if shape == "card_or_none" and words in NONE_WORDS:
         return None
     if shape in ("card", "card_or_none"):
-        name = match_card(text, q.options, deck)
-        if name is None:
-            raise ValueError(f"{text.strip()!r} is not one of the cards that can be meant here")
-        return name
+        return find_card(text, q.options, deck)
     if shape == "order":
-        kinds = words.replace(",", " ").split()
-        if sorted(kinds) != sorted(q.options):
-            raise ValueError(f"name each of {', '.join(q.options)} once, first removed first")
-        return kinds
+        return parse_order(q, text)
     if shape == "choice":
         if words not in q.options:
             raise ValueError(f"choose one of {', '.join(q.options)}")
@@ -178,6 +231,7 @@ class TableChance:
     game: Game | None = None
     rng: Rng | None = None  # a rehearsal's own copy; else the game state's
     key: str = "main"
+    drawn: list[tuple[int, int]] = field(default_factory=list)  # (log length, card): the main deck's draws
 
     def bind(self, g: Game) -> None:
         """Called by ``new_game`` once the game exists: the RNG is the game state's own."""
@@ -214,7 +268,10 @@ class TableChance:
         # The main deck, not the Vagabot's quests (a rehearsal of a human line draws no quest).
         main = self.game is None or deck is self.game.state.deck
         if self.deck == "app" or not main:
-            return deck.pop()
+            card = deck.pop()
+            if main and self.game is not None:
+                self.drawn.append((len(self.game.log), card))
+            return card
         cards = load_deck()
         names = tuple(dict.fromkeys(cards.cards[c].name for c in sorted(deck)))
         q = Question("draw", None, "draw the top card of the deck and name it", names)
@@ -227,6 +284,8 @@ class TableChance:
 
         card = self.answers.take(q, convert, self.key)
         deck.remove(card)
+        if self.game is not None:
+            self.drawn.append((len(self.game.log), card))
         return card
 
     def pick(self, options: Sequence[T], what: str) -> T:

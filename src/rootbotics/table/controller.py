@@ -4,9 +4,11 @@ table, answered from the recorded entries (``Answers``) or asked (``NeedInput``)
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..factions.vagabot.human import board_of as vagabond_board
 from .board import apply_line
 from .chance import Answers, BadAnswer, NeedInput, Question, hand_card, hand_names, plot_guess, purchases
 
@@ -96,12 +98,26 @@ class TableController:
             raise TurnOpen(faction, stage)
 
     def assign_hits(self, g: Game, faction: str, clearing: int, hits: int, removable: list[str]) -> list[str]:
-        q = Question("assign_hits", faction, f"{faction} takes {hits} hit(s) in {clearing} beyond warriors: in which order do its pieces go?", tuple(removable))
+        """The pieces (or a Vagabond's items) that take the hits, asked only when the table has a
+        choice: as many as there are hits, never when all go or all are alike."""
+        need = min(hits, len(removable))
+        if need == len(removable) or len(set(removable)) == 1:
+            return list(removable)
+        if vagabond_board(g.state, faction) is not None:
+            text = f"{faction} takes {hits} hit(s) in {clearing}: which {need} of his undamaged items are damaged?"
+        else:
+            text = f"{faction} takes {hits} hit(s) in {clearing} beyond warriors: which {need} of its pieces go, first removed first?"
+        q = Question("assign_hits", faction, text, tuple(removable), need)
 
         def convert(value: Any) -> list[str]:
-            if not isinstance(value, list) or sorted(value) != sorted(removable):
-                raise ValueError(f"the order must name each of {', '.join(removable)} once")
-            return list(value)
+            left = Counter(removable)
+            if not isinstance(value, list) or len(value) not in (need, len(removable)) or any(not isinstance(v, str) for v in value):
+                raise ValueError(f"name {need} of {', '.join(removable)}")
+            for v in value:
+                if left[v] <= 0:
+                    raise ValueError(f"{v!r} is not one of {', '.join(removable)} (or named too often)")
+                left[v] -= 1
+            return list(value) + list(left.elements())
 
         return self.answers.take(q, convert, self.answers.key(g))
 

@@ -20,7 +20,7 @@ from ..core.state import GameState
 from ..game import new_game, play_turn
 from .chance import Answers, BadAnswer, NeedInput, Question, TableChance
 from .controller import HumanPlay, LineRefused, TableController, TurnOpen
-from .steps import Step, seat_names, steps_of, told_of
+from .steps import Step, dealt_cards, seat_names, steps_of, told_of
 
 if TYPE_CHECKING:
     from .session import TableConfig
@@ -110,9 +110,12 @@ class Play:
             self.steps, self.told = [], []
             return
         suits = [None, *(self.g.state.suit(c) for c in range(1, 13))]
-        self.steps = steps_of(events, ctl.spans, suits, self.names)
+        state = self.g.state
+        humans = {f for f, fs in state.factions.items() if not fs.is_bot}
+        dealt = dealt_cards(events, chance.drawn, humans, lambda card: state.deckdef.card(card).label())
+        self.steps = steps_of(events, ctl.spans, suits, self.names, dealt)
         latest = [span for span in ctl.spans if span[0] == self.line_entry]
-        self.told = told_of(events, latest, suits, self.names)
+        self.told = told_of(events, latest, suits, self.names, dealt)
 
     def _part_game(self, log: EventLog) -> tuple[TableChance, TableController, Callable[[], object]]:
         """The chance, the humans' controller, and the play of the current part into ``log``."""

@@ -4,7 +4,8 @@ engine's explained log line for it (rule, candidates, deciding tie-breaker)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from ..core.events import Event
@@ -96,16 +97,48 @@ OWN_BOARD: frozenset[str] = frozenset({
 })
 
 
-def instruction(e: Event, suits: Sequence[str | None], names: dict[str, str] | None = None) -> str | None:
-    """What a person does at the table for this event, or None when it changes nothing there."""
+_FOREST = re.compile(r"\bforest (\d+) \(by ")
+
+
+def map_forests(text: str) -> str:
+    """Forests as the map picture numbers them, F1 first (the engine counts them from 0):
+    ``forest 2 (by 2, 6, ...)`` becomes ``forest F3 (by 2, 6, ...)``."""
+    return _FOREST.sub(lambda m: f"forest F{int(m[1]) + 1} (by ", text)
+
+
+Dealt = dict[int, tuple[str, ...]]  # event seq -> the cards that event's draws took (their labels)
+
+
+def dealt_cards(events: Sequence[Event], drawn: Sequence[tuple[int, int]], humans: Collection[str], label: Callable[[int], str]) -> Dealt:
+    """The cards each human's draw took from the deck (``drawn``: (log length, card) per draw,
+    as ``TableChance`` records them): the draws just before the event, or before the reshuffles
+    just before it. A card taken from a hand or the board is already named by its event."""
+    out: Dealt = {}
+    by_seq = {e.seq: e for e in events}
+    for e in events:
+        if e.faction not in humans or "card" in e.data or e.kind not in ("draw", "setup") or "draw" not in e.template:
+            continue
+        first = e.seq
+        while (before := by_seq.get(first - 1)) is not None and before.kind == "reshuffle":
+            first -= 1
+        cards = tuple(label(card) for at, card in drawn if first <= at <= e.seq)
+        if cards:
+            out[e.seq] = cards
+    return out
+
+
+def instruction(e: Event, suits: Sequence[str | None], names: dict[str, str] | None = None, dealt: Dealt | None = None) -> str | None:
+    """What a person does at the table for this event, or None when it changes nothing there
+    (a human's draw names the cards the app dealt)."""
     nm = names or _NAMES
     say = BOARD.get(e.kind)
     if say is not None:
         text = say(e, lambda place: _where(place, suits), nm)  # None: "scores nothing"
-        return None if text is None else _cap(text)
+        return None if text is None else map_forests(_cap(text))
     if e.kind in OWN_BOARD:
         text = e.template.format(**e.data) if e.data else e.template
-        return f"{_cap(who(e.faction, nm))}: {text}."
+        cards = (dealt or {}).get(e.seq)
+        return map_forests(f"{_cap(who(e.faction, nm))}: {text}" + (f": {', '.join(cards)}." if cards else "."))
     return None
 
 
@@ -116,16 +149,16 @@ def _inside(seq: int, spans: Sequence[Span]) -> bool:
     return any(a <= seq < b for _, a, b in spans)
 
 
-def steps_of(events: Sequence[Event], spans: Sequence[Span], suits: Sequence[str | None], names: dict[str, str] | None = None) -> list[Step]:
+def steps_of(events: Sequence[Event], spans: Sequence[Span], suits: Sequence[str | None], names: dict[str, str] | None = None, dealt: Dealt | None = None) -> list[Step]:
     """The numbered steps of a part of the game, leaving out what human lines did (``spans``:
     log index ranges of those lines)."""
     out: list[Step] = []
     for e in events:
         if _inside(e.seq, spans):
             continue
-        text = instruction(e, suits, names)
+        text = instruction(e, suits, names, dealt)
         if text is not None:
-            out.append(Step(len(out) + 1, e.faction, text, e.line(), places_of(e), e.seq))
+            out.append(Step(len(out) + 1, e.faction, text, map_forests(e.line()), places_of(e), e.seq))
     return out
 
 
@@ -134,6 +167,6 @@ def places_of(e: Event) -> tuple[int, ...]:
     return tuple(v for k in ("a", "b", "c") if isinstance(v := e.data.get(k), int) and not isinstance(v, bool) and 1 <= v <= 12)
 
 
-def told_of(events: Sequence[Event], spans: Sequence[Span], suits: Sequence[str | None], names: dict[str, str] | None = None) -> list[str]:
+def told_of(events: Sequence[Event], spans: Sequence[Span], suits: Sequence[str | None], names: dict[str, str] | None = None, dealt: Dealt | None = None) -> list[str]:
     """What human lines (``spans``) changed on the board, in the engine's order."""
-    return [t for e in events if _inside(e.seq, spans) and (t := instruction(e, suits, names)) is not None]
+    return [t for e in events if _inside(e.seq, spans) and (t := instruction(e, suits, names, dealt)) is not None]

@@ -19,7 +19,7 @@ from ..factions.lizards.cult import OPTION as CULT_OPTION
 from ..factions.vagabot.human import OPTIONS as VAGABOND_OPTIONS
 from .replay import Refused
 from .session import Session, SessionError, TableConfig, TableSeat
-from .text import board_lines, score_lines, status_lines
+from .text import board_lines, hand_lines, score_lines, status_lines
 
 COMMANDS: dict[str, str] = {
     "ok [N|all]": "confirm the next bot step (or N of them, or all that wait)",
@@ -29,6 +29,7 @@ COMMANDS: dict[str, str] = {
     "board": "the pieces in each clearing, the score and the bots' boards",
     "why [N]": "the rule, candidates and tie-breaker behind the current step (or step N)",
     "score": "the victory points",
+    "hand [NAME]": "the cards in a human's hand (the one playing or asked now, or NAME)",
     "help": "this list",
 }
 
@@ -321,6 +322,15 @@ def cmd_why(session: Session, rest: str) -> None:
     say(f"  step {n}: {steps[n - 1].why}")
 
 
+def cmd_hand(session: Session, rest: str) -> None:
+    try:
+        lines = hand_lines(session, rest)
+    except ValueError as e:
+        raise UsageError(f"hand: {e}") from None
+    for line in lines or ["  no human sits at this table"]:
+        say(line)
+
+
 def cmd_help(session: Session, rest: str) -> None:
     for usage, text in COMMANDS.items():
         say(f"  {usage:<11} {text}")
@@ -335,6 +345,7 @@ COMMAND_HANDLERS: dict[str, Callable[[Session, str], None]] = {
     "board": lambda s, r: [say(x) for x in board_lines(s)] and None,
     "score": lambda s, r: [say(x) for x in score_lines(s)] and None,
     "why": cmd_why,
+    "hand": cmd_hand,
     "help": cmd_help,
 }
 

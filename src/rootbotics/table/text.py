@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.faction import BoardTable, faction_title, rules_of
+from .chance import card_choices
+from .steps import map_forests
 
 if TYPE_CHECKING:
     from ..core.state import FactionState, GameState
@@ -21,7 +23,10 @@ def status_lines(session: Session) -> list[str]:
     if play.pending is not None:
         q = play.pending
         who = f"{cfg.player(q.faction)}: " if q.faction else ""
-        return [f"Question for {who or 'the table: '}{q.text}"]
+        lines = [f"Question for {who or 'the table: '}{q.text}"]
+        if q.options and q.ask != "draw":  # a draw may be any card of the deck: not listed
+            lines.append(f"  choose from: {card_choices(q, state.deckdef)}")
+        return lines
     if play.over:
         return [f"Game over: {state.end_reason}", *score_lines(session)]
     if play.open is not None:
@@ -29,6 +34,29 @@ def status_lines(session: Session) -> list[str]:
         what = "set up" if play.open.stage == "setup" else f"take your turn (round {play.round})"
         return [f"{cfg.player(f)} ({faction_title(f, 'human')}): {what}; enter Rootlog lines, then done."]
     return []
+
+
+def hand_lines(session: Session, name: str = "") -> list[str]:
+    """The cards in a human's hand: the player named, else the one asked or playing now, else
+    every human."""
+    play, cfg = session.play, session.config
+    state = play.game.state
+    humans = [s.faction for s in cfg.seats if s.seat == "human"]
+    if name:
+        chosen = [f for f in humans if name.lower() in (cfg.player(f).lower(), f)]
+        if not chosen:
+            raise ValueError(f"{name!r} is not a human at this table ({', '.join(cfg.player(f) for f in humans) or 'none'})")
+    elif play.pending is not None and play.pending.faction in humans:
+        chosen = [play.pending.faction]
+    elif play.open is not None and not play.unconfirmed:
+        chosen = [play.open.faction]
+    else:
+        chosen = humans
+    out = []
+    for f in chosen:
+        cards = [state.deckdef.card(c).label() for c in state.factions[f].hand]
+        out.append(f"  {cfg.player(f)} holds {len(cards)} card(s): {', '.join(cards) or 'none'}")
+    return out
 
 
 def score_lines(session: Session) -> list[str]:
@@ -56,7 +84,7 @@ def board_lines(session: Session) -> list[str]:
             out.append(f"  {session.config.player(f)} holds {len(fs.hand)} card(s)" + (f"; {'; '.join(kept)}" if kept else ""))
             continue
         out.append(f"  {faction_title(f, 'bot')}: " + "; ".join(bot_board(state, fs)))
-    return out
+    return [map_forests(line) for line in out]
 
 
 def human_board(state: GameState, fs: FactionState) -> list[str]:

@@ -14,7 +14,6 @@ from ..core.paths import move_destinations
 from ..core.rules import snared
 from ..core.state import GameState
 from ..factions.vagabot.human import VagabondBoard, VagabondItem, board_of, place_pawn
-from ..factions.vagabot.items import forest_name
 from .seat_errors import SeatRefused
 from .rootlog import Clearing, Counted, Forest, Item, ItemPlace, Move, Piece, format_action
 
@@ -63,6 +62,11 @@ def move_pawn(g: Game, faction: str, move: Move) -> None:
         place_pawn(s, faction, vb, forest=forest)
     else:
         raise SeatRefused(token, "the pawn goes to a clearing or a forest")
+
+
+def forest_name(s: GameState, forest: int) -> str:
+    """A forest as the map picture numbers it: ``forest F3 (by 2, 6, 10, 11, 12)``."""
+    return f"forest F{forest + 1} (by {', '.join(map(str, s.map.forests[forest]))})"
 
 
 def where_short(s: GameState, vb: VagabondBoard) -> int | str | None:

@@ -20,7 +20,7 @@ from xml.sax.saxutils import escape, quoteattr
 from ..core.faction import rules_of
 from ..core.maps import CLEARINGS
 from ..core.state import GameState
-from ..mapsvg import RADIUS, clearing_xy, render_svg
+from ..mapsvg import RADIUS, clearing_xy, forest_xy, render_svg
 from .compose import rootlog_piece
 
 # Each faction's colour on the board (the table's colour names, as ``table/steps.py`` says them).
@@ -60,6 +60,7 @@ def board_svg(state: GameState, highlight: Collection[int] = (), pickable: bool 
     out = [head, f'<rect x="0" y="{_n(height)}" width="{_n(width)}" height="{STRIP}" fill="#f7f3e8"/>']
     for c in CLEARINGS:
         out.extend(_pieces(state, c))
+    out.extend(_forest_pawns(state))
     out.extend(_beside(state, height))
     for c in sorted(set(highlight)):
         x, y = clearing_xy(m, c)
@@ -106,12 +107,30 @@ def _pieces(state: GameState, c: int) -> list[str]:
             f'<text x="{_n(wx)}" y="{_n(wy + 4)}" font-size="11" text-anchor="middle" font-weight="bold" fill="{INK.get(f, "#fff")}">{n}</text></g>'
         )
     for i, pawn in enumerate(cl.pawns()):  # a second Vagabond's pawn below the first, lighter
-        px, py, fill = x - RADIUS - 9, y - 4 + 24 * i, FILL.get(pawn, "#b5b5b5")
-        out.append(
-            f'<g class="pawn" data-faction="{pawn}">{_title(f"the {pawn} pawn in clearing {c}")}'
-            f'<circle cx="{_n(px)}" cy="{_n(py - 7)}" r="5" fill="{fill}" stroke="#111"/>'
-            f'<path d="M{_n(px - 7)},{_n(py + 11)} L{_n(px)},{_n(py - 3)} L{_n(px + 7)},{_n(py + 11)} z" fill="{fill}" stroke="#111"/></g>'
-        )
+        out.append(_pawn(pawn, x - RADIUS - 9, y - 4 + 24 * i, f"clearing {c}", ""))
+    return out
+
+
+def _pawn(faction: str, px: float, py: float, where: str, place: str) -> str:
+    fill = FILL.get(faction, "#b5b5b5")
+    return (
+        f'<g class="pawn" data-faction="{faction}"{place}>{_title(f"the {faction} pawn in {where}")}'
+        f'<circle cx="{_n(px)}" cy="{_n(py - 7)}" r="5" fill="{fill}" stroke="#111"/>'
+        f'<path d="M{_n(px - 7)},{_n(py + 11)} L{_n(px)},{_n(py - 3)} L{_n(px + 7)},{_n(py + 11)} z" fill="{fill}" stroke="#111"/></g>'
+    )
+
+
+def _forest_pawns(state: GameState) -> list[str]:
+    """A Vagabond's pawn in a forest (the Vagabot's or a human's), beside the forest's tree."""
+    out: list[str] = []
+    seen: dict[int, int] = {}
+    for f, fs in state.factions.items():
+        forest = getattr(fs.board, "forest", None)
+        if isinstance(forest, int) and 0 <= forest < len(state.map.forests):
+            x, y = forest_xy(state.map, forest)
+            k = seen[forest] = seen.get(forest, -1) + 1
+            clearings = ", ".join(map(str, state.map.forests[forest]))
+            out.append(_pawn(f, x + 18 + 16 * k, y - 2, f"forest F{forest + 1} (by {clearings})", f' data-forest="F{forest + 1}"'))
     return out
 
 

@@ -106,7 +106,7 @@ def place_pawn(state: GameState, faction: str, vb: VagabondBoard, clearing: int 
 
 def where(state: GameState, vb: VagabondBoard) -> str:
     if vb.forest is not None:
-        return f"the forest by {', '.join(map(str, state.map.forests[vb.forest]))}"
+        return f"forest F{vb.forest + 1} (by {', '.join(map(str, state.map.forests[vb.forest]))})"  # the map's numbering
     return "no place yet" if vb.clearing is None else f"clearing {vb.clearing}"
 
 
