@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...core.context import Game
 from ...core.lor.cards import card_label, card_moves, suit_matches
 from ...core.maps import CLEARINGS
-from ...core.moves import MOVE_TEXT, Move, ask
+from ...core.moves import MOVE_TEXT, ask
 from ...core.rules import discard
 from ...core.state import GameState
 from .board import BASE_SUIT, BASES, FACTION, AllianceBoard
