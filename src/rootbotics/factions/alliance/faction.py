@@ -17,8 +17,7 @@ if TYPE_CHECKING:
     from ...core.state import FactionState, GameState
 
 from .board import BASE_SUIT, BASES, FACTION, AllianceBoard
-
-SUPPORTERS_CAP_WITHOUT_BASES = 5  # LoR 8.2.3
+from .supporters import SUPPORTERS_CAP_WITHOUT_BASES, add_supporter, base_removed  # noqa: F401 (re-exported)
 
 
 class Alliance(Faction):
@@ -90,9 +89,16 @@ class Alliance(Faction):
         return ["Woodland Alliance board", f"  supporters: {len(board.supporters or ())} card(s)", f"  officers: {board.officers}"]
 
     # -- what other seats set off -------------------------------------------------------------
+    def lor(self) -> Any:
+        from . import lor
+
+        return lor
+
     def piece_removed(self, g: Game, c: int, kind: str, by: str | None, memo: object) -> None:
         if kind == "sympathy" and by is not None and by != FACTION:
             _outrage_at(g, by, c)
+        elif kind in BASE_SUIT and plays_by_legal_moves(g):
+            base_removed(g, c, kind)  # LoR 8.2.4
 
     def remover_scores(self, g: Game, by: str, kind: str) -> bool:
         fs = g.state.factions[FACTION]
@@ -130,6 +136,25 @@ class Alliance(Faction):
         return ""
 
 
+def plays_by_legal_moves(g: Game) -> bool:
+    """A human Alliance whose controller chooses among legal moves (DESIGN 7): the engine then
+    carries out what its rules make it do when a base is lost (LoR 8.2.4). At the table the
+    person records those discards themselves (ruling R-LOR-BASE-REMOVED)."""
+    fs = g.state.factions[FACTION]
+    return fs.seat == "human" and isinstance(fs.board, AllianceBoard) and hasattr(g.controllers.get(FACTION), "choose")
+
+
+def _draw_supporter(g: Game, rule: str, template: str, c: int, culprit: str) -> None:
+    """The Alliance draws a card into its Supporters for Outrage; with no card in the deck nor
+    the discard pile, nothing is drawn (LoR 1.5.4)."""
+    s = g.state
+    if not s.deck and not s.discard:
+        g.emit(FACTION, rule, "outrage", "Outrage in {c}: no card is left to draw into the Supporters (LoR 1.5.4)", c=c, culprit=culprit)
+        return
+    add_supporter(g, draw_card(g, FACTION))
+    g.emit(FACTION, rule, "outrage", template, c=c, culprit=culprit)
+
+
 def _outrage_at(g: Game, culprit: str, c: int) -> None:
     """Someone moved into sympathy or removed it: Outrage against a human Alliance, Automated
     Outrage if the bot's culprit is a human (6.2.3); a bot angering the bot does nothing."""
@@ -145,13 +170,11 @@ def _outrage(g: Game, culprit: str, c: int) -> None:
     Alliance draws a card instead (2.8.1 Poor Manual Dexterity). A human culprit is asked."""
     s = g.state
     if s.factions[culprit].is_bot:
-        add_supporter(g, draw_card(g, FACTION))
-        g.emit(FACTION, "2.8.1", "outrage", "Outrage in {c}: {culprit} is a bot with no hand, so the Alliance draws a card into its Supporters", c=c, culprit=culprit)
+        _draw_supporter(g, "2.8.1", "Outrage in {c}: {culprit} is a bot with no hand, so the Alliance draws a card into its Supporters", c, culprit)
         return
     card = g.controller(culprit).outrage_card(g, culprit, c)
     if card is None:
-        add_supporter(g, draw_card(g, FACTION))
-        g.emit(FACTION, "LoR 8.2.6", "outrage", "Outrage in {c}: {culprit} has no matching card, so the Alliance draws one into its Supporters", c=c, culprit=culprit)
+        _draw_supporter(g, "LoR 8.2.6", "Outrage in {c}: {culprit} has no matching card, so the Alliance draws one into its Supporters", c, culprit)
     else:
         s.factions[culprit].hand.remove(card)
         add_supporter(g, card)
@@ -191,20 +214,3 @@ def crackdown(g: Game, suit: str) -> None:
     g.emit(FACTION, "6.2.4", "crackdown", "Crackdown: its {suit} base is gone, so it removes the sympathy in {where}", suit=suit, where=", ".join(map(str, where)))
     for c in where:
         remove_piece(g, FACTION, c, "sympathy", "6.2.4")
-
-
-def add_supporter(g: Game, card: int) -> None:
-    """Add to the human Alliance's Supporters; with no base on the map the stack holds five
-    cards at most and the excess is discarded (LoR 8.2.3)."""
-    s = g.state
-    alliance = s.factions[FACTION]
-    board = alliance.board
-    assert isinstance(board, AllianceBoard), "only a human Alliance has Supporters"
-    if board.supporters is None:
-        board.supporters = []
-    bases = sum(s.on_map(FACTION, b) for b in BASES.values())
-    if bases == 0 and len(board.supporters) >= SUPPORTERS_CAP_WITHOUT_BASES:
-        discard(g, card)
-        g.emit(FACTION, "LoR 8.2.3", "discard", "discards the new supporter: five is the limit with no base on the map")
-        return
-    board.supporters.append(card)
