@@ -327,7 +327,8 @@ _BOARD_ONLY = (
     "cover_slot gamble game_over cannot_spread damage_ignored expand_stopped ferocious no_crown no_plot "
     "bird_order recruit_short trade_post_gone board_warriors place_pawn ambush_ends_battle "
     # a program seat's card plays (issue 26): the board difference writes what moved
-    "battle_card codebreakers dominance foil royal_claim spend stand_and_deliver take_dominance"
+    "battle_card codebreakers dominance foil royal_claim spend stand_and_deliver take_dominance "
+    "base_lost discard_supporter martial_law mobilize no_room officer officers_lost spend_supporter supporters"
 ).split()
 EVENT_ACTIONS: dict[str, Handler] = {kind: _nothing for kind in _BOARD_ONLY}
 EVENT_ACTIONS.update({
