@@ -62,9 +62,11 @@ soak: $(VENV)/.dev-installed
 	$(PY) -m pytest -q -n 2 -m soak; rc=$$?; if [ $$rc -eq 5 ]; then exit 0; else exit $$rc; fi
 
 # Speed on one core, every line-up: games/s and bot turns/s with events counted, the mean and p99
-# explained bot turn, the ratio to a python-chess random-game loop, then a short profile; then
-# one bot step rendered by the web app server-side (mean, p95); first, the command line's start-up
-# (CPU ms of --version and play --quiet, bytecode cached first). Nothing is asserted.
+# explained bot turn, the ratio to a python-chess random-game loop, then a short profile; then the
+# legal-move engine (decisions/s of a random program per faction beside python-chess random moves/s,
+# and games/s of one program with three bots); then one bot step rendered by the web app
+# server-side (mean, p95); first, the command line's start-up (CPU ms of --version and play
+# --quiet, bytecode cached first). Nothing is asserted.
 $(VENV)/.bench-installed: pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[cli,sim,bench,web]'
 	touch $@
@@ -80,6 +82,7 @@ bench: $(VENV)/.bench-installed
 	@if ! $(CAN_COMPILE); then echo "== mypyc build skipped: no C compiler or no Python headers (python3-dev)"; \
 	elif ! $(MAKE) --no-print-directory bench-compiled; then echo "== mypyc build or its check failed (above): pure figures only"; fi
 	$(PY) -m rootbotics.sim.bench_compare $(BENCH_OUT)/pure.json $$(ls $(BENCH_OUT)/mypyc.json 2>/dev/null)
+	$(PY) -m rootbotics.sim.bench_programs
 	$(PY) -m rootbotics.web.bench
 
 # Optional: the hot core modules compiled by mypyc (setup.py, ROOTBOTICS_MYPYC=1) into their own

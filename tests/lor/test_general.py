@@ -249,3 +249,48 @@ def test_card_command_warren_offers_a_battle_at_the_start_of_daylight() -> None:
     g = game(s, marquise=ctl)
     effects.daylight_start(g, "marquise")
     assert [m.args for m in script.moves_at("command_warren.clearing") if m.kind == "clearing"] == [(10,)]
+
+
+def test_lor_3_3_1_2_bird_dominance_two_ruled_opposite_corners() -> None:
+    """Fall's corners 1 and 3 are diagonally opposite (as are 2 and 4)."""
+    s = camp(dominance="dominance_bird")
+    assert not dominance.dominance_won(s, "marquise")  # it rules 2, 5 and 6: no corner pair
+    s.clearings[4].warriors["marquise"] = 1
+    s.factions["marquise"].supply["warrior"] -= 1
+    assert dominance.dominance_won(s, "marquise")  # 2 and 4
+
+
+def test_lor_2_1_1_2_an_available_bird_dominance_is_taken_only_with_a_bird_card() -> None:
+    s = camp(hand=("anvil", "armorers"))
+    s.deck.remove(ID("dominance_bird"))
+    s.available_dominance.append(ID("dominance_bird"))
+    assert dominance.payers(s, "marquise", ID("dominance_bird")) == [ID("armorers")]
+
+
+def test_lor_2_1_1_1_a_bird_card_must_serve_as_the_prompted_suit() -> None:
+    """Outrage asks for a card matching the clearing: with only a bird card in hand, the bird is
+    offered (and must be given); a mouse card alone is not offered for a fox clearing."""
+    from rootbotics.programs import ProgramController
+
+    s = camp(hand=("armorers", "crossbow_mouse"))
+    ctl, script = seat([], then=lambda d: d.moves[0])
+    g = game(s, marquise=ctl)
+    assert ctl.outrage_card(g, "marquise", 6) == ID("armorers")  # 6 is fox
+    assert [m.args for m in script.moves_at("outrage.card")] == [(ID("armorers"),)]
+    assert isinstance(ctl, ProgramController)
+
+
+def test_lor_4_3_6_the_side_taking_hits_picks_its_buildings_and_tokens() -> None:
+    """The Eyrie bot deals three hits in 5 (two Marquise warriors, a recruiter, two wood): the
+    warriors go first (forced), then the Marquise picks the last piece among the recruiter and
+    wood."""
+    s = camp()
+    s.clearings[5].warriors["eyrie"] = 3
+    s.factions["eyrie"].supply["warrior"] -= 3
+    ctl, script = seat([("field_hospitals.card", "no", ()), ("hits.piece", "piece", ("wood",))], then=lambda d: d.moves[-1])
+    g = game(s, [("roll", (3, 0))], marquise=ctl)
+    battle(g, "eyrie", "marquise", 5, "test")
+    assert [m.args for m in script.moves_at("hits.piece")] == [("recruiter",), ("wood",)]
+    assert ("marquise", "recruiter") in s.clearings[5].buildings
+    assert s.clearings[5].tokens.count(("marquise", "wood")) == 1
+    invariants.check(s)
