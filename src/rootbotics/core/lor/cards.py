@@ -52,17 +52,17 @@ def spend(g: Game, faction: str, cid: int, rule: str, what: str) -> None:
     """Spend (or discard) a card from hand: it goes to the discard pile, a dominance card beside
     the map (LoR 3.3.3), or wherever a faction's rules send discards (Lost Souls)."""
     fs = g.state.factions[faction]
-    fs.hand.remove(cid)
     card = g.state.deckdef.cards[cid]
     g.emit(faction, rule, "spend", "spends {card} {what}", card=card.label(), card_id=card.name, what=what)
+    fs.hand.remove(cid)  # after the event: a listener checking invariants sees every card somewhere
     discard(g, cid)
 
 
 def discard_from_hand(g: Game, faction: str, cid: int, rule: str, why: str) -> None:
     fs = g.state.factions[faction]
-    fs.hand.remove(cid)
     card = g.state.deckdef.cards[cid]
     g.emit(faction, rule, "discard", "discards {card} {reason}", card=card.label(), card_id=card.name, reason=why)
+    fs.hand.remove(cid)  # after the event, as in spend
     discard(g, cid)
 
 

@@ -76,28 +76,31 @@ def craft(g: Game, faction: str, cid: int, pieces: dict[str, int], rule: str) ->
     card = s.deckdef.cards[cid]
     pay(g, faction, card.cost, pieces, rule)
     fs = s.factions[faction]
-    fs.hand.remove(cid)
+    # Each event below sees every card and item in one place (a listener may check invariants).
     if card.kind == "item":
         craft_item(g, faction, cid, rule)
     elif card.persistent:
+        fs.hand.remove(cid)
         fs.play_area.append(cid)
         g.emit(faction, "LoR 4.1.3", "craft", "crafts {card}: a persistent effect, now in its play area", card=card.label(), card_id=card.name)
     else:
         g.emit(faction, "LoR 4.1.2", "craft", "crafts {card}: an immediate effect", card=card.label(), card_id=card.name)
+        fs.hand.remove(cid)
         resolve_immediate(g, faction, cid)
         discard(g, cid)
 
 
 def craft_item(g: Game, faction: str, cid: int, rule: str) -> None:
     """LoR 4.1.2 and 3.2.2: take the item from the supply, score the card's VP (as the faction
-    counts them), discard the card."""
+    counts them), discard the card (from hand)."""
     s = g.state
     card = s.deckdef.cards[cid]
     item = card.item or ""
-    s.item_supply[item] -= 1
     g.emit(faction, "LoR 4.1.2", "craft", "crafts {card} and takes the {item}", card=card.label(), card_id=card.name, item=item)
+    s.item_supply[item] -= 1
     rules_of(faction).keep_crafted_item(g, faction, item)
     vp = rules_of(faction).crafted_item_vp(s, faction, card.vp)
+    s.factions[faction].hand.remove(cid)
     discard(g, cid)
     score(g, faction, vp, "LoR 3.2.2", f"for crafting {card.title}")
 
