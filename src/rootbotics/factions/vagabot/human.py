@@ -228,8 +228,8 @@ def _read_relations(state: GameState, faction: str, vb: VagabondBoard, raw: dict
         if not isinstance(value, dict):
             raise StateError(f"{path}.{key}", f"{show(value)} is not an object")
         for f, v in value.items():
-            if f == faction or f not in state.factions:
-                raise StateError(f"{path}.{key}.{f}", "is not another faction of this game")
+            if f == faction:  # other factions of the game: checked in ``violations``
+                raise StateError(f"{path}.{key}.{f}", "is the Vagabond himself, not another faction")
             if key == "relationships":
                 vb.relations[f] = RELATION_OF[string(v, f"{path}.{key}.{f}", tuple(RELATION_OF))]
             elif not isinstance(v, int) or isinstance(v, bool) or v < 0:
@@ -258,6 +258,9 @@ def violations(state: GameState, faction: str, vb: VagabondBoard) -> list[str]:
         return [f"{faction}: the pawn is in {where(state, vb)} but the map shows it in {pawns}"]
     if vb.forest is not None and not 0 <= vb.forest < len(state.map.forests):
         return [f"{faction}: no forest {vb.forest} on the {state.map.name} map"]
+    strangers = sorted(f for f in [*vb.relations, *vb.aids] if f not in state.turn_order or f == faction)
+    if strangers:
+        return [f"{faction}: relationships or Aids with factions not among the others in this game: {strangers}"]
     quests = vb.quests + vb.quest_deck + vb.completed
     if len(set(quests)) != len(quests):
         return [f"{faction}: a quest card in two places: {quests}"]
