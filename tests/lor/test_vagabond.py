@@ -275,3 +275,14 @@ def test_lor_9_random_program_games_on_four_maps_keep_the_invariants(seed: int) 
     g.log.listeners.append(lambda e: invariants.check(g.state))
     play(g)
     assert g.state.winner and ctl.decisions > 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_lor_9_7_a_second_vagabond_by_legal_moves_beside_the_vagabot_keeps_the_invariants(seed: int) -> None:
+    maps = ("fall", "winter", "lake", "mountain")
+    seats = [Seat("marquise"), Seat("eyrie"), Seat("vagabot"), Seat("vagabond2", "human")]
+    ctl = ProgramController(builtin("random", seed, "vagabond2"))
+    g = new_game(GameConfig(seats, maps[seed], 200 + seed), controllers={"vagabond2": ctl})
+    g.log.listeners.append(lambda e: invariants.check(g.state))
+    play(g)
+    assert g.state.winner and ctl.decisions > 0

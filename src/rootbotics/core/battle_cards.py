@@ -61,8 +61,8 @@ def after_roll(g: Game, attacker: str, defender: str, c: int, att_rolled: int, d
 
 def _discard_play_card(g: Game, faction: str, cid: int, what: str) -> None:
     s = g.state
-    s.factions[faction].play_area.remove(cid)
     card = s.deckdef.cards[cid]
     g.emit(faction, "LoR 4.3.4", "battle_card", "discards {card} from its play area and {what}", card=card.label(), card_id=card.name, what=what)
+    s.factions[faction].play_area.remove(cid)  # after the event: every card is somewhere at each event
     discard(g, cid)
 
