@@ -157,5 +157,20 @@ class Vagabot(Faction):
             return
         satchel.take_hits(g, faction, c, hits, by)
 
+    # -- a human Vagabond played by legal moves (LoR 9; ``vagabond_lor.py``) -----------------------
+    def lor(self) -> Any:
+        from . import vagabond_lor
+
+        return vagabond_lor if self.name == VAGABOT else vagabond_lor.Seat(self.name)
+
+    def keep_crafted_item(self, g: Game, faction: str, item: str) -> None:
+        """LoR 9.2.1: he takes an item he crafts face up, to his Satchel or its track."""
+        if human.board_of(g.state, faction) is None:
+            super().keep_crafted_item(g, faction, item)
+            return
+        from . import vagabond_lor
+
+        vagabond_lor.gain(g, faction, item, "LoR 9.2.1", "he crafted")
+
     def enlisted(self, g: Game, attacker: str, defender: str, c: int) -> int:
         return satchel.enlist_arbiter(g, self.name, attacker, defender, c)

@@ -20,12 +20,12 @@ from ...core.faction import Board
 from ...core.fields import StateError, lst, only, show, string
 from ...core.items import ITEM_TYPES
 from ...core.maps import CLEARINGS
-from .items import FOREST_PREFIX
+from .items import FOREST_PREFIX, quest_names
 
 if TYPE_CHECKING:
     from ...core.state import GameState
 
-FIELDS = ("character", "location", "items")
+FIELDS = ("character", "location", "items", "relationships", "quests", "quest_deck", "completed_quests", "aids")
 OPTION = "vagabond_character"  # a game's option: the human Vagabond's character, when his board names none
 SECOND = "vagabond2"  # the second Vagabond (LoR: two Vagabonds in one game), a human seat only
 OPTIONS: dict[str, str] = {"vagabot": OPTION, SECOND: "vagabond2_character"}  # each Vagabond's option
@@ -33,6 +33,14 @@ FULL_REMOVAL_DAMAGE = 3  # LoR 9.2.2
 ITEM_FLAGS = ("exhausted", "damaged")
 # The Law of Root's Vagabond characters (base game, Riverfolk and Vagabond packs)
 HUMAN_CHARACTERS = ("thief", "tinker", "ranger", "vagrant", "scoundrel", "arbiter", "adventurer", "ronin", "harrier")
+# LoR 9.2.9: a relationship marker's place: Indifferent, the Allied track's two steps, Allied, or
+# the Hostile box (saved by these names; kept as -1 for Hostile, 0-3 along the track).
+HOSTILE = -1
+ALLIED = 3
+RELATION_NAMES: dict[int, str] = {HOSTILE: "hostile", 0: "indifferent", 1: "step1", 2: "step2", ALLIED: "allied"}
+RELATION_OF: dict[str, int] = {v: k for k, v in RELATION_NAMES.items()}
+TRACKED = ("tea", "coins", "bag")  # LoR 9.2.5.1: items kept on tracks while face up
+TRACK_SPACES = 3
 
 
 @dataclass(slots=True)
@@ -59,9 +67,29 @@ class VagabondBoard(Board):
     forest: int | None = None
     items: list[VagabondItem] = field(default_factory=list)
     character: str | None = None  # his character card; the bots ask only whether he is the Arbiter (7.7.6)
+    relations: dict[str, int] = field(default_factory=dict)  # LoR 9.2.9: per other faction, RELATION_NAMES
+    quests: list[int] = field(default_factory=list)  # LoR 9.3.3: the face-up quests (quest ids)
+    quest_deck: list[int] = field(default_factory=list)  # his quest deck, top card last
+    completed: list[int] = field(default_factory=list)  # LoR 9.5.5: completed quests in his play area
+    aids: dict[str, int] = field(default_factory=dict)  # LoR 9.2.9.1.1: Aids this turn toward the next step
 
     def clone(self) -> VagabondBoard:
-        return VagabondBoard(self.clearing, self.forest, [i.clone() for i in self.items], self.character)
+        return VagabondBoard(
+            self.clearing, self.forest, [i.clone() for i in self.items], self.character,
+            dict(self.relations), list(self.quests), list(self.quest_deck), list(self.completed), dict(self.aids),
+        )
+
+    def on_track(self, kind: str) -> int:
+        """LoR 9.2.5.1: face-up undamaged tea, coins or bags sit on their track, three at most;
+        the rest (face down, damaged, or a fourth) lie in the Satchel or the Damaged box."""
+        return min(TRACK_SPACES, sum(1 for i in self.items if i.kind == kind and not i.exhausted and not i.damaged))
+
+    def satchel_and_damaged(self) -> int:
+        """Items counted against his item limit (LoR 9.6.4): all but those on the tracks."""
+        return len(self.items) - sum(self.on_track(k) for k in TRACKED)
+
+    def hostile(self, faction: str) -> bool:
+        return self.relations.get(faction, 0) == HOSTILE
 
     def item_pieces(self) -> list[str]:
         return [i.kind for i in self.items]
@@ -151,6 +179,15 @@ def board_json(vb: VagabondBoard) -> dict[str, Any]:
     out: dict[str, Any] = {"location": vb.location(), "items": [i.words() for i in vb.items]}
     if vb.character is not None:
         out = {"character": vb.character, **out}
+    names = quest_names()
+    if vb.relations:
+        out["relationships"] = {f: RELATION_NAMES[r] for f, r in sorted(vb.relations.items())}
+    if vb.quests or vb.quest_deck or vb.completed:
+        out["quests"] = [names[q] for q in vb.quests]
+        out["quest_deck"] = [names[q] for q in vb.quest_deck]
+        out["completed_quests"] = [names[q] for q in vb.completed]
+    if any(vb.aids.values()):
+        out["aids"] = {f: n for f, n in sorted(vb.aids.items()) if n}
     return out
 
 
@@ -175,7 +212,30 @@ def read_board(state: GameState, faction: str, raw: Any, path: str) -> VagabondB
         raise StateError(lpath, f"{show(location)} is neither a clearing (1 to 12), a forest (forest:0 to forest:{forests - 1}) nor null")
     for i, value in enumerate(lst(raw.get("items", []), f"{path}.items")):
         vb.items.append(_read_item(value, f"{path}.items.{i}"))
+    _read_relations(state, faction, vb, raw, path)
+    names = quest_names()
+    for key, into in (("quests", vb.quests), ("quest_deck", vb.quest_deck), ("completed_quests", vb.completed)):
+        for i, value in enumerate(lst(raw.get(key, []), f"{path}.{key}")):
+            into.append(names.index(string(value, f"{path}.{key}.{i}", names)))
     return vb
+
+
+def _read_relations(state: GameState, faction: str, vb: VagabondBoard, raw: dict[str, Any], path: str) -> None:
+    """``relationships``: faction -> indifferent, step1, step2, allied, hostile; ``aids``:
+    faction -> Aids this turn toward the next step (LoR 9.2.9)."""
+    for key in ("relationships", "aids"):
+        value = raw.get(key, {})
+        if not isinstance(value, dict):
+            raise StateError(f"{path}.{key}", f"{show(value)} is not an object")
+        for f, v in value.items():
+            if f == faction:  # other factions of the game: checked in ``violations``
+                raise StateError(f"{path}.{key}.{f}", "is the Vagabond himself, not another faction")
+            if key == "relationships":
+                vb.relations[f] = RELATION_OF[string(v, f"{path}.{key}.{f}", tuple(RELATION_OF))]
+            elif not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                raise StateError(f"{path}.{key}.{f}", f"{show(v)} is not a count of Aids")
+            else:
+                vb.aids[f] = v
 
 
 def _read_item(value: Any, path: str) -> VagabondItem:
@@ -198,6 +258,12 @@ def violations(state: GameState, faction: str, vb: VagabondBoard) -> list[str]:
         return [f"{faction}: the pawn is in {where(state, vb)} but the map shows it in {pawns}"]
     if vb.forest is not None and not 0 <= vb.forest < len(state.map.forests):
         return [f"{faction}: no forest {vb.forest} on the {state.map.name} map"]
+    strangers = sorted(f for f in [*vb.relations, *vb.aids] if f not in state.turn_order or f == faction)
+    if strangers:
+        return [f"{faction}: relationships or Aids with factions not among the others in this game: {strangers}"]
+    quests = vb.quests + vb.quest_deck + vb.completed
+    if len(set(quests)) != len(quests):
+        return [f"{faction}: a quest card in two places: {quests}"]
     return []
 
 
@@ -207,4 +273,6 @@ def describe(state: GameState, vb: VagabondBoard, faction: str = "vagabot") -> l
     return [
         f"{'Second Vagabond' if faction == SECOND else 'Vagabond'}: {title}in {where(state, vb)}",
         f"  items: {', '.join(i.words() for i in vb.items) or '-'} (maximum rolled hits {vb.swords()})",
+        f"  relationships: {', '.join(f'{f} {RELATION_NAMES[r]}' for f, r in sorted(vb.relations.items())) or '-'}",
+        f"  quests: {len(vb.quests)} face up, {len(vb.quest_deck)} in the deck, {len(vb.completed)} completed",
     ]

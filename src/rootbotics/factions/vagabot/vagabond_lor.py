@@ -1,0 +1,609 @@
+"""The Vagabond by the Law of Root (LoR 9, characters LoR 26), for a seat played by legal moves:
+setup (LoR 9.3), Birdsong (refresh, slip; LoR 9.4), Daylight (actions by exhausting items;
+LoR 9.5) and Evening (rest, draw, hand limit, item capacity; LoR 9.6). His board, battles and what
+others' effects do to him are ``human.py``'s (``VagabondBoard``); this module names the faction it
+plays (``vagabot``, or ``vagabond2`` for a second Vagabond) and never imports ``faction.py``."""
+
+from __future__ import annotations
+
+from ...core.battle import battle
+from ...core.context import Game
+from ...core.lor.battling import defenders
+from ...core.lor.cards import ask_card, card_label, discard_down, draw, matching, suit_matches
+from ...core.lor.crafting import craft, craft_moves
+from ...core.lor.effects import daylight_start, evening_start
+from ...core.lor.turn import apply_free_daylight, free_daylight_moves, start_of_birdsong
+from ...core.maps import CLEARINGS
+from ...core.moves import DONE, MOVE_TEXT, NO, Move, ask
+from ...core.paths import move_destinations
+from ...core.rules import give_card_to_bot, remove_piece, remove_warriors, score, snared
+from ...core.state import GameState
+from .human import ALLIED, HOSTILE, HUMAN_CHARACTERS, RELATION_NAMES, TRACKED, VagabondBoard, VagabondItem, board_of, place_pawn, where
+from .items import quest_label
+
+FACTION = "vagabot"  # the first Vagabond's faction name (the second's is ``vagabond2``)
+REFRESH, REFRESH_PER_TEA = 3, 2  # LoR 9.4.1
+ITEM_LIMIT, LIMIT_PER_BAG = 6, 2  # LoR 9.6.4
+QUESTS_FACE_UP = 3  # LoR 9.3.3
+# LoR 9.2.9.1: Aids in one turn to reach the next space, and its VP (ruling R-VAGABOND-TRACK)
+AID_COST: tuple[int, ...] = (1, 2, 3)
+STEP_VP: tuple[int, ...] = (1, 2, 2)
+ALLY_AID_VP = 2  # LoR 9.2.9.2.1
+STARTING: dict[str, tuple[str, ...]] = {  # LoR 26.x.1
+    "thief": ("boots", "torch", "tea", "sword"),
+    "tinker": ("boots", "torch", "bag", "hammer"),
+    "ranger": ("boots", "torch", "crossbow", "sword"),
+    "vagrant": ("coins", "torch", "boots"),
+    "arbiter": ("boots", "torch", "sword", "sword"),
+    "scoundrel": ("boots", "boots", "torch", "crossbow"),
+    "adventurer": ("boots", "torch", "hammer"),
+    "harrier": ("coins", "torch", "sword", "crossbow"),
+    "ronin": ("boots", "boots", "torch", "sword"),
+}
+SPECIAL_RULE: dict[str, str] = {"thief": "LoR 26.1.2", "tinker": "LoR 26.2.2", "ranger": "LoR 26.3.2", "harrier": "LoR 26.8.2"}
+
+
+def vboard(g: Game, f: str) -> VagabondBoard:
+    vb = board_of(g.state, f)
+    assert vb is not None, f"{f} has no Vagabond board"
+    return vb
+
+
+# -- items (LoR 9.2.5) -----------------------------------------------------------------------------
+def ready(vb: VagabondBoard, kind: str) -> int:
+    """Face-up undamaged items of ``kind``: those he may exhaust."""
+    return sum(1 for i in vb.items if i.kind == kind and not i.exhausted and not i.damaged)
+
+
+def ready_kinds(vb: VagabondBoard) -> list[str]:
+    return sorted({i.kind for i in vb.items if not i.exhausted and not i.damaged})
+
+
+def exhaust(g: Game, f: str, kind: str, rule: str, why: str, n: int = 1) -> None:
+    vb = vboard(g, f)
+    for _ in range(n):
+        item = next(i for i in vb.items if i.kind == kind and not i.exhausted and not i.damaged)
+        item.exhausted = True
+        g.emit(f, rule, "exhaust", "exhausts a {item} {reason}", item=kind, reason=why)
+
+
+def gain(g: Game, f: str, kind: str, rule: str, source: str) -> None:
+    """A gained item goes face up to his Satchel or its track (LoR 9.2.5.1-9.2.5.2)."""
+    vboard(g, f).items.append(VagabondItem(kind))
+    where_to = "its track" if kind in TRACKED else "his Satchel"
+    g.emit(f, rule, "gain_item", "takes a {item} {source}, face up in {place}", item=kind, source=source, place=where_to)
+
+
+def ask_item(g: Game, f: str, step: str, rule: str, words: list[str], prompt: str) -> str:
+    """Which item (by its kind and state) when items differ; one choice is not asked."""
+    options = sorted(set(words))
+    if len(options) == 1:
+        return options[0]
+    return ask(g, f, step, rule, [Move("item", (w,), rule) for w in options], prompt).args[0]
+
+
+def find(vb: VagabondBoard, words: str) -> VagabondItem:
+    return next(i for i in vb.items if i.words() == words)
+
+
+# -- setup (LoR 9.3) -------------------------------------------------------------------------------
+def setup(g: Game, f: str = FACTION) -> None:
+    """LoR 9.3: character, pawn in a forest, three quests, the ruins' items, starting items,
+    every relationship Indifferent."""
+    s = g.state
+    vb = board_of(s, f)
+    if vb is None:
+        vb = VagabondBoard()
+        s.factions[f].board = vb
+    chosen = s.options.get("vagabond2_character" if f != FACTION else "vagabond_character")
+    if chosen not in HUMAN_CHARACTERS:
+        chosen = ask(g, f, "setup.character", "LoR 9.3.1", [Move("character", (c,), "LoR 9.3.1") for c in HUMAN_CHARACTERS], "choose a character").args[0]
+    vb.character = str(chosen)
+    g.emit(f, "LoR 9.3.1", "setup", "plays the {character}", character=vb.character.title())
+    forests = range(len(s.map.forests))
+    forest = ask(g, f, "setup.forest", "LoR 9.3.2", [Move("forest", (i,), "LoR 9.3.2") for i in forests], "place your pawn in which forest").args[0]
+    place_pawn(s, f, vb, forest=forest)
+    g.emit(f, "LoR 9.3.2", "setup", "places his pawn in {place}", place=where(s, vb))
+    vb.quest_deck = list(range(len(s.deckdef.quests)))
+    g.chance.shuffle(vb.quest_deck)
+    for _ in range(QUESTS_FACE_UP):
+        vb.quests.append(vb.quest_deck.pop())
+    g.emit(f, "LoR 9.3.3", "setup", "draws the quests {quests}", quests=", ".join(quest_label(q) for q in vb.quests))
+    populate_ruins(g, f)
+    for kind in STARTING[vb.character]:
+        if s.item_box.get(kind, 0) <= 0:  # ruling R-VAGABOND-STARTING
+            g.emit(f, "LoR 9.3.5", "skip", "finds no {item} marked S left in the box", item=kind)
+            continue
+        s.item_box[kind] -= 1
+        gain(g, f, kind, "LoR 9.3.5", "from the box (a starting item)")
+    vb.relations = {o: 0 for o in s.turn_order if o != f}
+    g.emit(f, "LoR 9.3.6", "setup", "is Indifferent to every other faction")
+
+
+def populate_ruins(g: Game, f: str) -> None:
+    """LoR 9.3.4: the items marked R, one at random under each ruin; a second Vagabond (or the
+    Vagabot's setup before him) lays a second set, so a ruin holds one per Vagabond (LoR 9.7.1)."""
+    s = g.state
+    left = [k for k in s.deckdef.ruin_items]
+    for c in CLEARINGS:
+        cl = s.clearings[c]
+        if not cl.ruin or not left:
+            continue
+        kinds = [k for k in left if s.item_box.get(k, 0) > 0]
+        if not kinds:
+            return
+        item = kinds[0] if len(kinds) == 1 else g.chance.pick(kinds, f"the item under the ruin in {c} (LoR 9.3.4)")
+        left.remove(item)
+        s.item_box[item] -= 1
+        cl.ruin_items.append(item)
+        g.emit(f, "LoR 9.3.4", "setup", "places an item under the ruin in {c}", c=c, item=item)
+
+
+# -- the turn ----------------------------------------------------------------------------------------
+def turn(g: Game, f: str = FACTION) -> None:
+    s = g.state
+    vboard(g, f).aids = {}  # LoR 9.2.9.1.1: Aids count within one turn
+    s.phase = "birdsong"
+    start_of_birdsong(g, f)
+    refresh(g, f)
+    slip(g, f)
+    s.phase = "daylight"
+    daylight(g, f)
+    s.phase = "evening"
+    evening(g, f)
+
+
+def refresh(g: Game, f: str) -> None:
+    """LoR 9.4.1: three exhausted items face up, two more per face-up tea on its track (counted
+    before the refresh); he picks which when more are exhausted."""
+    vb = vboard(g, f)
+    n = REFRESH + REFRESH_PER_TEA * vb.on_track("tea")
+    for _ in range(n):
+        tired = [i.words() for i in vb.items if i.exhausted]
+        if not tired:
+            return
+        words = tired[0] if len(tired) <= n else ask_item(g, f, "birdsong.refresh", "LoR 9.4.1", tired, "refresh which item")
+        find(vb, words).exhausted = False
+        g.emit(f, "LoR 9.4.1", "refresh", "refreshes a {item}", item=words)
+
+
+def slip_options(s: GameState, vb: VagabondBoard) -> list[Move]:
+    """LoR 9.4.2: an adjacent clearing or forest (snares do not hold him)."""
+    rule = "LoR 9.4.2"
+    if vb.clearing is not None:
+        near_c = list(s.map.adjacent[vb.clearing])
+        near_f = list(s.map.forests_of(vb.clearing))
+    else:
+        fo = vb.forest
+        near_c = list(s.map.forests[fo])
+        near_f = sorted({b for a, b in s.map.forest_adjacency if a == fo} | {a for a, b in s.map.forest_adjacency if b == fo})
+    return [Move("to", (c,), rule) for c in near_c] + [Move("forest", (i,), rule) for i in near_f]
+
+
+def slip(g: Game, f: str) -> None:
+    s = g.state
+    vb = vboard(g, f)
+    m = ask(g, f, "birdsong.slip", "LoR 9.4.2", [*slip_options(s, vb), DONE], "slip?")
+    if m is DONE:
+        return
+    before = where(s, vb)
+    if m.kind == "to":
+        place_pawn(s, f, vb, clearing=m.arg)
+    else:
+        place_pawn(s, f, vb, forest=m.arg)
+    g.emit(f, "LoR 9.4.2", "slip", "slips from {a} to {b}", a=before, b=where(s, vb))
+
+
+# -- Daylight (LoR 9.5) ------------------------------------------------------------------------------
+def daylight(g: Game, f: str) -> None:
+    s = g.state
+    daylight_start(g, f)
+    used: set[str] = set()
+    while True:
+        free = [m for m in free_daylight_moves(s, f, used) if m.kind != "activate_dominance"]  # LoR 9.2.8
+        m = ask(g, f, "daylight.action", "LoR 9.5", [*action_moves(s, f), *free, DONE], "take an action")
+        if m is DONE:
+            return
+        if apply_free_daylight(g, f, m, used):
+            continue
+        if ACTIONS[m.kind](g, f) == "end_daylight":
+            return
+
+
+def action_moves(s: GameState, f: str) -> list[Move]:
+    """The actions with at least one complete legal use now."""
+    vb = board_of(s, f)
+    assert vb is not None
+    checks = (
+        ("move", "LoR 9.5.1", move_targets), ("battle", "LoR 9.5.2", battle_targets), ("explore", "LoR 9.5.3", explore_targets),
+        ("aid", "LoR 9.5.4", aid_targets), ("quest", "LoR 9.5.5", quest_targets), ("strike", "LoR 9.5.6", strike_targets),
+        ("repair", "LoR 9.5.7", repair_targets), ("craft", "LoR 9.5.8", lambda s, f, vb: craft_moves(s, f, hammers(s, vb), "LoR 9.5.8")),
+        ("special", SPECIAL_RULE.get(vb.character or "", "LoR 9.5.9"), special_targets),
+    )
+    return [Move(kind, (), rule) for kind, rule, targets in checks if targets(s, f, vb)]
+
+
+def boots_needed(s: GameState, f: str, vb: VagabondBoard, c: int) -> int:
+    """LoR 9.5.1 and 9.2.9.3.2: one boots, one more into a clearing with Hostile warriors."""
+    hostile = any(n > 0 and vb.hostile(o) for o, n in s.clearings[c].warriors.items())
+    return 2 if hostile else 1
+
+
+def move_targets(s: GameState, f: str, vb: VagabondBoard) -> list[int]:
+    """LoR 9.5.1, 9.2.3, 9.2.10: clearings only, along a path (or out of his forest); nimble."""
+    if vb.clearing is not None:
+        if snared(s, f, vb.clearing):
+            return []
+        near = list(move_destinations(s, f, vb.clearing))
+    elif vb.forest is not None:
+        near = list(s.map.forests[vb.forest])
+    else:
+        return []
+    return [c for c in near if ready(vb, "boots") >= boots_needed(s, f, vb, c)]
+
+
+def move(g: Game, f: str) -> None:
+    s = g.state
+    vb = vboard(g, f)
+    c = ask(g, f, "move.to", "LoR 9.5.1", [Move("to", (c,), "LoR 9.5.1") for c in move_targets(s, f, vb)], "move to which clearing").arg
+    n = boots_needed(s, f, vb, c)
+    exhaust(g, f, "boots", "LoR 9.5.1" if n == 1 else "LoR 9.2.9.3.2", f"to move into {c}", n)
+    before = where(s, vb)
+    place_pawn(s, f, vb, clearing=c)
+    g.emit(f, "LoR 9.5.1", "move", "moves from {a} to {b}", a=before, b=where(s, vb))
+
+
+def battle_targets(s: GameState, f: str, vb: VagabondBoard) -> list[str]:
+    if vb.clearing is None or not ready(vb, "sword"):
+        return []
+    return defenders(s, f, vb.clearing)
+
+
+def losses(s: GameState, o: str, c: int) -> tuple[int, int]:
+    cl = s.clearings[c]
+    return cl.warriors.get(o, 0), cl.buildings_of(o) + cl.tokens_of(o)
+
+
+def vagabond_battle(g: Game, f: str) -> None:
+    """LoR 9.5.2: exhaust a sword, battle an enemy in his clearing; then Hostility and Infamy
+    for what he removed (LoR 9.2.9.3, 9.2.9.3.1)."""
+    s = g.state
+    vb = vboard(g, f)
+    c = vb.clearing
+    assert c is not None
+    d = ask(g, f, "battle.defender", "LoR 9.5.2", [Move("defender", (o,), "LoR 9.5.2") for o in battle_targets(s, f, vb)], "battle whom").arg
+    exhaust(g, f, "sword", "LoR 9.5.2", f"to battle the {d} in {c}")
+    w0, p0 = losses(s, d, c)
+    battle(g, f, d, c, "LoR 9.5.2")
+    w1, p1 = losses(s, d, c)
+    removed(g, f, d, w0 - w1, p0 - p1, in_battle=True)
+
+
+def removed(g: Game, f: str, o: str, warriors: int, others: int, in_battle: bool) -> None:
+    """After he removed ``warriors`` warriors and ``others`` buildings or tokens of ``o``: a
+    non-Hostile faction becomes Hostile for a warrior (LoR 9.2.9.3); in battle on his turn each
+    Hostile piece scores one more VP, but the warrior that made it Hostile (LoR 9.2.9.3.1)."""
+    vb = vboard(g, f)
+    if o not in vb.relations or g.state.winner:
+        return
+    infamous = warriors + others
+    if warriors > 0 and not vb.hostile(o):
+        vb.relations[o] = HOSTILE
+        vb.aids.pop(o, None)
+        g.emit(f, "LoR 9.2.9.3", "relationship", "removed a warrior of the {other}: they are now Hostile", other=o)
+        infamous -= 1
+    if in_battle and infamous > 0:
+        score(g, f, infamous, "LoR 9.2.9.3.1", f"for Infamy: {infamous} Hostile piece(s) removed in battle")
+
+
+def explore_targets(s: GameState, f: str, vb: VagabondBoard) -> list[str]:
+    if vb.clearing is None or not ready(vb, "torch"):
+        return []
+    return list(s.clearings[vb.clearing].ruin_items)
+
+
+def explore(g: Game, f: str) -> None:
+    """LoR 9.5.3 (and 9.7.3 for a ruin with two items: his pick)."""
+    s = g.state
+    vb = vboard(g, f)
+    c = vb.clearing
+    assert c is not None
+    cl = s.clearings[c]
+    kind = ask_item(g, f, "explore.item", "LoR 9.7.3", list(cl.ruin_items), f"take which item from the ruin in {c}")
+    exhaust(g, f, "torch", "LoR 9.5.3", f"to explore the ruin in {c}")
+    cl.ruin_items.remove(kind)
+    gain(g, f, kind, "LoR 9.5.3", f"from under the ruin in {c}")
+    if not cl.ruin_items:
+        cl.ruin = False
+        g.emit(f, "LoR 9.5.3", "remove_ruin", "removes the emptied ruin in {c}", c=c)
+    score(g, f, 1, "LoR 9.5.3", "for exploring a ruin")
+
+
+def aid_targets(s: GameState, f: str, vb: VagabondBoard) -> list[str]:
+    """Players with pieces in his clearing, when he has an item to exhaust and a matching card."""
+    c = vb.clearing
+    if c is None or not ready_kinds(vb) or not matching(s, f, s.suits[c] or ""):
+        return []
+    return [o for o in s.turn_order if o != f and s.clearings[c].pieces_of(o) > 0]
+
+
+def aid(g: Game, f: str) -> None:
+    """LoR 9.5.4: an item, a matching card to a player there, maybe one of their crafted items;
+    then the relationship (LoR 9.2.9.1-9.2.9.2.1). A bot keeps no card: it is discarded and the
+    bot scores one VP (Law of Robotics 2.8.1)."""
+    s = g.state
+    vb = vboard(g, f)
+    c = vb.clearing
+    assert c is not None
+    o = ask(g, f, "aid.player", "LoR 9.5.4", [Move("player", (p,), "LoR 9.5.4") for p in aid_targets(s, f, vb)], "aid whom").arg
+    kind = ask_item(g, f, "aid.item", "LoR 9.5.4", ready_kinds(vb), "exhaust which item")
+    card = ask_card(g, f, "aid.card", "LoR 9.5.4", matching(s, f, s.suits[c] or ""), f"give the {o} which card")
+    exhaust(g, f, kind, "LoR 9.5.4", f"to aid the {o}")
+    if s.factions[o].is_bot:
+        give_card_to_bot(g, f, o, card, "LoR 9.5.4")
+    else:
+        s.factions[f].hand.remove(card)
+        s.factions[o].hand.append(card)
+        g.emit(f, "LoR 9.5.4", "aid", "gives {card} to the {other}", card=card_label(card), other=o)
+    crafted = sorted(set(s.factions[o].items))
+    if crafted:
+        m = ask(g, f, "aid.take", "LoR 9.5.4", [*(Move("item", (k,), "LoR 9.5.4") for k in crafted), NO], f"take an item from the {o}'s Crafted Items box?")
+        if m is not NO:
+            s.factions[o].items.remove(m.arg)
+            gain(g, f, m.arg, "LoR 9.5.4", f"from the {o}'s Crafted Items box")
+    improve(g, f, o)
+
+
+def improve(g: Game, f: str, o: str) -> None:
+    vb = vboard(g, f)
+    rel = vb.relations.get(o, 0)
+    if rel == HOSTILE or g.state.winner:  # LoR 9.2.9.3.3
+        return
+    if rel == ALLIED:
+        score(g, f, ALLY_AID_VP, "LoR 9.2.9.2.1", f"for aiding his ally the {o}")
+        return
+    vb.aids[o] = vb.aids.get(o, 0) + 1
+    if vb.aids[o] < AID_COST[rel]:
+        return
+    vb.aids[o] = 0
+    vb.relations[o] = rel + 1
+    g.emit(f, "LoR 9.2.9.1.2", "relationship", "improves his relationship with the {other} to {space}", other=o, space=RELATION_NAMES[rel + 1])
+    score(g, f, STEP_VP[rel], "LoR 9.2.9.1.2", f"for the new space on the {o}'s relationship")
+
+
+def quest_targets(s: GameState, f: str, vb: VagabondBoard) -> list[int]:
+    c = vb.clearing
+    if c is None:
+        return []
+    out = []
+    for q in vb.quests:
+        quest = s.deckdef.quests[q]
+        a, b = quest.items
+        if quest.suit == s.suits[c] and ready(vb, a) >= 1 + (a == b) and ready(vb, b) >= 1:
+            out.append(q)
+    return out
+
+
+def quest(g: Game, f: str) -> None:
+    """LoR 9.5.5: a quest matching his clearing, its two items exhausted; score one VP per
+    completed quest of its suit or draw two cards; a new quest from his deck."""
+    s = g.state
+    vb = vboard(g, f)
+    q = ask(g, f, "quest.card", "LoR 9.5.5", [Move("quest", (q,), "LoR 9.5.5") for q in quest_targets(s, f, vb)], "complete which quest").arg
+    quest_card = s.deckdef.quests[q]
+    for kind in quest_card.items:
+        exhaust(g, f, kind, "LoR 9.5.5", f"for the quest {quest_label(q)}")
+    vb.quests.remove(q)
+    vb.completed.append(q)
+    g.emit(f, "LoR 9.5.5", "quest", "completes the quest {quest}", quest=quest_label(q))
+    vp = sum(1 for d in vb.completed if s.deckdef.quests[d].suit == quest_card.suit)
+    reward = ask(g, f, "quest.reward", "LoR 9.5.5", [Move("quest_vp", (vp,), "LoR 9.5.5"), Move("quest_draw", (2,), "LoR 9.5.5")], "score or draw")
+    if reward.kind == "quest_vp":
+        score(g, f, vp, "LoR 9.5.5", f"for {vp} completed {quest_card.suit} quest(s)")
+    else:
+        draw(g, f, 2, "LoR 9.5.5", "for a quest")
+    if vb.quest_deck and not s.winner:
+        vb.quests.append(vb.quest_deck.pop())
+        g.emit(f, "LoR 9.5.5", "quest", "draws the new quest {quest}", quest=quest_label(vb.quests[-1]))
+
+
+def strike_pieces(s: GameState, f: str, vb: VagabondBoard) -> list[tuple[str, str]]:
+    """LoR 9.5.6: (enemy, piece) he may remove: a warrior, or a building or token of an enemy
+    with no warriors there."""
+    c = vb.clearing
+    if c is None or not ready(vb, "crossbow"):
+        return []
+    cl = s.clearings[c]
+    out: list[tuple[str, str]] = []
+    for o in s.turn_order:
+        if o == f:
+            continue
+        if cl.warriors.get(o, 0) > 0:
+            out.append((o, "warrior"))
+        else:
+            out.extend(sorted({(p, k) for p, k in [*cl.buildings, *cl.tokens] if p == o}))
+    return out
+
+
+def strike_targets(s: GameState, f: str, vb: VagabondBoard) -> list[tuple[str, str]]:
+    return strike_pieces(s, f, vb)
+
+
+def strike(g: Game, f: str) -> None:
+    s = g.state
+    vb = vboard(g, f)
+    c = vb.clearing
+    assert c is not None
+    o, kind = ask(g, f, "strike.piece", "LoR 9.5.6", [Move("piece", t, "LoR 9.5.6") for t in strike_pieces(s, f, vb)], "strike which piece").args
+    exhaust(g, f, "crossbow", "LoR 9.5.6", f"to strike the {o} in {c}")
+    if kind == "warrior":
+        remove_warriors(g, o, c, 1, "LoR 9.5.6", by=f)
+        removed(g, f, o, 1, 0, in_battle=False)
+    else:
+        remove_piece(g, o, c, kind, "LoR 9.5.6", by=f)
+
+
+def repair_targets(s: GameState, f: str, vb: VagabondBoard) -> list[str]:
+    return [i.words() for i in vb.items if i.damaged] if ready(vb, "hammer") else []
+
+
+def repair(g: Game, f: str) -> None:
+    """LoR 9.5.7: a damaged item back to the Satchel, on the side it was."""
+    vb = vboard(g, f)
+    words = ask_item(g, f, "repair.item", "LoR 9.5.7", repair_targets(g.state, f, vb), "repair which item")
+    exhaust(g, f, "hammer", "LoR 9.5.7", "to repair")
+    find(vb, words).damaged = False
+    g.emit(f, "LoR 9.5.7", "repair", "repairs a {item}", item=words)
+
+
+def hammers(s: GameState, vb: VagabondBoard) -> dict[str, int]:
+    """LoR 9.2.1, 9.5.8: each face-up hammer is a crafting piece of his clearing's suit."""
+    c = vb.clearing
+    if c is None or not s.suits[c]:
+        return {}
+    return {s.suits[c] or "": ready(vb, "hammer")}
+
+
+def vagabond_craft(g: Game, f: str) -> None:
+    s = g.state
+    vb = vboard(g, f)
+    pieces = hammers(s, vb)
+    before = sum(pieces.values())
+    cid = ask(g, f, "craft.card", "LoR 9.5.8", craft_moves(s, f, pieces, "LoR 9.5.8"), "craft which card").arg
+    craft(g, f, cid, pieces, "LoR 9.5.8")
+    exhaust(g, f, "hammer", "LoR 9.5.8", f"to craft {card_label(cid)}", before - sum(pieces.values()))
+
+
+# -- special actions (LoR 9.5.9, 26) -------------------------------------------------------------
+def special_targets(s: GameState, f: str, vb: VagabondBoard) -> list[Move]:
+    """The character's special action, when built (the others are open in the coverage table)."""
+    ch = vb.character or ""
+    rule = SPECIAL_RULE.get(ch, "")
+    if not rule or not ready(vb, "torch"):
+        return []
+    c = vb.clearing
+    if ch == "thief" and c is not None:
+        return [Move("steal", (o,), rule) for o in s.turn_order if o != f and s.clearings[c].pieces_of(o) > 0 and (s.factions[o].is_bot or s.factions[o].hand)]
+    if ch == "tinker" and c is not None:
+        suit = s.suits[c] or ""
+        return [Move("card", (cid,), rule) for cid in dict.fromkeys(s.discard) if suit_matches(s.deckdef.cards[cid].suit, suit)]
+    if ch == "ranger":
+        return [Move("hideout", (), rule)]
+    if ch == "harrier":
+        return [Move("to", (k,), rule) for k in CLEARINGS if k != c]
+    return []
+
+
+def special(g: Game, f: str) -> str | None:
+    s = g.state
+    vb = vboard(g, f)
+    ch = vb.character or ""
+    rule = SPECIAL_RULE[ch]
+    m = ask(g, f, "special.target", rule, special_targets(s, f, vb), f"the {ch.title()}'s special action")
+    exhaust(g, f, "torch", rule, f"for the {ch.title()}'s special action")
+    if m.kind == "steal":
+        steal(g, f, m.arg)
+    elif m.kind == "card":
+        s.discard.remove(m.arg)
+        s.factions[f].hand.append(m.arg)
+        g.emit(f, rule, "day_labor", "takes {card} from the discard pile", card=card_label(m.arg))
+    elif m.kind == "to":
+        before = where(s, vb)
+        place_pawn(s, f, vb, clearing=m.arg)
+        g.emit(f, rule, "glide", "glides from {a} to {b}", a=before, b=where(s, vb))
+    else:
+        for _ in range(3):
+            damaged = [i.words() for i in vb.items if i.damaged]
+            if damaged:
+                words = ask_item(g, f, "hideout.item", rule, damaged, "repair which item")
+                find(vb, words).damaged = False
+                g.emit(f, rule, "repair", "repairs a {item} in his hideout", item=words)
+        g.emit(f, rule, "hideout", "ends Daylight in his hideout")
+        return "end_daylight"
+    return None
+
+
+def steal(g: Game, f: str, o: str) -> None:
+    """LoR 26.1.2: a random card of the player's; a bot holds none, so he draws (2.8.1)."""
+    s = g.state
+    if s.factions[o].is_bot:
+        draw(g, f, 1, "2.8.1", f"instead of stealing from the {o}, a bot with no hand")
+        return
+    cid = g.chance.pick(list(s.factions[o].hand), f"the card the {f} steals from the {o} (LoR 26.1.2)")
+    s.factions[o].hand.remove(cid)
+    s.factions[f].hand.append(cid)
+    g.emit(f, "LoR 26.1.2", "steal", "steals a random card from the {other}", other=o)
+
+
+ACTIONS = {
+    "move": move, "battle": vagabond_battle, "explore": explore, "aid": aid, "quest": quest,
+    "strike": strike, "repair": repair, "craft": vagabond_craft, "special": special,
+}
+
+
+# -- Evening (LoR 9.6) -------------------------------------------------------------------------------
+def evening(g: Game, f: str) -> None:
+    s = g.state
+    vb = vboard(g, f)
+    evening_start(g, f)
+    if vb.forest is not None:  # LoR 9.6.1
+        for item in vb.items:
+            if item.damaged:
+                item.damaged, item.exhausted = False, False
+                g.emit(f, "LoR 9.6.1", "repair", "rests in the forest: repairs a {item}", item=item.kind)
+    draw(g, f, 1 + vb.on_track("coins"), "LoR 9.6.2", "in Evening")
+    discard_down(g, f, "LoR 9.6.3")
+    capacity(g, f)
+
+
+def capacity(g: Game, f: str) -> None:
+    """LoR 9.6.4: items beyond six plus two per face-up bag leave the game (back to the box,
+    ruling R-VAGABOND-REMOVED-ITEMS); he picks which of his Satchel and Damaged box."""
+    vb = vboard(g, f)
+    while vb.satchel_and_damaged() > ITEM_LIMIT + LIMIT_PER_BAG * vb.on_track("bag"):
+        words = ask_item(g, f, "evening.capacity", "LoR 9.6.4", satchel_words(vb), "remove which item from the game")
+        item = find(vb, words)
+        vb.items.remove(item)
+        g.state.item_box[item.kind] = g.state.item_box.get(item.kind, 0) + 1
+        g.emit(f, "LoR 9.6.4", "remove_item", "is over his item limit: the {item} leaves the game", item=words)
+
+
+def satchel_words(vb: VagabondBoard) -> list[str]:
+    """His items in the Satchel or Damaged box (not those on the tracks, LoR 9.2.5.1)."""
+    skip = {k: vb.on_track(k) for k in TRACKED}
+    out = []
+    for i in vb.items:
+        if i.kind in skip and skip[i.kind] > 0 and not i.exhausted and not i.damaged:
+            skip[i.kind] -= 1
+            continue
+        out.append(i.words())
+    return out
+
+
+class Seat:
+    """The Law of Root module's ``setup``/``turn`` for another Vagabond's faction name."""
+
+    def __init__(self, faction: str) -> None:
+        self.faction = faction
+
+    def setup(self, g: Game) -> None:
+        setup(g, self.faction)
+
+    def turn(self, g: Game) -> None:
+        turn(g, self.faction)
+
+
+for _kind, _say in {
+    "move": "Move (exhaust boots)", "battle": "Battle (exhaust a sword)", "explore": "Explore a ruin (exhaust a torch)",
+    "aid": "Aid (exhaust an item, give a matching card)", "quest": "Quest", "strike": "Strike (exhaust a crossbow)",
+    "repair": "Repair (exhaust a hammer)", "craft": "Craft (exhaust hammers)", "special": "the character's special action",
+}.items():
+    MOVE_TEXT.setdefault(_kind, lambda m, _say=_say: _say)
+MOVE_TEXT["character"] = lambda m: f"the {m.args[0].title()}"
+MOVE_TEXT["forest"] = lambda m: f"forest {m.args[0]}"
+MOVE_TEXT["item"] = lambda m: f"the {m.args[0]}"
+MOVE_TEXT["quest"] = lambda m: quest_label(m.args[0])
+MOVE_TEXT["quest_vp"] = lambda m: f"score {m.args[0]} VP"
+MOVE_TEXT["quest_draw"] = lambda m: "draw two cards"
+MOVE_TEXT["steal"] = lambda m: f"steal a card from the {m.args[0]}"
+MOVE_TEXT["hideout"] = lambda m: "Hideout: repair three items and end Daylight"

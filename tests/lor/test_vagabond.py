@@ -1,0 +1,288 @@
+"""The Vagabond by the Law of Root (LoR 9, characters LoR 26) played by legal moves
+(``factions/vagabot/vagabond_lor.py``): his board's new state, setup, Birdsong, Daylight's
+actions, Evening, battle, Hostility and Infamy; a hand-derived perft count; random-program games
+on the four maps beside three bots with the invariants checked after every event."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from helpers import position
+
+from rootbotics.core import invariants, serial
+from rootbotics.core.context import Game
+from rootbotics.core.moves import DONE, Decision, Move
+from rootbotics.factions.vagabot import vagabond_lor as V
+from rootbotics.factions.vagabot.human import HOSTILE, VagabondBoard, VagabondItem
+from rootbotics.game import GameConfig, Seat, new_game, play
+from rootbotics.programs import ProgramController, builtin
+
+Pick = Callable[[Decision], Move | None]
+
+
+class Recorder:
+    """A program that answers from ``picks`` (step -> chooser) and records every decision;
+    a step it has no pick for is answered ``done`` when offered, else with the first move."""
+
+    def __init__(self, picks: dict[str, Pick] | None = None) -> None:
+        self.picks = picks or {}
+        self.seen: list[Decision] = []
+
+    def __call__(self, view: Any, d: Decision) -> Move:
+        self.seen.append(d)
+        pick = self.picks.get(d.step)
+        if pick is not None:
+            m = pick(d)
+            if m is not None:
+                return m
+        return DONE if DONE in d.moves else d.moves[0]
+
+
+def kind(k: str, *args: Any) -> Pick:
+    return lambda d: next((m for m in d.moves if m.kind == k and (not args or m.args == args)), None)
+
+
+def vagabond(location: Any = 5, items: tuple[str, ...] = ("boots", "sword", "torch"), hand: tuple[str, ...] = (), relationships: dict[str, str] | None = None,
+             character: str = "thief", quests: tuple[str, ...] = (), **clearings: Any) -> Any:
+    cl = {int(k[1:]): v for k, v in clearings.items()}
+    board: dict[str, Any] = {"character": character, "location": location, "items": list(items),
+                             "relationships": relationships or {"eyrie": "indifferent", "marquise": "indifferent"}}
+    if quests:
+        board["quests"] = list(quests)
+    return position(cl, seats=("vagabot", "eyrie", "marquise"), humans=("vagabot",), vagabot={"vagabond": board, "hand": list(hand)})
+
+
+def play_daylight(state: Any, picks: dict[str, Pick]) -> tuple[Game, Recorder]:
+    rec = Recorder(picks)
+    g = Game(state, controllers={"vagabot": ProgramController(rec)})
+    g.log.listeners.append(lambda e: invariants.check(g.state))
+    V.daylight(g, "vagabot")
+    return g, rec
+
+
+def vb(g: Game) -> VagabondBoard:
+    b = g.state.factions["vagabot"].board
+    assert isinstance(b, VagabondBoard)
+    return b
+
+
+def coins(s: Any, words: str) -> None:
+    """A coins piece from the supply to his board (the box holds none outside the supply)."""
+    s.item_supply["coins"] -= 1
+    kind, *flags = words.split()
+    s.factions["vagabot"].board.items.append(VagabondItem(kind, "exhausted" in flags, "damaged" in flags))
+
+
+def words(g: Game) -> list[str]:
+    return [i.words() for i in vb(g).items]
+
+
+# -- the board (LoR 9.2.5, 9.2.9) ---------------------------------------------------------------------
+def test_lor_9_2_9_relationships_quests_and_aids_save_load_and_clone() -> None:
+    s = vagabond(relationships={"eyrie": "hostile", "marquise": "step2"}, quests=("expel_bandits_mouse", "errand_fox"))
+    b = s.factions["vagabot"].board
+    b.quest_deck = [3, 4]
+    b.completed = [5]
+    b.aids = {"marquise": 1}
+    data = serial.to_json(s)
+    assert data["factions"]["vagabot"]["vagabond"]["relationships"] == {"eyrie": "hostile", "marquise": "step2"}
+    assert data["factions"]["vagabot"]["vagabond"]["aids"] == {"marquise": 1}
+    again = serial.from_json(data)
+    assert serial.dumps(again) == serial.dumps(s)
+    c = s.clone().factions["vagabot"].board
+    assert c.relations == {"eyrie": HOSTILE, "marquise": 2} and c.quests == [0, 11] and c.completed == [5] and c.aids == {"marquise": 1}
+    c.relations["eyrie"] = 0
+    assert b.relations["eyrie"] == HOSTILE
+
+
+def test_lor_9_2_9_a_bad_relationship_names_its_field() -> None:
+    from rootbotics.core.fields import StateError
+
+    with pytest.raises(StateError, match=r"factions\.vagabot\.vagabond\.relationships\.eyrie"):
+        vagabond(relationships={"eyrie": "friendly"})
+
+
+def test_lor_9_2_5_1_face_up_tea_coins_bags_sit_on_tracks_three_at_most() -> None:
+    s = vagabond(items=("tea", "bag damaged", "bag", "sword"))
+    b = s.factions["vagabot"].board
+    coins(s, "coins exhausted")
+    assert (b.on_track("tea"), b.on_track("coins"), b.on_track("bag")) == (1, 0, 1)
+    assert b.satchel_and_damaged() == 3  # the face-down coins, the damaged bag, the sword
+    b.items.extend(VagabondItem("tea") for _ in range(3))  # more pieces than the box holds: the board's arithmetic only
+    assert b.on_track("tea") == 3 and b.satchel_and_damaged() == 4
+
+
+# -- setup (LoR 9.3) -----------------------------------------------------------------------------------
+def test_lor_9_3_setup_takes_character_items_quests_ruins_and_relationships() -> None:
+    cfg = GameConfig([Seat("marquise"), Seat("eyrie"), Seat("alliance"), Seat("vagabot", "human")], "fall", 3, options={"vagabond_character": "tinker"})
+    rec = Recorder({"setup.forest": kind("forest", 2)})
+    g = new_game(cfg, controllers={"vagabot": ProgramController(rec)})
+    b = vb(g)
+    assert b.character == "tinker" and b.forest == 2
+    assert sorted(words(g)) == ["bag", "boots", "hammer", "torch"]  # LoR 26.2.1
+    assert len(b.quests) == 3 and len(b.quest_deck) == 12
+    assert b.relations == {"marquise": 0, "eyrie": 0, "alliance": 0}
+    assert sorted(k for c in g.state.map.ruins for k in g.state.clearings[c].ruin_items) == ["bag", "boots", "hammer", "sword"]
+    assert not invariants.violations(g.state)
+
+
+def test_lor_9_7_1_beside_the_vagabot_each_ruin_holds_one_item_per_vagabond() -> None:
+    cfg = GameConfig([Seat("marquise"), Seat("eyrie"), Seat("vagabot"), Seat("vagabond2", "human")], "fall", 5)
+    g = new_game(cfg, controllers={"vagabond2": ProgramController(Recorder())})
+    assert all(len(g.state.clearings[c].ruin_items) == 2 for c in g.state.map.ruins)
+    assert not invariants.violations(g.state)
+
+
+# -- Birdsong (LoR 9.4) ---------------------------------------------------------------------------------
+def test_lor_9_4_1_refresh_three_plus_two_per_face_up_tea() -> None:
+    s = vagabond(items=("tea", "boots exhausted", "boots exhausted", "sword exhausted", "torch exhausted", "crossbow exhausted", "hammer exhausted", "bag exhausted"))
+    g = Game(s, controllers={"vagabot": ProgramController(Recorder())})
+    V.refresh(g, "vagabot")
+    assert sum(1 for i in vb(g).items if i.exhausted) == 2  # 7 exhausted, 3 + 2 refreshed
+
+
+def test_lor_9_4_2_slip_into_an_adjacent_forest_ignores_hostile_warriors() -> None:
+    s = vagabond(5, relationships={"eyrie": "hostile", "marquise": "indifferent"}, c1={"warriors": {"eyrie": 2}})
+    rec = Recorder({"birdsong.slip": kind("to", 1)})
+    g = Game(s, controllers={"vagabot": ProgramController(rec)})
+    V.slip(g, "vagabot")
+    assert vb(g).clearing == 1 and words(g) == ["boots", "sword", "torch"]
+    assert {m for m in rec.seen[0].moves} == {Move("to", (1,)), Move("to", (2,)), Move("forest", (0,)), DONE}
+
+
+# -- Daylight (LoR 9.5) ---------------------------------------------------------------------------------
+def test_lor_9_5_perft_daylight_actions_and_moves_derived_by_hand() -> None:
+    """Fall, pawn in 5 (rabbit; paths to 1 and 2; no ruin), items boots, sword, torch, no cards,
+    the Thief, the Eyrie Hostile with a warrior in 5 and two in 1. Actions: Move (a boots; 2 is
+    open), Battle (a sword, the Eyrie there), Steal (a torch, the Eyrie has pieces there), and
+    done: 4. Explore (no ruin item), Aid (no card), Quest (none), Strike (no crossbow), Repair
+    and Craft (no hammer) are not offered. Move's destinations: 1 needs two boots (Hostile
+    warriors, LoR 9.2.9.3.2), he has one, so only 2: 1 move."""
+    s = vagabond(relationships={"eyrie": "hostile", "marquise": "indifferent"}, c5={"warriors": {"eyrie": 1}}, c1={"warriors": {"eyrie": 2}})
+    g, rec = play_daylight(s, {"daylight.action": lambda d: Move("move") if Move("move") in d.moves else DONE})
+    first = rec.seen[0]
+    assert sorted(m.kind for m in first.moves) == ["battle", "done", "move", "special"]
+    to = next(d for d in rec.seen if d.step == "move.to")
+    assert to.moves == [Move("to", (2,))]
+    assert vb(g).clearing == 2 and words(g) == ["boots exhausted", "sword", "torch"]
+
+
+def test_lor_9_2_9_3_2_two_boots_into_hostile_warriors() -> None:
+    s = vagabond(items=("boots", "boots"), relationships={"eyrie": "hostile", "marquise": "indifferent"}, c1={"warriors": {"eyrie": 2}})
+    g, _ = play_daylight(s, {"daylight.action": lambda d: Move("move") if Move("move") in d.moves else DONE, "move.to": kind("to", 1)})
+    assert vb(g).clearing == 1 and words(g) == ["boots exhausted", "boots exhausted"]
+
+
+def test_lor_9_5_3_explore_takes_the_item_scores_and_removes_the_empty_ruin() -> None:
+    s = vagabond(6, c6={"ruin": True, "ruin_items": ["hammer"]})
+    g, _ = play_daylight(s, {"daylight.action": lambda d: Move("explore") if Move("explore") in d.moves else DONE})
+    assert "hammer" in words(g) and "torch exhausted" in words(g)
+    assert not g.state.clearings[6].ruin and g.state.factions["vagabot"].vp == 1
+
+
+def test_lor_9_2_9_1_aid_twice_in_a_turn_reaches_step_two_and_a_bot_gets_the_card_discarded() -> None:
+    s = vagabond(items=("boots", "sword", "torch"), hand=("bake_sale", "a_visit_to_friends", "ambush_bird"), relationships={"eyrie": "step1", "marquise": "indifferent"},
+                 c5={"warriors": {"eyrie": 1}})
+    aid = lambda d: Move("aid") if Move("aid") in d.moves else DONE  # noqa: E731
+    g, _ = play_daylight(s, {"daylight.action": aid, "aid.player": kind("player", "eyrie")})
+    b = vb(g)
+    # three Aids (an item each): two reach step 2 (LoR 9.2.9.1.1), scoring 2 VP (LoR 9.2.9.1.2);
+    # the third counts toward Allied; the Eyrie bot scores 1 VP per card given (2.8.1)
+    assert b.relations["eyrie"] == 2 and b.aids == {"eyrie": 1}
+    assert g.state.factions["eyrie"].vp == 3 and g.state.factions["vagabot"].vp == 2
+    assert len(g.state.factions["vagabot"].hand) == 0  # the bird card matches any clearing (LoR 2.1.1)
+    assert sum(1 for i in b.items if i.exhausted) == 3
+
+
+def test_lor_9_5_5_quest_exhausts_its_items_and_scores_per_completed_suit() -> None:
+    s = vagabond(items=("torch", "sword", "boots"), quests=("guard_duty_rabbit", "expel_bandits_mouse"))
+    s.factions["vagabot"].board.quest_deck = [3]
+    g, rec = play_daylight(s, {"daylight.action": lambda d: Move("quest") if Move("quest") in d.moves else DONE, "quest.reward": kind("quest_vp")})
+    b = vb(g)
+    assert b.completed == [5] and b.quests == [0, 3] and not b.quest_deck
+    assert g.state.factions["vagabot"].vp == 1 and words(g) == ["torch exhausted", "sword exhausted", "boots"]
+    assert next(d for d in rec.seen if d.step == "quest.card").moves == [Move("quest", (5,))]  # Expel Bandits is a mouse quest
+
+
+def test_lor_9_5_6_strike_removes_a_warrior_first_and_makes_the_faction_hostile() -> None:
+    s = vagabond(items=("crossbow",), c5={"warriors": {"eyrie": 1}, "buildings": [["eyrie", "roost"]]})
+    g, rec = play_daylight(s, {"daylight.action": lambda d: Move("strike") if Move("strike") in d.moves else DONE})
+    assert next(d for d in rec.seen if d.step == "strike.piece").moves == [Move("piece", ("eyrie", "warrior"))]
+    assert g.state.warriors("eyrie", 5) == 0 and vb(g).relations["eyrie"] == HOSTILE
+    assert g.state.factions["vagabot"].vp == 0  # a warrior scores nothing; no Infamy outside battle
+
+
+def test_lor_9_5_7_repair_and_9_5_8_craft_with_hammers_matching_his_clearing() -> None:
+    s = vagabond(6, items=("hammer", "hammer", "sword damaged"), hand=("anvil",))
+    picks = {"daylight.action": lambda d: next((Move(k) for k in ("repair", "craft") if Move(k) in d.moves), DONE)}
+    g, _ = play_daylight(s, picks)
+    # repair takes one hammer; the anvil (one fox icon) the other; clearing 6 is fox
+    assert sorted(words(g)) == ["hammer", "hammer exhausted", "hammer exhausted", "sword"]
+    assert g.state.factions["vagabot"].vp == 2 and not g.state.factions["vagabot"].hand
+
+
+# -- battle (LoR 9.2.4, 9.2.6, 9.2.7, 9.2.9.3.1) ------------------------------------------------------
+def test_lor_9_2_9_3_1_battle_makes_hostile_and_scores_infamy_for_the_rest() -> None:
+    s = vagabond(items=("sword", "sword", "boots"), c5={"warriors": {"eyrie": 1}, "buildings": [["eyrie", "roost"]]})
+    s2 = s
+    from rootbotics.core.chance import ScriptedChance
+
+    rec = Recorder({"daylight.action": lambda d: Move("battle") if sum(1 for m in d.moves if m.kind == "battle") and not rec.seen[1:] else DONE})
+    g = Game(s2, ScriptedChance([("roll", (3, 0))], fallback=None), {"vagabot": ProgramController(rec)})
+    V.daylight(g, "vagabot")
+    assert g.state.warriors("eyrie", 5) == 0 and not g.state.clearings[5].buildings
+    assert vb(g).relations["eyrie"] == HOSTILE
+    # two hits (two undamaged swords, LoR 9.2.6): the warrior and the roost; the roost scores 1
+    # (LoR 3.2.1) and 1 Infamy, the warrior none (it made the Eyrie Hostile)
+    assert g.state.factions["vagabot"].vp == 2
+    assert words(g) == ["sword exhausted", "sword", "boots"]
+
+
+def test_lor_9_2_7_hits_damage_items_he_picks() -> None:
+    from rootbotics.core.battle import battle
+    from rootbotics.core.chance import ScriptedChance
+
+    s = vagabond(items=("sword", "boots", "torch"), c5={"warriors": {"eyrie": 3}})
+    rec = Recorder({"hits.piece": kind("piece", "torch")})
+    g = Game(s, ScriptedChance([("roll", (2, 0))], fallback=None), {"vagabot": ProgramController(rec)})
+    battle(g, "eyrie", "vagabot", 5, "test")
+    assert "torch damaged" in words(g)
+
+
+# -- Evening (LoR 9.6) ---------------------------------------------------------------------------------
+def test_lor_9_6_rest_draw_per_coin_and_item_capacity() -> None:
+    s = vagabond("forest:0", items=("sword damaged", "boots", "boots", "torch", "crossbow", "hammer", "bag exhausted", "tea exhausted"))
+    coins(s, "coins")
+    rec = Recorder()
+    g = Game(s, controllers={"vagabot": ProgramController(rec)})
+    V.evening(g, "vagabot")
+    assert "sword damaged" not in words(g)  # LoR 9.6.1 in a forest
+    assert len(g.state.factions["vagabot"].hand) == 2  # 1 + a face-up coin (LoR 9.6.2)
+    assert vb(g).satchel_and_damaged() == 6 and len(vb(g).items) == 7  # LoR 9.6.4: the coin is on its track
+    assert not invariants.violations(g.state)
+
+
+# -- games ------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", range(8))
+def test_lor_9_random_program_games_on_four_maps_keep_the_invariants(seed: int) -> None:
+    maps = ("fall", "winter", "lake", "mountain")
+    seats = [Seat("marquise"), Seat("eyrie"), Seat("alliance"), Seat("vagabot", "human")]
+    cfg = GameConfig(seats, maps[seed % 4], seed)
+    ctl = ProgramController(builtin("random", seed, "vagabot"))
+    g = new_game(cfg, controllers={"vagabot": ctl})
+    g.log.listeners.append(lambda e: invariants.check(g.state))
+    play(g)
+    assert g.state.winner and ctl.decisions > 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_lor_9_7_a_second_vagabond_by_legal_moves_beside_the_vagabot_keeps_the_invariants(seed: int) -> None:
+    maps = ("fall", "winter", "lake", "mountain")
+    seats = [Seat("marquise"), Seat("eyrie"), Seat("vagabot"), Seat("vagabond2", "human")]
+    ctl = ProgramController(builtin("random", seed, "vagabond2"))
+    g = new_game(GameConfig(seats, maps[seed], 200 + seed), controllers={"vagabond2": ctl})
+    g.log.listeners.append(lambda e: invariants.check(g.state))
+    play(g)
+    assert g.state.winner and ctl.decisions > 0
