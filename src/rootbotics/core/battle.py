@@ -125,8 +125,8 @@ def ambush(g: Game, attacker: str, defender: str, c: int) -> BattleResult | None
             return None
         fs.hand.remove(card)
     else:
-        fs.hand.remove(card)
         g.emit(defender, "BBP 3.2", "ambush", "plays {card} against {attacker} in {c}: two hits at once (LoR 4.3.1; the Ambush variant sets Hates Surprises aside)", card=s.deckdef.card(card).label(), suit=s.deckdef.card(card).suit, attacker=attacker, c=c)
+        fs.hand.remove(card)
     discard(g, card)
     with one_removal(g):
         removed = take_hits(g, attacker, c, AMBUSH_HITS, by=defender)

@@ -137,6 +137,9 @@ def take_starting_items(g: Game, vs: VagabotState) -> None:
     s = g.state
     n = TINKER_STARTING_ITEMS if vs.character == "tinker" else len(STARTING_ITEMS)
     for kind in STARTING_ITEMS[:n]:
+        if s.item_box.get(kind, 0) <= 0:  # a human Vagabond who set up first took it (LoR 9.7.1, 1.5.4)
+            g.emit(FACTION, "7.3.5", "skip", "finds no {item} left in the box (LoR 1.5.4)", item=kind)
+            continue
         s.item_box[kind] -= 1
         satchel.gain(g, FACTION, kind, "7.3.5", "from the box")
 
