@@ -312,6 +312,9 @@ def remove_warriors(g: Game, owner: str, c: int, n: int, rule: str, by: str | No
         cl.warriors[owner] = have - n
     s.factions[owner].supply["warrior"] = s.factions[owner].supply.get("warrior", 0) + n
     g.emit(owner, rule, "remove_warriors", "loses {n} warrior{pl} in {c}", n=n, c=c, by=by, pl="s" if n > 1 else "")
+    if g.removal_batch is not None and not s.factions[owner].is_bot:  # LoR 1.5.4: after every piece of the effect is removed
+        g.after_removal.append((owner, c, n))
+        return n
     rules_of(owner).warriors_removed(g, c, n)  # Robot Revenge (8.2.2), Field Hospitals (LoR 6.2.3)
     return n
 
@@ -370,8 +373,11 @@ class one_removal:  # noqa: N801 (used as ``with one_removal(g):``, like a funct
             return
         g = self.g
         lost, g.removal_batch = g.removal_batch, None
+        waiting, g.after_removal = g.after_removal, []
         if kind is not None or lost is None:  # an exception is on its way out: no effect is over
             return
+        for owner, c, n in waiting:  # a human seat's warriors removed by this effect (LoR 1.5.4)
+            rules_of(owner).warriors_removed(g, c, n)
         owners: dict[str, list[tuple[int, str | None]]] = {}
         for owner, c, by in lost:
             owners.setdefault(owner, []).append((c, by))
