@@ -25,7 +25,7 @@ from .text import board_lines, hand_lines, score_lines, status_lines
 
 COMMANDS: dict[str, str] = {
     "ok [N|all]": "confirm the next bot step (or N of them, or all that wait)",
-    "done": "end the current human's setup or turn (law mode: the step, when it may end now)",
+    "done": "end the current human's setup or turn",
     "moves": "the legal moves of the seat asked now (law mode), numbered",
     "undo [N]": "take back the last entry (or N entries), across bot turns too",
     "redo [N]": "bring back what undo took back",
