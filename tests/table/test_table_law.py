@@ -195,8 +195,8 @@ def test_a_law_session_exports_to_rootlog(tmp_path: Path) -> None:
     r = run(["rootlog", "export", str(path), "--out", str(out)], [])
     assert r.returncode == 0, r.stderr
     text = out.read_text()
-    assert "C: Ann" in text or "C:" in text
-    assert "b_s->9" in text.replace("bs->9", "b_s->9") or "s->9" in text
+    assert "C: Ann\n" in text  # her moves written as the recorder hears them, as a bot's are
+    assert "C:t->1/w->5/t1->/b_s->9/++" in text
 
 
 def test_an_answer_refused_by_feed_changes_nothing(tmp_path: Path) -> None:
