@@ -15,7 +15,7 @@ from rootbotics.table.session import Session
 
 GOLDEN = Path(__file__).parent / "golden" / "whole_game_fall.txt"
 SCRIPT = Path(__file__).parent / "golden" / "whole_game_fall.script"  # made by table_game_script.py
-NEW = ["table", "new", "--humans", "marquise:Ann,alliance:Bob", "--bots", "eyrie,vagabot", "--map", "fall", "--seed", "7"]
+NEW = ["table", "new", "--humans", "marquise:Ann,alliance:Bob", "--bots", "eyrie,vagabot", "--map", "fall", "--seed", "7", "--rules", "board"]  # Rootlog lines: the board-only mode
 DEADLINE = 120  # seconds: only a guard against a hung process, nothing is timed
 
 
