@@ -5,6 +5,8 @@ resume), and board mode (Rootlog lines, no rule checks) stays as it was."""
 
 from __future__ import annotations
 
+import re
+
 import json
 from pathlib import Path
 
@@ -60,7 +62,7 @@ def test_a_human_marquise_sets_up_and_plays_a_turn_by_moves_beside_two_bots(tmp_
     assert "  Take a sawmill from Ann's board and put it in clearing 9 (mouse)." in out
     assert "  Ann scores 1 VP for the sawmill track's uncovered space: move its marker to 1." in out
     assert "  Ann: draws 1 card in Evening" in out
-    assert "Step 1/8: The Electric Eyrie" in out  # her turn is over: the Eyrie's steps
+    assert re.search(r"Step 1/\d+: The Electric Eyrie", out)  # her turn is over: the Eyrie's steps
     saved = json.loads(path.read_text())
     assert saved["config"]["seats"][0] == {"faction": "marquise", "seat": "human", "player": "Ann", "rules": "law"}
     answers = [e["value"] for e in saved["entries"] if e["kind"] == "answer"]
