@@ -68,8 +68,9 @@ def battle(
     track = att.attack_extra_hits(s, attacker)
     if track:
         att_hits += track
-        att_extra.append(f"{track} from the Battle Track (7.2.4)")
-        g.emit(attacker, "7.2.4", "extra_hit", "deals an extra hit: the third space of its Battle Track is filled")
+        track_rule, track_why, track_source = att.attack_extra_why(s, attacker)
+        att_extra.append(f"{track} from {track_source} ({track_rule})")
+        g.emit(attacker, track_rule, "extra_hit", "deals an extra hit: {reason}", reason=track_why)
     if extra_hits:
         att_hits += extra_hits
         att_extra.append(f"{extra_hits} extra ({rule})")
@@ -88,11 +89,22 @@ def battle(
         attacker=attacker, ah=att_hits, apl="" if att_hits == 1 else "s", defender=defender, dh=def_hits, dpl="" if def_hits == 1 else "s",
     )
     # Step 4 (LoR 4.3.4): both sides' hits were fixed above; now they are taken.
+    held = _buildings_and_tokens(s, defender, c), _buildings_and_tokens(s, attacker, c)
     with one_removal(g):  # one battle's removals set off Cost of Errors once (10.2.1)
         by_attacker = take_hits(g, defender, c, att_hits, by=attacker, remover=instigator)
         by_defender = take_hits(g, attacker, c, def_hits, by=defender, remover=instigator)
     dfd.after_defending(g, defender, by_attacker)
+    if instigator is None:  # LoR 3.2.1: what each side removed of the other's buildings and tokens
+        for side, enemy, before in ((attacker, defender, held[0]), (defender, attacker, held[1])):
+            removed = before - _buildings_and_tokens(s, enemy, c)
+            if removed > 0 and s.phase != "over" and s.is_enemy(side, enemy):
+                rules_of(side).removed_in_battle(g, side, c, removed)
     return BattleResult(c, attacker, defender, (a_roll, d_roll), att_hits, def_hits, (by_attacker, by_defender))
+
+
+def _buildings_and_tokens(s: GameState, faction: str, c: int) -> int:
+    cl = s.clearings[c]
+    return sum(1 for f, _ in cl.buildings if f == faction) + sum(1 for f, _ in cl.tokens if f == faction)
 
 
 def _battle_cards(g: Game, attacker: str, defender: str, c: int, hits: tuple[int, int], rolled: tuple[int, int]) -> tuple[int, int]:
