@@ -234,7 +234,7 @@ class Faction:
 
     def removed_in_battle(self, g: Game, faction: str, c: int, n: int) -> None:
         """It removed ``n`` (at least one) enemy buildings or tokens in one battle in ``c``, after
-        both sides' hits were taken (the Eyrie's Despot, LoR 7.8.4)."""
+        both sides' hits were taken (a leader's extra VP for it, LoR 7.8.4)."""
 
     def adjust_maximum_hits(self, g: Game, attacker: str, defender: str, c: int, att_max: int, def_max: int) -> tuple[int, int]:
         """Its traits that change either side's maximum rolled hits."""
