@@ -88,17 +88,19 @@ def setup(g: Game) -> None:
     g.emit(FACTION, "LoR 7.3.5", "setup", "puts its {n} other roosts on its roost track", n=s.factions[FACTION].supply.get("roost", 0))
 
 
-def crown(g: Game, leader: str, rule: str, tuck_rule: str, before: tuple[tuple[str, str, str, str], ...] = ()) -> None:
+def crown(g: Game, leader: str, rule: str, tuck_rule: str, deposed: str | None = None, clutch: bool = False) -> None:
     """Take ``leader`` and tuck the two Loyal Viziers into the columns it names (LoR 7.3.3-7.3.4,
-    7.7.3), then say so: ``before`` are events (rule, kind, template, leader) told first, once the
-    board is whole again (every event sees a whole board)."""
+    7.7.3), then say so, with the leader ``deposed`` and a new clutch first (every event sees a
+    whole board)."""
     b = board(g.state)
     b.leader = leader
     cols = LEADERS[leader]
     for col in cols:
         decree(g.state)[col].append(VIZIER)
-    for rule_b, kind, template, name in before:
-        g.emit(FACTION, rule_b, kind, template, leader=name)
+    if deposed is not None:
+        g.emit(FACTION, "LoR 7.7.3", "depose", "deposes the {leader}: it lies face down", leader=deposed.capitalize())
+    if clutch:
+        g.emit(FACTION, "LoR 7.7.3.1", "new_clutch", "A New Clutch: no leader was face up, so all four are turned face up")
     g.emit(FACTION, rule, "leader", "takes the {leader} as its leader", leader=leader.capitalize())
     g.emit(FACTION, tuck_rule, "viziers", "tucks its Loyal Viziers into {a} and {b}", a=cols[0].capitalize(), b=cols[1].capitalize())
 
@@ -318,10 +320,7 @@ def depose(g: Game) -> None:
     b.deposed = [] if clutch else [*b.deposed, old]
     for col in LOR_COLUMNS:
         decree(s)[col] = [cid for cid in decree(s)[col] if cid != VIZIER]
-    told = [("LoR 7.7.3", "depose", "deposes the {leader}: it lies face down", old.capitalize())]
-    if clutch:
-        told.append(("LoR 7.7.3.1", "new_clutch", "A New Clutch: no leader was face up, so all four are turned face up", ""))
-    crown(g, new, "LoR 7.7.3", "LoR 7.7.3", tuple(told))
+    crown(g, new, "LoR 7.7.3", "LoR 7.7.3", deposed=old, clutch=clutch)
 
 
 # -- Evening (LoR 7.6) ------------------------------------------------------------------------------------
