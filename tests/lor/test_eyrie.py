@@ -118,34 +118,36 @@ def test_lor_7_4_1_emergency_orders_draw_when_hand_empty():
     assert len(s.factions["eyrie"].board.cards()) == 1
 
 
-def add_sequences(hand: tuple[str, ...]) -> int:
-    """Every complete way to add to the Decree from ``hand``, counted by replaying the decisions."""
-    def run(prefix: list[int]) -> list[int] | None:
-        s = position({}, humans=("eyrie",), eyrie=eyrie(hand=hand))
-        picks = iter(prefix)
-        out: list[int] = []
+def perft(build: Callable[[], object], act: Callable[[object], object]) -> int:
+    """Every complete sequence of decisions of ``act`` on a fresh position from ``build``,
+    counted by replaying the decisions taken so far and branching on the next one."""
+    class Stop(Exception):
+        pass
 
-        class Stop(Exception):
-            pass
+    def run(prefix: list[int]) -> int | None:
+        picks = iter(prefix)
+        width: list[int] = []
 
         def program(view, decision):
             k = next(picks, None)
             if k is None:
-                out.append(len(decision.moves))
+                width.append(len(decision.moves))
                 raise Stop
             return decision.moves[k]
         try:
-            lor.add_to_decree(game(s, eyrie=ProgramController(program)))
+            act(game(build(), eyrie=ProgramController(program)))
         except Stop:
-            return out
+            return width[0]
         return None
 
     def count(prefix: list[int]) -> int:
         width = run(prefix)
-        if width is None:
-            return 1
-        return sum(count([*prefix, k]) for k in range(width[0]))
+        return 1 if width is None else sum(count([*prefix, k]) for k in range(width))
     return count([])
+
+
+def add_sequences(hand: tuple[str, ...]) -> int:
+    return perft(lambda: position({}, humans=("eyrie",), eyrie=eyrie(hand=hand)), lor.add_to_decree)
 
 
 def test_lor_7_4_2_perft_add_to_the_decree():
@@ -214,6 +216,23 @@ def test_lor_7_5_2_columns_left_to_right():
     rules_seen = [e.rule for e in g.log if e.kind in ("place_warriors", "move", "place_building")]
     assert rules_seen == ["LoR 7.5.2.1", "LoR 7.5.2.2", "LoR 7.5.2.4"]
     assert ("eyrie", "roost") in s.clearings[12].buildings
+
+
+def test_lor_7_5_2_perft_order_within_a_column():
+    """Builder: Recruit holds a Vizier (bird), the Anvil and Foxfolk Steel (fox) and A Visit to
+    Friends (rabbit); roosts in fox 1 and rabbit 3. By hand: the cards are taken one suit at a
+    time, so the orders are those of the multiset {bird, fox, fox, rabbit}: 4!/2! = 12. A fox card
+    can only recruit in 1, the rabbit in 3, the bird in either (2): 12 x 2 = 24. Only the Recruit
+    column is resolved here: the other columns are emptied first."""
+    def build():
+        clearings = {1: {"warriors": {"eyrie": 10}, "buildings": [["eyrie", "roost"]]}, 3: {"warriors": {"eyrie": 6}, "buildings": [["eyrie", "roost"]]}}
+        return position(clearings, humans=("eyrie",), eyrie=eyrie("builder", recruit=["anvil", "foxfolk_steel", "a_visit_to_friends"]))
+
+    def act(g):
+        d = g.state.factions["eyrie"].board.decree
+        g.state.factions["eyrie"].board.decree = {"recruit": d["recruit"], "move": [], "battle": [], "build": []}
+        assert lor.resolve_decree(g)
+    assert perft(build, act) == 24
 
 
 def test_lor_7_5_2_1_recruit_only_in_matching_roost_clearings():
@@ -403,7 +422,19 @@ def test_dynasty_board_errors_name_the_field():
 
 
 # -- random programs in whole games -----------------------------------------------------------------------------
-@pytest.mark.parametrize("seed", range(12))
+def test_dynasty_board_described_and_refused_on_a_bot():
+    from rootbotics.core.faction import rules_of
+
+    s = position({}, humans=("eyrie",), eyrie=eyrie("commander", deposed=("builder",), recruit=["anvil"]))
+    shown = rules_of("eyrie").describe_board(s, s.factions["eyrie"])
+    assert shown[0] == "Leader: commander; face down: builder; face up: charismatic, despot"
+    assert shown[1].columns == ("recruit", "move", "battle", "build") and shown[1].rows[0] == ("Anvil", "Loyal Vizier", "Loyal Vizier", "")
+    with pytest.raises(StateError) as e:
+        position({}, eyrie={"leader": "despot"})
+    assert "factions.eyrie.leader" in str(e.value)
+
+
+@pytest.mark.parametrize("seed", range(24))
 def test_random_eyrie_seat_plays_whole_games(seed):
     maps = ("fall", "winter", "lake", "mountain")
     seats = [Seat("marquise"), Seat("eyrie", "human"), Seat("alliance"), Seat("vagabot")]
