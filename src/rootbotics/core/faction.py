@@ -228,6 +228,14 @@ class Faction:
     def attack_extra_hits(self, state: GameState, faction: str) -> int:
         return 0
 
+    def attack_extra_why(self, state: GameState, faction: str) -> tuple[str, str, str]:
+        """The rule, the reason and the source of :meth:`attack_extra_hits`, for the log."""
+        return "7.2.4", "the third space of its Battle Track is filled", "the Battle Track"
+
+    def removed_in_battle(self, g: Game, faction: str, c: int, n: int) -> None:
+        """It removed ``n`` (at least one) enemy buildings or tokens in one battle in ``c``, after
+        both sides' hits were taken (a leader's extra VP for it, LoR 7.8.4)."""
+
     def adjust_maximum_hits(self, g: Game, attacker: str, defender: str, c: int, att_max: int, def_max: int) -> tuple[int, int]:
         """Its traits that change either side's maximum rolled hits."""
         return att_max, def_max
