@@ -79,7 +79,7 @@ def battle(
         def_hits += d_extra
         def_extra.append(f"{d_extra} extra ({d_rule})")
         g.emit(defender, d_rule, "extra_hit", "deals {n} extra hit{pl}: {reason}", n=d_extra, pl="s" if d_extra > 1 else "", reason=d_why)
-    if s.factions[attacker].play_area or s.factions[defender].play_area:  # LoR 4.3.4: the cards used in battle
+    if not (s.factions[attacker].is_bot and s.factions[defender].is_bot):  # LoR 4.3.4: a human side's effects after the roll
         att_hits, def_hits = _battle_cards(g, attacker, defender, c, (att_hits, def_hits), (min(a_roll, att_max), min(d_roll, def_max + arbiter)))
     sides = ((attacker, a_roll, att_max, 0, att_src, att_extra), (defender, d_roll, def_max, arbiter, def_src, def_extra))
     g.emit(

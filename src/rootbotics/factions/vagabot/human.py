@@ -25,7 +25,7 @@ from .items import FOREST_PREFIX, quest_names
 if TYPE_CHECKING:
     from ...core.state import GameState
 
-FIELDS = ("character", "location", "items", "relationships", "quests", "quest_deck", "completed_quests", "aids")
+FIELDS = ("character", "location", "items", "relationships", "quests", "quest_deck", "completed_quests", "aids", "scorched_earth")
 OPTION = "vagabond_character"  # a game's option: the human Vagabond's character, when his board names none
 SECOND = "vagabond2"  # the second Vagabond (LoR: two Vagabonds in one game), a human seat only
 OPTIONS: dict[str, str] = {"vagabot": OPTION, SECOND: "vagabond2_character"}  # each Vagabond's option
@@ -72,11 +72,13 @@ class VagabondBoard(Board):
     quest_deck: list[int] = field(default_factory=list)  # his quest deck, top card last
     completed: list[int] = field(default_factory=list)  # LoR 9.5.5: completed quests in his play area
     aids: dict[str, int] = field(default_factory=dict)  # LoR 9.2.9.1.1: Aids this turn toward the next step
+    scorched: list[int] = field(default_factory=list)  # LoR 26.6.2: clearings where his torch lies (in ``slot_items``)
 
     def clone(self) -> VagabondBoard:
         return VagabondBoard(
             self.clearing, self.forest, [i.clone() for i in self.items], self.character,
             dict(self.relations), list(self.quests), list(self.quest_deck), list(self.completed), dict(self.aids),
+            list(self.scorched),
         )
 
     def on_track(self, kind: str) -> int:
@@ -188,6 +190,8 @@ def board_json(vb: VagabondBoard) -> dict[str, Any]:
         out["completed_quests"] = [names[q] for q in vb.completed]
     if any(vb.aids.values()):
         out["aids"] = {f: n for f, n in sorted(vb.aids.items()) if n}
+    if vb.scorched:
+        out["scorched_earth"] = list(vb.scorched)
     return out
 
 
@@ -217,6 +221,10 @@ def read_board(state: GameState, faction: str, raw: Any, path: str) -> VagabondB
     for key, into in (("quests", vb.quests), ("quest_deck", vb.quest_deck), ("completed_quests", vb.completed)):
         for i, value in enumerate(lst(raw.get(key, []), f"{path}.{key}")):
             into.append(names.index(string(value, f"{path}.{key}.{i}", names)))
+    for i, value in enumerate(lst(raw.get("scorched_earth", []), f"{path}.scorched_earth")):
+        if not isinstance(value, int) or isinstance(value, bool) or value not in CLEARINGS:
+            raise StateError(f"{path}.scorched_earth.{i}", f"{show(value)} is not a clearing (1 to 12)")
+        vb.scorched.append(value)
     return vb
 
 
@@ -264,6 +272,9 @@ def violations(state: GameState, faction: str, vb: VagabondBoard) -> list[str]:
     quests = vb.quests + vb.quest_deck + vb.completed
     if len(set(quests)) != len(quests):
         return [f"{faction}: a quest card in two places: {quests}"]
+    torches = sum(1 for c in CLEARINGS for k in state.clearings[c].slot_items if k == "torch")
+    if any(state.clearings[c].slot_items.count("torch") < vb.scorched.count(c) for c in set(vb.scorched)) or len(vb.scorched) > torches:
+        return [f"{faction}: Scorched Earth in {vb.scorched} without his torch there (LoR 26.6.2)"]
     return []
 
 

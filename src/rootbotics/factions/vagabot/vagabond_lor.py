@@ -8,15 +8,16 @@ from __future__ import annotations
 
 from ...core.battle import battle
 from ...core.context import Game
+from ...core.faction import rules_of
 from ...core.lor.battling import defenders
 from ...core.lor.cards import ask_card, card_label, discard_down, draw, matching, suit_matches
 from ...core.lor.crafting import craft, craft_moves
 from ...core.lor.effects import daylight_start, evening_start
 from ...core.lor.turn import apply_free_daylight, free_daylight_moves, start_of_birdsong
 from ...core.maps import CLEARINGS
-from ...core.moves import DONE, MOVE_TEXT, NO, Move, ask
+from ...core.moves import DONE, MOVE_TEXT, NO, Move, ask, yes_no
 from ...core.paths import move_destinations
-from ...core.rules import give_card_to_bot, remove_piece, remove_warriors, score, snared
+from ...core.rules import closed, give_card_to_bot, remove_piece, remove_warriors, score, snared
 from ...core.state import GameState
 from .human import ALLIED, HOSTILE, HUMAN_CHARACTERS, RELATION_NAMES, TRACKED, VagabondBoard, VagabondItem, board_of, place_pawn, where
 from .items import quest_label
@@ -40,7 +41,10 @@ STARTING: dict[str, tuple[str, ...]] = {  # LoR 26.x.1
     "harrier": ("coins", "torch", "sword", "crossbow"),
     "ronin": ("boots", "boots", "torch", "sword"),
 }
-SPECIAL_RULE: dict[str, str] = {"thief": "LoR 26.1.2", "tinker": "LoR 26.2.2", "ranger": "LoR 26.3.2", "harrier": "LoR 26.8.2"}
+SPECIAL_RULE: dict[str, str] = {  # the characters whose special action is a Daylight action (LoR 9.5.9)
+    "thief": "LoR 26.1.2", "tinker": "LoR 26.2.2", "ranger": "LoR 26.3.2", "vagrant": "LoR 26.4.2",
+    "scoundrel": "LoR 26.6.2", "harrier": "LoR 26.8.2",
+}
 
 
 def vboard(g: Game, f: str) -> VagabondBoard:
@@ -177,6 +181,7 @@ def slip_options(s: GameState, vb: VagabondBoard) -> list[Move]:
         fo = vb.forest
         near_c = list(s.map.forests[fo])
         near_f = sorted({b for a, b in s.map.forest_adjacency if a == fo} | {a for a, b in s.map.forest_adjacency if b == fo})
+    near_c = [c for c in near_c if not closed(s, c)]  # LoR 26.6.2
     return [Move("to", (c,), rule) for c in near_c] + [Move("forest", (i,), rule) for i in near_f]
 
 
@@ -239,7 +244,7 @@ def move_targets(s: GameState, f: str, vb: VagabondBoard) -> list[int]:
         near = list(s.map.forests[vb.forest])
     else:
         return []
-    return [c for c in near if ready(vb, "boots") >= boots_needed(s, f, vb, c)]
+    return [c for c in near if ready(vb, "boots") >= boots_needed(s, f, vb, c) and not closed(s, c)]
 
 
 def move(g: Game, f: str) -> None:
@@ -490,7 +495,11 @@ def special_targets(s: GameState, f: str, vb: VagabondBoard) -> list[Move]:
     if ch == "ranger":
         return [Move("hideout", (), rule)]
     if ch == "harrier":
-        return [Move("to", (k,), rule) for k in CLEARINGS if k != c]
+        return [Move("to", (k,), rule) for k in CLEARINGS if k != c and not closed(s, k)]
+    if ch == "vagrant" and c is not None:
+        return [Move("instigate", (a, d), rule) for a in s.turn_order for d in defenders(s, a, c)]
+    if ch == "scoundrel" and c is not None:
+        return [Move("scorch", (), rule)]
     return []
 
 
@@ -507,6 +516,10 @@ def special(g: Game, f: str) -> str | None:
         s.discard.remove(m.arg)
         s.factions[f].hand.append(m.arg)
         g.emit(f, rule, "day_labor", "takes {card} from the discard pile", card=card_label(m.arg))
+    elif m.kind == "instigate":
+        instigate(g, f, *m.args)
+    elif m.kind == "scorch":
+        scorched_earth(g, f)
     elif m.kind == "to":
         before = where(s, vb)
         place_pawn(s, f, vb, clearing=m.arg)
@@ -533,6 +546,67 @@ def steal(g: Game, f: str, o: str) -> None:
     s.factions[o].hand.remove(cid)
     s.factions[f].hand.append(cid)
     g.emit(f, "LoR 26.1.2", "steal", "steals a random card from the {other}", other=o)
+
+
+def instigate(g: Game, f: str, a: str, d: str) -> None:
+    """LoR 26.4.2: the attacker ``a`` (maybe himself) battles ``d`` in his clearing; the buildings
+    and tokens removed count as his removals (he scores them, and Infamy for Hostile ones, LoR
+    9.2.9.3.1). Warriors removed are the two sides' own removals: no Hostility for them, unless he is
+    the attacker, when it is his own battle (no sword exhausted)."""
+    s = g.state
+    c = vboard(g, f).clearing
+    assert c is not None
+    g.emit(f, "LoR 26.4.2", "instigate", "instigates a battle in {c}: the {a} attacks the {d}", c=c, a=a, d=d)
+    if a == f:
+        w0, p0 = losses(s, d, c)
+        battle(g, f, d, c, "LoR 26.4.2")
+        w1, p1 = losses(s, d, c)
+        removed(g, f, d, w0 - w1, p0 - p1, in_battle=True)
+        return
+    before = {o: losses(s, o, c)[1] for o in (a, d)}
+    battle(g, a, d, c, "LoR 26.4.2", instigator=f)
+    for o in (a, d):
+        if o != f:
+            removed(g, f, o, 0, before[o] - losses(s, o, c)[1], in_battle=True)
+
+
+def scorched_earth(g: Game, f: str) -> None:
+    """LoR 26.6.2: the exhausted torch goes into his clearing (``Clearing.slot_items``, as the
+    Vagabot's Scoundrel's item, 7.7.5) and every enemy piece there is removed (he scores for
+    buildings and tokens, LoR 3.2.1; Hostility for warriors, LoR 9.2.9.3; no Infamy: not in battle).
+    The torch stays in the clearing for the rest of the game."""
+    s = g.state
+    vb = vboard(g, f)
+    c = vb.clearing
+    assert c is not None
+    cl = s.clearings[c]
+    torch = next(i for i in vb.items if i.kind == "torch" and i.exhausted and not i.damaged)
+    vb.items.remove(torch)
+    cl.slot_items.append("torch")
+    vb.scorched.append(c)
+    g.emit(f, "LoR 26.6.2", "scorched_earth", "places his torch in {c} and removes all enemy pieces there", c=c)
+    for o in [o for o in s.turn_order if o != f and cl.pieces_of(o) > 0]:
+        w = cl.warriors.get(o, 0)
+        if w:
+            remove_warriors(g, o, c, w, "LoR 26.6.2", by=f)
+        for kind in [k for p, k in [*cl.tokens, *cl.buildings] if p == o]:
+            remove_piece(g, o, c, kind, "LoR 26.6.2", by=f)
+        removed(g, f, o, w, 0, in_battle=False)
+    for pawn in [p for p in cl.pawns() if p != f]:  # another Vagabond: Full Removal (LoR 9.2.2.1)
+        rules_of(pawn).full_removal(g, f, c)
+
+
+def swift_strike(g: Game, f: str, other: str, c: int) -> int:
+    """LoR 26.9.2: in a battle, after the roll, the Ronin may exhaust a face-up sword to deal one
+    extra hit (once a battle, ruling R-VAGABOND-SWIFT-STRIKE). Returns the extra hits."""
+    vb = vboard(g, f)
+    if vb.character != "ronin" or not ready(vb, "sword"):
+        return 0
+    if not yes_no(g, f, "battle.swift_strike", "LoR 26.9.2", f"exhaust a sword for an extra hit against the {other} in {c}?"):
+        return 0
+    exhaust(g, f, "sword", "LoR 26.9.2", "for Swift Strike")
+    g.emit(f, "LoR 26.9.2", "extra_hit", "deals an extra hit with Swift Strike in {c}", c=c)
+    return 1
 
 
 ACTIONS = {
@@ -606,4 +680,6 @@ MOVE_TEXT["quest"] = lambda m: quest_label(m.args[0])
 MOVE_TEXT["quest_vp"] = lambda m: f"score {m.args[0]} VP"
 MOVE_TEXT["quest_draw"] = lambda m: "draw two cards"
 MOVE_TEXT["steal"] = lambda m: f"steal a card from the {m.args[0]}"
+MOVE_TEXT["instigate"] = lambda m: f"Instigate: the {m.args[0]} battles the {m.args[1]}"
+MOVE_TEXT["scorch"] = lambda m: "Scorched Earth: place the torch here and remove all enemy pieces"
 MOVE_TEXT["hideout"] = lambda m: "Hideout: repair three items and end Daylight"
