@@ -458,3 +458,20 @@ def test_lor_26_every_character_in_random_program_games_keeps_the_invariants(i: 
     g.log.listeners.append(lambda e: invariants.check(g.state))
     play(g)
     assert g.state.winner and ctl.decisions > 0
+
+
+def test_lor_26_7_2_improvise_one_item_once_a_turn_damaging_it() -> None:
+    """Guard Duty (rabbit) asks a torch and a sword; in rabbit clearing 5 the Adventurer has a
+    torch, a hammer and boots, no sword. Improvise: the hammer or the boots for the sword, or
+    standing in for the torch would leave the sword missing: two ways, no plain completion.
+    Errand (rabbit: tea, boots) is then out of reach: no tea, and Improvise is spent."""
+    s = vagabond(character="adventurer", items=("torch", "hammer", "boots"), quests=("guard_duty_rabbit", "errand_rabbit"))
+    g, rec = play_daylight(s, {"daylight.action": lambda d: Move("quest") if Move("quest") in d.moves else DONE, "quest.improvise": kind("improvise", "hammer", "sword"),
+                               "quest.reward": kind("quest_vp")})
+    ways = next(d for d in rec.seen if d.step == "quest.improvise").moves
+    assert ways == [Move("improvise", ("boots", "sword")), Move("improvise", ("hammer", "sword"))]
+    assert sorted(words(g)) == ["boots", "hammer exhausted damaged", "torch exhausted"]
+    assert vb(g).improvised and len(vb(g).completed) == 1
+    assert [d.step for d in rec.seen].count("quest.card") == 1  # once a turn: no second quest
+    data = serial.to_json(g.state)
+    assert data["factions"]["vagabot"]["vagabond"]["improvised"] is True

@@ -25,7 +25,7 @@ from .items import FOREST_PREFIX, quest_names
 if TYPE_CHECKING:
     from ...core.state import GameState
 
-FIELDS = ("character", "location", "items", "relationships", "quests", "quest_deck", "completed_quests", "aids", "scorched_earth")
+FIELDS = ("character", "location", "items", "relationships", "quests", "quest_deck", "completed_quests", "aids", "scorched_earth", "improvised")
 OPTION = "vagabond_character"  # a game's option: the human Vagabond's character, when his board names none
 SECOND = "vagabond2"  # the second Vagabond (LoR: two Vagabonds in one game), a human seat only
 OPTIONS: dict[str, str] = {"vagabot": OPTION, SECOND: "vagabond2_character"}  # each Vagabond's option
@@ -73,12 +73,13 @@ class VagabondBoard(Board):
     completed: list[int] = field(default_factory=list)  # LoR 9.5.5: completed quests in his play area
     aids: dict[str, int] = field(default_factory=dict)  # LoR 9.2.9.1.1: Aids this turn toward the next step
     scorched: list[int] = field(default_factory=list)  # LoR 26.6.2: clearings where his torch lies (in ``slot_items``)
+    improvised: bool = False  # LoR 26.7.2: the Adventurer improvised this turn
 
     def clone(self) -> VagabondBoard:
         return VagabondBoard(
             self.clearing, self.forest, [i.clone() for i in self.items], self.character,
             dict(self.relations), list(self.quests), list(self.quest_deck), list(self.completed), dict(self.aids),
-            list(self.scorched),
+            list(self.scorched), self.improvised,
         )
 
     def on_track(self, kind: str) -> int:
@@ -192,6 +193,8 @@ def board_json(vb: VagabondBoard) -> dict[str, Any]:
         out["aids"] = {f: n for f, n in sorted(vb.aids.items()) if n}
     if vb.scorched:
         out["scorched_earth"] = list(vb.scorched)
+    if vb.improvised:
+        out["improvised"] = True
     return out
 
 
@@ -225,6 +228,10 @@ def read_board(state: GameState, faction: str, raw: Any, path: str) -> VagabondB
         if not isinstance(value, int) or isinstance(value, bool) or value not in CLEARINGS:
             raise StateError(f"{path}.scorched_earth.{i}", f"{show(value)} is not a clearing (1 to 12)")
         vb.scorched.append(value)
+    improvised = raw.get("improvised", False)
+    if not isinstance(improvised, bool):
+        raise StateError(f"{path}.improvised", f"{show(improvised)} is not true or false")
+    vb.improvised = improvised
     return vb
 
 

@@ -146,7 +146,9 @@ def populate_ruins(g: Game, f: str) -> None:
 # -- the turn ----------------------------------------------------------------------------------------
 def turn(g: Game, f: str = FACTION) -> None:
     s = g.state
-    vboard(g, f).aids = {}  # LoR 9.2.9.1.1: Aids count within one turn
+    vb = vboard(g, f)
+    vb.aids = {}  # LoR 9.2.9.1.1: Aids count within one turn
+    vb.improvised = False  # LoR 26.7.2: once a turn
     s.phase = "birdsong"
     start_of_birdsong(g, f)
     refresh(g, f)
@@ -376,6 +378,25 @@ def improve(g: Game, f: str, o: str) -> None:
     score(g, f, STEP_VP[rel], "LoR 9.2.9.1.2", f"for the new space on the {o}'s relationship")
 
 
+def exact(vb: VagabondBoard, items: tuple[str, str]) -> bool:
+    a, b = items
+    return ready(vb, a) >= 1 + (a == b) and ready(vb, b) >= 1
+
+
+def improvisations(vb: VagabondBoard, items: tuple[str, str]) -> list[Move]:
+    """LoR 26.7.2: the Adventurer, once a turn, lets one face-up item stand for one the quest
+    names: (the item used, the item it stands for)."""
+    if vb.character != "adventurer" or vb.improvised:
+        return []
+    out = set()
+    for i, stand_for in enumerate(items):
+        other = items[1 - i]
+        for k in ready_kinds(vb):
+            if k != stand_for and ready(vb, other) >= 1 + (k == other):
+                out.add(Move("improvise", (k, stand_for), "LoR 26.7.2"))
+    return sorted(out, key=lambda m: m.args)
+
+
 def quest_targets(s: GameState, f: str, vb: VagabondBoard) -> list[int]:
     c = vb.clearing
     if c is None:
@@ -383,28 +404,46 @@ def quest_targets(s: GameState, f: str, vb: VagabondBoard) -> list[int]:
     out = []
     for q in vb.quests:
         quest = s.deckdef.quests[q]
-        a, b = quest.items
-        if quest.suit == s.suits[c] and ready(vb, a) >= 1 + (a == b) and ready(vb, b) >= 1:
+        if quest.suit == s.suits[c] and (exact(vb, quest.items) or improvisations(vb, quest.items)):
             out.append(q)
     return out
 
 
 def quest(g: Game, f: str) -> None:
-    """LoR 9.5.5: a quest matching his clearing, its two items exhausted; score one VP per
-    completed quest of its suit or draw two cards; a new quest from his deck."""
+    """LoR 9.5.5: a quest matching his clearing, its two items exhausted (the Adventurer may
+    improvise one, LoR 26.7.2); score one VP per completed quest of its suit or draw two cards;
+    a new quest from his deck."""
     s = g.state
     vb = vboard(g, f)
     q = ask(g, f, "quest.card", "LoR 9.5.5", [Move("quest", (q,), "LoR 9.5.5") for q in quest_targets(s, f, vb)], "complete which quest").arg
     quest_card = s.deckdef.quests[q]
-    for kind in quest_card.items:
+    used = list(quest_card.items)
+    options = improvisations(vb, quest_card.items)
+    if options:
+        m = ask(g, f, "quest.improvise", "LoR 26.7.2", [*options, NO] if exact(vb, quest_card.items) else options, "improvise an item?")
+        if m is not NO:
+            k, stand_for = m.args
+            used.remove(stand_for)
+            vb.improvised = True
+            exhaust(g, f, k, "LoR 26.7.2", f"improvised as a {stand_for} for the quest {quest_label(q)}")
+            item = next(i for i in vb.items if i.kind == k and i.exhausted and not i.damaged)
+            item.damaged = True
+            g.emit(f, "LoR 26.7.2", "damage", "damages his improvised {item}", item=k)
+    for kind in used:
         exhaust(g, f, kind, "LoR 9.5.5", f"for the quest {quest_label(q)}")
     vb.quests.remove(q)
     vb.completed.append(q)
     g.emit(f, "LoR 9.5.5", "quest", "completes the quest {quest}", quest=quest_label(q))
-    vp = sum(1 for d in vb.completed if s.deckdef.quests[d].suit == quest_card.suit)
+    quest_reward(g, f, quest_card.suit)
+
+
+def quest_reward(g: Game, f: str, suit: str) -> None:
+    s = g.state
+    vb = vboard(g, f)
+    vp = sum(1 for d in vb.completed if s.deckdef.quests[d].suit == suit)
     reward = ask(g, f, "quest.reward", "LoR 9.5.5", [Move("quest_vp", (vp,), "LoR 9.5.5"), Move("quest_draw", (2,), "LoR 9.5.5")], "score or draw")
     if reward.kind == "quest_vp":
-        score(g, f, vp, "LoR 9.5.5", f"for {vp} completed {quest_card.suit} quest(s)")
+        score(g, f, vp, "LoR 9.5.5", f"for {vp} completed {suit} quest(s)")
     else:
         draw(g, f, 2, "LoR 9.5.5", "for a quest")
     if vb.quest_deck and not s.winner:
@@ -682,4 +721,5 @@ MOVE_TEXT["quest_draw"] = lambda m: "draw two cards"
 MOVE_TEXT["steal"] = lambda m: f"steal a card from the {m.args[0]}"
 MOVE_TEXT["instigate"] = lambda m: f"Instigate: the {m.args[0]} battles the {m.args[1]}"
 MOVE_TEXT["scorch"] = lambda m: "Scorched Earth: place the torch here and remove all enemy pieces"
+MOVE_TEXT["improvise"] = lambda m: f"Improvise: the {m.args[0]} as a {m.args[1]} (it is damaged)"
 MOVE_TEXT["hideout"] = lambda m: "Hideout: repair three items and end Daylight"
