@@ -475,3 +475,31 @@ def test_lor_26_7_2_improvise_one_item_once_a_turn_damaging_it() -> None:
     assert [d.step for d in rec.seen].count("quest.card") == 1  # once a turn: no second quest
     data = serial.to_json(g.state)
     assert data["factions"]["vagabot"]["vagabond"]["improvised"] is True
+
+
+def test_lor_9_7_3_no_second_r_item_of_a_kind_and_his_pick_of_two() -> None:
+    s = vagabond(6, items=("torch", "sword R"), c6={"ruin": True, "ruin_items": ["hammer", "sword"]})
+    assert serial.to_json(s)["factions"]["vagabot"]["vagabond"]["items"] == ["torch", "sword R"]
+    explore = {"daylight.action": lambda d: Move("explore") if Move("explore") in d.moves else DONE}
+    g, rec = play_daylight(s, explore)
+    # the hammer is the only item he may take (he holds a sword marked R): nothing to ask
+    assert "explore.item" not in [d.step for d in rec.seen]
+    assert g.state.clearings[6].ruin_items == ["sword"] and g.state.factions["vagabot"].vp == 1
+    assert [i.ruin for i in vb(g).items] == [False, True, True]
+    vb(g).items[0].exhausted = False
+    g, rec = play_daylight(g.state, explore)
+    # exploring again takes nothing and scores nothing; the torch is exhausted all the same
+    assert g.state.clearings[6].ruin_items == ["sword"] and g.state.factions["vagabot"].vp == 1
+    assert sorted(words(g)) == ["hammer", "sword", "torch exhausted"]
+
+
+def test_lor_9_2_9_3_a_warrior_he_removes_defending_in_another_seats_battle_makes_hostile() -> None:
+    from rootbotics.core.battle import battle
+    from rootbotics.core.chance import ScriptedChance
+
+    s = vagabond(items=("sword", "sword", "boots"), c5={"warriors": {"eyrie": 3}})
+    s.turn = 1  # the Eyrie's turn: no Infamy (LoR 9.2.9.3.1 is for battles on his turn)
+    g = Game(s, ScriptedChance([("roll", (2, 2))], fallback=None), {"vagabot": ProgramController(Recorder())})
+    battle(g, "eyrie", "vagabot", 5, "test")
+    assert g.state.warriors("eyrie", 5) == 1 and vb(g).relations["eyrie"] == HOSTILE
+    assert g.state.factions["vagabot"].vp == 0

@@ -91,8 +91,16 @@ def battle(
     with one_removal(g):  # one battle's removals set off Cost of Errors once (10.2.1)
         by_attacker = take_hits(g, defender, c, att_hits, by=attacker, remover=instigator)
         by_defender = take_hits(g, attacker, c, def_hits, by=defender, remover=instigator)
-    dfd.after_defending(g, defender, by_attacker)
+    _defended(g, attacker, defender, c, by_attacker, by_defender)
     return BattleResult(c, attacker, defender, (a_roll, d_roll), att_hits, def_hits, (by_attacker, by_defender))
+
+
+def _defended(g: Game, attacker: str, defender: str, c: int, lost: int, removed: int) -> None:
+    """The defender's hooks once the battle is over: its warriors ``lost``, the attacker's it ``removed``."""
+    dfd = rules_of(defender)
+    dfd.after_defending(g, defender, lost)
+    if removed:
+        dfd.removed_defending(g, defender, attacker, c, removed)
 
 
 def _battle_cards(g: Game, attacker: str, defender: str, c: int, hits: tuple[int, int], rolled: tuple[int, int]) -> tuple[int, int]:

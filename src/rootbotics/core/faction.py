@@ -269,6 +269,10 @@ class Faction:
         LoR 26.9.2): the extra hits it deals, asked before its play-area cards."""
         return 0
 
+    def removed_defending(self, g: Game, faction: str, attacker: str, c: int, warriors: int) -> None:
+        """A battle it defended is over, in which it removed ``warriors`` of the attacker's
+        warriors (a relationship turned Hostile, LoR 9.2.9.3)."""
+
     def enlisted(self, g: Game, attacker: str, defender: str, c: int) -> int:
         """Its pawn stands in a battle it takes no side in: hits it adds to the defender's
         maximum (the Arbiter, 7.7.6)."""

@@ -177,6 +177,14 @@ class Vagabot(Faction):
         vb = human.board_of(state, faction)
         return vb is not None and c in vb.scorched
 
+    def removed_defending(self, g: Game, faction: str, attacker: str, c: int, warriors: int) -> None:
+        """LoR 9.2.9.3: a human Vagabond who removes a warrior defending makes its faction Hostile."""
+        if human.board_of(g.state, faction) is None:
+            return
+        from . import vagabond_lor
+
+        vagabond_lor.removed(g, faction, attacker, warriors, 0, in_battle=g.state.current == faction)
+
     def after_roll_hits(self, g: Game, faction: str, other: str, c: int, attacking: bool) -> int:
         """LoR 26.9.2: a human Ronin may exhaust a sword for an extra hit after the roll."""
         if human.board_of(g.state, faction) is None:

@@ -31,6 +31,7 @@ SECOND = "vagabond2"  # the second Vagabond (LoR: two Vagabonds in one game), a 
 OPTIONS: dict[str, str] = {"vagabot": OPTION, SECOND: "vagabond2_character"}  # each Vagabond's option
 FULL_REMOVAL_DAMAGE = 3  # LoR 9.2.2
 ITEM_FLAGS = ("exhausted", "damaged")
+RUIN_MARK = "R"  # LoR 9.7.3: an item marked R, taken from a ruin
 # The Law of Root's Vagabond characters (base game, Riverfolk and Vagabond packs)
 HUMAN_CHARACTERS = ("thief", "tinker", "ranger", "vagrant", "scoundrel", "arbiter", "adventurer", "ronin", "harrier")
 # LoR 9.2.9: a relationship marker's place: Indifferent, the Allied track's two steps, Allied, or
@@ -50,12 +51,16 @@ class VagabondItem:
     kind: str
     exhausted: bool = False
     damaged: bool = False
+    ruin: bool = False  # an item marked R he took from a ruin (LoR 9.7.3); saved as the word R
 
     def clone(self) -> VagabondItem:
-        return VagabondItem(self.kind, self.exhausted, self.damaged)
+        return VagabondItem(self.kind, self.exhausted, self.damaged, self.ruin)
 
     def words(self) -> str:
         return " ".join([self.kind] + [f for f in ITEM_FLAGS if getattr(self, f)])
+
+    def saved(self) -> str:
+        return self.words() + (f" {RUIN_MARK}" if self.ruin else "")
 
 
 @dataclass(slots=True)
@@ -179,7 +184,7 @@ def full_removal(g: Game, pawn: str, by: str, c: int) -> None:
 
 # -- the saved-position format (docs/state-format.md, "The human Vagabond") ---------------------
 def board_json(vb: VagabondBoard) -> dict[str, Any]:
-    out: dict[str, Any] = {"location": vb.location(), "items": [i.words() for i in vb.items]}
+    out: dict[str, Any] = {"location": vb.location(), "items": [i.saved() for i in vb.items]}
     if vb.character is not None:
         out = {"character": vb.character, **out}
     names = quest_names()
@@ -259,9 +264,9 @@ def _read_item(value: Any, path: str) -> VagabondItem:
         raise StateError(path, f"{show(value)} does not start with an item ({', '.join(ITEM_TYPES)})")
     flags = words[1:]
     for w in flags:
-        if w not in ITEM_FLAGS or flags.count(w) > 1:
-            raise StateError(path, f"{w!r} is not a state of an item (exhausted, damaged; each once)")
-    return VagabondItem(words[0], "exhausted" in flags, "damaged" in flags)
+        if w not in (*ITEM_FLAGS, RUIN_MARK) or flags.count(w) > 1:
+            raise StateError(path, f"{w!r} is not a state of an item (exhausted, damaged, R; each once)")
+    return VagabondItem(words[0], "exhausted" in flags, "damaged" in flags, RUIN_MARK in flags)
 
 
 def violations(state: GameState, faction: str, vb: VagabondBoard) -> list[str]:

@@ -309,17 +309,29 @@ def explore_targets(s: GameState, f: str, vb: VagabondBoard) -> list[str]:
     return list(s.clearings[vb.clearing].ruin_items)
 
 
+def ruin_choices(vb: VagabondBoard, under: list[str]) -> list[str]:
+    """LoR 9.7.3: the items under a ruin he may take: none of a kind whose R item he holds."""
+    held = {i.kind for i in vb.items if i.ruin}
+    return [k for k in under if k not in held]
+
+
 def explore(g: Game, f: str) -> None:
-    """LoR 9.5.3 (and 9.7.3 for a ruin with two items: his pick)."""
+    """LoR 9.5.3; LoR 9.7.3: of two items his pick, never an R item of a kind he holds marked R
+    (exploring then takes nothing and scores nothing, the torch still exhausted)."""
     s = g.state
     vb = vboard(g, f)
     c = vb.clearing
     assert c is not None
     cl = s.clearings[c]
-    kind = ask_item(g, f, "explore.item", "LoR 9.7.3", list(cl.ruin_items), f"take which item from the ruin in {c}")
+    choices = ruin_choices(vb, list(cl.ruin_items))
+    kind = ask_item(g, f, "explore.item", "LoR 9.7.3", choices, f"take which item from the ruin in {c}") if choices else None
     exhaust(g, f, "torch", "LoR 9.5.3", f"to explore the ruin in {c}")
+    if kind is None:
+        g.emit(f, "LoR 9.7.3", "explore", "explores the ruin in {c} but may take none of its items: he holds their kinds marked R", c=c)
+        return
     cl.ruin_items.remove(kind)
     gain(g, f, kind, "LoR 9.5.3", f"from under the ruin in {c}")
+    vb.items[-1].ruin = True
     if not cl.ruin_items:
         cl.ruin = False
         g.emit(f, "LoR 9.5.3", "remove_ruin", "removes the emptied ruin in {c}", c=c)
