@@ -267,6 +267,20 @@ class Faction:
     def after_defending(self, g: Game, faction: str, warriors_lost: int) -> None:
         """A battle it defended is over."""
 
+    def closes_clearing(self, state: GameState, faction: str, c: int) -> bool:
+        """An item of its lies in ``c`` that lets no piece be placed in or moved into it (the
+        Scoundrel's torch, LoR 26.6.2); asked only when ``c`` holds items (``slot_items``)."""
+        return False
+
+    def after_roll_hits(self, g: Game, faction: str, other: str, c: int, attacking: bool) -> int:
+        """A human side's own battle effect after the roll (LoR 4.3.4; the Ronin's Swift Strike,
+        LoR 26.9.2): the extra hits it deals, asked before its play-area cards."""
+        return 0
+
+    def removed_defending(self, g: Game, faction: str, attacker: str, c: int, warriors: int) -> None:
+        """A battle it defended is over, in which it removed ``warriors`` of the attacker's
+        warriors (a relationship turned Hostile, LoR 9.2.9.3)."""
+
     def enlisted(self, g: Game, attacker: str, defender: str, c: int) -> int:
         """Its pawn stands in a battle it takes no side in: hits it adds to the defender's
         maximum (the Arbiter, 7.7.6)."""

@@ -125,8 +125,18 @@ def matches(card_suit: str, clearing_suit: str) -> bool:
 
 
 # -- placing (4.2.1 The Keep; LoR 1.5.4 as many as possible) -------------------------------
+def closed(state: GameState, c: int) -> bool:
+    """No piece may be placed in or moved into ``c`` (a Scoundrel's torch there, LoR 26.6.2)."""
+    if not state.clearings[c].slot_items:
+        return False
+    return any(rules_of(f).closes_clearing(state, f, c) for f in overrides("closes_clearing") if f in state.factions)
+
+
 def may_place_in(state: GameState, faction: str, c: int) -> bool:
-    """Only the keep's owner may place pieces where the keep stands (4.2.1)."""
+    """Only the keep's owner may place pieces where the keep stands (4.2.1); none where a
+    Scoundrel's torch lies (LoR 26.6.2)."""
+    if closed(state, c):
+        return False
     tokens = state.clearings[c].tokens
     if not tokens:
         return True
@@ -189,7 +199,7 @@ def place_token(g: Game, faction: str, c: int, kind: str, rule: str, why=None) -
 def can_move(state: GameState, faction: str, a: int, b: int) -> bool:
     """Adjacent (for this seat: closed paths for bots, 12.2.1; the Ferry's links, 12.1.1), and
     the mover rules the origin or the destination (LoR 4.2.1)."""
-    if b not in move_destinations(state, faction, a):
+    if b not in move_destinations(state, faction, a) or closed(state, b):  # LoR 26.6.2
         return False
     if faction in SHARED.nimble:  # 7.2.2; 11.2.1
         return True
