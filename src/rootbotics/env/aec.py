@@ -21,6 +21,7 @@ from .observe import observe, spec
 from .session import Options, Session
 
 REWARDS = ("win", "vp")
+ILLEGAL = ("lose", "raise")
 
 
 def margin(vp: dict[str, int], f: str) -> int:
@@ -45,6 +46,8 @@ class RootAEC(AECEnv):
         super().__init__()
         if reward not in REWARDS:
             raise ValueError(f"reward: {reward!r} is not one of {', '.join(REWARDS)}")
+        if opts.illegal not in ILLEGAL:
+            raise ValueError(f"illegal: {opts.illegal!r} is not one of {', '.join(ILLEGAL)}")
         if render_mode not in (None, "svg"):
             raise ValueError(f"render_mode: {render_mode!r} (only 'svg')")
         if not opts.factions:
@@ -115,11 +118,13 @@ class RootAEC(AECEnv):
         if s.finished:
             winners = s.winners()
             for a in self.agents:
-                if self.reward_kind == "win" and not s.truncated:
+                if s.illegal_by is not None:  # the seat that broke the rules loses; the others get nothing
+                    self.rewards[a] = -1.0 if a == s.illegal_by else 0.0
+                elif self.reward_kind == "win" and not s.truncated:
                     self.rewards[a] = 1.0 if a in winners else -1.0
                 self.terminations[a] = not s.truncated
                 self.truncations[a] = s.truncated
-                self.infos[a] = {"winners": winners, "vp": s.vp(), "truncated": s.truncated}
+                self.infos[a] = {"winners": winners, "vp": s.vp(), "truncated": s.truncated, "illegal_by": s.illegal_by}
             self.agent_selection = self.agents[0]
         else:
             seat = s.agent
@@ -161,16 +166,18 @@ def aec_env(
     max_decisions: int = 5000,
     render_mode: str | None = None,
     driver: str | None = None,
+    illegal: str = "lose",
     wrap: bool = True,
 ) -> AECEnv:
     """A PettingZoo AEC environment: ``factions`` are the agents' seats, ``bots`` the Clockwork
     bots' (default: the base bots not among the factions, to four seats), ``programs`` other human
-    seats played by a built-in program. ``wrap``: PettingZoo's order-enforcing wrapper."""
+    seats played by a built-in program. ``illegal``: an action that is not legal ends the game
+    with -1 to its seat (``"lose"``) or raises ValueError (``"raise"``). ``wrap``: PettingZoo's order-enforcing wrapper."""
     if bots is None:
         base = ("marquise", "eyrie", "alliance", "vagabot")
         taken = set(factions) | set(programs or {})
         bots = [b for b in base if b not in taken][: max(0, 4 - len(taken))]
-    opts = Options(list(factions), list(bots), dict(programs or {}), map, difficulty, dict(traits or {}), order, max_rounds, max_decisions, driver)
+    opts = Options(list(factions), list(bots), dict(programs or {}), map, difficulty, dict(traits or {}), order, max_rounds, max_decisions, driver, illegal)
     env: AECEnv = RootAEC(opts, reward, render_mode)
     if wrap:
         from pettingzoo.utils import wrappers

@@ -34,12 +34,13 @@ class RootEnv(gym.Env):
         max_decisions: int = 5000,
         render_mode: str | None = None,
         driver: str | None = None,
+        illegal: str = "lose",
     ) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward: {reward!r} is not one of {', '.join(REWARDS)}")
         if bots is None:
             bots = [b for b in ("marquise", "eyrie", "alliance", "vagabot") if b != faction and b not in (programs or {})][:3]
-        self.opts = Options([faction], list(bots), dict(programs or {}), map, difficulty, dict(traits or {}), None, max_rounds, max_decisions, driver)
+        self.opts = Options([faction], list(bots), dict(programs or {}), map, difficulty, dict(traits or {}), None, max_rounds, max_decisions, driver, illegal)
         self.opts.config(0).validate()
         self.faction = faction
         self.reward_kind = reward
@@ -79,9 +80,11 @@ class RootEnv(gym.Env):
         if not s.finished:
             return self._obs(), reward, False, False, s.info()
         winners = s.winners()
-        if self.reward_kind == "win" and not s.truncated:
+        if s.illegal_by is not None:  # illegal="lose": an action that is not legal loses the game
+            reward = -1.0
+        elif self.reward_kind == "win" and not s.truncated:
             reward = 1.0 if self.faction in winners else -1.0
-        info = {"winners": winners, "vp": s.vp(), "truncated": s.truncated}
+        info = {"winners": winners, "vp": s.vp(), "truncated": s.truncated, "illegal": s.illegal_by is not None}
         return self._obs(), reward, not s.truncated, s.truncated, info
 
     def action_masks(self) -> np.ndarray:

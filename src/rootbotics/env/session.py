@@ -80,6 +80,7 @@ class Options:
     max_rounds: int = 30  # truncate after this many rounds
     max_decisions: int = 5000  # or after this many agent decisions
     driver: str | None = None  # "greenlet" (the default when installed) or "thread"
+    illegal: str = "lose"  # an illegal action: "lose" (the game ends, -1 to that seat) or "raise" (ValueError)
 
     def config(self, seed: int) -> GameConfig:
         seats = {f: Seat(f, "human") for f in [*self.factions, *self.programs]}
@@ -103,6 +104,7 @@ class Session:
         self.decisions = 0
         self.finished = False
         self.truncated = False
+        self.illegal_by: str | None = None  # the seat that answered with an illegal action (illegal="lose")
         self.driver: Driver = make_driver(opts.driver, self._body)
         self.tables: dict[str, ActionTable] = {f: action_table(f) for f in opts.factions}
         self._handle(self.driver.start())
@@ -170,7 +172,14 @@ class Session:
             raise ValueError(f"{d.seat}: action {action} ({name}) is not legal at {d.step}; legal: {', '.join(table.name(i) for i in self.legal[:8])}") from None
 
     def advance(self, action: int) -> None:
-        move = self.move_of(action)
+        try:
+            move = self.move_of(action)
+        except ValueError:
+            if self.opts.illegal == "raise" or self.decision is None:
+                raise
+            self.illegal_by = self.decision.seat
+            self._stop(truncated=False)
+            return
         self.decisions += 1
         try:
             self._handle(self.driver.send(move))
