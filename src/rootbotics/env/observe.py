@@ -104,6 +104,28 @@ def spec(n_actions: int) -> dict[str, tuple[tuple[int, ...], int, int]]:
     }
 
 
+@cache
+def _layout() -> tuple[int, tuple[tuple[str, int, int, tuple[int, ...]], ...]]:
+    """One flat int16 buffer per observation, cut into each field (a view each): one allocation."""
+    out, at = [], 0
+    for name, (shape, _, _) in spec(1).items():
+        if name == "action_mask":
+            continue
+        n = int(np.prod(shape))
+        out.append((name, at, at + n, shape))
+        at += n
+    return at, tuple(out)
+
+
+def _fields(mask: np.ndarray) -> dict[str, np.ndarray]:
+    total, layout = _layout()
+    buf = np.zeros(total, np.int16)
+    o = {name: buf[a:b].reshape(shape) for name, a, b, shape in layout}
+    o["action_mask"] = mask
+    return o
+
+
+_SUITS: dict[tuple[str | None, ...], np.ndarray] = {}
 _ADJ: dict[tuple[str, frozenset[tuple[int, int]]], np.ndarray] = {}
 
 
@@ -125,21 +147,21 @@ def _adjacency(state_map: Any, opened: frozenset[tuple[int, int]]) -> np.ndarray
 
 
 def _suits(s: GameState) -> np.ndarray:
-    out = np.zeros((C, len(SUIT_COLS)), np.int16)
-    for c in CLEARINGS:
-        suit = s.suits[c]
-        if suit in SUIT_COLS:
-            out[c - 1, SUIT_COLS.index(suit)] = 1
+    key = tuple(s.suits)
+    out = _SUITS.get(key)
+    if out is None:
+        out = _SUITS[key] = np.zeros((C, len(SUIT_COLS)), np.int16)
+        for c in CLEARINGS:
+            suit = s.suits[c]
+            if suit in SUIT_COLS:
+                out[c - 1, SUIT_COLS.index(suit)] = 1
     return out
 
 
 def _map(s: GameState, o: dict[str, np.ndarray]) -> None:
-    o["suits"] = _suits(s)
-    o["adjacency"] = _adjacency(s.map, frozenset(s.opened_paths)).copy()
-    ruins = np.zeros(C, np.int16)
-    warriors = np.zeros((C, F), np.int16)
-    pieces = np.zeros((C, P), np.int16)
-    pawns = np.zeros((C, F), np.int16)
+    o["suits"][:] = _suits(s)
+    o["adjacency"][:] = _adjacency(s.map, frozenset(s.opened_paths))
+    ruins, warriors, pieces, pawns, ferry = o["ruins"], o["warriors"], o["pieces"], o["pawns"], o["ferry"]
     for c in CLEARINGS:
         cl = s.clearings[c]
         i = c - 1
@@ -148,29 +170,17 @@ def _map(s: GameState, o: dict[str, np.ndarray]) -> None:
         for f, n in cl.warriors.items():
             if n:
                 warriors[i, FI[f]] = n
-        for key in cl.buildings:
-            pieces[i, PI.get(key, 0)] += 1
-        for key in cl.tokens:
-            pieces[i, PI.get(key, 0)] += 1
+        for key in (*cl.buildings, *cl.tokens):
+            pieces[i, PI[key]] += 1
         for f in cl.pawns():
             pawns[i, FI[f]] = 1
-    ferry = np.zeros(C, np.int16)
     if s.ferry is not None:
         ferry[s.ferry - 1] = 1
-    o["ruins"], o["warriors"], o["pieces"], o["pawns"], o["ferry"] = ruins, warriors, pieces, pawns, ferry
 
 
 def _seats(s: GameState, o: dict[str, np.ndarray]) -> None:
-    seats = np.zeros(F, np.int16)
-    order = np.zeros(F, np.int16)
-    vp = np.zeros(F, np.int16)
-    hand = np.zeros(F, np.int16)
-    sw = np.zeros(F, np.int16)
-    supply = np.zeros(P, np.int16)
-    items = np.zeros((F, NI), np.int16)
-    play = np.zeros((F, NC), np.int16)
-    dom = np.zeros(F, np.int16)
-    orders = np.zeros(F, np.int16)
+    seats, order, vp, hand, sw, supply = o["seats"], o["turn_order"], o["vp"], o["hand_size"], o["supply_warriors"], o["supply"]
+    items, play, dom, orders = o["crafted_items"], o["play_area"], o["dominance"], o["order"]
     for pos, f in enumerate(s.turn_order):
         fs = s.factions[f]
         i = FI[f]
@@ -192,18 +202,12 @@ def _seats(s: GameState, o: dict[str, np.ndarray]) -> None:
             dom[i] = fs.dominance + 1
         if fs.order is not None:
             orders[i] = fs.order + 1
-    o.update(seats=seats, turn_order=order, vp=vp, hand_size=hand, supply_warriors=sw, supply=supply, crafted_items=items, play_area=play, dominance=dom, order=orders)
 
 
 def _vagabonds(s: GameState, o: dict[str, np.ndarray]) -> None:
     """The human Vagabonds' boards: all face up (LoR 9.2), but the quest deck's order."""
-    nv = len(VAGABONDS)
-    items = np.zeros((nv, NI, len(ITEM_STATES)), np.int16)
-    where = np.zeros((nv, C + FOREST_CAP), np.int16)
-    char = np.zeros((nv, len(CHARACTERS)), np.int16)
-    rel = np.zeros((nv, F), np.int16)
-    quests = np.zeros((nv, NQ), np.int16)
-    done = np.zeros((nv, NQ), np.int16)
+    items, where, char, rel = o["vagabond_items"], o["vagabond_where"], o["vagabond_character"], o["vagabond_relations"]
+    quests, done = o["vagabond_quests"], o["vagabond_completed"]
     for v, f in enumerate(VAGABONDS):
         fs = s.factions.get(f)
         if fs is None or fs.is_bot or fs.board is None:
@@ -224,41 +228,29 @@ def _vagabonds(s: GameState, o: dict[str, np.ndarray]) -> None:
             quests[v, q] = 1
         for q in vb.completed:
             done[v, q] = 1
-    o.update(vagabond_items=items, vagabond_where=where, vagabond_character=char, vagabond_relations=rel, vagabond_quests=quests, vagabond_completed=done)
 
 
 def observe(s: GameState, me: str, mask: np.ndarray, step: str | None) -> dict[str, np.ndarray]:
     """The observation of seat ``me``; ``mask`` its action mask (zeros when it is not asked)."""
-    o: dict[str, np.ndarray] = {"action_mask": mask}
-    one = np.zeros(F, np.int16)
-    one[FI[me]] = 1
-    o["me"] = one
-    cur = np.zeros(F, np.int16)
+    o = _fields(mask)
+    o["me"][FI[me]] = 1
     if s.turn_order:
-        cur[FI[s.current]] = 1
-    o["current"] = cur
-    ph = np.zeros(len(PHASES), np.int16)
-    ph[PHASES.index(s.phase)] = 1
-    o["phase"] = ph
-    o["round"] = np.array([min(s.round, 32767)], np.int16)
-    o["step"] = np.array([STEP_ID.get(step or "", 0)], np.int16)
+        o["current"][FI[s.current]] = 1
+    o["phase"][PHASES.index(s.phase)] = 1
+    o["round"][0] = min(s.round, 32767)
+    o["step"][0] = STEP_ID.get(step or "", 0)
     _map(s, o)
     _seats(s, o)
     _vagabonds(s, o)
-    avail = np.zeros(NC, np.int16)
-    avail[list(s.available_dominance)] = 1
-    disc = np.zeros(NC, np.int16)
-    disc[list(s.discard)] = 1
-    hand = np.zeros(NC, np.int16)
-    hand[list(s.factions[me].hand)] = 1
-    o.update(available_dominance=avail, discard=disc, hand=hand, deck_size=np.array([len(s.deck)], np.int16))
-    alliance = np.zeros(2, np.int16)
-    own = np.zeros(NC, np.int16)
+    o["available_dominance"][s.available_dominance] = 1
+    o["discard"][s.discard] = 1
+    o["hand"][s.factions[me].hand] = 1
+    o["deck_size"][0] = len(s.deck)
+    alliance, own = o["alliance"], o["supporters"]
     al = s.factions.get("alliance")
     if al is not None and not al.is_bot and al.board is not None:
         b: Any = al.board
         alliance[:] = (len(b.supporters or ()), b.officers)
         if me == "alliance":
             own[list(b.supporters or ())] = 1
-    o["alliance"], o["supporters"] = alliance, own
     return o
