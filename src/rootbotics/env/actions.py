@@ -77,6 +77,8 @@ def domains() -> dict[str, tuple[tuple[Any, ...], ...]]:
         "leader": tuple((name,) for name in LEADERS),
         "plot": tuple((p,) for p in PLOTS),
         "service": (*((s,) for s in SERVICES), *(("hand_card", c) for c in range(ncards))),
+        "faction_pair": tuple((a, b) for a in FACTIONS for b in FACTIONS if a != b),  # an instigated battle (LoR 26.4.2)
+        "item_pair": tuple((a, b) for a in ITEM_KINDS for b in ITEM_KINDS if a != b),  # an improvised item (LoR 26.7.2)
     }
 
 
@@ -103,7 +105,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "character": ("character",), "forest": ("forest",), "item": ("item",), "explore": ("none",),
     "aid": ("none",), "quest": ("none", "quest"), "quest_vp": ("quest_vp",), "quest_draw": ("two",),
     "strike": ("none",), "repair": ("none",), "special": ("none",), "hideout": ("none",),
-    "steal": ("faction",),
+    "steal": ("faction",), "instigate": ("faction_pair",), "scorch": ("none",), "improvise": ("item_pair",),
 }
 
 SHARED_KINDS: tuple[str, ...] = (
@@ -111,7 +113,10 @@ SHARED_KINDS: tuple[str, ...] = (
     "piece", "open_path", "activate_dominance", "take_dominance", "royal_claim", "stand_and_deliver",
     "tax_collector", "codebreakers", "service", "plot", "battle", "move", "recruit", "build",
 )
-VAGABOND_KINDS = ("character", "forest", "item", "explore", "aid", "quest", "quest_vp", "quest_draw", "strike", "repair", "special", "hideout", "steal")
+VAGABOND_KINDS = (
+    "character", "forest", "item", "explore", "aid", "quest", "quest_vp", "quest_draw", "strike", "repair", "special", "hideout",
+    "steal", "instigate", "scorch", "improvise",
+)
 FACTION_KINDS: dict[str, tuple[str, ...]] = {
     "marquise": ("march", "overwork", "extra_action", "building"),
     "eyrie": ("column", "decree_card", "leader"),
