@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from .cards import ITEMS
+from .cards import ITEMS, deck_problem
 from .chance import Rng
 from .faction import LAW, REGISTRY, SHARED, faction_title, piece_totals, rules_of
 from .fields import Cards, StateError, at as _at, count as _count, integer as _int, kind_of as _kind, lst as _list
@@ -334,6 +334,7 @@ def from_json(data: Any) -> GameState:
     map_name = _str(_require(data, "map", ""), "map", MAP_NAMES)
     seed = _int(data.get("seed", 0), "seed")
     state = GameState(map_name, seed)
+    _read_deck(state, data)
     if data.get("rng") is not None:
         state.rng = Rng(_int(data["rng"], "rng", 0, _MASK64))
     _read_suits(state, data)
@@ -414,6 +415,17 @@ def _read_start_corners(state: GameState, data: dict[str, Any], order: list[str]
         if c not in state.map.corners:
             corner_list = ", ".join(map(str, state.map.corners))
             raise StateError(path, f"{c} is not a corner of the {state.map.name} map (corners: {corner_list})")
+
+
+def _read_deck(state: GameState, data: dict[str, Any]) -> None:
+    """The shared deck (``options.deck``, LoR 19.2) before any card is read by its name."""
+    options = data.get("options")
+    if isinstance(options, dict) and "deck" in options:
+        problem = deck_problem(options["deck"])
+        if problem:
+            raise StateError("options.deck", problem.partition(": ")[2])
+        state.options["deck"] = options["deck"]
+        state.use_deck()
 
 
 def _read_result_and_options(state: GameState, data: dict[str, Any], order: list[str]) -> None:

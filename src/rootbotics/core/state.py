@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import Deck, load_deck
+from .cards import BASE_DECK, Deck, load_deck
 from .chance import Rng
 from .faction import DIFFICULTIES, SHARED, Board, ensure_registered, piece_totals, rules_of  # noqa: F401 (DIFFICULTIES re-exported)
 from .items import load_item_box
@@ -192,6 +192,10 @@ class GameState:
         "opened_paths",
         "services",
     )
+
+    def use_deck(self) -> None:
+        """The shared deck named by ``options.deck`` (LoR 19.2; the base deck by default)."""
+        self.deckdef = load_deck(str(self.options.get("deck", BASE_DECK)))
 
     def __init__(self, map_name: str = "fall", seed: int = 0) -> None:
         ensure_registered()  # the factions plug in before any seat is added

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from .cards import BASE_DECK, deck_problem
 from .faction import REGISTRY, SHARED, piece_totals, rules_of
 from .maps import CLEARINGS
 from .moves import PROGRAM_NAMES
@@ -32,7 +33,7 @@ def options_problem(options: dict[str, object], humans: bool, rule_sets: Collect
         return f"options.cooperative: expected true or false, got {coop!r}"
     if coop and not humans:
         return "options.cooperative: cooperative play needs at least one human seat (Fully Cooperative Play)"
-    problem = programs_problem(options.get("programs", {}))
+    problem = programs_problem(options.get("programs", {})) or deck_problem(options.get("deck", BASE_DECK))
     if problem:
         return problem
     for rules in REGISTRY.values():  # each faction's own options (7.3.1, 9.7, ...)
