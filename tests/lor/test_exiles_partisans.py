@@ -286,3 +286,27 @@ def test_ep_murine_broker_draws_when_another_player_crafts_an_item() -> None:
     crafting.craft_item(g, "marquise", ID("bake_sale"), "LoR 4.1.2")
     assert len(s.factions["marquise"].hand) == 1
     invariants.check(s)
+
+
+# -- Coffin Makers ---------------------------------------------------------------------------------------
+def test_ep_coffin_makers_removed_warriors_lie_on_the_card_then_score_per_five() -> None:
+    """Battle removes Eyrie warriors: they go on the card, not the supply, and a saved position
+    keeps them; at the start of the holder's Birdsong, one VP per five, then all go home."""
+    s = ep({7: {"warriors": {"marquise": 6, "eyrie": 6}}}, marquise={"play_area": ["coffin_makers"]})
+    eyrie_supply = s.factions["eyrie"].supply["warrior"]
+    g = game(s, [("roll", (3, 3))], marquise=seat([], then=lambda d: d.moves[0])[0])
+    battle(g, "marquise", "eyrie", 7, "test")
+    assert s.coffin == {"eyrie": 3, "marquise": 3} and s.factions["eyrie"].supply["warrior"] == eyrie_supply
+    invariants.check(s)
+    back = serial.loads(serial.dumps(s))
+    assert back.coffin == s.coffin
+    effects.birdsong_start(g, "marquise")
+    assert s.factions["marquise"].vp == 1 and s.coffin == {} and s.factions["eyrie"].supply["warrior"] == eyrie_supply + 3
+    invariants.check(s)
+
+
+def test_ep_coffin_makers_warriors_need_the_card_in_a_saved_position() -> None:
+    data = serial.to_json(mine())
+    data["coffin_makers"] = {"eyrie": 2}
+    with pytest.raises(StateError, match="coffin_makers"):
+        serial.from_json(data)

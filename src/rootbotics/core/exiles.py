@@ -9,10 +9,15 @@ simulations among them, never pay for it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .cards import in_play
 from .faction import REGISTRY, SHARED
 from .maps import CLEARINGS
 from .state import Clearing, GameState
+
+if TYPE_CHECKING:
+    from .context import Game
 
 RULE = "LoR 4.1.3"  # a persistent effect acts as its card says
 
@@ -87,3 +92,24 @@ def extra_adjacent(state: GameState, faction: str, c: int, near: tuple[int, ...]
     if not extra:
         return near
     return tuple(sorted(extra.union(near)))
+
+
+# -- Coffin Makers: warriors returning to a supply lie on the card ---------------------------------
+def to_coffin(g: Game, owner: str, n: int) -> None:
+    """``n`` warriors of ``owner`` just returned to its supply: with Coffin Makers in a play
+    area they go on the card instead (ruling R-EP-COFFIN)."""
+    s = g.state
+    if n <= 0 or holder(s, "coffin_makers") is None:
+        return
+    s.factions[owner].supply["warrior"] -= n
+    s.coffin[owner] = s.coffin.get(owner, 0) + n
+    g.emit(owner, RULE, "coffin_makers", "{n} of its warriors go on Coffin Makers instead of its supply", n=n)
+
+
+def empty_coffin(g: Game) -> None:
+    """Every warrior on Coffin Makers returns to its owner's supply."""
+    s = g.state
+    for owner, n in sorted(s.coffin.items()):
+        s.factions[owner].supply["warrior"] = s.factions[owner].supply.get("warrior", 0) + n
+        g.emit(owner, RULE, "coffin_return", "{n} of its warriors return from Coffin Makers to its supply", n=n)
+    s.coffin.clear()

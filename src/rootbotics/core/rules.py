@@ -327,12 +327,16 @@ def remove_warriors(g: Game, owner: str, c: int, n: int, rule: str, by: str | No
         del cl.warriors[owner]
     else:
         cl.warriors[owner] = have - n
-    s.factions[owner].supply["warrior"] = s.factions[owner].supply.get("warrior", 0) + n
+    supply = s.factions[owner].supply
+    before = supply.get("warrior", 0)
+    supply["warrior"] = before + n
     g.emit(owner, rule, "remove_warriors", "loses {n} warrior{pl} in {c}", n=n, c=c, by=by, pl="s" if n > 1 else "")
     if g.removal_batch is not None and not s.factions[owner].is_bot:  # LoR 1.5.4: after every piece of the effect is removed
         g.after_removal.append((owner, c, n))
         return n
     rules_of(owner).warriors_removed(g, c, n)  # Robot Revenge (8.2.2), Field Hospitals (LoR 6.2.3)
+    if s.deckdef.exiles:  # Coffin Makers: what reached the supply goes on the card instead
+        exiles.to_coffin(g, owner, min(n, supply.get("warrior", 0) - before))
     return n
 
 

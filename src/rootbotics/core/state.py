@@ -191,6 +191,7 @@ class GameState:
         "ferry_used",
         "opened_paths",
         "services",
+        "coffin",
     )
 
     def use_deck(self) -> None:
@@ -226,6 +227,7 @@ class GameState:
         self.ferry_used = False  # Lake: the Ferry has sailed this turn (LoR C.2.5)
         self.opened_paths: set[tuple[int, int]] = set()  # Mountain: closed paths opened (LoR C.3.3)
         self.services: dict[str, list[str]] = {}  # services bought this turn, by buyer (9.2.3)
+        self.coffin: dict[str, int] = {}  # warriors on Coffin Makers, by owner (the Exiles and Partisans deck)
 
     # -- seats -----------------------------------------------------------------
     def add_faction(self, faction: str, seat: str) -> FactionState:
@@ -270,6 +272,7 @@ class GameState:
         s.ferry_used = self.ferry_used
         s.opened_paths = set(self.opened_paths)
         s.services = {k: list(v) for k, v in self.services.items()}
+        s.coffin = dict(self.coffin)
         return s
 
     # -- counting --------------------------------------------------------------

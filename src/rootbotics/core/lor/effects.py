@@ -29,6 +29,7 @@ def birdsong_start(g: Game, faction: str) -> None:
     holds no cards (2.8.1), so only humans are offered; with none, the seat draws alone."""
     s = g.state
     if s.deckdef.exiles:
+        exiles.coffin_makers(g, faction)
         exiles.saboteurs(g, faction)
     if in_play(s, faction, "better_burrow_bank") is None:
         return

@@ -9,6 +9,7 @@ Engravers) and ``core/rules.py`` (Murine Broker), of the Evening draw in ``cards
 
 from __future__ import annotations
 
+from .. import exiles as core_exiles
 from ..context import Game
 from ..maps import CLEARINGS
 from ..moves import DONE, MOVE_TEXT, Move, ask, yes_no
@@ -33,6 +34,18 @@ def _discard_own(g: Game, faction: str, cid: int, what: str) -> None:
     discard(g, cid)
 
 
+# -- the start of Birdsong: Coffin Makers --------------------------------------------------------
+def coffin_makers(g: Game, faction: str) -> None:
+    """Coffin Makers: one VP per five warriors on the card, then they all return to their
+    supplies."""
+    s = g.state
+    if in_play(s, faction, "coffin_makers") is None or not s.coffin:
+        return
+    n = sum(s.coffin.values())
+    core_exiles.empty_coffin(g)
+    score(g, faction, n // 5, RULE, f"for Coffin Makers ({n} warriors on it)")
+
+
 # -- the start of Birdsong: Saboteurs ------------------------------------------------------------
 def saboteurs(g: Game, faction: str) -> None:
     """Saboteurs: the seat may discard it to discard a card an enemy crafted (in its play area).
@@ -53,6 +66,8 @@ def saboteurs(g: Game, faction: str) -> None:
     g.emit(faction, RULE, "saboteurs", "uses Saboteurs: the {enemy} discards {card} from its play area", enemy=enemy, card=card.label(), card_id=card.name)
     s.factions[enemy].play_area.remove(cid)
     discard(g, cid)
+    if card.name == "coffin_makers":  # what lay on the card returns to the supplies (ruling R-EP-COFFIN)
+        core_exiles.empty_coffin(g)
 
 
 # -- Birdsong: False Orders, Swap Meet -----------------------------------------------------------
