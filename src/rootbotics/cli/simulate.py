@@ -397,8 +397,7 @@ def simulate_options() -> SimpleNamespace:
         vagabot_character=play.vagabot_character,
         riverfolk_services=play.riverfolk_services,
         cult_outcast_max=play.cult_outcast_max,
-        programs=play.programs,
-        deck_cards=play.deck_cards,
+        programs=play.programs, deck_cards=play.deck_cards,
         shard=option(
             Optional[str], "--shard", metavar="I/N",
             help="Play only the I-th of N equal slices of the seed range (1-based), e.g. one per machine; "
