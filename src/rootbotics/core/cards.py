@@ -1,4 +1,5 @@
-"""The 54-card base deck and the item supply, as data loaded once.
+"""The 54-card shared decks (the base deck, the Exiles and Partisans deck) and the item supply,
+as data loaded once.
 
 Every physical card has a small integer id (0..53) used in game state; its name in saved
 positions is the card's data id, with ``#2``, ``#3`` for further copies (``tax_collector#3``).
@@ -55,7 +56,9 @@ class Quest:
     items: tuple[str, str]
 
 
-DECK_FILES: dict[str, str] = {"base": "deck.json", "exiles-partisans": "deck-exiles-partisans.json"}  # LoR 19.2
+# The shared decks a game may play with (LoR 19.2, ``options.deck``). The Exiles and Partisans file
+# lists its cards so that the item, ambush and dominance cards both decks share keep their ids.
+DECK_FILES: dict[str, str] = {"base": "deck.json", "exiles-partisans": "deck-exiles-partisans.json"}
 BASE_DECK = "base"
 
 
