@@ -109,7 +109,7 @@ def to_coffin(g: Game, owner: str, n: int) -> None:
 def empty_coffin(g: Game) -> None:
     """Every warrior on Coffin Makers returns to its owner's supply."""
     s = g.state
-    for owner, n in sorted(s.coffin.items()):
+    for owner in sorted(s.coffin):
+        n = s.coffin.pop(owner)  # off the card before the event: every event sees a whole position
         s.factions[owner].supply["warrior"] = s.factions[owner].supply.get("warrior", 0) + n
         g.emit(owner, RULE, "coffin_return", "{n} of its warriors return from Coffin Makers to its supply", n=n)
-    s.coffin.clear()

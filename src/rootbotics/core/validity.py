@@ -131,7 +131,8 @@ def _winner_violations(state: GameState, coop: bool) -> list[str]:
     out: list[str] = []
     if not state.end_reason:
         out.append("end_reason: a game with a winner says why it ended")
-    reached = [w for w in winners if state.factions[w].vp >= WINNING_VP]
+    # 30 VP, or an activated dominance card (LoR 3.3.1: its holder wins by it, with no score marker)
+    reached = [w for w in winners if state.factions[w].vp >= WINNING_VP or state.factions[w].dominance is not None]
     bots = [f for f in state.turn_order if state.factions[f].is_bot]
     if not coop and (len(winners) != 1 or not reached) and not _coalition(state, winners, reached):
         out.append(f"winner: {', '.join(winners)} did not reach {WINNING_VP} VP (LoR 3.1)")
