@@ -327,17 +327,24 @@ def remove_warriors(g: Game, owner: str, c: int, n: int, rule: str, by: str | No
         del cl.warriors[owner]
     else:
         cl.warriors[owner] = have - n
-    supply = s.factions[owner].supply
-    before = supply.get("warrior", 0)
-    supply["warrior"] = before + n
+    s.factions[owner].supply["warrior"] = s.factions[owner].supply.get("warrior", 0) + n
     g.emit(owner, rule, "remove_warriors", "loses {n} warrior{pl} in {c}", n=n, c=c, by=by, pl="s" if n > 1 else "")
     if g.removal_batch is not None and not s.factions[owner].is_bot:  # LoR 1.5.4: after every piece of the effect is removed
         g.after_removal.append((owner, c, n))
         return n
-    rules_of(owner).warriors_removed(g, c, n)  # Robot Revenge (8.2.2), Field Hospitals (LoR 6.2.3)
-    if s.deckdef.exiles:  # Coffin Makers: what reached the supply goes on the card instead
-        exiles.to_coffin(g, owner, min(n, supply.get("warrior", 0) - before))
+    warriors_removed(g, owner, c, n)
     return n
+
+
+def warriors_removed(g: Game, owner: str, c: int, n: int) -> None:
+    """``n`` warriors of ``owner`` removed from ``c`` have reached its supply: its rules react
+    (Robot Revenge, 8.2.2; Field Hospitals, LoR 6.2.3), then Coffin Makers takes those still
+    there (the Exiles and Partisans deck, ruling R-EP-COFFIN)."""
+    supply = g.state.factions[owner].supply
+    before = supply.get("warrior", 0)
+    rules_of(owner).warriors_removed(g, c, n)
+    if g.state.deckdef.exiles:
+        exiles.to_coffin(g, owner, n - max(0, before - supply.get("warrior", 0)))
 
 
 def remove_piece(g: Game, owner: str, c: int, kind: str, rule: str, by: str | None = None) -> bool:
@@ -398,7 +405,7 @@ class one_removal:  # noqa: N801 (used as ``with one_removal(g):``, like a funct
         if kind is not None or lost is None:  # an exception is on its way out: no effect is over
             return
         for owner, c, n in waiting:  # a human seat's warriors removed by this effect (LoR 1.5.4)
-            rules_of(owner).warriors_removed(g, c, n)
+            warriors_removed(g, owner, c, n)
         owners: dict[str, list[tuple[int, str | None]]] = {}
         for owner, c, by in lost:
             owners.setdefault(owner, []).append((c, by))
