@@ -163,12 +163,15 @@ def new_game(
     state = GameState(config.map, config.seed)
     state.options = dict(config.options)
     state.options["max_rounds"] = config.max_rounds
+    state.use_deck()  # LoR 19.2
     controllers = program_controllers(state, controllers)
     g = CountingGame(state, chance, controllers, log, watch=watch) if count_only else Game(state, chance, controllers, log)
     if hasattr(g.chance, "bind"):  # a chance source that reads the game (the table's)
         g.chance.bind(g)
     seats = ", ".join(f"{seat.faction} ({seat.seat})" for seat in config.seats)
     g.emit(None, "LoR 5.1", "game", "a game of Root on the {map} map, seed {seed}; seats in turn order: {seats}", map=config.map, seed=config.seed, seats=seats)
+    if state.deckdef.exiles:
+        g.emit(None, "LoR 19.2", "setup", "the shared deck is the Exiles and Partisans deck")
     place_suit_markers(g, config)  # LoR A.1
     assign_seats(g, config)  # LoR 5.1.1 with 3.2
     choose_difficulty_and_traits(g, config)  # 3.3

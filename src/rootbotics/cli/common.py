@@ -218,11 +218,17 @@ def bot_traits(bot: str, names: str) -> tuple[str, ...]:
 
 
 def faction_options(
-    vagabot_character: Optional[str], riverfolk_services: Optional[str], continued: bool = False, cult_outcast_max: Optional[int] = None
+    vagabot_character: Optional[str],
+    riverfolk_services: Optional[str],
+    continued: bool = False,
+    cult_outcast_max: Optional[int] = None,
+    deck_cards: Optional[str] = None,
 ) -> dict[str, object]:
-    """The game options of --vagabot-character, --riverfolk-services and --cult-outcast-max,
-    checked (``continued``: a saved position is continued, which keeps its own)."""
+    """The game options of --vagabot-character, --riverfolk-services, --cult-outcast-max and
+    --deck-cards, checked (``continued``: a saved position is continued, which keeps its own)."""
     options: dict[str, object] = cult_options(cult_outcast_max, continued)
+    if deck_cards is not None:
+        options["deck"] = deck_option(deck_cards, continued)
     if vagabot_character is not None:
         from ..factions.vagabot.items import CHARACTERS
 
@@ -242,6 +248,19 @@ def faction_options(
             raise CliError("--riverfolk-services cannot be used with --from: the saved position keeps its own options")
         options[OPTION] = policy
     return options
+
+
+DECK_NAMES = {"base": "base", "exiles": "exiles-partisans", "exiles-partisans": "exiles-partisans", "ep": "exiles-partisans"}
+
+
+def deck_option(text: str, continued: bool = False) -> str:
+    """--deck-cards: the shared deck (LoR 19.2), ``options.deck``."""
+    name = text.strip().lower()
+    if name not in DECK_NAMES:
+        raise CliError(f"--deck-cards: {text!r} is not a shared deck (choose from base, exiles)")
+    if continued:
+        raise CliError("--deck-cards cannot be used with --from: the saved position keeps its own deck (options.deck)")
+    return DECK_NAMES[name]
 
 
 CULT_FLAG = "--cult-outcast-max"

@@ -76,6 +76,7 @@ class PlayArgs:
     short: bool = False
     cult_outcast_max: Optional[int] = None
     programs: Optional[str] = None
+    deck_cards: Optional[str] = None
 
 
 # -- the work -----------------------------------------------------------------------------------
@@ -84,7 +85,7 @@ def run_play(a: PlayArgs) -> int:
     from ..core.events import EventLog
 
     check_modes(a)
-    options = faction_options(a.vagabot_character, a.riverfolk_services, a.from_file is not None, a.cult_outcast_max)
+    options = faction_options(a.vagabot_character, a.riverfolk_services, a.from_file is not None, a.cult_outcast_max, a.deck_cards)
     state = continued_position(a) if a.from_file is not None else None
     config = new_config(a, options) if a.from_file is None else None
     check_outputs(a)
@@ -391,6 +392,11 @@ def game_options() -> SimpleNamespace:
             "seat=program separated by commas (e.g. --programs marquise=random). Programs: random (uniform), "
             "greedy (a one-step heuristic). These seats play first, in the order given, then the --bots.",
         ),
+        deck_cards=option(
+            Optional[str], "--deck-cards", metavar="DECK",
+            help="The shared deck (LoR 19.2): base (the default) or exiles (the Exiles and Partisans deck). "
+            "Saved in positions and records as options.deck.",
+        ),
         cult_outcast_max=option(
             Optional[int], "--cult-outcast-max", metavar="N",
             help="The Clockwork Cult's (lizards@bbp) Outcast Pile maximum, 1 to 20 cards (BBP CC.2). Default: 4.",
@@ -465,5 +471,6 @@ def register(app: Any) -> None:
         riverfolk_services: g.riverfolk_services = None,
         cult_outcast_max: g.cult_outcast_max = None,
         programs: g.programs = None,
+        deck_cards: g.deck_cards = None,
     ) -> int:
         return run_play(PlayArgs(**locals()))

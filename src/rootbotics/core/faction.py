@@ -98,6 +98,7 @@ class Faction:
     nimble: ClassVar[bool] = False  # moves without ruling either clearing (7.2.2, 11.2.1)
     wins_ties: ClassVar[bool] = False  # rules tied clearings (Lords of the Forest, LoR 7.2.1)
     ruling_buildings: ClassVar[frozenset[str]] = frozenset()  # its owner rules where one stands
+    crafting_pieces: ClassVar[frozenset[str]] = frozenset()  # building or token kinds that are its crafting pieces on the map (LoR 4.1.1; Tunnels)
     exclusive_tokens: ClassVar[frozenset[str]] = frozenset()  # no other seat places where one stands
     leaves_game: ClassVar[frozenset[str]] = frozenset()  # kinds that leave the game when removed
     suited_buildings: ClassVar[dict[str, str]] = {}  # building -> the only suit of clearing it stands in

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import Deck, load_deck
+from .cards import BASE_DECK, Deck, load_deck
 from .chance import Rng
 from .faction import DIFFICULTIES, SHARED, Board, ensure_registered, piece_totals, rules_of  # noqa: F401 (DIFFICULTIES re-exported)
 from .items import load_item_box
@@ -191,7 +191,12 @@ class GameState:
         "ferry_used",
         "opened_paths",
         "services",
+        "coffin",
     )
+
+    def use_deck(self) -> None:
+        """The shared deck named by ``options.deck`` (LoR 19.2; the base deck by default)."""
+        self.deckdef = load_deck(str(self.options.get("deck", BASE_DECK)))
 
     def __init__(self, map_name: str = "fall", seed: int = 0) -> None:
         ensure_registered()  # the factions plug in before any seat is added
@@ -222,6 +227,7 @@ class GameState:
         self.ferry_used = False  # Lake: the Ferry has sailed this turn (LoR C.2.5)
         self.opened_paths: set[tuple[int, int]] = set()  # Mountain: closed paths opened (LoR C.3.3)
         self.services: dict[str, list[str]] = {}  # services bought this turn, by buyer (9.2.3)
+        self.coffin: dict[str, int] = {}  # warriors on Coffin Makers, by owner (the Exiles and Partisans deck)
 
     # -- seats -----------------------------------------------------------------
     def add_faction(self, faction: str, seat: str) -> FactionState:
@@ -266,6 +272,7 @@ class GameState:
         s.ferry_used = self.ferry_used
         s.opened_paths = set(self.opened_paths)
         s.services = {k: list(v) for k, v in self.services.items()}
+        s.coffin = dict(self.coffin)
         return s
 
     # -- counting --------------------------------------------------------------

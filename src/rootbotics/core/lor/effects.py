@@ -12,6 +12,7 @@ from ..moves import DONE, MOVE_TEXT, Move, ask
 from ..rules import discard, draw_card, remove_warriors, ruled_clearings, score
 from ..state import GameState
 from .battling import ask_battle, can_take_battle
+from . import exiles
 from .cards import card_label, draw, in_play
 from .moving import ask_move, can_take_move
 
@@ -27,6 +28,9 @@ def birdsong_start(g: Game, faction: str) -> None:
     """Better Burrow Bank: the seat and another player of its choice each draw a card. A bot
     holds no cards (2.8.1), so only humans are offered; with none, the seat draws alone."""
     s = g.state
+    if s.deckdef.exiles:
+        exiles.coffin_makers(g, faction)
+        exiles.saboteurs(g, faction)
     if in_play(s, faction, "better_burrow_bank") is None:
         return
     draw(g, faction, 1, RULE, "for Better Burrow Bank")
@@ -47,6 +51,8 @@ def birdsong_moves(state: GameState, faction: str, used: set[str]) -> list[Move]
         out.append(Move("royal_claim", (claim,), RULE))
     if in_play(state, faction, "stand_and_deliver") is not None and "stand_and_deliver" not in used:
         out.extend(Move("stand_and_deliver", (f,), RULE) for f in others(state, faction) if state.factions[f].is_bot or state.factions[f].hand)
+    if state.deckdef.exiles:
+        out.extend(exiles.birdsong_moves(state, faction, used))
     return out
 
 
@@ -62,6 +68,8 @@ def birdsong_cards(g: Game, faction: str) -> None:
             return
         if m.kind == "royal_claim":
             royal_claim(g, faction, m.args[0])
+        elif exiles.apply_birdsong(g, faction, m, used):
+            pass
         else:
             used.add("stand_and_deliver")
             stand_and_deliver(g, faction, m.args[0])
@@ -93,7 +101,10 @@ def stand_and_deliver(g: Game, faction: str, victim: str) -> None:
 
 # -- Daylight --------------------------------------------------------------------------------------
 def daylight_start(g: Game, faction: str) -> None:
-    """Command Warren: at the start of Daylight the seat may battle."""
+    """Eyrie Emigre at the end of Birdsong, just before (ruling R-EP-EMIGRE); Command Warren: at
+    the start of Daylight the seat may battle."""
+    if g.state.deckdef.exiles:
+        exiles.eyrie_emigre(g, faction)
     if in_play(g.state, faction, "command_warren") is not None and can_take_battle(g.state, faction):
         ask_battle(g, faction, RULE, optional=True, step="command_warren")
 
@@ -106,6 +117,8 @@ def daylight_moves(state: GameState, faction: str, used: set[str]) -> list[Move]
         out.extend(Move("tax_collector", (c,), RULE) for c in CLEARINGS if state.clearings[c].warriors.get(faction, 0) > 0)
     if "codebreakers" not in used and in_play(state, faction, "codebreakers") is not None:
         out.extend(Move("codebreakers", (f,), RULE) for f in others(state, faction, humans_only=True))
+    if state.deckdef.exiles:
+        out.extend(exiles.daylight_moves(state, faction, used))
     return out
 
 
@@ -120,13 +133,16 @@ def apply_daylight_move(g: Game, faction: str, m: Move, used: set[str]) -> bool:
         seen = [card_label(c) for c in g.state.factions[m.args[0]].hand]
         g.emit(faction, RULE, "codebreakers", "looks at the hand of {other} with Codebreakers: {cards}", other=m.args[0], cards=", ".join(seen) or "no cards")
     else:
-        return False
+        return exiles.apply_daylight(g, faction, m, used)
     return True
 
 
 # -- the start of Evening ------------------------------------------------------------------------
 def evening_start(g: Game, faction: str) -> None:
-    """Cobbler: at the start of Evening the seat may take a move."""
+    """Charm Offensive: the seat may draw, another player scores; Cobbler: at the start of
+    Evening the seat may take a move."""
+    if g.state.deckdef.exiles:
+        exiles.charm_offensive(g, faction)
     if in_play(g.state, faction, "cobbler") is not None and can_take_move(g.state, faction):
         ask_move(g, faction, RULE, optional=True, step="cobbler")
 

@@ -30,6 +30,7 @@ class Alliance(Faction):
     }
     buildings = frozenset(BASES.values())
     tokens = frozenset({"sympathy"})
+    crafting_pieces = frozenset({"sympathy"})  # LoR 8.2.1 (Tunnels, Exiles and Partisans deck)
     human_seat = True
     suited_buildings = BASE_SUIT  # a base stands only in a clearing of its suit (6.4.3, 6.5.2)
     one_per_clearing = frozenset({"sympathy"})  # 6.2.1 I

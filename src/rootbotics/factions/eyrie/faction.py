@@ -22,6 +22,7 @@ class Eyrie(Faction):
     human_name = "Eyrie Dynasties"
     pieces = {"bot": {"warrior": 20, "roost": 7}, "human": {"warrior": 20, "roost": 7}}
     buildings = frozenset({"roost"})
+    crafting_pieces = frozenset({"roost"})  # LoR 7.2.1 (Tunnels, Exiles and Partisans deck)
     one_per_clearing = frozenset({"roost"})  # a roost is built only in a clearing with no roost (5.5.2, LoR 7.4)
     human_seat = True
     wins_ties = True  # Lords of the Forest (LoR 7.2.1; 5.2.1)

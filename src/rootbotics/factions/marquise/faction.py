@@ -36,6 +36,7 @@ class Marquise(Faction):
     }
     buildings = frozenset({"sawmill", "workshop", "recruiter"})
     tokens = frozenset({"keep", "wood"})
+    crafting_pieces = frozenset({"workshop"})  # LoR 6.2.1 (Tunnels, Exiles and Partisans deck)
     human_seat = True
     exclusive_tokens = frozenset({"keep"})  # only the Marquise places where the keep stands (4.2.1)
     leaves_game = frozenset({"keep"})  # a removed keep is gone for good (4.2.1)

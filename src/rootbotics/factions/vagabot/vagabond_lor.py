@@ -10,7 +10,7 @@ from ...core.battle import battle
 from ...core.context import Game
 from ...core.faction import rules_of
 from ...core.lor.battling import defenders
-from ...core.lor.cards import ask_card, card_label, discard_down, draw, matching, suit_matches
+from ...core.lor.cards import ask_card, card_label, discard_down, draw, evening_draw, matching, suit_matches
 from ...core.lor.crafting import craft, craft_moves
 from ...core.lor.effects import daylight_start, evening_start
 from ...core.lor.turn import apply_free_daylight, free_daylight_moves, start_of_birdsong
@@ -676,7 +676,7 @@ def evening(g: Game, f: str) -> None:
             if item.damaged:
                 item.damaged, item.exhausted = False, False
                 g.emit(f, "LoR 9.6.1", "repair", "rests in the forest: repairs a {item}", item=item.kind)
-    draw(g, f, 1 + vb.on_track("coins"), "LoR 9.6.2", "in Evening")
+    evening_draw(g, f, 1 + vb.on_track("coins"), "LoR 9.6.2")  # Informants may take an ambush instead
     discard_down(g, f, "LoR 9.6.3")
     capacity(g, f)
 
