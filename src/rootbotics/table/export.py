@@ -330,7 +330,8 @@ _BOARD_ONLY = (
     "battle_card codebreakers dominance foil royal_claim spend stand_and_deliver take_dominance "
     "base_lost discard_supporter martial_law mobilize no_room officer officers_lost spend_supporter supporters "
     "day_labor glide hideout relationship remove_item "
-    "decree_add decree_empty_hand decree_fails depose leader new_clutch no_new_roost viziers"
+    "decree_add decree_empty_hand decree_fails depose leader new_clutch no_new_roost viziers "
+    "coffin_makers coffin_return discard_play_card false_orders give informants league saboteurs swap_meet"
 ).split()
 EVENT_ACTIONS: dict[str, Handler] = {kind: _nothing for kind in _BOARD_ONLY}
 EVENT_ACTIONS.update({
