@@ -17,7 +17,7 @@ from ...core.lor.turn import apply_free_daylight, free_daylight_moves, start_of_
 from ...core.maps import CLEARINGS
 from ...core.moves import DONE, MOVE_TEXT, NO, Move, ask, yes_no
 from ...core.paths import move_destinations
-from ...core.rules import closed, give_card_to_bot, remove_piece, remove_warriors, score, snared
+from ...core.rules import closed, give_card_to_bot, one_removal, remove_piece, remove_warriors, score, snared
 from ...core.state import GameState
 from .human import ALLIED, HOSTILE, HUMAN_CHARACTERS, RELATION_NAMES, TRACKED, VagabondBoard, VagabondItem, board_of, place_pawn, where
 from .items import quest_label
@@ -549,7 +549,7 @@ def special_targets(s: GameState, f: str, vb: VagabondBoard) -> list[Move]:
         return [Move("to", (k,), rule) for k in CLEARINGS if k != c and not closed(s, k)]
     if ch == "vagrant" and c is not None:
         return [Move("instigate", (a, d), rule) for a in s.turn_order for d in defenders(s, a, c)]
-    if ch == "scoundrel" and c is not None:
+    if ch == "scoundrel" and c is not None and scorch_room(s, c):
         return [Move("scorch", (), rule)]
     return []
 
@@ -632,17 +632,33 @@ def scorched_earth(g: Game, f: str) -> None:
     assert c is not None
     cl = s.clearings[c]
     torch = next(i for i in vb.items if i.kind == "torch" and i.exhausted and not i.damaged)
-    vb.items.remove(torch)
+    g.emit(f, "LoR 26.6.2", "scorched_earth", "places his torch in {c} and removes all enemy pieces there", c=c)
+    remove_all_but_his(g, f, c)
+    vb.items.remove(torch)  # once the enemy pieces are gone, so the torch's slot is free
     cl.slot_items.append("torch")
     vb.scorched.append(c)
-    g.emit(f, "LoR 26.6.2", "scorched_earth", "places his torch in {c} and removes all enemy pieces there", c=c)
-    for o in [o for o in s.turn_order if o != f and cl.pieces_of(o) > 0]:
-        w = cl.warriors.get(o, 0)
-        if w:
-            remove_warriors(g, o, c, w, "LoR 26.6.2", by=f)
-        for kind in [k for p, k in [*cl.tokens, *cl.buildings] if p == o]:
-            remove_piece(g, o, c, kind, "LoR 26.6.2", by=f)
-        removed(g, f, o, w, 0, in_battle=False)
+
+
+def scorch_room(s: GameState, c: int) -> bool:
+    """Room for the torch once every enemy piece is gone: a slot neither a ruin nor an item
+    covers (ruling R-VAGABOND-SCORCHED)."""
+    cl = s.clearings[c]
+    return s.map.slots[c] - (1 if cl.ruin else 0) - len(cl.slot_items) > 0
+
+
+def remove_all_but_his(g: Game, f: str, c: int) -> None:
+    """Scorched Earth's removal (LoR 26.6.2): every enemy piece in ``c``, another Vagabond's
+    items damaged instead (LoR 9.2.2.1)."""
+    s = g.state
+    cl = s.clearings[c]
+    with one_removal(g):  # removed together (LoR 1.5.4)
+        for o in [o for o in s.turn_order if o != f and cl.pieces_of(o) > 0]:
+            w = cl.warriors.get(o, 0)
+            if w:
+                remove_warriors(g, o, c, w, "LoR 26.6.2", by=f)
+            for kind in [k for p, k in [*cl.tokens, *cl.buildings] if p == o]:
+                remove_piece(g, o, c, kind, "LoR 26.6.2", by=f)
+            removed(g, f, o, w, 0, in_battle=False)
     for pawn in [p for p in cl.pawns() if p != f]:  # another Vagabond: Full Removal (LoR 9.2.2.1)
         rules_of(pawn).full_removal(g, f, c)
 
