@@ -54,7 +54,7 @@ def battle(
         return ambushed
     arbiter = _enlist(g, attacker, defender, c)  # 7.7.6: before rolling
     a_roll, d_roll = _roll(g, attacker, defender)
-    att, dfd = rules_of(attacker), rules_of(defender)
+    dfd = rules_of(defender)
     att_max, def_max = _maximum_hits(g, attacker, defender, c)
     att_hits = min(a_roll, att_max)
     def_hits = min(d_roll, def_max + arbiter)

@@ -33,7 +33,6 @@ def is_bot(state: GameState, faction: str) -> bool:
 def adjacent_for(state: GameState, faction: str, c: int) -> tuple[int, ...]:
     """Clearings linked to ``c`` by a path this seat may use: every printed path for a bot
     (closed paths too, 12.2.1); for a human, the open paths and those opened (LoR C.3.2)."""
-    m = state.map
     if state.deckdef.exiles:  # Boat Builders, Tunnels (the Exiles and Partisans deck)
         return extra_adjacent(state, faction, c, _adjacent(state, faction, c))
     return _adjacent(state, faction, c)

@@ -272,6 +272,8 @@ def sail_the_ferry(g: Game, faction: str, a: int, b: int) -> None:
     fs = s.factions[faction]
     if fs.is_bot:
         score(g, faction, 1, "12.1.1", "for using the Ferry (a bot scores instead of drawing)")
+    elif not s.deck and not s.discard:  # every card is held somewhere (LoR 1.5.4)
+        g.emit(faction, "LoR C.2.5", "draw", "draws no card for using the Ferry: the deck and the discard pile are empty")
     else:
         fs.hand.append(draw_card(g, faction))
         g.emit(faction, "LoR C.2.5", "draw", "draws a card for using the Ferry")
@@ -519,6 +521,16 @@ def draw_card(g: Game, who: str | None) -> int:
         g.emit(None, "LoR 2.1", "reshuffle", "the discard pile is shuffled into a new deck ({n} cards)", n=len(s.deck))
     card = g.chance.draw(s.deck)
     return card
+
+
+def draw_into_hand(g: Game, who: str) -> bool:
+    """A seat draws a card into its hand if there is one to draw; with the deck and the discard
+    pile both empty it draws none (LoR 1.5.4: as many as possible). Whether it drew."""
+    s = g.state
+    if not s.deck and not s.discard:
+        return False
+    s.factions[who].hand.append(draw_card(g, who))
+    return True
 
 
 def discard(g: Game, card: int, lost_souls: bool = True) -> None:

@@ -82,10 +82,12 @@ def craft(g: Game, faction: str, cid: int, pieces: dict[str, int], rule: str) ->
         fs.hand.remove(cid)
         fs.play_area.append(cid)
         g.emit(faction, "LoR 4.1.3", "craft", "crafts {card}: a persistent effect, now in its play area", card=card.label(), card_id=card.name)
-    else:  # the card stays in hand while its effect resolves, then is discarded (LoR 4.1.2)
+    else:  # the card lies before the seat while its effect resolves, then is discarded (LoR 4.1.2)
         g.emit(faction, "LoR 4.1.2", "craft", "crafts {card}: an immediate effect", card=card.label(), card_id=card.name)
+        fs.hand.remove(cid)  # out of the hand: an Outrage it sets off cannot take it
+        fs.play_area.append(cid)
         resolve_immediate(g, faction, cid)
-        fs.hand.remove(cid)
+        fs.play_area.remove(cid)
         discard(g, cid)
 
 

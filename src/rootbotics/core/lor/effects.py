@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..context import Game
 from ..maps import CLEARINGS
 from ..moves import DONE, MOVE_TEXT, Move, ask
-from ..rules import discard, draw_card, remove_warriors, ruled_clearings, score
+from ..rules import discard, draw_into_hand, remove_warriors, ruled_clearings, score
 from ..state import GameState
 from .battling import ask_battle, can_take_battle
 from . import exiles
@@ -89,7 +89,7 @@ def stand_and_deliver(g: Game, faction: str, victim: str) -> None:
     s = g.state
     vfs = s.factions[victim]
     if vfs.is_bot:
-        s.factions[faction].hand.append(draw_card(g, faction))
+        draw_into_hand(g, faction)
         g.emit(faction, "2.8.1", "stand_and_deliver", "uses Stand and Deliver! on {victim}, a bot with no hand: draws a card instead", victim=victim)
     else:
         cid = g.chance.pick(list(vfs.hand), f"which card {faction} takes from {victim} (Stand and Deliver!)")

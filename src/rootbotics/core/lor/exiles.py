@@ -14,7 +14,7 @@ from ..context import Game
 from ..maps import CLEARINGS
 from ..moves import DONE, MOVE_TEXT, Move, ask, yes_no
 from ..paths import adjacent_for
-from ..rules import discard, draw_card, give_card_to_bot, matches, moved_into, place_warriors, remove_warriors, score, snared
+from ..rules import discard, draw_into_hand, give_card_to_bot, matches, moved_into, place_warriors, remove_warriors, score, snared
 from ..state import GameState
 from .battling import ask_battle, battle_clearings
 from .cards import ask_card, draw, in_play, spend
@@ -131,7 +131,7 @@ def swap_meet(g: Game, faction: str, other: str) -> None:
     s = g.state
     fs, ofs = s.factions[faction], s.factions[other]
     if ofs.is_bot:
-        fs.hand.append(draw_card(g, faction))
+        draw_into_hand(g, faction)
         g.emit(faction, "2.8.1", "swap_meet", "uses Swap Meet on {other}, a bot with no hand: draws a card instead", other=other)
     else:
         cid = g.chance.pick(list(ofs.hand), f"which card {faction} takes from {other} (Swap Meet)")

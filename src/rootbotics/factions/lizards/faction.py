@@ -13,7 +13,7 @@ from ...core.context import Game
 from ...core.faction import LAW, BoardTable, CardLedger, Faction
 from ...core.fields import StateError, integer, obj, only, string
 from . import cult
-from .rules import CONSPIRACIES, FACTION, GARDEN_KINDS, GARDEN_SUIT, LizardsState, board, garden_removed, human_revenge, lost_souls_board, robot_revenge, to_lost_souls
+from .rules import CONSPIRACIES, FACTION, GARDEN_KINDS, GARDEN_SUIT, LizardsState, garden_removed, human_revenge, lost_souls_board, robot_revenge, to_lost_souls
 
 if TYPE_CHECKING:
     from ...core.state import FactionState, GameState

@@ -684,7 +684,6 @@ ACTIONS = {
 
 # -- Evening (LoR 9.6) -------------------------------------------------------------------------------
 def evening(g: Game, f: str) -> None:
-    s = g.state
     vb = vboard(g, f)
     evening_start(g, f)
     if vb.forest is not None:  # LoR 9.6.1
