@@ -177,9 +177,27 @@ def reach(play: Play, chain: Chain) -> Reached | None:
 
 
 # -- the search -------------------------------------------------------------------------------------
-def _verdict(target: Delta, got: Delta, mentioned: set[Key]) -> str:
+def touched(s: GameState, faction: str, text: str) -> set[Key]:
+    """What any beginning of the line changes (``w1->5/w5->9`` passes through 5)."""
+    letter = LETTERS[faction]
+    actions = parse_action(text, letter)
+    out: set[Key] = set()
+    shadow, base = s.clone(), features(s)
+    for i, action in enumerate(actions):
+        try:
+            play_actions(shadow, letter, [action])
+        except ImportError_:
+            break
+        out |= set(delta(base, features(shadow))) | set(_card_changes(s, faction, actions[: i + 1]))
+    return out
+
+
+def _verdict(target: Delta, got: Delta, mentioned: set[Key], passed: set[Key] = frozenset()) -> str:  # type: ignore[assignment]
     """``match``, ``exact`` (a match changing nothing else), ``on`` (may still become one) or
-    ``off`` (a change the line writes went too far or the wrong way)."""
+    ``off`` (a change the line writes went too far or the wrong way, or a change of a kind the
+    line writes where no step of the line passes)."""
+    if any(got[k] and group(k) in mentioned and k not in passed and k not in target for k in got):
+        return "off"
     for k, want in target.items():
         have = got.get(k, 0)
         if have and (have * want < 0 or abs(have) > abs(want)):
@@ -215,6 +233,7 @@ def find_chain(play: Play, text: str) -> list[tuple[Decision, LegalMove]]:
         raise ValueError(f"{asked}: the line changes nothing on the board")
     base = features(start)
     mentioned = {group(k) for k in target}
+    passed = touched(start, d0.seat, text)
     level: list[tuple[Chain, Decision, int]] = [((), d0, 0)]
     before: dict[Chain, Delta] = {}
     tries = 0
@@ -231,7 +250,7 @@ def find_chain(play: Play, text: str) -> list[tuple[Decision, LegalMove]]:
                 if r is None:
                     continue
                 got = delta(base, features(r.state))
-                verdict = _verdict(target, got, mentioned)
+                verdict = _verdict(target, got, mentioned, passed)
                 if verdict in ("match", "exact"):
                     found.append((longer, got, r.state, verdict == "exact"))
                 elif verdict == "on" and r.decision is not None:  # (no merging of equal positions:
