@@ -168,7 +168,7 @@ def test_every_completed_action_has_a_rootlog_text_that_reads_back_to_its_change
     chains = completed_chains(s)
     assert len(chains) >= 20
     kinds = {c[0][1].kind for c in chains}
-    assert {"march", "recruit", "build", "overwork"} <= kinds
+    assert {"march", "recruit", "build", "overwork"} <= kinds  # a battle stops at a question of the defender or the dice
     for chain in chains:
         text = chain_text(s.play, chain)
         r = reach(s.play, chain)
