@@ -81,8 +81,8 @@ def entries(tmp_path: Path, name: str = "g") -> list[dict]:
 # -- the form ----------------------------------------------------------------------------------
 def test_the_form_makes_a_law_session_by_default_and_a_board_one_for_house_rules(client: TestClient, tmp_path: Path) -> None:
     form = client.get("/").text
-    assert '<select name="rules"' in form and "by the Law of Root&#39;s legal moves" in form and "house rules" in form
-    assert re.search(r"By legal moves: [^<]*Marquise de Cat", form)
+    assert '<select name="rules"' in form and "by legal moves (where built)" in form and "house rules" in form
+    assert re.search(r"By legal moves \(the Law of Root, each decision clicked\): [^<]*Marquise de Cat", form)
     client.post("/new", data={**NEW, "seat_lizards": "human", "player_lizards": "Cy"})
     seats = {s["faction"]: s for s in json.loads((tmp_path / "g.json").read_text())["config"]["seats"]}
     assert seats["marquise"] == {"faction": "marquise", "seat": "human", "player": "Ann", "rules": "law"}
@@ -98,7 +98,7 @@ def test_the_form_makes_a_law_session_by_default_and_a_board_one_for_house_rules
 def test_the_page_shows_the_decision_with_every_legal_move_as_a_button(client: TestClient, tmp_path: Path) -> None:
     page = at_setup(client)
     assert status(page) == ["Ann (Marquise de Cat, setting up): place the keep in which corner"]
-    assert re.search(r'<p class="rule">LoR 6\.3\.2 <small>\(setup\.keep\)</small>: choose one of 4 legal moves</p>', page)
+    assert re.search(r'<p class="decision-rule">LoR 6\.3\.2 <small>\(setup\.keep\)</small>: choose one of 4 legal moves</p>', page)
     assert moves(page) == {f"clearing {c}": c for c in (1, 2, 3, 4)}  # the four corners (LoR 6.3.2)
     assert page.count('<small class="rule">LoR 6.3.2</small>') == 4
     session = Session.load(Path(tmp_path) / "g.json")

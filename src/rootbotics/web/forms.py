@@ -27,8 +27,8 @@ MODES: dict[str, str] = {"competitive": "competitive: every seat for itself", "t
 RULE_SET_LABELS: dict[str, str] = {LAW: "Law of Robotics (official)", "bbp": "Better Bot Project v5 (fan-made)"}
 # how a human seat plays (``TableSeat.rules``, as ``rootbotics table --rules``)
 RULES_LABELS: dict[str, str] = {
-    LAW_RULES: "by the Law of Root's legal moves, clicked (where built; others by Rootlog lines)",
-    BOARD: "by Rootlog lines with no rule checks (house rules)",
+    LAW_RULES: "by legal moves (where built)",
+    BOARD: "by Rootlog lines, unchecked (house rules)",
 }
 
 
