@@ -48,15 +48,18 @@ def move_clearings(kind: str, args: list[Any] | tuple[Any, ...]) -> tuple[int, .
 
 
 def answered_places(session: Session) -> tuple[int, ...]:
-    """The clearings to ring after a law-mode answer: the clearing the move named, then those
-    of the events law-mode seats made since the entry came (a move's from and to, a build)."""
+    """The clearings to ring after a law-mode answer: the clearing the move named (``clearing
+    1`` for the keep), else those of the events law-mode seats made since the entry came (a
+    Recruit's warriors, a build and the wood that paid for it)."""
     play = session.play
     if not session.entries or play.g is None:
         return ()
     last = session.entries[-1]
     out: list[int] = []
     if last.get("kind") == "answer" and last.get("ask") == "move" and isinstance(last.get("value"), dict):
-        out.extend(move_clearings(str(last["value"].get("kind")), last["value"].get("args") or []))
+        named = move_clearings(str(last["value"].get("kind")), last["value"].get("args") or [])
+        if named:
+            return named
     law = session.config.law_factions()
     if law and play.told_from is not None:
         for e in play.log.events[play.told_from :]:
