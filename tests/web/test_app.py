@@ -22,7 +22,7 @@ from rootbotics.table.text import board_lines  # noqa: E402
 from rootbotics.web.board import board_svg  # noqa: E402
 
 HX = {"hx-request": "true"}
-NEW = {"seat_marquise": "human", "player_marquise": "Ann", "seat_eyrie": "bot", "seat_alliance": "bot", "seed": "3"}
+NEW = {"seat_marquise": "human", "player_marquise": "Ann", "seat_eyrie": "bot", "seat_alliance": "bot", "seed": "3", "rules": "board"}  # Rootlog lines
 
 
 @pytest.fixture

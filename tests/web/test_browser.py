@@ -92,6 +92,7 @@ def new_game(page: object, base: str, name: str) -> None:
     page.fill("input[name=player_marquise]", "Ann")  # type: ignore[attr-defined]
     page.select_option("select[name=seat_eyrie]", "bot")  # type: ignore[attr-defined]
     page.select_option("select[name=seat_vagabot]", "bot")  # type: ignore[attr-defined]
+    page.select_option("select[name=rules]", "board")  # type: ignore[attr-defined]  # Ann types Rootlog lines
     page.fill("input[name=seed]", "7")  # type: ignore[attr-defined]
     page.fill("input[name=name]", name)  # type: ignore[attr-defined]
     page.click("#new-game button[type=submit]")  # type: ignore[attr-defined]
@@ -106,7 +107,7 @@ def game_at_turn(base: str, name: str) -> str:
     up through plain form posts: each test has its own game, so none depends on another having
     run first in the same worker (the suite runs with ``-n 2``)."""
     with httpx.Client(base_url=base, follow_redirects=True, timeout=PAGE_TIMEOUT_MS / 1000) as http:
-        fields = {"seat_marquise": "human", "player_marquise": "Ann", "seat_eyrie": "bot", "seat_vagabot": "bot", "seed": "7", "name": name}
+        fields = {"seat_marquise": "human", "player_marquise": "Ann", "seat_eyrie": "bot", "seat_vagabot": "bot", "seed": "7", "name": name, "rules": "board"}
         assert http.post("/new", data=fields).status_code == 200
         http.post(f"/game/{name}/all")
         http.post(f"/game/{name}/enter", data={"text": SETUP})

@@ -25,7 +25,7 @@ SETUP = "t_k->1/w->1/w->2/w->4/w->5/w->6/w->7/w->8/w->9/w->10/w->11/w->12/b_s->1
 
 def at_ann_s_turn(client: TestClient) -> str:
     """Ann's Marquise against the Eyrie and the Vagabot, seed 7: the Eyrie sets up in 3."""
-    client.post("/new", data={"seat_marquise": "human", "player_marquise": "Ann", "seat_eyrie": "bot", "seat_vagabot": "bot", "seed": "7", "name": "g"})
+    client.post("/new", data={"seat_marquise": "human", "player_marquise": "Ann", "seat_eyrie": "bot", "seat_vagabot": "bot", "seed": "7", "name": "g", "rules": "board"})
     page = client.post("/game/g/all", headers=HX).text
     page = client.post("/game/g/enter", data={"text": SETUP}, headers=HX).text
     page = client.post("/game/g/done", headers=HX).text

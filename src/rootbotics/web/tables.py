@@ -14,6 +14,7 @@ from ..table.chance import parse_answer
 from ..table.replay import Refused
 from ..table.session import Session, SessionError
 from .forms import FormError, choices, table_config
+from .moves import decision_key, decision_of
 from .pages import go, is_htmx, page, problem
 from .store import BadName, Store
 from .views import game_view
@@ -66,7 +67,7 @@ async def _act(request: Request, name: str, what: str) -> Response:
     try:
         with store.lock:
             session = store.get(name)
-            told = act(session, what, str(form.get("text", "") or ""))
+            told = act(session, what, str(form.get("text", "") or ""), str(form.get("key", "") or ""))
             store.saved(name, session)
     except (BadName, SessionError) as e:
         return problem(request, str(e), 404 if isinstance(e, BadName) else 400)
@@ -75,12 +76,14 @@ async def _act(request: Request, name: str, what: str) -> Response:
     return _after(request, name, session, None, told)
 
 
-def act(session: Session, what: str, text: str) -> list[str]:
-    """One thing done at the table; returns what a human line changed (``Refused``/``ValueError``
-    with one line, nothing changed, when it does not fit)."""
+def act(session: Session, what: str, text: str, key: str = "") -> list[str]:
+    """One thing done at the table; returns what a human line or move changed (``Refused``/
+    ``ValueError`` with one line, nothing changed, when it does not fit)."""
     play = session.play
     if what == "enter":
         return enter(session, text)
+    if what == "move":
+        return move(session, text, key)
     if what in ("ok", "all"):
         if not play.unconfirmed:
             raise Refused("no bot step is waiting to be confirmed")
@@ -114,15 +117,29 @@ def enter(session: Session, text: str) -> list[str]:
             value = parse_answer(play.pending, text, deck)  # type: ignore[arg-type]
         except ValueError as e:
             raise Refused(f"answer: {e}") from None
-        session.enter({"kind": "answer", "ask": play.pending.ask, "value": value})
-        return []
+        ask = play.pending.ask
+        session.enter({"kind": "answer", "ask": ask, "value": value})
+        return list(session.play.law_told) if ask == "move" else []  # what the move did
     if play.open is None or play.unconfirmed:
         raise Refused("line: nobody is entering moves now (carry out the bot's steps first)")
     session.enter({"kind": "line", "faction": play.open.faction, "text": text})
     return list(session.play.told)
 
 
-for _what in ("enter", "ok", "all", "back", "done", "undo", "redo"):
+def move(session: Session, number: str, key: str) -> list[str]:
+    """A legal move clicked on the page: its number in the list the page showed (``key``: that
+    decision). Answered as the terminal's typed number is (``enter``); refused, with nothing
+    changed, when the game has moved on since the page showed it."""
+    if decision_of(session) is None:
+        raise Refused("move: the game moved on, no seat is asked for a legal move now; here it is now")
+    if key != decision_key(session):
+        raise Refused("move: the game moved on since this page showed the decision; here it is now, choose again")
+    if not number.strip().isdigit():
+        raise Refused(f"move: {number.strip()[:20]!r} is not the number of a move")
+    return enter(session, number.strip())
+
+
+for _what in ("enter", "ok", "all", "back", "done", "undo", "redo", "move"):
     async def _route(request: Request, name: str, _what: str = _what) -> Response:
         return await _act(request, name, _what)
 

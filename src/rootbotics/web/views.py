@@ -13,6 +13,7 @@ from ..table.session import Session
 from ..table.text import status_lines
 from .board import FILL, board_svg
 from .compose import letter_of, supply_of
+from .moves import answered_places, law_view
 
 WIN = 30  # the VP track runs to 30 (LoR 3.1)
 
@@ -71,6 +72,7 @@ def game_view(name: str, session: Session, error: str | None = None, told: list[
     current = play.unconfirmed[0] if play.unconfirmed else None
     moving = play.open is not None and not play.unconfirmed and play.pending is None
     steps = play.steps if play.steps else play.previous
+    law = law_view(session) if state is not None else None
     view: dict[str, Any] = {
         "name": name, "config": cfg, "error": error, "told": told or [], "play": play,
         "status": status_lines(session) if state is not None else [f"Question for the table: {play.pending.text}" if play.pending else "Setting up"],
@@ -78,12 +80,14 @@ def game_view(name: str, session: Session, error: str | None = None, told: list[
         "pending": play.pending, "moving": moving, "mover": cfg.player(play.open.faction) if moving and play.open else "",
         "entries": len(session.entries), "undone": len(session.undone),
         "can_back": bool(session.entries) and session.entries[-1].get("kind") == "ok",
-        "svg": "", "seats": [], "track": [], "round": play.round, "supply": [], "letter": "",
+        "svg": "", "seats": [], "track": [], "round": play.round, "supply": [], "letter": "", "law": law,
     }
+    if law is not None:  # the decision is shown with its moves as buttons, not as text lines
+        view["status"] = [f"{law['who']} ({law['faction']}, {law['stage']}): {law['prompt']}"]
     if state is not None:
         if current is not None:  # the board once the step shown is carried out
             state = play.position_after(current.number)
-        view["svg"] = board_svg(state, current.places if current else (), pickable=moving)
+        view["svg"] = board_svg(state, current.places if current else answered_places(session), pickable=moving)
         view["seats"] = seat_views(state, players)
         if moving and play.open is not None:  # what the mover may place by clicks, and their letter
             view["supply"] = supply_of(state, play.open.faction)
