@@ -6,6 +6,8 @@ Robotics' 2.8.1 applies: a bot has no hand (ruling R-LOR-BOT-HANDS)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..context import Game
 from ..maps import CLEARINGS
 from ..moves import DONE, MOVE_TEXT, Move, ask
@@ -24,13 +26,33 @@ def others(state: GameState, faction: str, humans_only: bool = False) -> list[st
 
 
 # -- the start of Birdsong -----------------------------------------------------------------------
+def in_chosen_order(g: Game, faction: str, step: str, effects: list[tuple[str, Callable[[Game, str], None]]]) -> None:
+    """LoR 1.1.3: effects of the same moment (the start of a phase) resolve in the order the
+    seat taking its turn chooses; it is asked only when two or more are in play."""
+    s = g.state
+    pending = [(name, run) for name, run in effects if in_play(s, faction, name) is not None]
+    while pending:
+        if len(pending) == 1:
+            pending[0][1](g, faction)
+            return
+        moves = [Move("effect", (name,), "LoR 1.1.3") for name, _ in pending]
+        first = ask(g, faction, step, "LoR 1.1.3", moves, "which effect resolves first").args[0]
+        i = next(i for i, (name, _) in enumerate(pending) if name == first)
+        pending.pop(i)[1](g, faction)
+
+
 def birdsong_start(g: Game, faction: str) -> None:
+    """The effects at the start of Birdsong, in the order the seat chooses (LoR 1.1.3)."""
+    effects = [("better_burrow_bank", better_burrow_bank)]
+    if g.state.deckdef.exiles:
+        effects = [("coffin_makers", exiles.coffin_makers), ("saboteurs", exiles.saboteurs), *effects]
+    in_chosen_order(g, faction, "birdsong.start", effects)
+
+
+def better_burrow_bank(g: Game, faction: str) -> None:
     """Better Burrow Bank: the seat and another player of its choice each draw a card. A bot
     holds no cards (2.8.1), so only humans are offered; with none, the seat draws alone."""
     s = g.state
-    if s.deckdef.exiles:
-        exiles.coffin_makers(g, faction)
-        exiles.saboteurs(g, faction)
     if in_play(s, faction, "better_burrow_bank") is None:
         return
     draw(g, faction, 1, RULE, "for Better Burrow Bank")
@@ -139,14 +161,20 @@ def apply_daylight_move(g: Game, faction: str, m: Move, used: set[str]) -> bool:
 
 # -- the start of Evening ------------------------------------------------------------------------
 def evening_start(g: Game, faction: str) -> None:
-    """Charm Offensive: the seat may draw, another player scores; Cobbler: at the start of
-    Evening the seat may take a move."""
+    """The effects at the start of Evening, in the order the seat chooses (LoR 1.1.3)."""
+    effects = [("cobbler", cobbler)]
     if g.state.deckdef.exiles:
-        exiles.charm_offensive(g, faction)
+        effects.insert(0, ("charm_offensive", exiles.charm_offensive))
+    in_chosen_order(g, faction, "evening.start", effects)
+
+
+def cobbler(g: Game, faction: str) -> None:
+    """Cobbler: at the start of Evening the seat may take a move."""
     if in_play(g.state, faction, "cobbler") is not None and can_take_move(g.state, faction):
         ask_move(g, faction, RULE, optional=True, step="cobbler")
 
 
+MOVE_TEXT["effect"] = lambda m: m.args[0].replace("_", " ").title()
 MOVE_TEXT["royal_claim"] = lambda m: "discard Royal Claim to score one VP per clearing you rule"
 MOVE_TEXT["stand_and_deliver"] = lambda m: f"Stand and Deliver! on the {m.args[0]}"
 MOVE_TEXT["tax_collector"] = lambda m: f"Tax Collector: remove a warrior of yours in clearing {m.args[0]} to draw a card"
