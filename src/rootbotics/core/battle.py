@@ -272,9 +272,9 @@ def _roll(g: Game, attacker: str, defender: str) -> tuple[int, int]:
 
 def take_hits(g: Game, owner: str, c: int, hits: int, by: str, remover: str | None = None) -> int:
     """Remove ``hits`` pieces of ``owner``: warriors first (LoR 4.3.4), then the rest. A pawn's faction
-    damages items instead (7.2.5). A ``remover`` other than the owner scores for them: the
-    Vagabot's Vagrant picks the pieces as a bot would (7.7.4, 1.2.1); a human Vagrant's forced
-    sides pick their own (LoR 1.5.5.1). Returns the warriors removed."""
+    damages items instead (7.2.5). A ``remover`` other than the owner scores for them: a bot
+    remover picks the pieces as a bot would (7.7.4, 1.2.1); a human remover's forced sides pick
+    their own (LoR 1.5.5.1). Returns the warriors removed."""
     if hits <= 0:
         return 0
     s = g.state
@@ -292,7 +292,7 @@ def take_hits(g: Game, owner: str, c: int, hits: int, by: str, remover: str | No
     if hits <= 0:
         return lost
     fs = s.factions[owner]
-    if fs.is_bot or (remover is not None and s.factions[remover].is_bot):  # the Vagabot removes for both sides (7.7.4)
+    if fs.is_bot or (remover is not None and s.factions[remover].is_bot):  # a bot remover removes for both sides (7.7.4)
         _bot_takes_hits(g, owner, c, hits, scorer)
         return lost
     cl = s.clearings[c]
