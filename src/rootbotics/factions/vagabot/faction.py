@@ -39,6 +39,9 @@ class Vagabot(Faction):
         "helper": "Each Aid scores him 1 more VP, and an aided human draws two cards for each one.",
         "marksman": "As attacker, he deals one immediate hit before rolling; a warrior it removes scores as usual.",
     }
+    refused_traits = {
+        "questing": "Questing is not offered: the list of updated Daylight actions on its card is an image that no source we have transcribes (ruling R-TRAIT-QUESTING).",
+    }
 
     def bot(self) -> Any:
         from .bot import Vagabot as VagabotBot
