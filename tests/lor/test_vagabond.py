@@ -503,3 +503,90 @@ def test_lor_9_2_9_3_a_warrior_he_removes_defending_in_another_seats_battle_make
     battle(g, "eyrie", "vagabot", 5, "test")
     assert g.state.warriors("eyrie", 5) == 1 and vb(g).relations["eyrie"] == HOSTILE
     assert g.state.factions["vagabot"].vp == 0
+
+
+# -- Allies (LoR 9.2.9.2) ---------------------------------------------------------------------------
+def aid_pick(d: Decision) -> Move:
+    return Move("aid") if Move("aid") in d.moves else DONE
+
+
+def test_lor_9_2_9_2_three_aids_from_step_two_make_allied_and_9_2_9_2_1_aiding_an_ally_scores_two() -> None:
+    s = vagabond(items=("boots", "sword", "torch", "crossbow"), hand=("bake_sale", "a_visit_to_friends", "cobbler", "cobbler#2"),
+                 relationships={"eyrie": "step2", "marquise": "indifferent"}, c5={"warriors": {"eyrie": 1}})
+    g, _ = play_daylight(s, {"daylight.action": aid_pick, "aid.player": kind("player", "eyrie")})
+    lines = [e.line() for e in g.log]
+    # three Aids in the turn reach Allied (2 VP, ruling R-VAGABOND-TRACK); the fourth scores 2 VP
+    # for aiding an Ally (LoR 9.2.9.2.1); the Eyrie bot scores 1 VP a card (2.8.1)
+    assert vb(g).allied("eyrie") and vb(g).aids.get("eyrie", 0) == 0
+    assert g.state.factions["vagabot"].vp == 4 and g.state.factions["eyrie"].vp == 4
+    assert sum("improves his relationship with the eyrie to allied" in x for x in lines) == 1
+    assert sum("for aiding his ally the eyrie" in x for x in lines) == 1
+
+
+def test_lor_9_2_9_2_2_allied_warriors_move_with_him_when_their_own_move_is_legal() -> None:
+    """Fall, pawn in 5, Allied with both: 3 Eyrie and 1 Marquise warriors in 5, nothing in 2.
+    Moving to 2, the Eyrie rules 5 (3 warriors to 1) so their move 5->2 is legal; the Marquise
+    rules neither 5 nor 2 (LoR 4.2.1, forced as they would move, LoR 1.5.5; ruling
+    R-VAGABOND-ALLIES): offered the Eyrie or none (2 moves), then 1 to 3 warriors (3 moves)."""
+    s = vagabond(items=("boots",), relationships={"eyrie": "allied", "marquise": "allied"}, c5={"warriors": {"eyrie": 3, "marquise": 1}})
+    g, rec = play_daylight(s, {"daylight.action": lambda d: Move("move") if Move("move") in d.moves else DONE, "move.to": kind("to", 2),
+                               "move.ally": kind("ally", "eyrie"), "move.ally_count": kind("count", 2)})
+    ally = next(d for d in rec.seen if d.step == "move.ally")
+    assert ally.moves == [Move("ally", ("eyrie",)), Move("no")]
+    assert [m.args[0] for m in next(d for d in rec.seen if d.step == "move.ally_count").moves] == [1, 2, 3]
+    assert vb(g).clearing == 2 and g.state.warriors("eyrie", 2) == 2 and g.state.warriors("eyrie", 5) == 1
+    assert g.state.warriors("marquise", 5) == 1 and vb(g).allied("eyrie")
+
+
+def test_lor_9_2_9_2_2_the_slip_takes_allies_the_harriers_glide_moves_alone() -> None:
+    s = vagabond(items=("torch",), relationships={"eyrie": "allied", "marquise": "indifferent"}, character="harrier", c5={"warriors": {"eyrie": 2}})
+    rec = Recorder({"birdsong.slip": kind("to", 1), "move.ally": kind("ally", "eyrie"), "move.ally_count": kind("count", 2)})
+    g = Game(s, controllers={"vagabot": ProgramController(rec)})
+    V.slip(g, "vagabot")
+    assert vb(g).clearing == 1 and g.state.warriors("eyrie", 1) == 2  # ruling R-VAGABOND-ALLIES: the Slip is a move
+    g2, rec2 = play_daylight(g.state, {"daylight.action": once(special), "special.target": kind("to", 12)})
+    assert vb(g2).clearing == 12 and g2.state.warriors("eyrie", 1) == 2
+    assert not any(d.step == "move.ally" for d in rec2.seen)  # Glide moves him alone (LoR 9.2.9.2.2, 26.8.2)
+
+
+def ally_battle(rolls: tuple[int, int], hits: list[str], **clearings: Any) -> tuple[Game, Recorder]:
+    from rootbotics.core.chance import ScriptedChance
+
+    s = vagabond(items=("sword", "boots", "torch"), relationships={"eyrie": "allied", "marquise": "allied"}, **clearings)
+    order = list(hits)
+    rec = Recorder({"daylight.action": once(lambda d: Move("battle") if Move("battle") in d.moves else DONE), "battle.defender": kind("defender", "marquise"),
+                    "battle.ally": kind("ally", "eyrie"), "hits.piece": lambda d: kind("piece", order.pop(0))(d)})
+    g = Game(s, ScriptedChance([("roll", rolls)], fallback=None), {"vagabot": ProgramController(rec)})
+    g.log.listeners.append(lambda e: invariants.check(g.state))
+    V.daylight(g, "vagabot")
+    return g, rec
+
+
+def test_lor_9_2_9_2_3_attacking_with_allied_warriors_raises_his_maximum_rolled_hits() -> None:
+    """Pawn in 5 with one undamaged sword; 2 Allied Eyrie warriors there; the Marquise (Allied
+    too) defends with 2 warriors and a sawmill. Offered the Eyrie or none (never the defender's
+    own warriors, LoR 9.2.9.2.3). Rolled 3: his maximum is 1 sword + 2 Eyrie warriors = 3, so 3
+    hits remove both warriors and the sawmill."""
+    g, rec = ally_battle((3, 0), [], c5={"warriors": {"eyrie": 2, "marquise": 2}, "buildings": [["marquise", "sawmill"]]})
+    assert next(d for d in rec.seen if d.step == "battle.ally").moves == [Move("ally", ("eyrie",)), Move("no")]
+    assert g.state.warriors("marquise", 5) == 0 and not g.state.clearings[5].buildings
+    # the Marquise turns Hostile (LoR 9.2.9.3); the sawmill scores 1 (LoR 3.2.1) and Infamy 2
+    # (the second warrior and the sawmill, LoR 9.2.9.3.1)
+    assert vb(g).hostile("marquise") and vb(g).allied("eyrie") and g.state.factions["vagabot"].vp == 3
+    assert vb(g).battle_ally is None
+
+
+def test_lor_9_2_9_2_4_more_hits_on_allied_warriors_than_items_turns_them_hostile() -> None:
+    """Rolled 3-3: the Marquise's 3 warriors deal 3 hits; he takes two with Eyrie warriors and
+    one with his torch: 2 > 1, so the Eyrie is Hostile at the end of the battle (LoR 9.2.9.2.4,
+    not 9.2.9.3: the Marquise removed them)."""
+    g, _ = ally_battle((3, 3), ["warrior of the eyrie", "warrior of the eyrie", "torch"], c5={"warriors": {"eyrie": 2, "marquise": 3}})
+    assert g.state.warriors("eyrie", 5) == 0 and "torch damaged" in words(g)
+    assert vb(g).hostile("eyrie")
+    assert any("LoR 9.2.9.2.4" in e.line() or e.rule == "LoR 9.2.9.2.4" for e in g.log if e.kind == "relationship")
+
+
+def test_lor_9_2_9_2_4_as_many_hits_on_items_keeps_the_ally() -> None:
+    g, _ = ally_battle((3, 2), ["warrior of the eyrie", "boots"], c5={"warriors": {"eyrie": 2, "marquise": 3}})
+    assert g.state.warriors("eyrie", 5) == 1 and "boots damaged" in words(g)
+    assert vb(g).allied("eyrie")  # one hit each way: not more by warriors
