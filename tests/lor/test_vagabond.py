@@ -590,3 +590,106 @@ def test_lor_9_2_9_2_4_as_many_hits_on_items_keeps_the_ally() -> None:
     g, _ = ally_battle((3, 2), ["warrior of the eyrie", "boots"], c5={"warriors": {"eyrie": 2, "marquise": 3}})
     assert g.state.warriors("eyrie", 5) == 1 and "boots damaged" in words(g)
     assert vb(g).allied("eyrie")  # one hit each way: not more by warriors
+
+
+# -- coalitions (LoR 9.2.8, 9.2.9.3.4) ---------------------------------------------------------------
+def four_players(vp: dict[str, int], board: dict[str, Any] | None = None, hand: tuple[str, ...] = ("dominance_rabbit",), dominance: str | None = None) -> Any:
+    b: dict[str, Any] = {"character": "thief", "location": 5, "items": ["sword", "boots"],
+                         "relationships": {"eyrie": "hostile", "marquise": "indifferent", "alliance": "indifferent"}, **(board or {})}
+    me: dict[str, Any] = {"vagabond": b, "hand": list(hand), "vp": vp.pop("vagabot")}
+    if dominance:
+        me["dominance"] = dominance
+    seats = ("vagabot", "eyrie", "marquise", "alliance")
+    return position({5: {"warriors": {"eyrie": 1, "marquise": 1}}}, seats=seats, humans=("vagabot",), vagabot=me, **{f: {"vp": v} for f, v in vp.items()})
+
+
+def coalition_pick(d: Decision) -> Move:
+    return next((m for m in d.moves if m.kind == "coalition"), DONE)
+
+
+def test_lor_9_2_8_coalition_with_a_player_of_fewest_vp_his_pick_of_a_tie_and_9_2_9_3_4_hostile_to_indifferent() -> None:
+    """Four players; he has 12 VP and the rabbit dominance card; the Eyrie and the Marquise have
+    3 VP, the Alliance 7: the partner is one of the two tied (his pick, 2 moves). He picks the
+    Hostile Eyrie, which becomes Indifferent; he scores no more and may no longer battle the
+    Eyrie (ruling R-VAGABOND-COALITION)."""
+    s = four_players({"vagabot": 12, "eyrie": 3, "marquise": 3, "alliance": 7})
+    g, rec = play_daylight(s, {"daylight.action": once(coalition_pick), "coalition.player": kind("player", "eyrie")})
+    assert next(d for d in rec.seen if d.step == "coalition.player").moves == [Move("player", ("eyrie",)), Move("player", ("marquise",))]
+    fs, b = g.state.factions["vagabot"], vb(g)
+    assert b.coalition == "eyrie" and g.state.deckdef.card(fs.dominance).name == "dominance_rabbit" and not fs.hand
+    assert b.relations["eyrie"] == 0  # LoR 9.2.9.3.4
+    assert V.coalition_moves(g.state, "vagabot") == []  # one activated card (LoR 3.3.2)
+    assert V.battle_targets(g.state, "vagabot", b) == ["marquise"]
+    from rootbotics.core.rules import score
+
+    score(g, "vagabot", 3, "test", "for nothing")
+    assert fs.vp == 12  # his score marker is off the track (LoR 9.2.8)
+    again = serial.from_json(serial.to_json(g.state))
+    assert again.factions["vagabot"].board.coalition == "eyrie" and serial.dumps(again) == serial.dumps(g.state)
+
+
+def test_lor_9_2_8_no_coalition_below_10_vp_with_three_players_or_with_the_lowest_in_a_coalition() -> None:
+    assert V.coalition_moves(four_players({"vagabot": 9, "eyrie": 3, "marquise": 3, "alliance": 7}), "vagabot") == []  # LoR 3.3.1's 10 VP
+    three = vagabond(hand=("dominance_rabbit",))
+    three.factions["vagabot"].vp = 15
+    assert V.coalition_moves(three, "vagabot") == []  # four or more players (LoR 9.2.8)
+    s = four_players({"vagabot": 12, "eyrie": 3, "marquise": 5, "alliance": 7})
+    assert V.coalition_moves(s, "vagabot") == [Move("coalition", (s.deckdef.by_name["dominance_rabbit"],))]
+    assert V.coalition_partners(s, "vagabot") == ["eyrie"]  # fewer VP than each other player but him
+
+
+def test_lor_9_2_8_he_wins_when_his_partner_wins() -> None:
+    from rootbotics.core.context import GameOver
+    from rootbotics.core.rules import score
+
+    s = four_players({"vagabot": 12, "eyrie": 27, "marquise": 3, "alliance": 7}, board={"coalition": "marquise"}, hand=(), dominance="dominance_rabbit")
+    assert not invariants.violations(s)
+    g = Game(s, controllers={"vagabot": ProgramController(Recorder())})
+    with pytest.raises(GameOver):
+        score(g, "eyrie", 3, "test", "to 30")
+    assert s.winner == ["eyrie"]  # not his partner
+    s = four_players({"vagabot": 12, "eyrie": 3, "marquise": 27, "alliance": 7}, board={"coalition": "marquise"}, hand=(), dominance="dominance_rabbit")
+    g = Game(s, controllers={"vagabot": ProgramController(Recorder())})
+    g.log.listeners.append(lambda e: invariants.check(g.state))
+    with pytest.raises(GameOver):
+        score(g, "marquise", 3, "test", "to 30")
+    assert s.winner == ["marquise", "vagabot"] and not invariants.violations(s)
+    assert any("game over: marquise, vagabot win" in e.line() for e in g.log)
+
+
+def test_lor_9_2_8_a_coalition_names_another_player_of_the_game() -> None:
+    from rootbotics.core.fields import StateError
+
+    with pytest.raises(StateError, match=r"factions\.vagabot\.vagabond\.coalition"):
+        four_players({"vagabot": 12, "eyrie": 3, "marquise": 3, "alliance": 7}, board={"coalition": "vagabot"}, hand=(), dominance="dominance_rabbit")
+    with pytest.raises(StateError, match="without an activated dominance card"):
+        four_players({"vagabot": 12, "eyrie": 3, "marquise": 3, "alliance": 7}, board={"coalition": "marquise"})
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_lor_9_2_8_and_9_2_9_2_random_program_games_allied_with_a_dominance_card_keep_the_invariants(seed: int) -> None:
+    """Two humans beside Better Bot Project bots keep the dominance cards (BBP 2.3). A head start
+    after setup: 10 VP, a dominance card in hand, Allied with every faction. His program takes
+    Allied warriors along and into battle, battles and forms a coalition whenever offered, else
+    plays at random; the invariants hold after every event and he wins exactly when his partner does."""
+    maps = ("fall", "winter", "lake", "mountain")
+    seats = [Seat("vagabot", "human"), Seat("marquise", "human"), Seat("eyrie", rule_set="bbp"), Seat("alliance", rule_set="bbp")]
+    rand = builtin("random", seed, "vagabot")
+
+    def program(view: Any, d: Decision) -> Move:
+        return next((m for k in ("ally", "battle", "coalition") for m in d.moves if m.kind == k), None) or rand(view, d)
+
+    ctl = ProgramController(program)
+    g = new_game(GameConfig(seats, maps[seed], 300 + seed), controllers={"vagabot": ctl, "marquise": ProgramController(builtin("random", seed, "marquise"))})
+    s = g.state
+    card = next(c for c in s.deck if s.deckdef.card(c).kind == "dominance")
+    s.deck.remove(card)
+    s.factions["vagabot"].hand.append(card)
+    s.factions["vagabot"].vp = 10
+    b = vb(g)
+    b.relations = dict.fromkeys(b.relations, 3)
+    invariants.check(s)
+    g.log.listeners.append(lambda e: invariants.check(g.state))
+    play(g)
+    assert s.winner and b.coalition is not None
+    assert ("vagabot" in s.winner) == (b.coalition in s.winner)
