@@ -693,3 +693,85 @@ def test_lor_9_2_8_and_9_2_9_2_random_program_games_allied_with_a_dominance_card
     play(g)
     assert s.winner and b.coalition is not None
     assert ("vagabot" in s.winner) == (b.coalition in s.winner)
+
+
+# -- Lone Wanderer, Full Removal, Defenseless (LoR 9.2.2-9.2.4); Aiding Hostile (LoR 9.2.9.3.3) ------
+def test_lor_9_2_2_his_pawn_never_rules_and_is_never_removed() -> None:
+    from rootbotics.core.battle import battle
+    from rootbotics.core.chance import ScriptedChance
+    from rootbotics.core.rules import ruler
+
+    s = vagabond(items=("sword",), c5={"warriors": {"eyrie": 3}})
+    assert ruler(s, 5) == "eyrie"  # his pawn is no warrior: he rules nothing and stops no one
+    alone = vagabond(location=2, items=("sword",))
+    assert ruler(alone, 2) is None
+    g = Game(s, ScriptedChance([("roll", (3, 0))], fallback=None), {"vagabot": ProgramController(Recorder())})
+    battle(g, "eyrie", "vagabot", 5, "test")  # 3 hits: one damages the sword, two do nothing (LoR 9.2.7)
+    assert vb(g).clearing == 5 and "vagabot" in g.state.clearings[5].pawns() and words(g) == ["sword damaged"]
+    assert not invariants.violations(g.state)
+
+
+def test_lor_9_2_2_1_an_effect_removing_all_enemy_pieces_damages_three_items() -> None:
+    from rootbotics.core.rules import remove_all_enemy_pieces
+
+    s = vagabond(items=("sword", "boots", "torch", "crossbow"), c5={"warriors": {"marquise": 2}})
+    rec = Recorder({"hits.piece": kind("piece", "crossbow")})
+    g = Game(s, controllers={"vagabot": ProgramController(rec)})
+    remove_all_enemy_pieces(g, "eyrie", 5, "test")  # a revolt, a Favor card, a bomb (LoR 9.2.2.1)
+    assert g.state.warriors("marquise", 5) == 0 and vb(g).clearing == 5
+    assert sum("damaged" in w for w in words(g)) == 3 and "crossbow damaged" in words(g)  # three of his choice
+
+
+def test_lor_9_2_4_defenseless_without_an_undamaged_sword() -> None:
+    """The Eyrie's one warrior attacks him, rolls 1-0: with an undamaged sword he takes 1 hit;
+    with only a damaged one he is defenseless and takes 2 (LoR 4.3.3, 9.2.4)."""
+    from rootbotics.core.battle import battle
+    from rootbotics.core.chance import ScriptedChance
+
+    for items, damaged in ((("sword", "boots", "torch"), 1), (("sword damaged", "boots", "torch"), 3)):  # the damaged sword counts
+        s = vagabond(items=items, c5={"warriors": {"eyrie": 1}})
+        g = Game(s, ScriptedChance([("roll", (1, 0))], fallback=None), {"vagabot": ProgramController(Recorder())})
+        result = battle(g, "eyrie", "vagabot", 5, "test")
+        assert result.attacker_hits == (2 if "sword damaged" in items else 1)
+        assert sum("damaged" in w for w in words(g)) == damaged
+        assert any(e.kind == "extra_hit" for e in g.log) == ("sword damaged" in items)
+
+
+def test_lor_9_2_9_3_3_aiding_a_hostile_faction_takes_its_item_but_never_improves() -> None:
+    s = vagabond(items=("boots", "sword"), hand=("bake_sale", "cobbler"), relationships={"eyrie": "hostile", "marquise": "indifferent"},
+                 c5={"warriors": {"eyrie": 1}})
+    s.item_supply["hammer"] -= 1  # a hammer the Eyrie crafted
+    s.factions["eyrie"].items.append("hammer")
+    g, rec = play_daylight(s, {"daylight.action": aid_pick, "aid.player": kind("player", "eyrie"), "aid.take": kind("item", "hammer")})
+    assert vb(g).hostile("eyrie") and not vb(g).aids.get("eyrie")
+    # LoR 9.5.4: he may still take a crafted item (the second Aid then exhausted it)
+    assert any(w.startswith("hammer") for w in words(g)) and not g.state.factions["eyrie"].items
+    assert g.state.factions["vagabot"].vp == 0 and g.state.factions["eyrie"].vp == 2  # no relationship VP; 1 VP a card to the bot (2.8.1)
+
+
+# -- starting items (LoR 26.1.1, 26.3.1, 26.7.1) -------------------------------------------------------
+@pytest.mark.parametrize("character,items", [("thief", ["boots", "sword", "tea", "torch"]), ("ranger", ["boots", "crossbow", "sword", "torch"]),
+                                             ("adventurer", ["boots", "hammer", "torch"])])
+def test_lor_26_x_1_starting_items_of_the_thief_ranger_and_adventurer(character: str, items: list[str]) -> None:
+    cfg = GameConfig([Seat("marquise"), Seat("eyrie"), Seat("alliance"), Seat("vagabot", "human")], "fall", 3, options={"vagabond_character": character})
+    g = new_game(cfg, controllers={"vagabot": ProgramController(Recorder())})
+    assert vb(g).character == character and sorted(words(g)) == items  # face up, undamaged (LoR 9.3.5)
+    assert not invariants.violations(g.state)
+
+
+# -- two Vagabonds by legal moves (LoR 9.7) -----------------------------------------------------------
+@pytest.mark.parametrize("seed", range(4))
+def test_lor_9_7_two_vagabonds_by_legal_moves_keep_the_invariants(seed: int) -> None:
+    """Both Vagabonds human seats played by random programs beside two bots, on the four maps:
+    two items under each ruin (LoR 9.7.1), no relationship with each other (LoR 9.3.6: markers
+    for non-Vagabond factions only), the invariants after every event."""
+    maps = ("fall", "winter", "lake", "mountain")
+    seats = [Seat("marquise"), Seat("eyrie"), Seat("vagabot", "human"), Seat("vagabond2", "human")]
+    c1, c2 = ProgramController(builtin("random", seed, "vagabot")), ProgramController(builtin("random", seed + 50, "vagabond2"))
+    g = new_game(GameConfig(seats, maps[seed], 400 + seed), controllers={"vagabot": c1, "vagabond2": c2})
+    s = g.state
+    assert all(len(s.clearings[c].ruin_items) == 2 for c in s.map.ruins)
+    assert sorted(s.factions["vagabot"].board.relations) == sorted(s.factions["vagabond2"].board.relations) == ["eyrie", "marquise"]
+    g.log.listeners.append(lambda e: invariants.check(g.state))
+    play(g)
+    assert s.winner and c1.decisions > 0 and c2.decisions > 0

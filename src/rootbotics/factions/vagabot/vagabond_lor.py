@@ -21,10 +21,11 @@ from ...core.moves import DONE, MOVE_TEXT, NO, Move, ask, yes_no
 from ...core.paths import move_destinations
 from ...core.rules import closed, give_card_to_bot, move_warriors, one_removal, remove_piece, remove_warriors, score, snared
 from ...core.state import GameState
-from .human import ALLIED, HOSTILE, HUMAN_CHARACTERS, RELATION_NAMES, TRACKED, VagabondBoard, VagabondItem, board_of, place_pawn, where
+from .human import ALLIED, HOSTILE, OPTIONS, HUMAN_CHARACTERS, RELATION_NAMES, TRACKED, VagabondBoard, VagabondItem, board_of, place_pawn, where
 from .items import quest_label
 
 FACTION = "vagabot"  # the first Vagabond's faction name (the second's is ``vagabond2``)
+VAGABONDS = tuple(OPTIONS)  # the Vagabonds' faction names, human or bot: no relationship with each other
 REFRESH, REFRESH_PER_TEA = 3, 2  # LoR 9.4.1
 ITEM_LIMIT, LIMIT_PER_BAG = 6, 2  # LoR 9.6.4
 QUESTS_FACE_UP = 3  # LoR 9.3.3
@@ -122,8 +123,8 @@ def setup(g: Game, f: str = FACTION) -> None:
             continue
         s.item_box[kind] -= 1
         gain(g, f, kind, "LoR 9.3.5", "from the box (a starting item)")
-    vb.relations = {o: 0 for o in s.turn_order if o != f}
-    g.emit(f, "LoR 9.3.6", "setup", "is Indifferent to every other faction")
+    vb.relations = {o: 0 for o in s.turn_order if o not in VAGABONDS}  # no marker for another Vagabond (LoR 9.3.6, 9.7)
+    g.emit(f, "LoR 9.3.6", "setup", "is Indifferent to every non-Vagabond faction")
 
 
 def populate_ruins(g: Game, f: str) -> None:
@@ -492,7 +493,9 @@ def aid(g: Game, f: str) -> None:
 
 def improve(g: Game, f: str, o: str) -> None:
     vb = vboard(g, f)
-    rel = vb.relations.get(o, 0)
+    if o not in vb.relations:  # another Vagabond: no relationship (LoR 9.2.9, 9.3.6)
+        return
+    rel = vb.relations[o]
     if rel == HOSTILE or g.state.winner:  # LoR 9.2.9.3.3
         return
     if rel == ALLIED:
