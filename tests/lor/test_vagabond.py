@@ -742,7 +742,7 @@ def test_lor_9_2_9_3_3_aiding_a_hostile_faction_takes_its_item_but_never_improve
                  c5={"warriors": {"eyrie": 1}})
     s.item_supply["hammer"] -= 1  # a hammer the Eyrie crafted
     s.factions["eyrie"].items.append("hammer")
-    g, rec = play_daylight(s, {"daylight.action": aid_pick, "aid.player": kind("player", "eyrie"), "aid.take": kind("item", "hammer")})
+    g, _ = play_daylight(s, {"daylight.action": aid_pick, "aid.player": kind("player", "eyrie"), "aid.take": kind("item", "hammer")})
     assert vb(g).hostile("eyrie") and not vb(g).aids.get("eyrie")
     # LoR 9.5.4: he may still take a crafted item (the second Aid then exhausted it)
     assert any(w.startswith("hammer") for w in words(g)) and not g.state.factions["eyrie"].items

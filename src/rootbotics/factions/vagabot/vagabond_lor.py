@@ -668,7 +668,7 @@ def special_targets(s: GameState, f: str, vb: VagabondBoard) -> list[Move]:
     if ch == "harrier":
         return [Move("to", (k,), rule) for k in CLEARINGS if k != c and not closed(s, k)]
     if ch == "vagrant" and c is not None:
-        return [Move("instigate", (a, d), rule) for a in s.turn_order for d in defenders(s, a, c)]
+        return [Move("instigate", (a, d), rule) for a in s.turn_order for d in defenders(s, a, c) if (a, d) != (f, vb.coalition)]  # never his partner
     if ch == "scoundrel" and c is not None and scorch_room(s, c):
         return [Move("scorch", (), rule)]
     return []
