@@ -292,6 +292,11 @@ class Faction:
         maximum (the Arbiter, 7.7.6)."""
         return 0
 
+    # -- winning (LoR 3.1) ------------------------------------------------------------------------
+    def wins_with(self, state: GameState, faction: str, winners: list[str]) -> bool:
+        """``faction`` wins too when ``winners`` win (a coalition, LoR 9.2.8)."""
+        return False
+
     # -- services and other seats' effects -------------------------------------------------------------
     def hired_warriors(self, state: GameState, faction: str, c: int, opponent: str | None = None) -> int:
         """(:attr:`sells_services`) its warriors in ``c`` counting as ``faction``'s in battle."""
