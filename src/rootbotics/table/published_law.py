@@ -243,7 +243,7 @@ def _run(line: _Line, chain: Chain, pos: int) -> tuple[Chain, int, Reached]:
     whole = delta(start, line.targets[n])
     passed = _touched(line, 0, n)
     mentioned = {group(k) for k in passed}
-    runs = [(j, delta(start, line.targets[j]), _touched(line, 0, j)) for j in range(pos + 1, n + 1)]
+    runs = [(j, delta(start, line.targets[j])) for j in range(pos + 1, n + 1)]
     level: list[tuple[Chain, Reached, int, int]] = [((), root, 0, -1)]
     tries = 0
     for _ in range(MAX_DEPTH + 1):
@@ -252,8 +252,8 @@ def _run(line: _Line, chain: Chain, pos: int) -> tuple[Chain, int, Reached]:
             got = delta(start, feats(r.state, line.seats))
             if pos == n and r.pending is None and _verdict(whole, got, mentioned, passed) in ("match", "exact"):
                 return ext, n, r
-            for j, target, touched in runs:
-                v = _verdict(target, got, {group(k) for k in touched}, touched)
+            for j, target in runs:  # nothing else of a kind the whole line writes
+                v = _verdict(target, got, mentioned, passed)
                 if v in ("match", "exact"):
                     found.append((j, v != "exact", ext, r))
                     break
