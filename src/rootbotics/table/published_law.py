@@ -22,7 +22,7 @@ Nothing of the published games is stored here: they are read from a fetched git 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -231,11 +231,12 @@ def _touched(line: _Line, pos: int, j: int) -> set[Any]:
     return out
 
 
-def _run(line: _Line, chain: Chain, pos: int) -> tuple[Chain, int, Reached]:
-    """The shortest extension of ``chain`` after which the line's change from its start is that of
-    its first ``j > pos`` actions, the fewest such (at ``pos == len``: that ends the part with
-    nothing written changed further). Changes are compared from the line's start, so the engine
-    may make them in another order than the line writes them (a setup's buildings)."""
+def _runs(line: _Line, chain: Chain, pos: int) -> Iterator[tuple[Chain, int, Reached]]:
+    """The extensions of ``chain`` after which the line's change from its start is that of its
+    first ``j > pos`` actions (at ``pos == len``: that end the part, changing nothing written
+    further), shortest first, then the fewest actions, exact ones first. Changes are compared
+    from the line's start, so the engine may make them in another order than the line writes
+    them (a setup's buildings); a match changes nothing else of a kind the line writes."""
     n = len(line.actions)
     root = line.reach(chain)
     assert root is not None
@@ -251,13 +252,11 @@ def _run(line: _Line, chain: Chain, pos: int) -> tuple[Chain, int, Reached]:
         for ext, r, astray, before in level:
             got = delta(start, feats(r.state, line.seats))
             if pos == n and r.pending is None and _verdict(whole, got, mentioned, passed) in ("match", "exact"):
-                return ext, n, r
-            for j, target in runs:  # nothing else of a kind the whole line writes
-                v = _verdict(target, got, mentioned, passed)
-                if v in ("match", "exact"):
-                    found.append((j, v != "exact", ext, r))
-                    break
-            if found or r.pending is None or _verdict(whole, got, mentioned, passed) == "off":
+                found.append((n, False, ext, r))
+            for j, target in runs:
+                if _verdict(target, got, mentioned, passed) in ("match", "exact"):
+                    found.append((j, _verdict(target, got, mentioned, passed) != "exact", ext, r))
+            if r.pending is None or _verdict(whole, got, mentioned, passed) == "off":
                 continue
             now = _progress(whole, got)
             away = 0 if now > before else astray + 1
@@ -267,17 +266,13 @@ def _run(line: _Line, chain: Chain, pos: int) -> tuple[Chain, int, Reached]:
                 tries += 1
                 if tries > MAX_TRIES:
                     raise Unchecked(f"no chain found within {MAX_TRIES} plays for {_words(line, pos)}")
-                longer = (*ext, a)
-                nr = line.reach((*chain, *longer))
+                nr = line.reach((*chain, *ext, a))
                 if nr is not None:
-                    ahead.append((longer, nr, away, max(now, before)))
-        if found:
-            j, _, ext, r = min(found, key=lambda x: (x[0], x[1]))
-            return ext, j, r
+                    ahead.append(((*ext, a), nr, away, max(now, before)))
+        yield from ((ext, j, r) for j, _, ext, r in sorted(found, key=lambda x: (x[0], x[1])))
         if not ahead:
-            break
+            return
         level = ahead
-    raise Refused(_refusal(line, root, pos))
 
 
 def _words(line: _Line, pos: int) -> str:
@@ -295,14 +290,29 @@ def _refusal(line: _Line, root: Reached, pos: int) -> str:
 
 
 def match_line(line: _Line) -> GameState:
-    """The position after the line's chain of legal moves (Refused or Unchecked if none)."""
-    chain: Chain = ()
-    pos = 0
-    while True:
-        ext, pos, r = _run(line, chain, pos)
-        chain = (*chain, *ext)
-        if pos == len(line.actions) and r.pending is None:
-            return r.state
+    """The position after the line's chain of legal moves (Refused or Unchecked if none): the
+    runs are tried depth first; the first that lets the rest of the line follow is kept."""
+    far: list[tuple[int, Chain]] = [(0, ())]
+
+    def follow(chain: Chain, pos: int) -> GameState | None:
+        if pos > far[0][0]:
+            far[0] = (pos, chain)
+        for ext, j, r in _runs(line, chain, pos):
+            if j == len(line.actions) and r.pending is None:
+                return r.state
+            if j > pos:
+                done = follow((*chain, *ext), j)
+                if done is not None:
+                    return done
+        return None
+
+    done = follow((), 0)
+    if done is None:
+        pos, chain = far[0]
+        root = line.reach(chain)
+        assert root is not None
+        raise Refused(_refusal(line, root, pos))
+    return done
 
 
 # -- what the search cannot follow ---------------------------------------------------------------
