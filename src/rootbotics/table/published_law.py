@@ -211,7 +211,7 @@ class _Line:
     def reach(self, chain: Chain) -> Reached | None:
         if chain not in self.reached:
             self.tries += 1
-            if self.tries > MAX_TRIES * 4:
+            if self.tries > MAX_TRIES * 2:
                 raise Unchecked(f"the search gave up after {self.tries} plays of the turn")
             self.reached[chain] = reach(self.s0, self.faction, self.part, chain, self.seats)
         return self.reached[chain]
@@ -335,23 +335,25 @@ def unfollowable(actions: Sequence[Any], letter: str, s: GameState, seats: set[s
     return None
 
 
-def spent_suits(actions: Sequence[Any], letter: str) -> Counter[str]:
-    """The suits of the cards the line takes from its own seat's hand."""
+def spent_suits(actions: Sequence[Any], letter: str, pile: type = Hand) -> Counter[str]:
+    """The suits of the cards the line takes from its own seat's hand (or board: supporters)."""
     out: Counter[str] = Counter()
     for act in actions:
         if isinstance(act, Move):
             for part in act.parts:
-                if isinstance(part.start, Hand) and (part.start.faction or letter) == letter:
+                if isinstance(part.start, pile) and (part.start.faction or letter) == letter and getattr(part.start, "area", None) is None:
                     for counted in part.things:
                         if isinstance(counted.thing, Card) and counted.thing.suit in SUIT_OF:
                             out[SUIT_OF[counted.thing.suit]] += counted.count
     return out
 
 
-def fit_hand(s: GameState, faction: str, want: Counter[str]) -> str | None:
-    """Make the hand hold the suits the line spends, swapping cards the line does not need with
-    cards of the deck (the file records suits, not cards). Why not, or None."""
-    hand, deck = s.factions[faction].hand, s.deck
+def fit_hand(s: GameState, faction: str, want: Counter[str], hand: list[int] | None = None) -> str | None:
+    """Make the hand (or another pile: supporters) hold the suits the line spends, swapping cards
+    the line does not need with cards of the deck (the file records suits, not cards). Why not,
+    or None."""
+    hand = s.factions[faction].hand if hand is None else hand
+    deck = s.deck
     suit = lambda c: s.deckdef.card(c).suit  # noqa: E731
     if sum(want.values()) > len(hand):
         return f"the line spends {sum(want.values())} cards of named suits; the hand holds {len(hand)}"
@@ -441,6 +443,9 @@ def check_line(s: GameState, faction: str, letter: str, part: str, actions: list
         raise Unchecked(why)
     s = s.clone()
     why = fit_hand(s, faction, spent_suits(actions, letter))
+    supporters = getattr(s.factions[faction].board, "supporters", None)
+    if not why and supporters is not None:
+        why = fit_hand(s, faction, spent_suits(actions, letter, Board), supporters)
     if why:
         raise Unchecked(why)
     try:
