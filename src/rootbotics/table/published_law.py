@@ -245,6 +245,7 @@ def _runs(line: _Line, chain: Chain, pos: int) -> Iterator[tuple[Chain, int, Rea
     passed = _touched(line, 0, n)
     mentioned = {group(k) for k in passed}
     runs = [(j, delta(start, line.targets[j])) for j in range(pos + 1, n + 1)]
+    ahead_of = [delta(start, line.targets[j]) for j in range(pos, n + 1)]
     level: list[tuple[Chain, Reached, int, int]] = [((), root, 0, -1)]
     tries = 0
     for _ in range(MAX_DEPTH + 1):
@@ -256,8 +257,8 @@ def _runs(line: _Line, chain: Chain, pos: int) -> Iterator[tuple[Chain, int, Rea
             for j, target in runs:
                 if _verdict(target, got, mentioned, passed) in ("match", "exact"):
                     found.append((j, _verdict(target, got, mentioned, passed) != "exact", ext, r))
-            if r.pending is None or _verdict(whole, got, mentioned, passed) == "off":
-                continue
+            if r.pending is None or all(_verdict(t, got, mentioned, passed) == "off" for t in ahead_of):
+                continue  # (a hand may go down and up again: off from every later prefix)
             now = _progress(whole, got)
             away = 0 if now > before else astray + 1
             if away > SLACK:
