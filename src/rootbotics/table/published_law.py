@@ -1,8 +1,7 @@
 """The published Rootlog games replayed through the legal moves (issue 26 part 5).
 
 For each game, the lines of the base factions whose Law of Root is built (the Marquise ``C``,
-the Eyrie ``E``, the Alliance ``A``; the Vagabond ``V`` is not built yet) are played by the
-engine's legal moves; every other line is played as the strict import plays it (bookkeeping of
+the Eyrie ``E``, the Alliance ``A``, the Vagabond ``V``) are played by the engine's legal moves; every other line is played as the strict import plays it (bookkeeping of
 pieces, ``rootlog_import.play_actions``). The result is one of: every checked line legal; the
 first line refused, with the rule of the decision no legal chain gets past; or "could not be
 checked from line N" with why (a craft, an ambush, a battle against a seat whose rules are not
