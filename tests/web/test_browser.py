@@ -109,13 +109,17 @@ def game_at_turn(base: str, name: str) -> str:
     with httpx.Client(base_url=base, follow_redirects=True, timeout=PAGE_TIMEOUT_MS / 1000) as http:
         fields = {"seat_marquise": "human", "player_marquise": "Ann", "seat_eyrie": "bot", "seat_vagabot": "bot", "seed": "7", "name": name, "rules": "board"}
         assert http.post("/new", data=fields).status_code == 200
-        http.post(f"/game/{name}/all")
-        http.post(f"/game/{name}/enter", data={"text": SETUP})
-        page = http.post(f"/game/{name}/done").text
+        def post(what: str, data: dict[str, str] | None = None) -> str:  # as the page posts: with the key of what it showed
+            key = http.get(f"/game/{name}/key").text
+            return http.post(f"/game/{name}/{what}", data={**(data or {}), "key": key}).text
+
+        post("all")
+        post("enter", {"text": SETUP})
+        page = post("done")
         for _ in range(10):
             if 'value="all"' not in page:
                 break
-            page = http.post(f"/game/{name}/all").text
+            page = post("all")
         assert "take your turn" in page, page[-2000:]
     return f"{base}/game/{name}"
 
