@@ -17,7 +17,7 @@ from ...core.bot import enemies_in, pieces_there, victory_points
 from ...core.context import Game
 from ...core.maps import CLEARINGS
 from ...core.state import GameState
-from ...core.targeting import HIGHEST, LOWEST, Choice, Criterion, choose_clearing, choose_player, fewest, most
+from ...core.targeting import HIGHEST, LOWEST, Choice, Criterion, choose_clearing, choose_player_bbp, fewest, most
 from .board import DECREE_COLUMNS, VIZIER, EyrieBoard
 
 FACTION = "eyrie"
@@ -269,8 +269,7 @@ def defenseless_building(s: GameState, c: int) -> int:
 
 def choose_defender(s: GameState, c: int) -> Choice:
     """Ruling R-BBP-EE-DEFENDER: most pieces there, then the higher score, then setup order (BBP 4.2)."""
-    choice = choose_player(s, f"defender in {c}", enemies_in(s, FACTION, c), [most("most pieces there", pieces_there(s, c), "BBP EE.5"), most("higher score", victory_points(s), "BBP EE.5")])
-    choice.tiebreak = "setup order (BBP 4.2)"
+    choice = choose_player_bbp(s, f"defender in {c}", enemies_in(s, FACTION, c), [most("most pieces there", pieces_there(s, c), "BBP EE.5"), most("higher score", victory_points(s), "BBP EE.5")])
     return choice
 
 

@@ -18,7 +18,7 @@ from ...core.battle import battle, can_battle
 from ...core.context import Game
 from ...core.maps import CLEARINGS
 from ...core.state import GameState
-from ...core.targeting import Choice, Criterion, choose_clearing, choose_player, fewest, in_priority_order, most
+from ...core.targeting import Choice, Criterion, choose_clearing, choose_player_bbp, fewest, in_priority_order, most
 from .cult import FACTION, OutcastPile, cult_board, outcast_max
 from .rules import GARDENS
 
@@ -75,8 +75,7 @@ def bbp_clearing(s: GameState, what: str, candidates: Iterable[int], criteria: l
 
 def bbp_player(s: GameState, what: str, candidates: Iterable[str], criteria: list[Criterion[str]], legal: Callable[[str], str | None] | None = None) -> Choice[str]:
     """A player by the criteria, ties to setup order (BBP 4.2: A before B)."""
-    choice = choose_player(s, what, candidates, criteria, legal=legal)
-    choice.tiebreak = "setup order (BBP 4.2)"
+    choice = choose_player_bbp(s, what, candidates, criteria, legal=legal)
     return choice
 
 
