@@ -43,3 +43,39 @@ def test_bbp_4_2_letters_a_to_g() -> None:
 
     assert [BBP_SETUP_LETTER[f] for f in ("marquise", "eyrie", "alliance", "vagabot", "vagabond2", "lizards", "riverfolk")] == list("ABCDEFG")
     assert SETUP_LETTER["vagabond2"] == "D"  # the Law's letter is unchanged
+
+
+# -- the BBP bots by their own names ---------------------------------------------------------------
+def test_bbp_cc_the_seat_is_named_clockwork_cult_everywhere() -> None:
+    """The Better Bot Project's Lizard bot is the Clockwork Cult, not the Law's Logical Lizards:
+    when it sits, on the score track, on its board line and in the table's steps."""
+    from rootbotics.core.faction import faction_title
+    from rootbotics.game import GameConfig, Seat, new_game
+    from rootbotics.table.steps import seat_names
+    from rootbotics.web.views import seat_views, vp_track
+
+    assert faction_title("lizards", "bot", "bbp") == "Clockwork Cult" and faction_title("lizards", "bot") == "Logical Lizards"
+    g = new_game(GameConfig([Seat("lizards", rule_set="bbp"), Seat("marquise", rule_set="bbp"), Seat("riverfolk", rule_set="bbp")], seed=1))
+    sat = [e.text for e in g.log if e.kind == "setup" and "sits as" in e.text]
+    assert any("sits as the Clockwork Cult (bot)" in t for t in sat) and any("sits as the Otter Overlords (bot)" in t for t in sat)
+    assert not any("Logical Lizards" in e.text or "Riverfolk Robots" in e.text for e in g.log)
+    names = {row["faction"]: row["name"] for row in vp_track(g.state, {})}
+    assert names["lizards"] == "Clockwork Cult" and names["riverfolk"] == "Otter Overlords"
+    assert {v.faction: v.name for v in seat_views(g.state, {})}["lizards"] == "Clockwork Cult"
+    assert seat_names({}, {"lizards": "bbp", "riverfolk": "bbp"})["lizards"] == "the Clockwork Cult"
+    assert seat_names({}, {"riverfolk": "bbp"})["riverfolk"] == "the Otter Overlords"
+    assert seat_names({})["lizards"] == "the Logical Lizards"
+
+
+def test_bbp_oo9_a_bot_s_purchase_is_from_the_otter_overlords_market() -> None:
+    """A bot that bought its order card from the Otters reveals it as bought from the Otter
+    Overlords' market, not the Law's Riverfolk's Market."""
+    from test_bbp_riverfolk import otter_position
+
+    from rootbotics.game import play_turn
+
+    g = game(otter_position({3: {"tokens": [["marquise", "keep"]], "warriors": {"marquise": 1}}}, market=["cobbler", "codebreakers", "bake_sale", "root_tea_fox"], turn=1))
+    play_turn(g)
+    revealed = [e.text for e in g.log if e.faction == "marquise" and e.kind == "order"]
+    assert any("bought from the Otter Overlords' market" in t for t in revealed), revealed
+    assert not any("Riverfolk's Market" in e.text for e in g.log)

@@ -227,8 +227,8 @@ def choose_player_bbp(
     criteria: Sequence[Criterion] = (),
     legal: Callable[[str], str | None] | None = None,
 ) -> Choice:
-    """A Better Bot Project bot's choice of player: ``criteria``, then the text's own setup order
-    (BBP 4.2: A to G, the second Vagabond E whatever the Law's draw; ruling R-BBP-LETTERS)."""
+    """A Better Bot Project bot's choice of player: ``criteria``, then the text's own printed
+    setup order (BBP 4.2: A to G, no draw; ruling R-BBP-LETTERS)."""
     ranked, values = _rank(candidates, criteria, bbp_setup_rank)
     return _first_legal(what, ranked, values, criteria, "setup order (BBP 4.2)", legal)
 
