@@ -79,3 +79,22 @@ def test_bbp_oo9_a_bot_s_purchase_is_from_the_otter_overlords_market() -> None:
     revealed = [e.text for e in g.log if e.faction == "marquise" and e.kind == "order"]
     assert any("bought from the Otter Overlords' market" in t for t in revealed), revealed
     assert not any("Riverfolk's Market" in e.text for e in g.log)
+
+
+# -- BBP CC.4 and 4.1: the Cult's recruit -----------------------------------------------------------
+def test_bbp_cc4_a_free_slot_then_priority_enemy_buildings_only_when_none_is_free() -> None:
+    """CC.4: the clearing should have a free building slot; most enemy buildings decide only when
+    no clearing has one; among free clearings the default tie-break, priority (BBP 4.1), decides
+    (ruling R-BBP-CC-RECRUIT). Fox clearings of Fall: 1, 6, 8, 12."""
+    # every fox clearing has a free slot, 8 holds an enemy building: priority takes 1.
+    s = position({8: {"buildings": [["marquise", "sawmill"]]}}, seats=("lizards", "marquise"), lizards={"rule_set": "bbp"})
+    g = game(s)
+    assert cult.recruit(g, "fox") == 1
+    assert "chose 1 by highest priority (BBP 4.1)" in g.log.of_kind("place_warriors")[-1].why()
+    # no free slot in any fox clearing: most enemy buildings (8, with two), then priority.
+    full = {1: ["sawmill"], 6: ["sawmill"], 8: ["sawmill", "workshop"], 12: ["workshop"]}
+    s = position({c: {"buildings": [["marquise", k] for k in ks]} for c, ks in full.items()}, seats=("lizards", "marquise"), lizards={"rule_set": "bbp"})
+    assert not any(s.free_slots(c) for c in full)
+    g = game(s)
+    assert cult.recruit(g, "fox") == 8
+    assert "most enemy buildings" in g.log.of_kind("place_warriors")[-1].why()
