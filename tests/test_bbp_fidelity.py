@@ -98,3 +98,17 @@ def test_bbp_cc4_a_free_slot_then_priority_enemy_buildings_only_when_none_is_fre
     g = game(s)
     assert cult.recruit(g, "fox") == 8
     assert "most enemy buildings" in g.log.of_kind("place_warriors")[-1].why()
+
+
+# -- BBP EE.3-5: the Decree's columns, left to right -----------------------------------------------
+def test_bbp_ee_decree_columns_fox_before_bird() -> None:
+    """The text resolves the fox column before the bird column; mouse and rabbit between them,
+    mouse first (ruling R-BBP-EE-COLUMNS, which names what is ours)."""
+    from pathlib import Path
+
+    from rootbotics.factions.eyrie import bbp as eyrie
+
+    cols = eyrie.BBP_DECREE_COLUMNS
+    assert cols.index("fox") < cols.index("bird") and cols == ("fox", "mouse", "rabbit", "bird")
+    rulings = (Path(__file__).parents[1] / "docs" / "rulings.md").read_text()
+    assert 'id="R-BBP-EE-COLUMNS"' in rulings and "fox column before the bird column" in rulings

@@ -20,6 +20,10 @@ from ...core.state import GameState
 from ...core.targeting import HIGHEST, LOWEST, Choice, Criterion, choose_clearing, choose_player_bbp, fewest, most
 from .board import DECREE_COLUMNS, VIZIER, EyrieBoard
 
+# Ruling R-BBP-EE-COLUMNS: the text resolves "left to right" and puts the fox column before the
+# bird column; mouse and rabbit between them as on the Law's board, which has the same columns.
+BBP_DECREE_COLUMNS: tuple[str, ...] = DECREE_COLUMNS
+
 FACTION = "eyrie"
 START_WARRIORS = 6  # the standard game's Eyrie setup (ruling R-BBP-EE-SETUP)
 NEW_ROOST_WARRIORS = 4  # BBP EE.2
@@ -63,8 +67,8 @@ class BetterEyrie:
         new_roost(g, suit)
 
     def daylight(self, g: Game) -> None:
-        """BBP EE.3-6: the Decree left to right for each action, then Build."""
-        cols = [col for col in DECREE_COLUMNS if column_size(g.state, col)]
+        """BBP EE.3-6: the Decree left to right for each action (ruling R-BBP-EE-COLUMNS), then Build."""
+        cols = [col for col in BBP_DECREE_COLUMNS if column_size(g.state, col)]
         for col in cols:
             decree_recruit(g, col)
         for col in cols:
