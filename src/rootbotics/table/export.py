@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.context import Game
-from ..core.faction import REGISTRY
+from ..core.faction import REGISTRY, faction_title
 from ..core.events import Event, EventLog
 from ..core.state import GameState
 from ..game import GameConfig, new_game, play
@@ -423,7 +423,7 @@ def seat_line(state: GameState, faction: str, player: str | None = None) -> str:
         return f"{LETTERS[faction]}: {player or faction}"
     traits = f", traits {'+'.join(fs.traits)}" if fs.traits else ""
     if fs.rule_set in RULE_SET_COMMENTS:
-        return f"{LETTERS[faction]}: {REGISTRY[faction].bot_name} // {RULE_SET_COMMENTS[fs.rule_set]}, difficulty {fs.difficulty}{traits}"
+        return f"{LETTERS[faction]}: {faction_title(faction, 'bot', fs.rule_set)} // {RULE_SET_COMMENTS[fs.rule_set]}, difficulty {fs.difficulty}{traits}"
     return f"{LETTERS[faction]}: Clockwork {faction.capitalize()} // {BOT_COMMENT}, difficulty {fs.difficulty}{traits}"
 
 

@@ -42,7 +42,7 @@ def seat_views(state: GameState, players: dict[str, str]) -> list[SeatView]:
     out = []
     for f in state.turn_order:
         fs = state.factions[f]
-        name = players.get(f) or faction_title(f, fs.seat)
+        name = players.get(f) or faction_title(f, fs.seat, fs.rule_set)
         view = SeatView(f, name, FILL.get(f, "#999"), fs.vp, fs.is_bot, items=list(fs.items), hand=len(fs.hand), traits=list(fs.traits), difficulty=fs.difficulty)
         if fs.is_bot:
             view.rule_set = "" if fs.rule_set == LAW else RULE_SETS.get(fs.rule_set, fs.rule_set)
@@ -62,7 +62,7 @@ def _cards(state: GameState, fs: FactionState) -> str:
 def vp_track(state: GameState, players: dict[str, str]) -> list[dict[str, Any]]:
     """The score of each seat, highest first, with its share of the 30-VP track."""
     rows = sorted(state.factions.items(), key=lambda kv: -kv[1].vp)
-    return [{"faction": f, "name": players.get(f) or faction_title(f, fs.seat), "vp": fs.vp, "colour": FILL.get(f, "#999"), "share": max(0, min(100, round(100 * fs.vp / WIN)))} for f, fs in rows]
+    return [{"faction": f, "name": players.get(f) or faction_title(f, fs.seat, fs.rule_set), "vp": fs.vp, "colour": FILL.get(f, "#999"), "share": max(0, min(100, round(100 * fs.vp / WIN)))} for f, fs in rows]
 
 
 def example_line(letter: str) -> str:

@@ -237,7 +237,9 @@ class Riverfolk(Faction):
         order = g.state.factions[faction].order
         assert order is not None
         c = g.state.deckdef.card(order)
-        g.emit(faction, rule, "order", "reveals {card}, bought from the Riverfolk's Market, as its order card", card=c.label(), card_id=c.name, suit=c.suit)
+        seller = g.state.factions.get(RIVERFOLK)
+        market = "the Otter Overlords' market" if seller is not None and seller.rule_set == bbp_market.BBP else "the Riverfolk's Market"
+        g.emit(faction, rule, "order", "reveals {card}, bought from " + market + ", as its order card", card=c.label(), card_id=c.name, suit=c.suit)
 
     # -- its traits in battle (3.3.2) -----------------------------------------------------------
     def adjust_maximum_hits(self, g: Game, attacker: str, defender: str, c: int, att_max: int, def_max: int) -> tuple[int, int]:
