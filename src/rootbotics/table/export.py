@@ -331,7 +331,8 @@ _BOARD_ONLY = (
     "base_lost discard_supporter martial_law mobilize no_room officer officers_lost spend_supporter supporters "
     "day_labor glide hideout relationship remove_item "
     "decree_add decree_empty_hand decree_fails depose leader new_clutch no_new_roost viziers "
-    "coffin_makers coffin_return discard_play_card false_orders give informants league saboteurs swap_meet"
+    "coffin_makers coffin_return discard_play_card false_orders give informants league saboteurs swap_meet "
+    "ally_battle ally_move coalition"
 ).split()
 EVENT_ACTIONS: dict[str, Handler] = {kind: _nothing for kind in _BOARD_ONLY}
 EVENT_ACTIONS.update({
