@@ -112,3 +112,75 @@ def test_bbp_ee_decree_columns_fox_before_bird() -> None:
     assert cols.index("fox") < cols.index("bird") and cols == ("fox", "mouse", "rabbit", "bird")
     rulings = (Path(__file__).parents[1] / "docs" / "rulings.md").read_text()
     assert 'id="R-BBP-EE-COLUMNS"' in rulings and "fox column before the bird column" in rulings
+
+
+# -- BBP OO.6: a removed trade post leaves the game --------------------------------------------------
+def test_bbp_oo6_a_removed_trade_post_leaves_the_game_and_the_marker_steps_back() -> None:
+    """The Otters keep the standard Riverfolk rule: a removed trade post is out of the game, not
+    back on their board (the Law's 9.2.2 is its own bot's exception, ruling R-BBP-OO-POSTS); the
+    export marker still steps back (BBP OO.6). Fox clearings of Fall: 1, 6, 8, 12."""
+    from test_bbp_riverfolk import otter_position
+
+    from rootbotics.core import invariants
+    from rootbotics.factions.riverfolk import bbp as otters
+
+    posts = {c: {"tokens": [["riverfolk", "trade_post"]], "warriors": {"marquise": 1}} for c in (1, 6, 8)}
+    g = game(otter_position(posts, export=2))
+    fs = g.state.factions["riverfolk"]
+    supply = fs.supply["trade_post"]
+    R.remove_piece(g, "riverfolk", 1, "trade_post", "LoR 4.3.4", by="marquise")
+    b = fs.board
+    assert fs.supply["trade_post"] == supply and fs.removed == {"trade_post": 1}
+    assert b.lost_posts == {"fox": 1} and b.export == 1
+    assert any("leaves the game" in e.text for e in g.log.of_kind("trade_post_gone"))
+    invariants.check(g.state)
+    # two fox posts on the map and one lost: no fox trade post is left to place (1 is free again).
+    otters.place_trade_post(g, "fox")
+    assert g.state.on_map("riverfolk", "trade_post") == 2
+    assert any("no fox trade post is left" in e.why() for e in g.log.of_kind("skip") if e.rule == "BBP OO.3")
+    # the record is copied, saved and read back.
+    from rootbotics.core import serial
+
+    assert g.state.clone().factions["riverfolk"].board.lost_posts == {"fox": 1}
+    again = serial.loads(serial.dumps(g.state))
+    assert again.factions["riverfolk"].board.lost_posts == {"fox": 1} and again.factions["riverfolk"].removed == {"trade_post": 1}
+
+
+def test_bbp_oo6_lost_posts_in_saved_positions_name_the_field() -> None:
+    """``lost_posts`` (docs/state-format.md) agrees with ``removed.trade_post``, keeps three of a
+    suit with those on the map, and belongs only to the Otter Overlords."""
+    import json
+    from pathlib import Path
+
+    import pytest
+
+    from rootbotics.core import invariants, serial
+    from rootbotics.core.fields import StateError
+
+    here = Path(__file__).parent / "positions"
+    base = json.loads((here / "bbp_riverfolk_example_turn.json").read_text())
+    cases = [
+        ({"lost_posts": {"fox": 1}}, "factions.riverfolk.lost_posts"),  # removed says 0
+        ({"lost_posts": {"bird": 1}, "removed": {"trade_post": 1}}, "factions.riverfolk.lost_posts.bird"),
+        ({"lost_posts": {"fox": 3}, "removed": {"trade_post": 3}}, "factions.riverfolk.lost_posts.fox"),  # one fox post on the map
+        ({"removed": {"trade_post": 1}}, "factions.riverfolk.lost_posts"),
+    ]
+    for change, field in cases:
+        data = json.loads(json.dumps(base))
+        data["factions"]["riverfolk"].update(change)
+        with pytest.raises(StateError) as err:
+            serial.from_json(data)
+        assert str(err.value).startswith(field), (change, str(err.value))
+    data = json.loads(json.dumps(base))
+    data["factions"]["riverfolk"].update({"lost_posts": {"fox": 1, "mouse": 1}, "removed": {"trade_post": 2}})
+    s = serial.from_json(data)
+    assert s.factions["riverfolk"].board.lost_posts == {"fox": 1, "mouse": 1}
+    assert json.loads(serial.dumps(s))["factions"]["riverfolk"]["lost_posts"] == {"fox": 1, "mouse": 1}
+    invariants.check(s)
+    s.factions["riverfolk"].board.lost_posts["fox"] = 2  # the invariants see a record that disagrees
+    with pytest.raises(invariants.InvariantError, match="out of the game"):
+        invariants.check(s)
+    law = json.loads((here / "riverfolk_example_turn.json").read_text())
+    law["factions"]["riverfolk"]["lost_posts"] = {}
+    with pytest.raises(StateError, match="only the Otter Overlords"):
+        serial.from_json(law)

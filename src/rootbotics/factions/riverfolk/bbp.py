@@ -150,8 +150,8 @@ def post_problem(s: GameState, c: int) -> str | None:
         return "has a trade post"
     if not R.may_place_in(s, FACTION, c):
         return "the keep forbids placing there"
-    if trade_posts_placed(s, s.suit(c)) >= TRADE_POSTS_PER_SUIT:
-        return f"no {s.suit(c)} trade post is left"
+    if trade_posts_placed(s, s.suit(c)) + board(s).lost(s.suit(c)) >= TRADE_POSTS_PER_SUIT:
+        return f"no {s.suit(c)} trade post is left"  # on the map or out of the game (ruling R-BBP-OO-POSTS)
     return None
 
 

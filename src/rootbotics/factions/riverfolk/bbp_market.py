@@ -27,16 +27,23 @@ EXPORT_STEP_VP = 1  # ruling R-BBP-OO-EXPORT: the VP under each step of the trac
 
 class OtterBoard(RiverfolkBoard):
     """The Otters' board: the market (left to right, BBP OO.1), the Payments box (warriors by
-    owner, BBP OO.7) and the export track's marker (steps moved right, never below 0)."""
+    owner, BBP OO.7), the export track's marker (steps moved right, never below 0) and its trade
+    posts out of the game, by suit (removed ones leave the game, ruling R-BBP-OO-POSTS; each
+    suit has three, 9.3.3)."""
 
-    __slots__ = ("export",)
+    __slots__ = ("export", "lost_posts")
 
-    def __init__(self, market: list[int] | None = None, payments: dict[str, int] | None = None, export: int = 0) -> None:
+    def __init__(self, market: list[int] | None = None, payments: dict[str, int] | None = None, export: int = 0, lost_posts: dict[str, int] | None = None) -> None:
         super().__init__(market, payments, None)
         self.export = export
+        self.lost_posts: dict[str, int] = dict(lost_posts or {})
 
     def clone(self) -> OtterBoard:
-        return OtterBoard(None if self.market is None else list(self.market), None if self.payments is None else dict(self.payments), self.export)
+        return OtterBoard(None if self.market is None else list(self.market), None if self.payments is None else dict(self.payments), self.export, self.lost_posts)
+
+    def lost(self, suit: str) -> int:
+        """Trade posts of ``suit`` out of the game."""
+        return self.lost_posts.get(suit, 0)
 
 
 def otters(state: GameState) -> OtterBoard | None:
@@ -144,6 +151,23 @@ def move_export(g: Game, buyer: str) -> None:
     assert board is not None
     board.export += 1
     R.score(g, FACTION, EXPORT_STEP_VP, "BBP OO.5", f"as {buyer} buys nothing from its market: the export marker moves to step {board.export} (ruling R-BBP-OO-EXPORT)")
+
+
+def trade_post_removed(g: Game, c: int) -> None:
+    """A removed trade post leaves the game, as the standard Riverfolk's do (ruling
+    R-BBP-OO-POSTS; the Law's 9.2.2 returns only its own bot's), recorded by its suit (its
+    clearing's, 9.3.3); then the export marker steps back (BBP OO.6)."""
+    s = g.state
+    board = otters(s)
+    if board is None:
+        return
+    fs = s.factions[FACTION]
+    suit = s.suit(c)
+    fs.supply["trade_post"] -= 1
+    fs.removed["trade_post"] = fs.removed.get("trade_post", 0) + 1
+    board.lost_posts[suit] = board.lost(suit) + 1
+    g.emit(FACTION, "BBP OO.6", "trade_post_gone", "the removed {suit} trade post leaves the game (the standard Riverfolk rule, ruling R-BBP-OO-POSTS)", suit=suit, c=c)
+    export_back(g)
 
 
 def export_back(g: Game) -> None:

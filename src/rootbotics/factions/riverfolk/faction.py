@@ -31,7 +31,7 @@ class Riverfolk(Faction):
     one_per_clearing = frozenset({"trade_post"})  # 9.5.1
     sells_services = True
     service_names = SERVICES
-    board_fields = ("market", "payments", "protection", "trade_posts", "export", "company")  # export: the Otter Overlords' (BBP); company: a human seat's
+    board_fields = ("market", "payments", "protection", "trade_posts", "export", "lost_posts", "company")  # export, lost_posts: the Otter Overlords' (BBP); company: a human seat's
     difficulty_text = {
         "easy": "Build and Garrison places the trade post with no warrior.",
         "default": "As the Law says (one warrior with the new trade post).",
@@ -86,6 +86,7 @@ class Riverfolk(Faction):
                 "payments": {k: n for k, n in sorted((b.payments or {}).items()) if n},
                 "export": b.export,
                 "trade_posts": {str(c): state.suits[c] for c in CLEARINGS if post in state.clearings[c].tokens},
+                **({"lost_posts": {k: n for k, n in sorted(b.lost_posts.items()) if n}} if any(b.lost_posts.values()) else {}),
             }
         return {
             "market": [state.deckdef.card(c).name for c in b.market],
@@ -113,6 +114,8 @@ class Riverfolk(Faction):
             return
         if "export" in raw:
             raise StateError(f"{path}.export", "only the Otter Overlords (rule set bbp) have an export track")
+        if "lost_posts" in raw:
+            raise StateError(f"{path}.lost_posts", "only the Otter Overlords (rule set bbp) lose their trade posts for good; the Law's bot gets them back (9.2.2)")
         if len(market) > MARKET_SIZE:
             raise StateError(f"{path}.market", f"the Market holds five cards at most, not {len(market)}")
         protection = [string(p, f"{path}.protection.{i}", PROTECTION) for i, p in enumerate(lst(raw.get("protection", []), f"{path}.protection"))]
@@ -127,6 +130,8 @@ class Riverfolk(Faction):
         row = ", ".join(state.deckdef.card(c).label() for c in b.market) or "empty"
         paid = ", ".join(f"{k} {n}" for k, n in sorted((b.payments or {}).items())) or "empty"
         export = f"; export track: step {b.export}" if isinstance(b, bbp_market.OtterBoard) else ""
+        if isinstance(b, bbp_market.OtterBoard) and any(b.lost_posts.values()):
+            export += "; trade posts out of the game: " + ", ".join(f"{k} {n}" for k, n in sorted(b.lost_posts.items()) if n)
         return f"Market (left to right): {row}; Payments: {paid}{export}"
 
     def check_position(self, state: GameState, data: dict[str, Any]) -> None:
@@ -134,6 +139,22 @@ class Riverfolk(Faction):
         their suits' tracks."""
         self._check_payments(state)
         self._check_trade_posts(state, data)
+        self._check_lost_posts(state)
+
+    def _check_lost_posts(self, state: GameState) -> None:
+        """The Otter Overlords' trade posts out of the game (ruling R-BBP-OO-POSTS): as many as
+        ``removed.trade_post`` says, and with those on the map at most three of a suit (9.3.3)."""
+        fs = state.factions[RIVERFOLK]
+        b = fs.board
+        if not isinstance(b, bbp_market.OtterBoard):
+            return
+        path = f"factions.{RIVERFOLK}.lost_posts"
+        gone = fs.removed.get("trade_post", 0)
+        if sum(b.lost_posts.values()) != gone:
+            raise StateError(path, f"lists {sum(b.lost_posts.values())} trade post(s) out of the game, but removed.trade_post says {gone}: list each removed trade post by its suit")
+        for suit, n in b.lost_posts.items():
+            if trade_posts_placed(state, suit) + n > TRADE_POSTS_PER_SUIT:
+                raise StateError(at(path, suit), f"{n} {suit} trade post(s) out of the game and {trade_posts_placed(state, suit)} on the map: a suit has only {TRADE_POSTS_PER_SUIT} (9.3.3)")
 
     def _check_trade_posts(self, state: GameState, data: dict[str, Any]) -> None:
         """9.3.3: a trade post has its clearing's suit, and each suit's track holds three. The
@@ -198,6 +219,12 @@ class Riverfolk(Faction):
             out.append(f"the Market holds {len(b.market)} cards, more than {size}")
         if isinstance(b, bbp_market.OtterBoard) and b.export < 0:
             out.append(f"the export marker is at step {b.export}, before the track's start")
+        if isinstance(b, bbp_market.OtterBoard):  # ruling R-BBP-OO-POSTS: removed trade posts are out of the game, by suit
+            if sum(b.lost_posts.values()) != fs.removed.get("trade_post", 0):
+                out.append(f"{sum(b.lost_posts.values())} trade posts recorded out of the game by suit, but {fs.removed.get('trade_post', 0)} removed")
+            for suit, n in b.lost_posts.items():
+                if suit not in SUITS or n < 0 or trade_posts_placed(state, suit) + n > TRADE_POSTS_PER_SUIT:
+                    out.append(f"{n} {suit} trade posts out of the game with {trade_posts_placed(state, suit)} on the map (9.3.3: three per suit)")
         if fs.rule_set == bbp_market.BBP and b is not None and b.market is not None and not isinstance(b, bbp_market.OtterBoard):
             out.append("the Otter Overlords' board has no export track")
         if isinstance(b, RiverfolkBoard) and b.payments is not None:
@@ -215,7 +242,7 @@ class Riverfolk(Faction):
         if company.company_of(g.state) is not None:
             company.trade_post_removed(g)  # a human Company's trade post leaves the game (9.2.2 is the bot's)
         else:
-            bbp_market.export_back(g)  # BBP OO.6: the Otters' export track goes back a step
+            bbp_market.trade_post_removed(g, c)  # the Otters': out of the game, the export track a step back (BBP OO.6)
 
     # -- services as other seats use them ---------------------------------------------------------
     def hired_warriors(self, state: GameState, faction: str, c: int, opponent: str | None = None) -> int:
@@ -265,7 +292,8 @@ def read_otter_board(raw: dict[str, Any], path: str, market: list[int], payments
         raise StateError(f"{path}.protection", "the Otter Overlords (rule set bbp) have no Protectionism")
     if len(market) > bbp_market.MARKET_CARDS:
         raise StateError(f"{path}.market", f"the Otters' market holds four cards at most, not {len(market)}")
-    return bbp_market.OtterBoard(market, payments, count(raw.get("export", 0), f"{path}.export"))
+    lost = {string(suit, at(f"{path}.lost_posts", suit), SUITS): count(n, at(f"{path}.lost_posts", suit)) for suit, n in obj(raw.get("lost_posts", {}), f"{path}.lost_posts").items()}
+    return bbp_market.OtterBoard(market, payments, count(raw.get("export", 0), f"{path}.export"), {k: n for k, n in lost.items() if n})
 
 
 def _has_trait(g: Game, trait: str) -> bool:
