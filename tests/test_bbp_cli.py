@@ -40,9 +40,16 @@ def test_play_refuses_a_rule_set_a_faction_lacks(capsys, bots: str, message: str
 
 
 def test_play_refuses_bbp_difficulty_cards(capsys) -> None:
-    code, _, err = cli(capsys, "play", "--bots", "marquise@bbp,eyrie", "--difficulty", "marquise=easy")
+    code, _, err = cli(capsys, "play", "--bots", "eyrie@bbp,marquise", "--difficulty", "eyrie=easy")
     assert code == 2 and len(err.strip().splitlines()) == 1
-    assert "--difficulty: the bbp rule set of the Mechanical Marquise 2.0 has no easy difficulty" in err
+    assert "--difficulty: the bbp rule set of the Electric Eyrie has no easy difficulty" in err
+
+
+def test_play_takes_the_bbp_marquise_s_transcribed_cards(capsys) -> None:
+    """The BBP Marquise's difficulty and trait cards, from a transcription (R-BBP-MM-DIFFICULTY,
+    R-BBP-MM-TRAITS), are chosen as the Law's are."""
+    code, _, err = cli(capsys, "play", "--bots", "marquise@bbp,eyrie", "--difficulty", "marquise=nightmare", "--traits", "marquise=blitz+fortified+iron-will+hospitals", "--seed", "3", "--turns", "4", "--quiet")
+    assert code == 0, err
 
 
 def test_bbp_prefix_with_a_law_seat(capsys) -> None:

@@ -172,12 +172,15 @@ def test_a_seat_names_its_rule_set(seat: Seat, message: str | None) -> None:
 @pytest.mark.parametrize(
     ("seat", "field"),
     [
-        (Seat("marquise", difficulty="easy", rule_set="bbp"), "seats.0.difficulty: the bbp rule set of the Mechanical Marquise 2.0 has no easy difficulty"),
-        (Seat("marquise", traits=("blitz",), rule_set="bbp"), "seats.0.traits.0: 'blitz' is not a trait"),
+        (Seat("eyrie", difficulty="easy", rule_set="bbp"), "seats.0.difficulty: the bbp rule set of the Electric Eyrie has no easy difficulty"),
+        (Seat("eyrie", traits=("blitz",), rule_set="bbp"), "seats.0.traits.0: 'blitz' is not a trait"),
+        (Seat("marquise", traits=("overwhelming",), rule_set="bbp"), "seats.0.traits.0: 'overwhelming' is not a trait of the Mechanical Marquise 2.0"),
     ],
 )
 def test_bbp_cards_missing_from_the_text_are_refused(seat: Seat, field: str) -> None:
-    """Ruling R-BBP-CARDS: the difficulty and trait cards' text is not in the text."""
+    """Ruling R-BBP-CARDS: the difficulty and trait cards' text is not in the text; only the
+    Marquise's are built, from a transcription (R-BBP-MM-DIFFICULTY, R-BBP-MM-TRAITS), and the
+    Law's fifth Marquise trait is not one of them."""
     with pytest.raises(ConfigError, match=field):
         GameConfig([seat, Seat("eyrie")]).validate()
 
@@ -256,12 +259,18 @@ def test_soak_seats_bbp_bots_and_their_games_pass() -> None:
     assert bbp and law
     for i in bbp[:6]:
         config = S.soak_config(5, i)
-        assert all(s.difficulty == "default" and not s.traits for s in config.seats if s.rule_set == "bbp")
+        for s in config.seats:  # the Marquise's cards are built (R-BBP-MM-DIFFICULTY, R-BBP-MM-TRAITS); the others' not
+            if s.rule_set == "bbp":
+                rules = REGISTRY[s.faction]
+                assert s.difficulty in rules.rule_set_difficulties("bbp") and set(s.traits) <= set(rules.rule_set_traits("bbp"))
+                assert s.faction == "marquise" or (s.difficulty == "default" and not s.traits)
         assert S.run_one(5, i, None).ok
 
 
 def test_bbp_mm_setup() -> None:
-    """Ruling R-BBP-MM-SETUP: the standard Marquise setup (BBP 2.1)."""
+    """Ruling R-BBP-MM-SETUP: its board's setup as transcribed (BBP 2.1): a warrior in every
+    clearing but the opposite corner, one more by the keep, 12 in all; three buildings next to
+    the keep, one per clearing (tests/test_bbp_marquise_cards.py has every map)."""
     for seed in range(6):
         g = new_game(GameConfig([Seat("marquise", rule_set="bbp"), Seat("eyrie")], seed=seed))
         s = g.state
@@ -270,10 +279,10 @@ def test_bbp_mm_setup() -> None:
         assert keep in s.map.corners and ("marquise", "keep") in s.clearings[keep].tokens
         setup = [e for e in g.log if e.faction == "marquise" and e.kind == "place_warriors"]
         assert sorted(e.data["c"] for e in setup) == [c for c in range(1, 13) if c != opposite]
-        assert all(e.data["n"] == 1 and e.rule == "BBP 2.1" for e in setup)
-        near = {keep, *s.map.adjacent[keep]}
+        assert all(e.data["n"] == (2 if e.data["c"] == keep else 1) and e.rule == "BBP 2.1" for e in setup)
+        assert s.on_map("marquise", "warrior") == 12
         where = [c for c in range(1, 13) for f, _ in s.clearings[c].buildings if f == "marquise"]
-        assert len(where) == 3 and set(where) <= near
+        assert len(where) == 3 == len(set(where)) and set(where) <= set(s.map.adjacent[keep])
 
 
 def test_bbp_mm4_defender_ties() -> None:

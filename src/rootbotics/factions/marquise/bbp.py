@@ -5,6 +5,12 @@ numbers are the paragraphs of the text as docs/bbp-coverage.md numbers them ("BB
 Marquise's Recruit, "BBP 4.1" clearing priority); rulings ``R-BBP-...`` are in docs/rulings.md.
 One order card a turn decides where it acts (BBP MM.1); a bird order makes each step stronger
 (BBP MM.10-12); a turn that places no building may Escalate into a second Daylight (BBP MM.8).
+
+Its setup, difficulty cards and trait cards were on the bot's board and cards, not in the text;
+they are built from a third party's transcription of them (the public repository
+Vagabottos/clockroot, ``src/app/models/marquise.ts`` at commits eef5c99 and 6c9f35e, January
+2020; rulings R-BBP-MM-SETUP, R-BBP-MM-DIFFICULTY, R-BBP-MM-TRAITS). Events of the cards cite
+"BBP MM.16", the coverage table's row for them.
 """
 
 from __future__ import annotations
@@ -13,11 +19,12 @@ from collections.abc import Callable, Iterable
 
 from ...core import rules as R
 from ...core.battle import battle, can_battle
-from ...core.bot import enemies_in, pieces_there, victory_points
+from ...core.bot import difficulty, enemies_in, has_trait, pieces_there, victory_points
 from ...core.context import Game
 from ...core.maps import CLEARINGS
 from ...core.state import GameState
 from ...core.targeting import LOWEST, Choice, Criterion, choose_clearing, choose_player_bbp, in_priority_order, most
+from .faction import keep_clearing
 
 FACTION = "marquise"
 BUILDING_TYPES = ("sawmill", "workshop", "recruiter")
@@ -27,6 +34,28 @@ RECRUIT_WARRIORS = 4  # BBP MM.5
 KEEP_BACK = 3  # BBP MM.7: only warriors in excess of three move
 ESCALATE_BELOW = 4  # BBP MM.8, MM.14: fewer than four of the matching building on the map
 
+# -- the cards, from the transcription (Vagabottos/clockroot src/app/models/marquise.ts) ----------
+CARDS = "BBP MM.16"  # the coverage table's row of the setup, difficulty and trait cards
+SOURCE = "Vagabottos/clockroot, src/app/models/marquise.ts"
+KEEP_WARRIORS = 2  # eef5c99 setupRules: one extra warrior in the keep's clearing, 12 in all (R-BBP-MM-SETUP)
+DIFFICULTY_WARRIORS = {"easy": -1, "default": 0, "challenging": 1, "nightmare": 1}  # 6c9f35e: one fewer / one more (R-BBP-MM-DIFFICULTY)
+ESCALATES = {False: 1, True: 2}  # once a turn (R-BBP-MM-ESCALATE); Iron Will: twice (eef5c99, R-BBP-MM-TRAITS)
+HOSPITAL_WARRIORS = 1  # eef5c99 Hospitals: recruit 1 warrior in the keep's clearing (R-BBP-MM-TRAITS)
+HOSPITALS_AT_LEAST = 2  # ... after a battle as defender that cost it at least 2 warriors
+
+DIFFICULTY_TEXT = {
+    "easy": "Recruit places one warrior fewer; on a bird order, one fewer in the second-lowest-priority clearing (a transcription, ruling R-BBP-MM-DIFFICULTY).",
+    "default": "As the text says.",
+    "challenging": "Recruit places one warrior more; on a bird order, one more in the lowest-priority clearing (a transcription, ruling R-BBP-MM-DIFFICULTY).",
+    "nightmare": "As challenging, and 1 VP per player (every seat, itself included) at the end of each of its Evenings (a transcription, ruling R-BBP-MM-DIFFICULTY).",
+}
+TRAIT_TEXT = {
+    "blitz": "After its Move, from the highest-priority clearing it rules with no enemy pieces (and two or more of its warriors), all but one warrior move as Move's warriors do and battle there if an opponent is present (a transcription, ruling R-BBP-MM-TRAITS).",
+    "fortified": "Opponents need two hits to remove each of its buildings; a single hit on a building does nothing (a transcription, ruling R-BBP-MM-TRAITS).",
+    "iron-will": "Escalate may happen twice a turn (a transcription, ruling R-BBP-MM-TRAITS).",
+    "hospitals": "After each battle it defended that cost it at least two warriors, it recruits one warrior in the keep's clearing (a transcription, ruling R-BBP-MM-TRAITS).",
+}
+
 
 class BetterMarquise:
     """The Better Bot Project's Mechanical Marquise 2.0: setup, Birdsong, Daylight, Evening."""
@@ -34,9 +63,9 @@ class BetterMarquise:
     faction = FACTION
 
     def setup(self, g: Game) -> None:
-        """Ruling R-BBP-MM-SETUP: the standard game's Marquise setup (BBP 2.1). Said first, so a
+        """Ruling R-BBP-MM-SETUP: its board's setup as transcribed (BBP 2.1). Said first, so a
         record of the game (a Rootlog line) starts the bot's setup before its first piece."""
-        g.emit(FACTION, "BBP 2.1", "setup", "sets up as the standard game's Marquise does (ruling R-BBP-MM-SETUP)")
+        g.emit(FACTION, "BBP 2.1", "setup", "sets up by its board as transcribed in " + SOURCE + " (ruling R-BBP-MM-SETUP)")
         keep = place_keep(g)
         garrison(g, keep)
         place_starting_buildings(g, keep)
@@ -47,15 +76,20 @@ class BetterMarquise:
         craft_shown_item(g)
 
     def daylight(self, g: Game) -> None:
-        """BBP MM.4-8: battle, recruit, build, move; then Escalate at most once (R-BBP-MM-ESCALATE)."""
+        """BBP MM.4-8: battle, recruit, build, move; then Escalate at most once (R-BBP-MM-ESCALATE),
+        twice with Iron Will (R-BBP-MM-TRAITS)."""
         built = daylight_steps(g)
-        if escalate(g, built):
-            daylight_steps(g)
+        escalated = 0
+        while escalate(g, built, escalated):
+            escalated += 1
+            built = daylight_steps(g)
 
     def evening(self, g: Game) -> None:
-        """BBP MM.9: score the matching buildings on the map, then discard the order card."""
+        """BBP MM.9: score the matching buildings on the map, then discard the order card; on
+        nightmare, its points for the round (R-BBP-MM-DIFFICULTY)."""
         score_matching_buildings(g)
         R.discard_order(g, FACTION, "BBP MM.9")
+        nightmare_points(g)
 
 
 # -- targeting with the text's own tie-breaks (BBP 4.1, 4.2) -------------------------------------
@@ -91,9 +125,9 @@ def ordered_clearings(s: GameState, suit: str) -> list[int]:
     return [c for c in CLEARINGS if suit == "bird" or s.suit(c) == suit]
 
 
-# -- setup (ruling R-BBP-MM-SETUP) ----------------------------------------------------------------
+# -- setup (ruling R-BBP-MM-SETUP: the transcription's setupRules, eef5c99) ----------------------------
 def place_keep(g: Game) -> int:
-    """The keep in a corner clearing, chosen at random (the bot has no one to choose for it)."""
+    """The keep in a random corner clearing."""
     corner = g.chance.pick(g.state.map.corners, "the keep's corner (R-BBP-MM-SETUP)")
     R.place_token(g, FACTION, corner, "keep", "BBP 2.1", why=lambda: "a random corner clearing (ruling R-BBP-MM-SETUP)")
     g.state.start_corners[FACTION] = corner
@@ -101,24 +135,38 @@ def place_keep(g: Game) -> int:
 
 
 def garrison(g: Game, keep: int) -> None:
-    """A warrior in every clearing but the corner diagonally opposite the keep."""
+    """A warrior in every clearing but the corner diagonally opposite the keep, and one more in
+    the keep's clearing: 12 in all."""
     opposite = g.state.map.opposite_corner[keep]
     for c in CLEARINGS:
         if c != opposite:
-            R.place_warriors(g, FACTION, c, 1, "BBP 2.1", why=lambda: "the standard setup's garrison (ruling R-BBP-MM-SETUP)")
+            n = KEEP_WARRIORS if c == keep else 1
+            R.place_warriors(g, FACTION, c, n, "BBP 2.1", why=lambda: "its board's garrison as transcribed: one a clearing, one more by the keep (ruling R-BBP-MM-SETUP)")
 
 
 def place_starting_buildings(g: Game, keep: int) -> None:
-    """A sawmill, a workshop and a recruiter, each in the keep's clearing or one adjacent to it
-    with a free slot, picked at random."""
+    """A sawmill, a workshop and a recruiter at random among the clearings next to the keep (not
+    the keep's own), one per clearing. Where fewer than three of them can take one (corners of
+    the Lake and Mountain maps have two neighbours), the rest go in the keep's clearing, then in
+    a neighbour already holding one, at random, as the standard setup allows (R-BBP-MM-SETUP)."""
     s = g.state
+    taken: list[int] = []
     for kind in BUILDING_TYPES:
-        open_clearings = [c for c in (keep, *s.map.adjacent[keep]) if R.can_place_building(s, FACTION, c, kind)]
-        if not open_clearings:
+        tiers = (
+            ([c for c in s.map.adjacent[keep] if c not in taken], "at random among the clearings next to the keep, one per clearing"),
+            ([keep], "in the keep's clearing: no clearing next to it without one can take it"),
+            (list(s.map.adjacent[keep]), "next to the keep, beside another: no other clearing by the keep can take it"),
+        )
+        for candidates, how in tiers:
+            open_clearings = [c for c in candidates if R.can_place_building(s, FACTION, c, kind)]
+            if open_clearings:
+                break
+        else:
             g.emit(FACTION, "BBP 2.1", "setup", "has no free slot left near the keep for its starting {kind}", kind=kind)
             continue
-        c = g.chance.pick(open_clearings, f"where the starting {kind} goes (R-BBP-MM-SETUP)")
-        R.place_building(g, FACTION, c, kind, "BBP 2.1", why=lambda: "placed at random by the keep (ruling R-BBP-MM-SETUP)")
+        c = open_clearings[0] if len(open_clearings) == 1 else g.chance.pick(open_clearings, f"where the starting {kind} goes (R-BBP-MM-SETUP)")
+        taken.append(c)
+        R.place_building(g, FACTION, c, kind, "BBP 2.1", why=lambda how=how: f"placed {how} (ruling R-BBP-MM-SETUP)")
 
 
 # -- Birdsong -------------------------------------------------------------------------------------
@@ -144,6 +192,7 @@ def daylight_steps(g: Game) -> bool:
     if suit == "bird":
         for c in in_priority_order(g.state, set(moved_into)):  # BBP MM.12
             battle_in(g, c, "BBP MM.12")
+    blitz(g)
     return built
 
 
@@ -187,33 +236,53 @@ def recruit(g: Game, suit: str) -> None:
     choice = bbp_clearing(s, f"where to recruit ({suit} clearings it rules)", ruled, [most("most enemy pieces", lambda c: s.enemy_pieces(FACTION, c), "BBP MM.5")])
     if not ruled:
         g.emit(FACTION, "BBP MM.5", "skip", "rules no {suit} clearing to recruit in", suit=suit)
-    can = min(RECRUIT_WARRIORS, s.factions[FACTION].supply.get("warrior", 0))
+    due = recruit_due(s)
+    can = min(due, s.factions[FACTION].supply.get("warrior", 0))
     counts: dict[int, int] = {}
     for i in range(can if ruled else 0):
         c = choice.ranked[i % len(choice.ranked)]
         counts[c] = counts.get(c, 0) + 1
     plan = [(c, counts[c]) for c in choice.ranked if c in counts]
     ranking = "; ".join(f"{c} ({-choice.values[c][0]})" for c in choice.ranked)
-    why = f"spread evenly over the {suit} clearings it rules, ranked by most enemy pieces, then priority: {ranking}"
-    place_recruits(g, plan, RECRUIT_WARRIORS, "BBP MM.5", lambda: why)
+    why = f"{due} spread evenly over the {suit} clearings it rules, ranked by most enemy pieces, then priority: {ranking}{difficulty_note(s)}"
+    place_recruits(g, plan, due, "BBP MM.5", lambda: why)
+
+
+def recruit_due(s: GameState) -> int:
+    """BBP MM.5's four warriors, one fewer on easy, one more on challenging and nightmare
+    (ruling R-BBP-MM-DIFFICULTY)."""
+    return RECRUIT_WARRIORS + DIFFICULTY_WARRIORS[difficulty(s, FACTION)]
+
+
+def difficulty_note(s: GameState) -> str:
+    level = difficulty(s, FACTION)
+    return f" ({level} difficulty, ruling R-BBP-MM-DIFFICULTY)" if DIFFICULTY_WARRIORS[level] else ""
 
 
 def bird_recruit(g: Game) -> None:
     """BBP MM.11: two warriors in each of the two lowest-priority clearings it rules; all four
-    in the one it rules if only one (R-BBP-MM-BIRD-RECRUIT)."""
+    in the one it rules if only one (R-BBP-MM-BIRD-RECRUIT). Easy: one fewer in the
+    second-lowest-priority of them; challenging and nightmare: one more in the lowest-priority
+    (ruling R-BBP-MM-DIFFICULTY; with one clearing, that one)."""
     s = g.state
     lowest = in_priority_order(s, R.ruled_clearings(s, FACTION), LOWEST)[:2]
     if not lowest:
         g.emit(FACTION, "BBP MM.11", "skip", "rules no clearing to recruit in")
+    change = DIFFICULTY_WARRIORS[difficulty(s, FACTION)]
+    due = RECRUIT_WARRIORS + change
     supply = s.factions[FACTION].supply.get("warrior", 0)
     per = RECRUIT_WARRIORS // len(lowest) if lowest else 0
+    counts = {c: per for c in lowest}
+    if lowest and change:
+        counts[lowest[-1] if change < 0 else lowest[0]] += change  # easy: the second-lowest; harder: the lowest
     plan = []
     for c in lowest:
-        n = min(per, supply)
+        n = min(counts[c], supply)
         supply -= n
         plan.append((c, n))
     shown = ", ".join(map(str, lowest))
-    place_recruits(g, plan, RECRUIT_WARRIORS, "BBP MM.11", lambda: f"bird order: the lowest-priority clearings it rules: {shown}")
+    note = difficulty_note(s)
+    place_recruits(g, plan, due, "BBP MM.11", lambda: f"bird order: the lowest-priority clearings it rules: {shown}{note}")
 
 
 def build_legal(s: GameState, kind: str) -> Callable[[int], str | None]:
@@ -270,16 +339,21 @@ def move(g: Game, suit: str) -> list[int]:
     return moved_into
 
 
-def escalate(g: Game, built: bool) -> bool:
+def escalate(g: Game, built: bool, escalated: int = 0) -> bool:
     """BBP MM.8, MM.14: no building placed and fewer than four of the matching type on the map:
     a new order card replaces this one and Daylight is repeated in full (once a turn, ruling
-    R-BBP-MM-ESCALATE). Returns True to repeat Daylight."""
+    R-BBP-MM-ESCALATE; twice with Iron Will, R-BBP-MM-TRAITS). ``escalated``: how many times it
+    has this turn. Returns True to repeat Daylight."""
     s = g.state
+    iron_will = has_trait(s, FACTION, "iron-will")
+    if escalated >= ESCALATES[iron_will]:
+        return False
     kind = matching_building(s, R.order_suit(s, FACTION))
     n = s.on_map(FACTION, kind)
     if built or n >= ESCALATE_BELOW:
         return False
-    g.emit(FACTION, "BBP MM.8", "escalate", "escalates: it placed no {kind} and has {n} on the map (fewer than 4)", kind=kind, n=n)
+    again = " a second time this turn, by Iron Will (ruling R-BBP-MM-TRAITS)" if escalated else ""
+    g.emit(FACTION, "BBP MM.8", "escalate", "escalates{again}: it placed no {kind} and has {n} on the map (fewer than 4)", kind=kind, n=n, again=again)
     R.discard_order(g, FACTION, "BBP MM.8")
     R.reveal_order(g, FACTION, "BBP MM.8")
     return True
@@ -296,3 +370,61 @@ def score_matching_buildings(g: Game) -> None:
         R.score(g, FACTION, n, "BBP MM.9", f"for {n} {kind}{'s' if n > 1 else ''} on the map ({suit} order)")
     else:
         g.emit(FACTION, "BBP MM.9", "score", "scores nothing: no {kind} on the map ({suit} order)", kind=kind, suit=suit)
+
+
+# -- the difficulty and trait cards (BBP 3.1, MM.16; rulings R-BBP-MM-DIFFICULTY, R-BBP-MM-TRAITS) --
+def nightmare_points(g: Game) -> None:
+    """Nightmare: each round, 1 VP per player, at the end of its Evening (every seat, itself
+    included, as BBP OO.4's "3 player game with 2 opponents" counts)."""
+    s = g.state
+    if difficulty(s, FACTION) != "nightmare":
+        return
+    n = len(s.turn_order)
+    R.score(g, FACTION, n, CARDS, f"for this round: 1 per player, {n} players (nightmare difficulty, ruling R-BBP-MM-DIFFICULTY)")
+
+
+def blitz(g: Game) -> None:
+    """Blitz: after its Move, from the highest-priority clearing it rules with no enemy pieces
+    (one with at most one warrior moves nobody, so is passed over), all but one warrior go where
+    Move sends warriors (BBP MM.7: the adjacent clearing with most enemy pieces, then priority)
+    and battle there if an opponent is present (MM.4's defender)."""
+    s = g.state
+    if not has_trait(s, FACTION, "blitz"):
+        return
+    origin = bbp_clearing(
+        s,
+        "Blitz: where to move from (clearings it rules with no enemy pieces)",
+        [c for c in R.ruled_clearings(s, FACTION) if s.enemy_pieces(FACTION, c) == 0],
+        [],
+        legal=lambda c: None if s.warriors(FACTION, c) > 1 else "it has at most one warrior there",
+    )
+    if origin.target is None:
+        g.emit(FACTION, CARDS, "skip", "Blitz: no clearing to move from", why=origin.explain)
+        return
+    c = origin.target
+    dest = bbp_clearing(
+        s,
+        f"Blitz: where to move to from {c} (adjacent clearings)",
+        R.move_destinations(s, FACTION, c),
+        [most("most enemy pieces", lambda d: s.enemy_pieces(FACTION, d), CARDS)],
+        legal=lambda d: None if R.can_move(s, FACTION, c, d) else "it rules neither end of the path (LoR 4.2.1)",
+    )
+    if dest.target is None:
+        g.emit(FACTION, CARDS, "skip", "Blitz: no adjacent clearing to move to from {c}", why=dest.explain, c=c)
+        return
+    o_why, d_why = origin.explain, dest.explain
+    if R.move_warriors(g, FACTION, c, dest.target, s.warriors(FACTION, c) - 1, CARDS, why=lambda: f"Blitz (ruling R-BBP-MM-TRAITS): {o_why()}; {d_why()}"):
+        battle_in(g, dest.target, CARDS)
+
+
+def hospitals(g: Game, warriors_lost: int) -> None:
+    """Hospitals: after each battle it defended that cost it at least two warriors, it recruits
+    one warrior in the keep's clearing (none once the keep is gone)."""
+    s = g.state
+    if warriors_lost < HOSPITALS_AT_LEAST or not has_trait(s, FACTION, "hospitals"):
+        return
+    keep = keep_clearing(s)
+    if keep is None:
+        g.emit(FACTION, CARDS, "skip", "Hospitals: no keep on the map to recruit by")
+        return
+    R.place_warriors(g, FACTION, keep, HOSPITAL_WARRIORS, CARDS, why=lambda: f"Hospitals: it lost {warriors_lost} warriors defending (ruling R-BBP-MM-TRAITS)")

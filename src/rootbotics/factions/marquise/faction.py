@@ -57,6 +57,22 @@ class Marquise(Faction):
 
     rule_sets = (LAW, "bbp")  # the Law's bot (bot.py) and the Better Bot Project's (bbp.py)
 
+    def rule_set_difficulties(self, rule_set: str) -> tuple[str, ...]:
+        """The BBP Marquise's cards are built from a transcription (ruling R-BBP-MM-DIFFICULTY)."""
+        if rule_set == "bbp":
+            from .bbp import DIFFICULTY_TEXT
+
+            return tuple(DIFFICULTY_TEXT)
+        return super().rule_set_difficulties(rule_set)
+
+    def rule_set_traits(self, rule_set: str) -> dict[str, str]:
+        """The BBP Marquise's four trait cards, from a transcription (ruling R-BBP-MM-TRAITS)."""
+        if rule_set == "bbp":
+            from .bbp import TRAIT_TEXT
+
+            return dict(TRAIT_TEXT)
+        return super().rule_set_traits(rule_set)
+
     def bot(self, rule_set: str = LAW) -> Any:
         if rule_set == "bbp":
             from .bbp import BetterMarquise
@@ -86,12 +102,18 @@ class Marquise(Faction):
         return 2 if fs.is_bot and "fortified" in fs.traits else 1  # Fortified (3.3.2)
 
     def building_withstands(self, g: Game, faction: str, c: int) -> None:
-        g.emit(faction, "3.3.2", "fortified", "Fortified: a single hit on a building in {c} does nothing", c=c)
+        bbp = g.state.factions[faction].rule_set == "bbp"  # the BBP card's, as transcribed (ruling R-BBP-MM-TRAITS)
+        g.emit(faction, "BBP MM.16" if bbp else "3.3.2", "fortified", "Fortified: a single hit on a building in {c} does nothing", c=c)
 
     def after_defending(self, g: Game, faction: str, warriors_lost: int) -> None:
         """Trait Hospitals: after a battle it defended and lost two or more warriors in, two
-        warriors go to the keep's clearing (3.3.2)."""
+        warriors go to the keep's clearing (3.3.2); the BBP card's one (R-BBP-MM-TRAITS)."""
         fs = g.state.factions[faction]
+        if fs.is_bot and fs.rule_set == "bbp":
+            from .bbp import hospitals
+
+            hospitals(g, warriors_lost)
+            return
         if warriors_lost < 2 or not fs.is_bot or "hospitals" not in fs.traits:
             return
         keep = keep_clearing(g.state)
