@@ -217,3 +217,17 @@ def test_bbp_mm16_rulings_and_coverage_name_the_source() -> None:
         assert "Vagabottos/clockroot" in row and "src/app/models/marquise.ts" in row and commit in row, rid
     for value in ("12 warriors", "Easy", "Challenging", "Nightmare", "Blitz", "Fortified", "Iron Will", "Hospitals"):
         assert any(value in line and "transcription" in line for line in coverage.splitlines()), value
+    import importlib
+
+    rows = [[c.strip() for c in line.strip().strip("|").split("|")] for line in coverage.splitlines() if line.startswith("| Setup:") or line.startswith("| Difficulty:") or line.startswith("| Trait:")]
+    assert len(rows) == 11
+    for _, _, _, code, tests, ruling in rows:  # the table of values names code, tests and rulings that exist
+        module, _, attr = code.partition(":")
+        obj = importlib.import_module(f"rootbotics.{module}")
+        for part in attr.split("."):
+            obj = getattr(obj, part)
+        for t in (x.strip() for x in tests.split(",")):
+            file, _, name = t.partition("::")
+            assert f"def {name}(" in (Path(__file__).parent / file).read_text(), t
+        for r in (x.strip() for x in ruling.split(",")):
+            assert f'id="{r}"' in rulings, r
