@@ -186,6 +186,10 @@ def test_bbp_mm16_hospitals_recruits_one_in_the_keep_after_losing_two_defending(
         assert s.warriors(ME, 1) == 1 + extra
         assert placed(g, "BBP MM.16") == ([(1, 1)] if extra else [])
         invariants.check(s)
+    s = position({5: {"warriors": {ME: 3, "eyrie": 3}}}, marquise={"rule_set": "bbp", "traits": ["hospitals"], "removed": {"keep": 1}})
+    g = game(s, [("roll", (2, 0))])
+    battle(g, "eyrie", ME, 5, "test")
+    assert any("no keep on the map" in e.text for e in g.log.of_kind("skip")) and s.on_map(ME, "warrior") == 1
 
 
 # -- the seat and the documents ----------------------------------------------------------------------

@@ -24,7 +24,6 @@ from ...core.context import Game
 from ...core.maps import CLEARINGS
 from ...core.state import GameState
 from ...core.targeting import LOWEST, Choice, Criterion, choose_clearing, choose_player_bbp, in_priority_order, most
-from .faction import keep_clearing
 
 FACTION = "marquise"
 BUILDING_TYPES = ("sawmill", "workshop", "recruiter")
@@ -423,7 +422,7 @@ def hospitals(g: Game, warriors_lost: int) -> None:
     s = g.state
     if warriors_lost < HOSPITALS_AT_LEAST or not has_trait(s, FACTION, "hospitals"):
         return
-    keep = keep_clearing(s)
+    keep = next((c for c in CLEARINGS if (FACTION, "keep") in s.clearings[c].tokens), None)
     if keep is None:
         g.emit(FACTION, CARDS, "skip", "Hospitals: no keep on the map to recruit by")
         return
