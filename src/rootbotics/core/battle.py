@@ -187,8 +187,8 @@ def _foiled(g: Game, attacker: str, defender: str, c: int, card: int) -> bool:
         raise EngineFailure(f"foil: card {answer} is not an ambush card matching clearing {c} in the {attacker}'s hand")
     g.emit(attacker, "LoR 4.3.1.1", "foil", "foils the ambush with {card}: both ambush cards are discarded", card=s.deckdef.card(answer).label())
     s.factions[attacker].hand.remove(answer)
+    discard(g, answer)  # each card leaves its hand as it is discarded: a Lost Souls event sees both placed
     s.factions[defender].hand.remove(card)
-    discard(g, answer)
     discard(g, card)
     return True
 
