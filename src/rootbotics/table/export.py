@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.context import Game
-from ..core.faction import REGISTRY, faction_title
+from ..core.faction import faction_title
 from ..core.events import Event, EventLog
 from ..core.state import GameState
 from ..game import GameConfig, new_game, play
