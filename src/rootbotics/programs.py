@@ -262,7 +262,7 @@ class ProgramController:
 
     def investors_discard(self, g: Game, faction: str, clearings: list[int]) -> int:
         cards = sorted({c for k in clearings for c in matching(g.state, faction, g.state.suit(k))})
-        card = self._must_card(g, faction, "investors.card", "10.x Investors", cards, "which matching card to discard")
+        card = self._must_card(g, faction, "investors.card", "3.3.2", cards, "which matching card to discard")
         if card is None:
             raise EngineFailure("Investors asked of a hand with no matching card")
         return card
