@@ -48,6 +48,7 @@ def battle(
     (``extra_why`` says why, under ``rule``) and are not capped by warriors (LoR 4.3.3.I).
     An ``instigator`` (the Vagrant, 7.7.4) removes the pieces for both sides and scores for them."""
     s = g.state
+    SHARED.services.bot_battling(g, attacker, c)  # 9.7: a bot may buy Mercenaries for it
     g.emit(attacker, rule, "battle", "battles {defender} in {c}", why, defender=defender, c=c)
     # Step 1, ambush (LoR 4.3.1): never against a bot (2.8.2) but with BBP 3.2's variant.
     if (ambushed := ambush(g, attacker, defender, c)) is not None:

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .context import Game
     from .state import FactionState, GameState
 
@@ -278,6 +280,19 @@ class Faction:
         return None
 
     def hired_now(self, state: GameState, faction: str) -> bool:
+        return False
+
+    def bot_crafting(self, g: Game, faction: str, card: int) -> int:
+        """(:attr:`sells_services`) a bot is about to craft ``card``: the card it crafts, which a
+        bought service may have replaced (9.7)."""
+        return card
+
+    def bot_battling(self, g: Game, attacker: str, c: int) -> None:
+        """(:attr:`sells_services`) a bot starts a battle in ``c`` (it may buy a service, 9.7)."""
+
+    def bot_cannot_build(self, g: Game, faction: str, able: Callable[[], bool], what: str) -> bool:
+        """(:attr:`sells_services`) a bot can place ``what`` nowhere: True if it bought a service
+        with which ``able()`` is true (9.7)."""
         return False
 
     def order_card_bought(self, state: GameState, faction: str) -> bool:

@@ -555,7 +555,7 @@ def craft_order(
     fs = s.factions[faction]
     if fs.order is None:
         return False
-    card = s.deckdef.card(fs.order)
+    card = s.deckdef.card(SHARED.services.bot_crafting(g, faction, fs.order))  # 9.7: a Hand Card may replace it
     if card.kind != "item" or card.item is None:  # 1.1.3: only items; no persistent effects
         return False
     if s.item_supply.get(card.item, 0) <= 0:

@@ -7,12 +7,13 @@ from typing import cast
 from ...core import rules as R
 from ...core.battle import battle
 from ...core.context import Game
+from ...core.faction import SHARED
 from ...core.maps import CLEARINGS
 from ...core.state import GameState
 from .board import DECREE_COLUMNS, VIZIER, EyrieBoard
 from ...core.bot import enemies_in, has_enemy_in, pieces_there, victory_points
 from ...core.bot import at_least_challenging, difficulty, has_trait
-from ...core.targeting import LOWEST, choose_clearing, choose_player, fewest, most
+from ...core.targeting import LOWEST, Choice, choose_clearing, choose_player, fewest, most
 
 FACTION = "eyrie"
 ROOST_VP = (0, 1, 2, 3, 4, 5, 6)  # VP of each Roosts-track space, left to right (5.6)
@@ -396,12 +397,18 @@ def decree_battle(g: Game, col: str) -> None:
 def build(g: Game) -> bool:
     """5.5.2: a roost in the highest-priority clearing it rules that has no roost."""
     s = g.state
-    choice = choose_clearing(
-        s,
-        "where to build a roost (clearings it rules without a roost)",
-        [c for c in R.ruled_clearings(s, FACTION) if not has_roost(s, c)],
-        legal=lambda c: roost_blocked(s, c),
-    )
+
+    def where() -> Choice:
+        return choose_clearing(
+            s,
+            "where to build a roost (clearings it rules without a roost)",
+            [c for c in R.ruled_clearings(s, FACTION) if not has_roost(s, c)],
+            legal=lambda c: roost_blocked(s, c),
+        )
+
+    choice = where()
+    if choice.target is None and SHARED.services.bot_cannot_build(g, FACTION, lambda: where().target is not None, "a roost"):
+        choice = where()  # 9.7: with Mercenaries bought
     if choice.target is None:
         g.emit(FACTION, "5.5.2", "skip", "cannot place a roost", why=choice.explain)
         return False

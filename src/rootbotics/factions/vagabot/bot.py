@@ -14,6 +14,7 @@ from ...core import rules as R
 from . import satchel
 from ...core.battle import battle, take_hits
 from ...core.context import Game
+from ...core.faction import SHARED
 from .items import CHARACTER_TITLES, CHARACTERS, STARTING_ITEMS, TINKER_STARTING_ITEMS, VAGABOT, Item, VagabotState, forest_name, put_pawn, quest_label, where
 from ...core.maps import CLEARINGS
 from ...core.paths import adjacent_for, distance_table
@@ -168,7 +169,9 @@ def craft_item(g: Game, cid: int, rule: str) -> bool:
 def craft_order(g: Game) -> bool:
     """7.4.2: craft the order card's item if the supply has one."""
     fs = g.state.factions[FACTION]
-    return fs.order is not None and craft_item(g, fs.order, "7.4.2")
+    if fs.order is None:
+        return False
+    return craft_item(g, SHARED.services.bot_crafting(g, FACTION, fs.order), "7.4.2")  # 9.7: a Hand Card may replace it
 
 
 def adjacent_forests(s: GameState, vs: VagabotState) -> list[int]:
