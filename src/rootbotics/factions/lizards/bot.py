@@ -504,9 +504,9 @@ def craft(g: Game) -> None:
     (1.1); then it goes on top of the Lost Souls either way."""
     s = g.state
     cid = R.draw_card(g, FACTION)
-    g.emit(FACTION, "8.6.4", "reveal", "reveals {card} from the deck", card=s.deckdef.card(cid).label())
-    cid = SHARED.services.bot_crafting(g, FACTION, cid)  # 9.7: a Hand Card may replace it
     lz(s).lost_souls.append(cid)  # its place once revealed (logged below, after the craft)
+    g.emit(FACTION, "8.6.4", "reveal", "reveals {card} from the deck", card=s.deckdef.card(cid).label())
+    cid = SHARED.services.bot_crafting(g, FACTION, cid)  # 9.7: a Hand Card may replace it (on the pile too)
     card = s.deckdef.card(cid)
     if card.kind != "item" or card.item is None:
         g.emit(FACTION, "8.6.4", "craft_skipped", "does not craft {card}: it shows no item", card=card.label())

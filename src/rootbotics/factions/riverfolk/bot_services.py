@@ -243,13 +243,16 @@ def replace(g: Game, buyer: str, old: int, new: int, card: str, why: str) -> int
     pay(g, buyer, HAND_CARD, card, why)
     take_card(g, new)
     fs = s.factions[buyer]
+    pile: list[int] = getattr(fs.board, "lost_souls", None) or []
     if fs.order == old:
         fs.order = new
-    label, was = s.deckdef.card(new).label(), s.deckdef.card(old).label()
-    g.emit(buyer, RULE, "hand_card", "takes {card} from the Market in place of {old}, which is discarded ({rule})", card=label, old=was, rule=card, card_id=s.deckdef.card(new).name, suit=s.deckdef.card(new).suit)
+    elif pile and pile[-1] == old:  # the Lizards' revealed card, already on its Lost Souls (8.6.4)
+        pile[-1] = new
     from ...core import rules as R
 
     R.discard(g, old, lost_souls=buyer != "lizards")
+    label, was = s.deckdef.card(new).label(), s.deckdef.card(old).label()
+    g.emit(buyer, RULE, "hand_card", "takes {card} from the Market in place of {old}, which is discarded ({rule})", card=label, old=was, rule=card, card_id=s.deckdef.card(new).name, suit=s.deckdef.card(new).suit)
     return new
 
 
