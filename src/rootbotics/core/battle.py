@@ -44,9 +44,8 @@ def battle(
     extra_why: str = "",
     instigator: str | None = None,
 ) -> BattleResult:
-    """Resolve one battle and return what happened. ``extra_hits`` come from the action
-    (``extra_why`` says why, under ``rule``) and are not capped by warriors (LoR 4.3.3.I).
-    An ``instigator`` (the Vagrant, 7.7.4) removes the pieces for both sides and scores for them."""
+    """Resolve one battle. ``extra_hits`` come from the action (``extra_why`` says why, under ``rule``)
+    and are not capped by warriors (LoR 4.3.3.I); an ``instigator`` (the Vagrant, 7.7.4) removes and scores for both."""
     s = g.state
     SHARED.services.bot_battling(g, attacker, c)  # 9.7: a bot may buy Mercenaries for it
     g.emit(attacker, rule, "battle", "battles {defender} in {c}", why, defender=defender, c=c)
