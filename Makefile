@@ -68,7 +68,7 @@ soak: $(VENV)/.dev-installed
 # server-side (mean, p95); first, the command line's start-up (CPU ms of --version and play
 # --quiet, bytecode cached first). Nothing is asserted.
 $(VENV)/.bench-installed: pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[cli,sim,bench,web]'
+	$(PY) -m pip install --quiet -e '.[cli,sim,bench,web,rl]'
 	touch $@
 
 # Then, where a C compiler and Python's headers are found, the optional mypyc build (below) is
@@ -83,6 +83,7 @@ bench: $(VENV)/.bench-installed
 	elif ! $(MAKE) --no-print-directory bench-compiled; then echo "== mypyc build or its check failed (above): pure figures only"; fi
 	$(PY) -m rootbotics.sim.bench_compare $(BENCH_OUT)/pure.json $$(ls $(BENCH_OUT)/mypyc.json 2>/dev/null)
 	$(PY) -m rootbotics.sim.bench_programs
+	$(PY) -m rootbotics.env.bench
 	$(PY) -m rootbotics.web.bench
 
 # Optional: the hot core modules compiled by mypyc (setup.py, ROOTBOTICS_MYPYC=1) into their own

@@ -362,7 +362,7 @@ def test_soak_command_lists_the_failing_seeds(capsys: pytest.CaptureFixture[str]
     out_dir = tmp_path / "f"
     code, out, err = cli(capsys, "soak", "--games", "6", "--jobs", "1", "--seed", "3", "--out", str(out_dir))
     assert code == 1 and len(err.splitlines()) == 1 and " 1 failed " in err  # the progress bar counts the failure
-    with_eyrie = [i for i in range(6) if any(s.faction == "eyrie" for s in S.soak_config(3, i).seats)]
+    with_eyrie = [i for i in range(6) if any(s.faction == "eyrie" and s.seat == "bot" for s in S.soak_config(3, i).seats)]
     seeds = [S.soak_config(3, i).seed for i in with_eyrie]
     assert with_eyrie and f"{len(with_eyrie)} failed" in out
     assert f"failing seeds: {', '.join(map(str, seeds))}" in out

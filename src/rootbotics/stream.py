@@ -111,7 +111,7 @@ _FROM_TO = {"a": ("from", INT), "b": ("to", INT)}
 FIELDS: dict[str, dict[str, Field]] = {
     "acolyte": {"n": ("acolytes", INT), "name": ("conspiracy", STR), "spent": ("spent", INT), "lost": ("lost", INT)},
     "adventurer": {},
-    "aid": {},
+    "aid": {"other": ("other", STR)},
     "ambush": {},
     "ambush_ends_battle": {},
     "arbiter_declined": {},
@@ -126,13 +126,13 @@ FIELDS: dict[str, dict[str, Field]] = {
     "cost_of_errors": {"where": ("clearings", INTS)},
     "cover_slot": {"state": ("state", STRS)},
     "crackdown": {"where": ("clearings", INTS)},
-    "craft": {},
+    "craft": {"card_id": ("card_id", STR)},
     "craft_skipped": {},
     "damage": {"was": ("was", STR), "u": ("undamaged", INT)},
     "damage_ignored": {"k": ("count", INT)},
     "daylight_ends": {"action": ("action", STR)},
     "decree": {},
-    "discard": {},
+    "discard": {"card_id": ("card_id", STR)},
     "discard_market": {},
     "discard_order": {},
     "dominance_available": {},
@@ -146,13 +146,13 @@ FIELDS: dict[str, dict[str, Field]] = {
     "expand_stopped": {},
     "explore": {},
     "extortion": {},
-    "extra_hit": {},
+    "extra_hit": {"other": ("other", STR)},
     "ferocious": {},
     "ferry": dict(_FROM_TO),
     "field_hospitals": {"keep": ("clearing", INT)},
     "flip": {},
     "fortified": {},
-    "gain_item": {"n": ("satchel", INT)},
+    "gain_item": {"n": ("satchel", INT), "place": ("place", STR)},
     "gamble": {"guess": ("guess", STR)},
     "game": {"map": ("map", STR), "seed": ("seed", INT), "seats": ("seats", SEATS)},
     "game_over": {"winners": ("winners", STRS)},
@@ -198,7 +198,7 @@ FIELDS: dict[str, dict[str, Field]] = {
     "plot_removed": {"state": ("face_up", FACE_UP)},
     "protectionism": {"shield": ("shield", FULFILLED), "sword": ("sword", FULFILLED)},
     "public_pity": {"times": ("times", TIMES)},
-    "purge": {},
+    "purge": {"card_id": ("card_id", STR)},
     "quest": {},
     "racketeering": {},
     "recruit": {"base": ("base", INT), "moles": ("moles", INT)},
@@ -229,7 +229,7 @@ FIELDS: dict[str, dict[str, Field]] = {
     "place_pawn": {"b": ("to", PLACE)},
     "snare": {"keep": ("clearing", INT)},
     "stall": {},
-    "steal": {"victim": ("victim", STR)},
+    "steal": {"victim": ("victim", STR), "other": ("other", STR)},
     "stock_market": {"names": ("cards", STRS)},
     "stop": {"c": ("at", PLACE), "target": ("toward", INT), "cost": ("cost", INT), "n": ("ready", INT)},
     "suits": {"how": ("how", STR), "suits": ("suits", PRIORITY_SUITS)},
@@ -243,6 +243,37 @@ FIELDS: dict[str, dict[str, Field]] = {
     "track_on": {"space": ("space", INT), "u": ("undamaged", INT), "was": ("was", STR)},
     "turmoil": {},
     "vendetta": {},
+    # the seats played by legal moves (issue 26)
+    "base_lost": {},
+    "battle_card": {"card_id": ("card_id", STR)},
+    "codebreakers": {"other": ("other", STR), "cards": ("cards", STR)},
+    "day_labor": {},
+    "decree_add": {"card_id": ("card_id", STR), "column": ("column", STR)},
+    "decree_empty_hand": {},
+    "decree_fails": {"column": ("column", STR)},
+    "depose": {"leader": ("leader", STR)},
+    "discard_supporter": {"card_id": ("card_id", STR)},
+    "dominance": {},
+    "foil": {},
+    "hideout": {},
+    "leader": {"leader": ("leader", STR)},
+    "martial_law": {},
+    "mobilize": {},
+    "new_clutch": {},
+    "no_new_roost": {},
+    "no_room": {},
+    "officer": {},
+    "relationship": {"other": ("other", STR), "space": ("space", INT)},
+    "remove_item": {},
+    "royal_claim": {},
+    "spend": {"card_id": ("card_id", STR)},
+    "spend_supporter": {"card_id": ("card_id", STR)},
+    "stand_and_deliver": {"victim": ("victim", STR)},
+    "supporters": {},
+    "take_dominance": {},
+    "viziers": {"a": ("column", STR), "b": ("other_column", STR)},
+    "glide": dict(_FROM_TO),
+    "officers_lost": {"n": ("officers", INT), "left": ("left", INT)},
 }
 
 # Where one kind's value means something else at one rule: (kind, rule) -> overrides.
@@ -251,12 +282,17 @@ BY_RULE: dict[tuple[str, str], dict[str, Field]] = {
     ("setup", "10.3.4"): {"c": ("citadels", INT), "m": ("markets", INT)},
     ("setup", "BBP 2.1"): {"kind": ("building", STR)},
     ("setup", "3.2"): {"rules": ("rule_set", STR)},
+    ("setup", "LoR 9.3.2"): {"place": ("place", STR)},
+    ("setup", "LoR 9.3.3"): {"quests": ("quests", STR)},
 }
 
 # What a VP scored counts as, by the rule that scored it (the sentence plays no part).
 VP_REMOVAL_RULES = frozenset({"LoR 3.2.1", "7.5.4"})
-VP_CRAFTING_RULES = frozenset({"1.1.2", "BBP MM.13", "BBP EE.2", "BBP AA.2", "BBP CC.6"})  # the BBP bots' 1-VP crafts
-VP_TRACK_RULES = frozenset({"4.6.1", "5.6", "6.5.1", "8.6.1", "9.6.1", "10.6.2", "11.6.1", "BBP MM.9", "BBP EE.7", "BBP AA.6", "BBP CC.5"})
+VP_CRAFTING_RULES = frozenset({"1.1.2", "BBP MM.13", "BBP EE.2", "BBP AA.2", "BBP CC.6", "LoR 3.2.2"})  # the BBP bots' 1-VP crafts
+VP_TRACK_RULES = frozenset({
+    "4.6.1", "5.6", "6.5.1", "8.6.1", "9.6.1", "10.6.2", "11.6.1", "BBP MM.9", "BBP EE.7", "BBP AA.6", "BBP CC.5",
+    "LoR 6.5.4.3", "LoR 7.6.1", "LoR 8.4.2.3", "LoR 8.6.1.4",  # the human factions' tracks (issue 26)
+})
 VP_SOURCES = ("tracks", "removal", "crafting", "special")
 
 

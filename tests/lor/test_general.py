@@ -287,7 +287,7 @@ def test_lor_4_3_6_the_side_taking_hits_picks_its_buildings_and_tokens() -> None
     s = camp()
     s.clearings[5].warriors["eyrie"] = 3
     s.factions["eyrie"].supply["warrior"] -= 3
-    ctl, script = seat([("field_hospitals.card", "no", ()), ("hits.piece", "piece", ("wood",))], then=lambda d: d.moves[-1])
+    ctl, script = seat([("hits.piece", "piece", ("wood",)), ("field_hospitals.card", "no", ())])
     g = game(s, [("roll", (3, 0))], marquise=ctl)
     battle(g, "eyrie", "marquise", 5, "test")
     assert [m.args for m in script.moves_at("hits.piece")] == [("recruiter",), ("wood",)]

@@ -174,11 +174,12 @@ def test_lor_6_6_evening_draws_one_plus_bonuses_then_discards_to_five() -> None:
 
 
 def test_lor_6_2_3_field_hospitals_asked_of_a_program_seat() -> None:
-    """The Eyrie bot battles the Marquise in 5 and removes both her warriors; she spends a
-    rabbit card and they go to the keep's clearing instead of her supply."""
+    """The Eyrie bot battles the Marquise in 5 (three hits): both her warriors and a wood of her
+    choice go; only then (LoR 1.5.4: every piece removed before effects) is she asked, spends a
+    rabbit card, and the two warriors go to the keep's clearing instead of her supply."""
     s = camp(hand=("a_visit_to_friends",))
     s.clearings[5].warriors["eyrie"] = 3
-    ctl, _ = seat([("field_hospitals.card", "card", (ID("a_visit_to_friends"),))], then=lambda d: d.moves[0])
+    ctl, _ = seat([("hits.piece", "piece", ("wood",)), ("field_hospitals.card", "card", (ID("a_visit_to_friends"),))])
     g = game(s, [("roll", (3, 0))], marquise=ctl)
     battle(g, "eyrie", "marquise", 5, "test")
     assert s.clearings[5].warriors.get("marquise", 0) == 0

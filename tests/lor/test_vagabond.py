@@ -286,3 +286,220 @@ def test_lor_9_7_a_second_vagabond_by_legal_moves_beside_the_vagabot_keeps_the_i
     g.log.listeners.append(lambda e: invariants.check(g.state))
     play(g)
     assert g.state.winner and ctl.decisions > 0
+
+
+# -- special actions (LoR 9.5.9, 26) ----------------------------------------------------------------
+def special(d: Decision) -> Move:
+    return Move("special") if Move("special") in d.moves else DONE
+
+
+def once(step_pick: Pick) -> Pick:
+    """Pick with ``step_pick`` the first time only, then ``done``."""
+    used: list[bool] = []
+
+    def pick(d: Decision) -> Move | None:
+        if used:
+            return DONE if DONE in d.moves else None
+        m = step_pick(d)
+        if m is not None and m is not DONE:
+            used.append(True)
+        return m
+
+    return pick
+
+
+def test_lor_26_1_2_steal_from_a_human_takes_a_random_card_and_from_a_bot_draws_instead() -> None:
+    def thief() -> Any:
+        return position({5: {"warriors": {"eyrie": 1, "marquise": 1}}}, seats=("vagabot", "eyrie", "marquise"), humans=("vagabot", "marquise"),
+                        vagabot={"vagabond": {"character": "thief", "location": 5, "items": ["torch"]}}, marquise={"hand": ["anvil", "bake_sale"]})
+
+    g, rec = play_daylight(thief(), {"daylight.action": special, "special.target": kind("steal", "marquise")})
+    assert next(d for d in rec.seen if d.step == "special.target").moves == [Move("steal", ("eyrie",)), Move("steal", ("marquise",))]
+    assert len(g.state.factions["vagabot"].hand) == 1 and len(g.state.factions["marquise"].hand) == 1
+    assert any(e.kind == "steal" for e in g.log) and words(g) == ["torch exhausted"]
+    deck = len(thief().deck)
+    g, _ = play_daylight(thief(), {"daylight.action": special, "special.target": kind("steal", "eyrie")})
+    assert len(g.state.factions["vagabot"].hand) == 1 and len(g.state.deck) == deck - 1  # a bot has no hand: he draws (2.8.1)
+    assert len(g.state.factions["marquise"].hand) == 2
+
+
+def test_lor_26_2_2_day_labor_takes_a_matching_card_from_the_discard_pile() -> None:
+    s = vagabond(6, character="tinker", items=("torch",))
+    deck = s.deckdef.cards
+    fox = next(i for i, c in enumerate(deck) if c.suit == "fox")
+    mouse = next(i for i, c in enumerate(deck) if c.suit == "mouse")
+    bird = next(i for i, c in enumerate(deck) if c.suit == "bird")
+    for cid in (fox, mouse, bird):
+        s.deck.remove(cid)
+        s.discard.append(cid)
+    g, rec = play_daylight(s, {"daylight.action": special, "special.target": kind("card", fox)})
+    # clearing 6 is fox: the fox card and the bird card (a bird card matches any clearing), not the mouse
+    assert sorted(m.arg for m in next(d for d in rec.seen if d.step == "special.target").moves) == sorted([fox, bird])
+    assert g.state.factions["vagabot"].hand == [fox] and fox not in g.state.discard
+
+
+def test_lor_26_3_2_hideout_repairs_three_items_and_ends_daylight() -> None:
+    s = vagabond(character="ranger", items=("torch", "sword damaged", "boots damaged", "crossbow damaged", "hammer damaged"))
+    g, rec = play_daylight(s, {"daylight.action": special})
+    assert sum(1 for i in vb(g).items if i.damaged) == 1 and "torch exhausted" in words(g)
+    assert [d.step for d in rec.seen].count("daylight.action") == 1  # no more actions after it
+    assert any(e.kind == "hideout" for e in g.log)
+
+
+def test_lor_26_8_2_glide_moves_the_pawn_anywhere_even_hostile_without_boots() -> None:
+    s = vagabond(character="harrier", items=("torch",), relationships={"eyrie": "hostile", "marquise": "indifferent"}, c12={"warriors": {"eyrie": 3}})
+    g, rec = play_daylight(s, {"daylight.action": once(special), "special.target": kind("to", 12)})
+    assert len(next(d for d in rec.seen if d.step == "special.target").moves) == 11  # every clearing but his own
+    assert vb(g).clearing == 12 and g.state.clearings[12].pawn == "vagabot" and words(g) == ["torch exhausted"]
+
+
+def test_lor_26_4_2_instigate_forces_a_battle_he_scores_the_buildings_and_infamy() -> None:
+    from rootbotics.core.chance import ScriptedChance
+
+    s = vagabond(character="vagrant", items=("torch", "boots"), relationships={"eyrie": "hostile", "marquise": "indifferent"},
+                 c5={"warriors": {"marquise": 3, "eyrie": 1}, "buildings": [["eyrie", "roost"]]})
+    rec = Recorder({"daylight.action": once(special), "special.target": kind("instigate", "marquise", "eyrie")})
+    g = Game(s, ScriptedChance([("roll", (3, 1))], fallback=None), {"vagabot": ProgramController(rec)})
+    g.log.listeners.append(lambda e: invariants.check(g.state))
+    V.daylight(g, "vagabot")
+    targets = next(d for d in rec.seen if d.step == "special.target").moves
+    # attackers with warriors or a pawn in 5 against anyone else there: marquise->eyrie,
+    # eyrie->marquise, vagabot->eyrie, vagabot->marquise, eyrie->vagabot, marquise->vagabot
+    assert set(targets) == {Move("instigate", a) for a in [("marquise", "eyrie"), ("eyrie", "marquise"), ("vagabot", "eyrie"), ("vagabot", "marquise"), ("eyrie", "vagabot"), ("marquise", "vagabot")]}
+    # three hits on the Eyrie: the warrior and the roost; one hit on the Marquise's warriors
+    assert g.state.warriors("eyrie", 5) == 0 and not g.state.clearings[5].buildings and g.state.warriors("marquise", 5) == 2
+    # the roost is his removal: 1 VP (LoR 3.2.1) and 1 Infamy (the Eyrie is Hostile); no Hostility for the Marquise
+    assert g.state.factions["vagabot"].vp == 2 and vb(g).relations["marquise"] == 0
+    assert "torch exhausted" in words(g)
+
+
+def test_lor_26_6_2_scorched_earth_removes_all_enemy_pieces_and_leaves_the_torch() -> None:
+    s = vagabond(character="scoundrel", items=("torch", "boots"), c5={"warriors": {"marquise": 2}, "buildings": [["eyrie", "roost"]]})
+    g, rec = play_daylight(s, {"daylight.action": once(special)})
+    cl = g.state.clearings[5]
+    assert cl.slot_items == ["torch"] and not cl.buildings and not cl.warriors.get("marquise")
+    assert words(g) == ["boots"] and vb(g).relations["marquise"] == HOSTILE and vb(g).relations["eyrie"] == 0
+    assert g.state.factions["vagabot"].vp == 1  # the roost (LoR 3.2.1); no Infamy outside battle
+    assert vb(g).scorched == [5] and not invariants.violations(g.state)
+    from rootbotics.core.rules import can_move, closed, move_warriors, place_building, place_warriors
+
+    s2 = g.state
+    assert closed(s2, 5) and not closed(s2, 1)
+    s2.clearings[1].warriors["marquise"] = 2
+    # nothing placed in or moved into the clearing with the torch (LoR 26.6.2)
+    assert place_warriors(g, "marquise", 5, 1, "test") == 0 and not place_building(g, "marquise", 5, "sawmill", "test")
+    assert not can_move(s2, "marquise", 1, 5) and move_warriors(g, "marquise", 1, 5, 1, "test") == 0
+    data = serial.to_json(s2)
+    assert data["factions"]["vagabot"]["vagabond"]["scorched_earth"] == [5]
+    assert serial.dumps(serial.from_json(data)) == serial.dumps(s2)
+    assert s2.clone().factions["vagabot"].board.scorched == [5]
+
+
+def test_lor_26_9_2_swift_strike_exhausts_a_sword_for_an_extra_hit_after_the_roll() -> None:
+    from rootbotics.core.battle import battle
+    from rootbotics.core.chance import ScriptedChance
+
+    s = vagabond(character="ronin", items=("sword", "sword", "boots"), c5={"warriors": {"eyrie": 4}})
+    rec = Recorder({"battle.swift_strike": kind("yes")})
+    g = Game(s, ScriptedChance([("roll", (2, 0))], fallback=None), {"vagabot": ProgramController(rec)})
+    battle(g, "vagabot", "eyrie", 5, "test")
+    assert g.state.warriors("eyrie", 5) == 1  # two rolled hits, one more from Swift Strike
+    assert sorted(words(g)) == ["boots", "sword", "sword exhausted"]
+    assert [d.step for d in rec.seen] == ["battle.swift_strike"]
+
+
+def test_lor_26_9_2_swift_strike_defending_and_declined() -> None:
+    from rootbotics.core.battle import battle
+    from rootbotics.core.chance import ScriptedChance
+
+    s = vagabond(character="ronin", items=("sword", "boots", "torch"), c5={"warriors": {"eyrie": 4}})
+    rec = Recorder({"battle.swift_strike": kind("no"), "hits.piece": kind("piece", "torch")})
+    g = Game(s, ScriptedChance([("roll", (1, 1))], fallback=None), {"vagabot": ProgramController(rec)})
+    battle(g, "eyrie", "vagabot", 5, "test")
+    assert g.state.warriors("eyrie", 5) == 3 and "sword" in words(g)
+
+
+def test_lor_26_5_2_a_bot_defender_enlists_the_human_arbiter_by_7_7_6() -> None:
+    """Law of Robotics 7.7.6: the bot enlists him when its maximum rolled hits is below three
+    and below the enemy pieces in the battle, and it has more VP than he."""
+    from rootbotics.core.battle import battle
+    from rootbotics.core.chance import ScriptedChance
+
+    s = vagabond(character="arbiter", items=("sword", "sword", "boots"), c5={"warriors": {"eyrie": 1, "marquise": 3}})
+    s.factions["eyrie"].vp = 3
+    g = Game(s, ScriptedChance([("roll", (3, 3))], fallback=None), {"vagabot": ProgramController(Recorder())})
+    battle(g, "marquise", "eyrie", 5, "test")
+    assert g.state.factions["vagabot"].vp == 1 and any(e.kind == "enlist" for e in g.log)
+    assert g.state.warriors("marquise", 5) == 0  # the Eyrie's one warrior plus his two swords: 3 hits
+
+
+def test_lor_26_5_2_the_arbiter_is_not_enlisted_against_himself_and_a_human_defender_is_asked() -> None:
+    from rootbotics.core.battle import battle
+    from rootbotics.core.chance import ScriptedChance
+
+    s = position({5: {"warriors": {"eyrie": 2, "marquise": 1}}}, seats=("vagabot", "eyrie", "marquise"), humans=("vagabot", "marquise"),
+                 vagabot={"vagabond": {"character": "arbiter", "location": 5, "items": ["sword", "boots"]}})
+    rec = Recorder({"battle.enlist": kind("yes")})
+    g = Game(s, ScriptedChance([("roll", (2, 2)), ("roll", (1, 1))], fallback=None), {"vagabot": ProgramController(Recorder()), "marquise": ProgramController(rec)})
+    battle(g, "eyrie", "marquise", 5, "test")
+    assert [d.step for d in rec.seen if d.step == "battle.enlist"] == ["battle.enlist"] and g.state.factions["vagabot"].vp == 1
+    assert g.state.warriors("eyrie", 5) == 0  # 1 warrior + 1 sword
+    battle(g, "eyrie", "vagabot", 5, "test")
+    assert g.state.factions["vagabot"].vp == 1  # not enlisted against himself
+
+
+@pytest.mark.parametrize("i,character", list(enumerate(("thief", "tinker", "ranger", "vagrant", "scoundrel", "arbiter", "adventurer", "harrier", "ronin"))))
+def test_lor_26_every_character_in_random_program_games_keeps_the_invariants(i: int, character: str) -> None:
+    maps = ("fall", "winter", "lake", "mountain")
+    seats = [Seat("marquise"), Seat("eyrie"), Seat("alliance"), Seat("vagabot", "human")]
+    cfg = GameConfig(seats, maps[i % 4], 300 + i, options={"vagabond_character": character})
+    ctl = ProgramController(builtin("random", 300 + i, "vagabot"))
+    g = new_game(cfg, controllers={"vagabot": ctl})
+    g.log.listeners.append(lambda e: invariants.check(g.state))
+    play(g)
+    assert g.state.winner and ctl.decisions > 0
+
+
+def test_lor_26_7_2_improvise_one_item_once_a_turn_damaging_it() -> None:
+    """Guard Duty (rabbit) asks a torch and a sword; in rabbit clearing 5 the Adventurer has a
+    torch, a hammer and boots, no sword. Improvise: the hammer or the boots for the sword, or
+    standing in for the torch would leave the sword missing: two ways, no plain completion.
+    Errand (rabbit: tea, boots) is then out of reach: no tea, and Improvise is spent."""
+    s = vagabond(character="adventurer", items=("torch", "hammer", "boots"), quests=("guard_duty_rabbit", "errand_rabbit"))
+    g, rec = play_daylight(s, {"daylight.action": lambda d: Move("quest") if Move("quest") in d.moves else DONE, "quest.improvise": kind("improvise", "hammer", "sword"),
+                               "quest.reward": kind("quest_vp")})
+    ways = next(d for d in rec.seen if d.step == "quest.improvise").moves
+    assert ways == [Move("improvise", ("boots", "sword")), Move("improvise", ("hammer", "sword"))]
+    assert sorted(words(g)) == ["boots", "hammer exhausted damaged", "torch exhausted"]
+    assert vb(g).improvised and len(vb(g).completed) == 1
+    assert [d.step for d in rec.seen].count("quest.card") == 1  # once a turn: no second quest
+    data = serial.to_json(g.state)
+    assert data["factions"]["vagabot"]["vagabond"]["improvised"] is True
+
+
+def test_lor_9_7_3_no_second_r_item_of_a_kind_and_his_pick_of_two() -> None:
+    s = vagabond(6, items=("torch", "sword R"), c6={"ruin": True, "ruin_items": ["hammer", "sword"]})
+    assert serial.to_json(s)["factions"]["vagabot"]["vagabond"]["items"] == ["torch", "sword R"]
+    explore = {"daylight.action": lambda d: Move("explore") if Move("explore") in d.moves else DONE}
+    g, rec = play_daylight(s, explore)
+    # the hammer is the only item he may take (he holds a sword marked R): nothing to ask
+    assert "explore.item" not in [d.step for d in rec.seen]
+    assert g.state.clearings[6].ruin_items == ["sword"] and g.state.factions["vagabot"].vp == 1
+    assert [i.ruin for i in vb(g).items] == [False, True, True]
+    vb(g).items[0].exhausted = False
+    g, rec = play_daylight(g.state, explore)
+    # exploring again takes nothing and scores nothing; the torch is exhausted all the same
+    assert g.state.clearings[6].ruin_items == ["sword"] and g.state.factions["vagabot"].vp == 1
+    assert sorted(words(g)) == ["hammer", "sword", "torch exhausted"]
+
+
+def test_lor_9_2_9_3_a_warrior_he_removes_defending_in_another_seats_battle_makes_hostile() -> None:
+    from rootbotics.core.battle import battle
+    from rootbotics.core.chance import ScriptedChance
+
+    s = vagabond(items=("sword", "sword", "boots"), c5={"warriors": {"eyrie": 3}})
+    s.turn = 1  # the Eyrie's turn: no Infamy (LoR 9.2.9.3.1 is for battles on his turn)
+    g = Game(s, ScriptedChance([("roll", (2, 2))], fallback=None), {"vagabot": ProgramController(Recorder())})
+    battle(g, "eyrie", "vagabot", 5, "test")
+    assert g.state.warriors("eyrie", 5) == 1 and vb(g).relations["eyrie"] == HOSTILE
+    assert g.state.factions["vagabot"].vp == 0

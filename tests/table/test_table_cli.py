@@ -15,7 +15,7 @@ from rootbotics.table.session import Session
 
 GOLDEN = Path(__file__).parent / "golden" / "whole_game_fall.txt"
 SCRIPT = Path(__file__).parent / "golden" / "whole_game_fall.script"  # made by table_game_script.py
-NEW = ["table", "new", "--humans", "marquise:Ann,alliance:Bob", "--bots", "eyrie,vagabot", "--map", "fall", "--seed", "7"]
+NEW = ["table", "new", "--humans", "marquise:Ann,alliance:Bob", "--bots", "eyrie,vagabot", "--map", "fall", "--seed", "7", "--rules", "board"]  # Rootlog lines: the board-only mode
 DEADLINE = 120  # seconds: only a guard against a hung process, nothing is timed
 
 
@@ -69,7 +69,7 @@ def test_a_whole_scripted_table_game_survives_kill_and_resume(tmp_path: Path) ->
     if os.environ.get("ROOTBOTICS_UPDATE_GOLDEN"):
         GOLDEN.write_text(transcript, encoding="utf-8")
     assert transcript == GOLDEN.read_text(encoding="utf-8")
-    assert "undid 6 entries" in transcript and "redid 1 entry" in transcript and "error: " in transcript
+    assert "undid 7 entries" in transcript and "redid 1 entry" in transcript and "error: " in transcript
     assert "Game over: eyrie reached 30 VP" in transcript and Session.load(path).play.over
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from rootbotics.table.session import Session
 from table.table_script import play, run
 
-NEW = ["table", "new", "--humans", "marquise:Ann", "--bots", "alliance,eyrie", "--map", "fall", "--seed", "10"]
+NEW = ["table", "new", "--humans", "marquise:Ann", "--bots", "alliance,eyrie", "--map", "fall", "--seed", "10", "--rules", "board"]
 SETUP = "t_k->1/w->1/w->2/w->4/w->5/w->6/w->7/w->8/w->9/w->10/w->11/w->12/b_s->1/b_w->5/b_r->9"
 DEALT = "Command Warren (rabbit), Protection Racket (fox), Anvil (fox)"
 LINES = [

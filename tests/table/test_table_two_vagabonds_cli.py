@@ -13,7 +13,7 @@ from rootbotics.factions.vagabot.human import VagabondBoard
 from rootbotics.table.session import Session
 from table.table_script import export_and_import, play, resume, run
 
-NEW = ["table", "new", "--humans", "vagabond@arbiter:Ann,vagabond2@thief:Bob", "--bots", "marquise,eyrie", "--map", "fall", "--seed", "3"]
+NEW = ["table", "new", "--humans", "vagabond@arbiter:Ann,vagabond2@thief:Bob", "--bots", "marquise,eyrie", "--map", "fall", "--seed", "3", "--rules", "board"]  # Rootlog lines: the board-only mode
 DRAWN = "Step 9/31: The table: two Vagabonds: vagabond2 sets up first, drawn at random"  # LoR 9.7.1, seed 3
 FIRST = [
     "ok 8", "ok all",  # up to the draw of which Vagabond sets up first (LoR 9.7.1); the bots' setup

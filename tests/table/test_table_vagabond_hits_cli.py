@@ -12,7 +12,7 @@ from rootbotics.factions.vagabot.human import VagabondBoard
 from rootbotics.table.session import Session
 from table.table_script import play, resume, run
 
-NEW = ["table", "new", "--humans", "vagabond@arbiter:Ann", "--bots", "marquise,eyrie", "--map", "fall", "--seed", "3"]
+NEW = ["table", "new", "--humans", "vagabond@arbiter:Ann", "--bots", "marquise,eyrie", "--map", "fall", "--seed", "3", "--rules", "board"]  # Rootlog lines: the board-only mode
 FIRST = [
     "ok all", "p->2_6_10_11_12/%s->s/%s->s/%f->s/%r->s", "done", "ok all",  # the bots' setup; Ann's; the first turn
     "ok all", "ok all",  # round 1: the Marquise, the Eyrie

@@ -13,7 +13,7 @@ from rootbotics.factions.vagabot.human import VagabondBoard
 from rootbotics.table.session import Session
 from table.table_script import export_and_import, play, resume, run
 
-NEW = ["table", "new", "--humans", "vagabond@arbiter:Ann,riverfolk:Bob", "--bots", "marquise,eyrie", "--map", "fall", "--seed", "3"]
+NEW = ["table", "new", "--humans", "vagabond@arbiter:Ann,riverfolk:Bob", "--bots", "marquise,eyrie", "--map", "fall", "--seed", "3", "--rules", "board"]  # Rootlog lines: the board-only mode
 FIRST = [
     "ok all", "p->2_6_10_11_12/%s->s/%s->s/%f->s/%r->s", "done",  # the Marquise's setup; Ann's
     "w->5/w->3/t_r->3", "done", "ok all",  # Bob's; the Eyrie's

@@ -37,9 +37,10 @@ def build_table_app() -> Any:
         deck: Annotated[str, typer.Option("--deck", help="app: the app draws; table: you name the cards drawn.")] = "app",
         mode: Annotated[str, typer.Option("--mode", help="competitive: every seat for itself; team: the bots play as one team against the humans (cooperative play).")] = "competitive",
         variant: Annotated[str, typer.Option("--variant", help="Better Bot Project variants, comma-separated: ambush (humans may ambush its bots).")] = "",
+        rules: Annotated[str, typer.Option("--rules", help="law: a human seat whose faction's Law of Root is built plays by legal moves (illegal ones refused with their rule; 'moves' lists them); board: Rootlog lines applied with no rule checks, for house rules.")] = "law",
         cult_outcast_max: Annotated[Optional[int], typer.Option("--cult-outcast-max", metavar="N", help="The Clockwork Cult's (lizards@bbp) Outcast Pile maximum, 1 to 20 cards (BBP CC.2). Default: 4.")] = None,
     ) -> int:
-        return run_new(file=file, humans=humans, bots=bots, map=map_name, order=order, difficulty=difficulty, traits=traits, suits=suits, seed=seed, dice=dice, deck=deck, mode=mode, variant=variant, cult_outcast_max=cult_outcast_max)
+        return run_new(file=file, humans=humans, bots=bots, map=map_name, order=order, difficulty=difficulty, traits=traits, suits=suits, seed=seed, dice=dice, deck=deck, mode=mode, variant=variant, cult_outcast_max=cult_outcast_max, rules=rules)
 
     @app.command("resume", help="Carry on a table game from its session file.")
     def resume_command(file: Annotated[str, typer.Argument(help="The session file.")]) -> int:

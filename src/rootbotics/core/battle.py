@@ -65,11 +65,7 @@ def battle(
         att_hits += 1
         att_extra.append("1 as the defender is defenseless (LoR 4.3.3)")
         g.emit(attacker, "LoR 4.3.3", "extra_hit", "deals an extra hit: {defender} is defenseless in {c}", defender=defender, c=c)
-    track = att.attack_extra_hits(s, attacker)
-    if track:
-        att_hits += track
-        att_extra.append(f"{track} from the Battle Track (7.2.4)")
-        g.emit(attacker, "7.2.4", "extra_hit", "deals an extra hit: the third space of its Battle Track is filled")
+    att_hits += _faction_extra_hits(g, attacker, att_extra)
     if extra_hits:
         att_hits += extra_hits
         att_extra.append(f"{extra_hits} extra ({rule})")
@@ -79,7 +75,8 @@ def battle(
         def_hits += d_extra
         def_extra.append(f"{d_extra} extra ({d_rule})")
         g.emit(defender, d_rule, "extra_hit", "deals {n} extra hit{pl}: {reason}", n=d_extra, pl="s" if d_extra > 1 else "", reason=d_why)
-    if s.factions[attacker].play_area or s.factions[defender].play_area:  # LoR 4.3.4: the cards used in battle
+    bots_only = s.factions[attacker].is_bot and s.factions[defender].is_bot
+    if not bots_only:  # LoR 4.3.4: a human side's effects after the roll
         att_hits, def_hits = _battle_cards(g, attacker, defender, c, (att_hits, def_hits), (min(a_roll, att_max), min(d_roll, def_max + arbiter)))
     sides = ((attacker, a_roll, att_max, 0, att_src, att_extra), (defender, d_roll, def_max, arbiter, def_src, def_extra))
     g.emit(
@@ -88,11 +85,50 @@ def battle(
         attacker=attacker, ah=att_hits, apl="" if att_hits == 1 else "s", defender=defender, dh=def_hits, dpl="" if def_hits == 1 else "s",
     )
     # Step 4 (LoR 4.3.4): both sides' hits were fixed above; now they are taken.
+    held = None if bots_only else (_buildings_and_tokens(s, defender, c), _buildings_and_tokens(s, attacker, c))  # for LoR 7.8.4
     with one_removal(g):  # one battle's removals set off Cost of Errors once (10.2.1)
         by_attacker = take_hits(g, defender, c, att_hits, by=attacker, remover=instigator)
         by_defender = take_hits(g, attacker, c, def_hits, by=defender, remover=instigator)
-    dfd.after_defending(g, defender, by_attacker)
+    _defended(g, attacker, defender, c, by_attacker, by_defender)
+    _removed_in_battle(g, attacker, defender, c, held, instigator)
     return BattleResult(c, attacker, defender, (a_roll, d_roll), att_hits, def_hits, (by_attacker, by_defender))
+
+
+def _faction_extra_hits(g: Game, attacker: str, att_extra: list[str]) -> int:
+    """The attacker's faction's own extra hits (a Battle Track, 7.2.4; a leader, LoR 7.8.3)."""
+    att = rules_of(attacker)
+    track = att.attack_extra_hits(g.state, attacker)
+    if track:
+        track_rule, track_why, track_source = att.attack_extra_why(g.state, attacker)
+        att_extra.append(f"{track} from {track_source} ({track_rule})")
+        g.emit(attacker, track_rule, "extra_hit", "deals an extra hit: {reason}", reason=track_why)
+    return track
+
+
+def _removed_in_battle(g: Game, attacker: str, defender: str, c: int, held: tuple[int, int] | None, instigator: str | None) -> None:
+    """Tell each side that removed at least one of the other's buildings or tokens (LoR 3.2.1)
+    how many (its faction may score more for it, LoR 7.8.4). Not when an instigator removed them,
+    nor between bots (no bot's rule asks)."""
+    s = g.state
+    if instigator is not None or held is None:
+        return
+    for side, enemy, before in ((attacker, defender, held[0]), (defender, attacker, held[1])):
+        removed = before - _buildings_and_tokens(s, enemy, c)
+        if removed > 0 and s.phase != "over" and s.is_enemy(side, enemy):
+            rules_of(side).removed_in_battle(g, side, c, removed)
+
+
+def _buildings_and_tokens(s: GameState, faction: str, c: int) -> int:
+    cl = s.clearings[c]
+    return sum(1 for f, _ in cl.buildings if f == faction) + sum(1 for f, _ in cl.tokens if f == faction)
+
+
+def _defended(g: Game, attacker: str, defender: str, c: int, lost: int, removed: int) -> None:
+    """The defender's hooks once the battle is over: its warriors ``lost``, the attacker's it ``removed``."""
+    dfd = rules_of(defender)
+    dfd.after_defending(g, defender, lost)
+    if removed:
+        dfd.removed_defending(g, defender, attacker, c, removed)
 
 
 def _battle_cards(g: Game, attacker: str, defender: str, c: int, hits: tuple[int, int], rolled: tuple[int, int]) -> tuple[int, int]:

@@ -5,6 +5,7 @@ shared deck used after the roll (Armorers, Sappers, Brutal Tactics; LoR 4.3.4, a
 from __future__ import annotations
 
 from .context import Game
+from .faction import rules_of
 from .moves import yes_no
 from .rules import discard, score
 from .state import GameState
@@ -30,15 +31,22 @@ def ambush_cards(state: GameState, faction: str, c: int) -> list[int]:
 
 # -- inside a battle: effects after the roll (LoR 4.3.4) ------------------------------------------
 def after_roll(g: Game, attacker: str, defender: str, c: int, att_rolled: int, def_rolled: int) -> tuple[int, int]:
-    """The battle cards of the shared deck in the human sides' play areas, attacker first
-    (LoR 4.3.4). Returns the change to (attacker's hits, defender's hits)."""
+    """A human side's own after-roll effect (a faction hook) and the battle cards of the shared
+    deck in the human sides' play areas, attacker first (LoR 4.3.4). Returns the change to (attacker's hits, defender's hits)."""
     s = g.state
     att_change = def_change = 0
     for side, other in ((attacker, defender), (defender, attacker)):
         fs = s.factions[side]
-        if fs.is_bot or not fs.play_area:
+        if fs.is_bot:
             continue
         attacking = side == attacker
+        own = rules_of(side).after_roll_hits(g, side, other, c, attacking)  # a faction's own effect
+        if attacking:
+            att_change += own
+        else:
+            def_change += own
+        if not fs.play_area:
+            continue
         taken = def_rolled if attacking else att_rolled  # rolled hits this side would take
         armorers = in_play(s, side, "armorers")
         if armorers is not None and taken > 0 and yes_no(g, side, "battle.armorers", "LoR 4.3.4", "discard Armorers to ignore the rolled hits you take"):

@@ -29,7 +29,7 @@ def _not_a_closure(why: object) -> None:
 class Game:
     """Everything a rule needs: the position, where chance comes from, where events go."""
 
-    __slots__ = ("state", "chance", "log", "controllers", "_seq", "removal_batch")
+    __slots__ = ("state", "chance", "log", "controllers", "_seq", "removal_batch", "after_removal")
 
     # Whether anyone may read the events' explanations. When not (a simulation), a bot may drop
     # candidates it would skip anyway before ranking them: the same target, a shorter ranking.
@@ -50,6 +50,9 @@ class Game:
         # Clearings where buildings set off a per-effect rule (10.2.1) were removed during one effect still resolving (a battle's
         # hits, a removal of all enemy pieces): Cost of Errors (10.2.1) then costs one crown.
         self.removal_batch: list[tuple[str, int, str | None]] | None = None  # (owner, clearing, remover)
+        # A human seat's effects set off by its pieces removed during one effect wait until every
+        # piece of that effect is removed (LoR 1.5.4): (owner, clearing, warriors).
+        self.after_removal: list[tuple[str, int, int]] = []
 
     def emit(
         self,

@@ -230,6 +230,14 @@ class Faction:
     def attack_extra_hits(self, state: GameState, faction: str) -> int:
         return 0
 
+    def attack_extra_why(self, state: GameState, faction: str) -> tuple[str, str, str]:
+        """The rule, the reason and the source of :meth:`attack_extra_hits`, for the log."""
+        return "7.2.4", "the third space of its Battle Track is filled", "the Battle Track"
+
+    def removed_in_battle(self, g: Game, faction: str, c: int, n: int) -> None:
+        """It removed ``n`` (at least one) enemy buildings or tokens in one battle in ``c``, after
+        both sides' hits were taken (a leader's extra VP for it, LoR 7.8.4)."""
+
     def adjust_maximum_hits(self, g: Game, attacker: str, defender: str, c: int, att_max: int, def_max: int) -> tuple[int, int]:
         """Its traits that change either side's maximum rolled hits."""
         return att_max, def_max
@@ -260,6 +268,20 @@ class Faction:
 
     def after_defending(self, g: Game, faction: str, warriors_lost: int) -> None:
         """A battle it defended is over."""
+
+    def closes_clearing(self, state: GameState, faction: str, c: int) -> bool:
+        """An item of its lies in ``c`` that lets no piece be placed in or moved into it (the
+        Scoundrel's torch, LoR 26.6.2); asked only when ``c`` holds items (``slot_items``)."""
+        return False
+
+    def after_roll_hits(self, g: Game, faction: str, other: str, c: int, attacking: bool) -> int:
+        """A human side's own battle effect after the roll (LoR 4.3.4; the Ronin's Swift Strike,
+        LoR 26.9.2): the extra hits it deals, asked before its play-area cards."""
+        return 0
+
+    def removed_defending(self, g: Game, faction: str, attacker: str, c: int, warriors: int) -> None:
+        """A battle it defended is over, in which it removed ``warriors`` of the attacker's
+        warriors (a relationship turned Hostile, LoR 9.2.9.3)."""
 
     def enlisted(self, g: Game, attacker: str, defender: str, c: int) -> int:
         """Its pawn stands in a battle it takes no side in: hits it adds to the defender's

@@ -125,8 +125,18 @@ def matches(card_suit: str, clearing_suit: str) -> bool:
 
 
 # -- placing (4.2.1 The Keep; LoR 1.5.4 as many as possible) -------------------------------
+def closed(state: GameState, c: int) -> bool:
+    """No piece may be placed in or moved into ``c`` (a Scoundrel's torch there, LoR 26.6.2)."""
+    if not state.clearings[c].slot_items:
+        return False
+    return any(rules_of(f).closes_clearing(state, f, c) for f in overrides("closes_clearing") if f in state.factions)
+
+
 def may_place_in(state: GameState, faction: str, c: int) -> bool:
-    """Only the keep's owner may place pieces where the keep stands (4.2.1)."""
+    """Only the keep's owner may place pieces where the keep stands (4.2.1); none where a
+    Scoundrel's torch lies (LoR 26.6.2)."""
+    if closed(state, c):
+        return False
     tokens = state.clearings[c].tokens
     if not tokens:
         return True
@@ -189,7 +199,7 @@ def place_token(g: Game, faction: str, c: int, kind: str, rule: str, why=None) -
 def can_move(state: GameState, faction: str, a: int, b: int) -> bool:
     """Adjacent (for this seat: closed paths for bots, 12.2.1; the Ferry's links, 12.1.1), and
     the mover rules the origin or the destination (LoR 4.2.1)."""
-    if b not in move_destinations(state, faction, a):
+    if b not in move_destinations(state, faction, a) or closed(state, b):  # LoR 26.6.2
         return False
     if faction in SHARED.nimble:  # 7.2.2; 11.2.1
         return True
@@ -312,6 +322,9 @@ def remove_warriors(g: Game, owner: str, c: int, n: int, rule: str, by: str | No
         cl.warriors[owner] = have - n
     s.factions[owner].supply["warrior"] = s.factions[owner].supply.get("warrior", 0) + n
     g.emit(owner, rule, "remove_warriors", "loses {n} warrior{pl} in {c}", n=n, c=c, by=by, pl="s" if n > 1 else "")
+    if g.removal_batch is not None and not s.factions[owner].is_bot:  # LoR 1.5.4: after every piece of the effect is removed
+        g.after_removal.append((owner, c, n))
+        return n
     rules_of(owner).warriors_removed(g, c, n)  # Robot Revenge (8.2.2), Field Hospitals (LoR 6.2.3)
     return n
 
@@ -370,8 +383,11 @@ class one_removal:  # noqa: N801 (used as ``with one_removal(g):``, like a funct
             return
         g = self.g
         lost, g.removal_batch = g.removal_batch, None
+        waiting, g.after_removal = g.after_removal, []
         if kind is not None or lost is None:  # an exception is on its way out: no effect is over
             return
+        for owner, c, n in waiting:  # a human seat's warriors removed by this effect (LoR 1.5.4)
+            rules_of(owner).warriors_removed(g, c, n)
         owners: dict[str, list[tuple[int, str | None]]] = {}
         for owner, c, by in lost:
             owners.setdefault(owner, []).append((c, by))

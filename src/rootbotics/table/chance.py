@@ -45,6 +45,7 @@ SHAPES: dict[str, str] = {
     "assign_hits": "order",
     "guess_plot": "choice",
     "buy_services": "services",
+    "move": "move",  # a decision of a human seat in law mode (table/law.py)
 }
 
 
@@ -58,6 +59,7 @@ class Question:
     text: str
     options: tuple[str, ...] = ()
     pick: int = 0  # an order: how many of ``options`` the answer names (0: all of them)
+    decision: Any = None  # a ``move`` question: the ``core.moves.Decision`` with its legal moves
 
 
 class NeedInput(Exception):
@@ -185,6 +187,10 @@ def _order_hint(q: Question) -> str:
 def parse_answer(q: Question, text: str, deck: Deck) -> Any:
     """What the table typed, as the JSON value recorded in the entry (checked again when used)."""
     shape, words = SHAPES[q.ask], text.strip().lower()
+    if shape == "move":
+        from .law import encode, parse_move
+
+        return encode(q.decision, parse_move(q.decision, text))
     if shape == "roll":
         digits = re.findall(r"\d+", words)
         if len(digits) != 2 or any(int(d) > 3 for d in digits):

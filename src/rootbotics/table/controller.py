@@ -1,6 +1,8 @@
 """The controller of every human seat at the table: a human's turn (and setup) is the Rootlog
-lines recorded for it, applied in order; a decision a rule asks of a human is a question to the
-table, answered from the recorded entries (``Answers``) or asked (``NeedInput``)."""
+lines recorded for it, applied in order (board mode), or its faction's Law of Root played by
+legal moves (law mode, ``law``: ``choose`` answers each decision from the entries, table/law.py);
+a decision a rule asks of a human is a question to the table, answered from the recorded entries
+(``Answers``) or asked (``NeedInput``)."""
 
 from __future__ import annotations
 
@@ -9,11 +11,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..factions.vagabot.human import board_of as vagabond_board
+from ..core.faction import rules_of
 from .board import apply_line
 from .chance import Answers, BadAnswer, NeedInput, Question, hand_card, hand_names, plot_guess, purchases
+from .law import decode
 
 if TYPE_CHECKING:
     from ..core.context import Game
+    from ..core.moves import Decision, Move
     from ..factions.riverfolk.services import Offer, Purchase
 
 
@@ -67,8 +72,13 @@ class TableController:
     answers: Answers
     play: HumanPlay
     spans: list[tuple[int, int, int]] = field(default_factory=list)  # (entry, log start, log end) of human lines
+    law: frozenset[str] = frozenset()  # the human seats played by legal moves (law mode)
+    law_spans: list[tuple[int, int, int]] = field(default_factory=list)  # (-1, log start, log end) of their setups and turns
 
     def setup(self, g: Game, faction: str) -> None:
+        if faction in self.law:
+            self._by_law(g, faction, "setup")
+            return
         self._lines(g, faction, "setup")
         corner = starting_corner(g, faction)
         if corner is not None:  # the bots that set up later look for it (5.3.2, 8.3.2, 10.3.3)
@@ -77,9 +87,28 @@ class TableController:
     def take_turn(self, g: Game, faction: str) -> None:
         """The human's lines, after the start of Birdsong (the services offered, 9.2.3). A line
         names no phase, so the turn is held as Daylight: the Law's rules for a human's Daylight
-        and Evening (Mercenaries, 9.2.3 III) apply to its lines (ruling R-TABLE-PHASE)."""
+        and Evening (Mercenaries, 9.2.3 III) apply to its lines (ruling R-TABLE-PHASE). In law
+        mode: the faction's Law of Root turn, every decision a question."""
+        if faction in self.law:
+            self._by_law(g, faction, "turn")
+            return
         g.state.phase = "daylight"
         self._lines(g, faction, "turn")
+
+    def _by_law(self, g: Game, faction: str, stage: str) -> None:
+        """The faction's ``lor()`` setup or turn; what it does is the human's (not bot steps)."""
+        law = rules_of(faction).lor()
+        start = len(g.log)
+        try:
+            (law.setup if stage == "setup" else law.turn)(g)
+        finally:  # also when it stops for a question
+            self.law_spans.append((-1, start, len(g.log)))
+
+    def choose(self, g: Game, decision: Decision) -> Move:
+        """A decision of a law-mode seat: the recorded answer's move, checked against the legal
+        moves (a wrong one is a ``BadAnswer`` naming the rule), or the question (``NeedInput``)."""
+        q = Question("move", decision.seat, decision.prompt or decision.step, tuple(m.text() for m in decision.moves), decision=decision)
+        return self.answers.take(q, lambda v: decode(decision, v), self.answers.key(g))
 
     def _lines(self, g: Game, faction: str, stage: str) -> None:
         for entry, who, text in self.play.lines:

@@ -329,7 +329,8 @@ _BOARD_ONLY = (
     # a program seat's card plays (issue 26): the board difference writes what moved
     "battle_card codebreakers dominance foil royal_claim spend stand_and_deliver take_dominance "
     "base_lost discard_supporter martial_law mobilize no_room officer officers_lost spend_supporter supporters "
-    "day_labor glide hideout relationship remove_item"
+    "day_labor glide hideout relationship remove_item "
+    "decree_add decree_empty_hand decree_fails depose leader new_clutch no_new_roost viziers"
 ).split()
 EVENT_ACTIONS: dict[str, Handler] = {kind: _nothing for kind in _BOARD_ONLY}
 EVENT_ACTIONS.update({

@@ -66,6 +66,9 @@ class Play:
         self.previous: list[Step] = []  # the steps of the part before (for why during a human turn)
         self.told: list[str] = []  # what the latest human line changed so far
         self.line_entry: int | None = None  # the entry of the latest human line
+        self.told_from: int | None = None  # the log's length when the latest entry came (law-mode seats' moves)
+        self.law_told: list[str] = []  # what law-mode seats' moves did since then (part of ``told``)
+        self.law_carried: list[str] = []  # the same, of the parts played out since then
         self.names = seat_names({s.faction: s.player for s in config.seats if s.seat == "human"})
         self._run()
 
@@ -113,15 +116,19 @@ class Play:
         state = self.g.state
         humans = {f for f, fs in state.factions.items() if not fs.is_bot}
         dealt = dealt_cards(events, chance.drawn, humans, lambda card: state.deckdef.card(card).label())
-        self.steps = steps_of(events, ctl.spans, suits, self.names, dealt)
+        self.steps = steps_of(events, ctl.spans + ctl.law_spans, suits, self.names, dealt)
         latest = [span for span in ctl.spans if span[0] == self.line_entry]
         self.told = told_of(events, latest, suits, self.names, dealt)
+        if self.told_from is not None:  # what a law-mode seat's moves did since the entry came
+            fresh = [e for e in events if e.seq >= self.told_from]
+            self.law_told = self.law_carried + told_of(fresh, ctl.law_spans, suits, self.names, dealt)
+            self.told += self.law_told
 
     def _part_game(self, log: EventLog) -> tuple[TableChance, TableController, Callable[[], object]]:
         """The chance, the humans' controller, and the play of the current part into ``log``."""
         part, cfg = self.part, self.config
         answers = Answers(part.answers)
-        ctl = TableController(answers, part.humans)
+        ctl = TableController(answers, part.humans, law=cfg.law_factions())
         controllers = {seat.faction: ctl for seat in cfg.seats if seat.seat == "human"}
         chance = TableChance(answers, cfg.dice, cfg.deck)
 
@@ -164,6 +171,7 @@ class Play:
             state = self.game.state.clone()
             self.parts.append(self.part)
             self.part = Part(state, len(self.log))
+            self.law_carried = self.law_told  # the part before ended with the entry: told on
             self._run()
 
     # -- entries --------------------------------------------------------------------------------
@@ -172,6 +180,7 @@ class Play:
         kind = entry["kind"]
         if self.over and kind != "ok":  # the last steps can still be confirmed
             raise Refused(f"the game is over: {self.game.state.end_reason}")
+        self.told_from, self.law_told, self.law_carried = len(self.log), [], []
         if kind == "ok":
             self._ok(int(entry.get("n", 1)))
         elif self.unconfirmed:

@@ -18,6 +18,8 @@ from ..core.serial import write_atomic
 from ..game import ConfigError, GameConfig, Seat
 from .chance import MODES, SHAPES, BadAnswer
 from .controller import LineRefused
+from .law import BOARD, RULES, law_built
+from .law import LAW as LAW_RULES
 from .replay import Play, Refused
 
 FORMAT = "rootbotics-table-session"
@@ -46,6 +48,7 @@ class TableSeat:
     difficulty: str = "default"
     traits: tuple[str, ...] = ()
     rule_set: str = LAW  # a bot's rule set (core.faction.RULE_SETS): "law" or "bbp"
+    rules: str = BOARD  # a human's: "law" (played by legal moves, table/law.py) or "board" (Rootlog lines, no rule checks)
 
 
 @dataclass(slots=True)
@@ -71,11 +74,21 @@ class TableConfig:
         for i, seat in enumerate(self.seats):
             if seat.seat == "human" and not seat.player.strip():
                 raise SessionError(f"config.seats.{i}.player", f"the human {seat.faction} needs a player name")
+            if seat.rules not in RULES:
+                raise SessionError(f"config.seats.{i}.rules", f"{seat.rules!r} is not one of {', '.join(RULES)}")
+            if seat.rules == LAW_RULES and seat.seat != "human":
+                raise SessionError(f"config.seats.{i}.rules", "only a human seat plays by the Law of Root's legal moves (a bot by its own rule set)")
+            if seat.rules == LAW_RULES and not law_built(seat.faction):
+                raise SessionError(f"config.seats.{i}.rules", f"the {seat.faction}'s Law of Root is not built yet: this seat plays by board rules")
         try:
             self.game_config().validate()
         except ConfigError as e:  # "field: problem"
             field, _, problem = str(e).partition(": ")
             raise SessionError(f"config.{field}", problem) from None
+
+    def law_factions(self) -> frozenset[str]:
+        """The human seats played by legal moves (law mode)."""
+        return frozenset(s.faction for s in self.seats if s.seat == "human" and s.rules == LAW_RULES)
 
     def player(self, faction: str) -> str:
         return next((s.player for s in self.seats if s.faction == faction and s.player), faction)
@@ -86,6 +99,8 @@ class TableConfig:
             entry: dict[str, Any] = {"faction": s.faction, "seat": s.seat}
             if s.seat == "human":
                 entry["player"] = s.player
+                if s.rules != BOARD:  # absent: board rules (files of before stay as they were)
+                    entry["rules"] = s.rules
             else:
                 entry.update(difficulty=s.difficulty, traits=list(s.traits))
                 if s.rule_set != LAW:  # absent: the Law of Robotics (files of before stay as they were)
@@ -208,7 +223,7 @@ def read_config(raw: Any) -> TableConfig:
 
 def read_seat(raw: Any, path: str) -> TableSeat:
     _obj(raw, path)
-    _only(raw, ("faction", "seat", "player", "difficulty", "traits", "rule_set"), path)
+    _only(raw, ("faction", "seat", "player", "difficulty", "traits", "rule_set", "rules"), path)
     traits = _list(raw.get("traits", []), f"{path}.traits")
     for j, t in enumerate(traits):
         _str(t, f"{path}.traits.{j}")
@@ -219,6 +234,7 @@ def read_seat(raw: Any, path: str) -> TableSeat:
         _str(raw.get("difficulty", "default"), f"{path}.difficulty"),
         tuple(traits),
         _str(raw.get("rule_set", LAW), f"{path}.rule_set"),
+        _str(raw.get("rules", BOARD), f"{path}.rules"),
     )
 
 

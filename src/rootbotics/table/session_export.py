@@ -57,7 +57,7 @@ def _replay_part(session: Session, part: Part) -> tuple[GameState | None, list[t
     cfg = session.config
     log, holder = EventLog(), []
     answers = Answers(part.answers)
-    ctl = TableController(answers, part.humans)
+    ctl = TableController(answers, part.humans, law=cfg.law_factions())
     controllers = {seat.faction: ctl for seat in cfg.seats if seat.seat == "human"}
     chance = TableChance(answers, cfg.dice, cfg.deck)
     g: Game | None = None

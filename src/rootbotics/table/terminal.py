@@ -17,6 +17,8 @@ from ..core.faction import LAW, REGISTRY, RULE_SETS
 from ..core.setup_order import FACTIONS, SETUP_RANK
 from ..factions.lizards.cult import OPTION as CULT_OPTION
 from ..factions.vagabot.human import OPTIONS as VAGABOND_OPTIONS
+from .law import BOARD, RULES, law_built, listing
+from .law import LAW as LAW_RULES
 from .replay import Refused
 from .session import Session, SessionError, TableConfig, TableSeat
 from .text import board_lines, hand_lines, score_lines, status_lines
@@ -24,6 +26,7 @@ from .text import board_lines, hand_lines, score_lines, status_lines
 COMMANDS: dict[str, str] = {
     "ok [N|all]": "confirm the next bot step (or N of them, or all that wait)",
     "done": "end the current human's setup or turn",
+    "moves": "the legal moves of the seat asked now (law mode), numbered",
     "undo [N]": "take back the last entry (or N entries), across bot turns too",
     "redo [N]": "bring back what undo took back",
     "board": "the pieces in each clearing, the score and the bots' boards",
@@ -135,6 +138,18 @@ def cult_option(maximum: Optional[int], seats: list[TableSeat]) -> dict[str, Any
     return {CULT_OPTION: maximum}
 
 
+def apply_rules(seats: list[TableSeat], rules: str) -> None:
+    """``--rules law`` (the default): every human seat whose faction's Law of Root is built plays
+    by legal moves, the others by Rootlog lines; ``--rules board``: every human by Rootlog lines,
+    with no rule checks (house rules)."""
+    rules = rules.strip().lower()
+    if rules not in RULES:
+        raise UsageError(f"--rules: {rules!r} is not a mode (choose from {', '.join(RULES)})")
+    for seat in seats:
+        if seat.seat == "human":
+            seat.rules = LAW_RULES if rules == LAW_RULES and law_built(seat.faction) else BOARD
+
+
 def new_session(args: dict[str, Any]) -> Session:
     path = Path(args["file"])
     if path.exists():
@@ -145,6 +160,7 @@ def new_session(args: dict[str, Any]) -> Session:
     suits = [s.strip() for s in args["suits"].split(",")] if args["suits"] else None
     options.update(table_options(args.get("mode") or "competitive", args.get("variant") or ""))
     options.update(cult_option(args.get("cult_outcast_max"), seats))
+    apply_rules(seats, args.get("rules") or LAW_RULES)
     config = TableConfig(seats, args["map"], suits, args["seed"], args["dice"], args["deck"], options)
     try:
         session = Session(config, path)
@@ -207,6 +223,8 @@ def prompt_label(session: Session) -> str:
     if play.over:
         return "game over table> "
     who = play.open.faction if play.open is not None and not play.unconfirmed else None
+    if play.pending is not None and play.pending.ask == "move" and not play.unconfirmed:
+        who = play.pending.faction
     name = session.config.player(who) if who else "bots"
     return f"[round {play.round} {name}] table> "
 
@@ -256,6 +274,8 @@ def enter_line(session: Session, text: str) -> None:
             value = parse_answer(play.pending, text, play.game.state.deckdef)
         except ValueError as e:
             raise UsageError(f"answer: {e}") from None
+        if play.pending.ask == "move":  # what this move did is told afresh
+            seen = len(play.told) - len(play.law_told)
         session.enter({"kind": "answer", "ask": play.pending.ask, "value": value})
     elif play.open is not None:
         session.enter({"kind": "line", "faction": play.open.faction, "text": text})
@@ -286,15 +306,37 @@ def cmd_ok(session: Session, rest: str) -> None:
         raise UsageError("ok: no bot step is waiting to be confirmed")
     n = waiting if rest == "all" else count_arg(rest, "ok")
     session.enter({"kind": "ok", "n": n})
+    tell_law(session)
     show(session)
+
+
+def tell_law(session: Session) -> None:
+    """What a law-mode seat's moves did (the engine played them) since the entry came."""
+    for told in session.play.law_told:
+        say(f"  {told}")
 
 
 def cmd_done(session: Session, rest: str) -> None:
     play = session.play
+    if play.pending is not None and play.pending.ask == "move" and not play.unconfirmed:
+        enter_line(session, "done")  # law mode: the decision's "end this step", if offered
+        return
     if play.open is None:
         raise UsageError("done: no human is setting up or taking a turn now")
     session.enter({"kind": "done", "faction": play.open.faction})
     show(session)
+
+
+def cmd_moves(session: Session, rest: str) -> None:
+    play = session.play
+    if play.unconfirmed:
+        raise UsageError(f"moves: first carry out step {play.unconfirmed[0].number} and confirm it with ok")
+    if play.pending is None or play.pending.ask != "move":
+        law = [session.config.player(f) for f in sorted(session.config.law_factions())]
+        note = f"{', '.join(law)} play{'s' if len(law) == 1 else ''} by legal moves" if law else "every human seat plays by Rootlog lines (board mode)"
+        raise UsageError(f"moves: no seat is asked for a move now ({note})")
+    for line in listing(play.pending.decision):
+        say(line)
 
 
 def cmd_undo(session: Session, rest: str) -> None:
@@ -345,6 +387,7 @@ COMMAND_HANDLERS: dict[str, Callable[[Session, str], None]] = {
     "board": lambda s, r: [say(x) for x in board_lines(s)] and None,
     "score": lambda s, r: [say(x) for x in score_lines(s)] and None,
     "why": cmd_why,
+    "moves": cmd_moves,
     "hand": cmd_hand,
     "help": cmd_help,
 }
@@ -358,7 +401,19 @@ def run_new(**args: Any) -> int:
         print(f"rootbotics: error: {e}", file=sys.stderr)
         return 2
     say(f"New table game in {session.path} ({session.config.map}, seed {session.config.seed}; dice: {session.config.dice}, deck: {session.config.deck}).")
+    say_rules(session)
     return loop(session)
+
+
+def say_rules(session: Session) -> None:
+    """Which human seats play by legal moves (said only when some do: board-only tables read as before)."""
+    cfg = session.config
+    law = [s for s in cfg.seats if s.seat == "human" and s.rules == LAW_RULES]
+    if not law:
+        return
+    board = [s.player for s in cfg.seats if s.seat == "human" and s.rules != LAW_RULES]
+    line = f"By the Law of Root's legal moves: {', '.join(s.player for s in law)} (answer by number or words; moves lists them)"
+    say(line + (f"; by Rootlog lines, unchecked: {', '.join(board)}." if board else "."))
 
 
 def run_resume(file: str) -> int:
@@ -369,4 +424,5 @@ def run_resume(file: str) -> int:
         print(f"rootbotics: error: {where}{e}", file=sys.stderr)
         return 2
     say(f"Resuming {file}: {len(session.entries)} entries replayed.")
+    say_rules(session)
     return loop(session)

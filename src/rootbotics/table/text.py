@@ -20,6 +20,8 @@ def status_lines(session: Session) -> list[str]:
     if play.unconfirmed:
         step = play.unconfirmed[0]
         return [f"Step {step.number}/{len(play.steps)}: {step.text}  (ok when done)"]
+    if play.pending is not None and play.pending.ask == "move":
+        return move_lines(session)
     if play.pending is not None:
         q = play.pending
         who = f"{cfg.player(q.faction)}: " if q.faction else ""
@@ -34,6 +36,18 @@ def status_lines(session: Session) -> list[str]:
         what = "set up" if play.open.stage == "setup" else f"take your turn (round {play.round})"
         return [f"{cfg.player(f)} ({faction_title(f, 'human')}): {what}; enter Rootlog lines, then done."]
     return []
+
+
+def move_lines(session: Session) -> list[str]:
+    """A law-mode seat's decision: who, what, under which rule, and the numbered legal moves."""
+    from .law import listing
+
+    play, cfg = session.play, session.config
+    d = play.pending.decision if play.pending is not None else None
+    if d is None:
+        return []
+    stage = "set up" if play.game.state.phase == "setup" else f"round {play.round}"
+    return [f"{cfg.player(d.seat)} ({faction_title(d.seat, 'human')}, {stage}): {d.prompt or d.step} [{d.step}, {d.rule}]", *listing(d)]
 
 
 def hand_lines(session: Session, name: str = "") -> list[str]:

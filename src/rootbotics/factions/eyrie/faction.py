@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING, Any
 from ...core.context import Game
 from ...core.faction import LAW, BoardTable, CardLedger, Faction
 from ...core.fields import StateError, obj, only
-from ...core.rules import lose_vp
+from ...core.rules import lose_vp, score
 
 if TYPE_CHECKING:
     from ...core.state import FactionState, GameState
 
-from .board import DECREE_COLUMNS, FACTION, VIZIER, VIZIER_NAME, EyrieBoard
+from .board import DECREE_COLUMNS, FACTION, LEADERS, LOR_COLUMNS, VIZIER, VIZIER_NAME, DynastyBoard, EyrieBoard
 
 class Eyrie(Faction):
     name = FACTION
@@ -25,7 +25,7 @@ class Eyrie(Faction):
     one_per_clearing = frozenset({"roost"})  # a roost is built only in a clearing with no roost (5.5.2, LoR 7.4)
     human_seat = True
     wins_ties = True  # Lords of the Forest (LoR 7.2.1; 5.2.1)
-    board_fields = ("decree",)
+    board_fields = ("decree", "leader", "deposed_leaders")  # the bot's Decree; a human seat's Decree and leaders (LoR 7)
     card_extras = {VIZIER_NAME: (VIZIER, "in the bird column of the Eyrie's Decree")}
     difficulty_text = {
         "easy": "Only one Loyal Vizier goes into the Decree at setup.",
@@ -51,17 +51,30 @@ class Eyrie(Faction):
 
         return ElectricEyrie()
 
-    def new_board(self, seat: str) -> EyrieBoard | None:
-        return EyrieBoard() if seat == "bot" else None
+    def new_board(self, seat: str) -> EyrieBoard | DynastyBoard | None:
+        return EyrieBoard() if seat == "bot" else DynastyBoard()
+
+    def lor(self) -> Any:
+        from . import lor
+
+        return lor
 
     def write_board(self, state: GameState, fs: FactionState) -> dict[str, Any]:
         board = fs.board
+        if isinstance(board, DynastyBoard):
+            return write_dynasty(state, board)
         if not isinstance(board, EyrieBoard) or board.decree is None:
             return {}
         name = lambda c: VIZIER_NAME if c == VIZIER else state.deckdef.card(c).name  # noqa: E731
         return {"decree": {col: [name(c) for c in board.decree[col]] for col in DECREE_COLUMNS}}
 
     def read_board(self, state: GameState, fs: FactionState, raw: dict[str, Any], path: str, cards: CardLedger) -> None:
+        if fs.seat == "human":
+            read_dynasty(state, fs, raw, path, cards)
+            return
+        for key in ("leader", "deposed_leaders"):
+            if key in raw:
+                raise StateError(f"{path}.{key}", "a human Eyrie's board has leaders (LoR 7.3.3); the Electric Eyrie has none")
         if "decree" not in raw:
             if fs.seat == "bot":
                 raise StateError(f"{path}.decree", "is missing")
@@ -86,6 +99,8 @@ class Eyrie(Faction):
         """The bot's Decree, once set up, holds its Loyal Viziers in the bird column: two, one on
         easy (5.3.3, 3.3.1); Purge keeps them (5.7.2). Before setup there is no Decree."""
         board = fs.board
+        if isinstance(board, DynastyBoard):
+            return dynasty_violations(board, f"factions.{fs.faction}")
         if not isinstance(board, EyrieBoard) or board.decree is None:
             return []  # before setup (a saved bot seat must give its Decree: read_board)
         path = f"factions.{fs.faction}.decree"
@@ -98,6 +113,8 @@ class Eyrie(Faction):
 
     def describe_board(self, state: GameState, fs: FactionState) -> list[str | BoardTable]:
         board = fs.board
+        if isinstance(board, DynastyBoard):
+            return describe_dynasty(state, fs, board)
         if not isinstance(board, EyrieBoard) or board.decree is None:
             return []
         decree = board.decree
@@ -116,3 +133,93 @@ class Eyrie(Faction):
         if fs.is_bot and "war-tax" in fs.traits:
             lose_vp(g, owner, 1, "3.3.2", f"to the Eyrie's War Tax for its {kind}")
 
+
+    # -- a human seat (LoR 7) ------------------------------------------------------------------------
+    def crafted_item_vp(self, state: GameState, faction: str, vp: int) -> int:
+        """Disdain for Trade (LoR 7.2.3): one VP for an item, whatever it lists; the Builder
+        ignores it (LoR 7.8.1)."""
+        return vp if leader_of(state) == "builder" else 1
+
+    def attack_extra_hits(self, state: GameState, faction: str) -> int:
+        return 1 if leader_of(state) == "commander" else 0  # LoR 7.8.3
+
+    def attack_extra_why(self, state: GameState, faction: str) -> tuple[str, str, str]:
+        return "LoR 7.8.3", "its leader is the Commander", "the Commander"
+
+    def removed_in_battle(self, g: Game, faction: str, c: int, n: int) -> None:
+        """The Despot (LoR 7.8.4): one more VP for a battle in which it removed at least one
+        enemy building or token (on top of the VP each, LoR 3.2.1)."""
+        if leader_of(g.state) == "despot":
+            score(g, FACTION, 1, "LoR 7.8.4", f"as the Despot, for removing enemy buildings or tokens in battle in {c}")
+
+
+def leader_of(state: GameState) -> str | None:
+    """A human Eyrie's leader (LoR 7.3.3), or None (a bot, or before setup)."""
+    fs = state.factions.get(FACTION)
+    board = None if fs is None else fs.board
+    return board.leader if isinstance(board, DynastyBoard) else None
+
+
+def write_dynasty(state: GameState, board: DynastyBoard) -> dict[str, Any]:
+    if board.decree is None:
+        return {}
+    name = lambda c: VIZIER_NAME if c == VIZIER else state.deckdef.card(c).name  # noqa: E731
+    return {
+        "decree": {col: [name(c) for c in board.decree[col]] for col in LOR_COLUMNS},
+        "leader": board.leader,
+        "deposed_leaders": list(board.deposed),
+    }
+
+
+def read_dynasty(state: GameState, fs: FactionState, raw: dict[str, Any], path: str, cards: CardLedger) -> None:
+    """A human Eyrie's Decree by column (LoR 7.4.2: any card in any column), its leader and its
+    deposed leaders (LoR 7.3.3, 7.7.3). All three or none (before setup)."""
+    given = [k for k in ("decree", "leader") if k in raw]
+    if not given:
+        if "deposed_leaders" in raw:
+            raise StateError(f"{path}.leader", "is missing (deposed leaders need a leader)")
+        return
+    for key in ("decree", "leader"):
+        if key not in raw:
+            raise StateError(f"{path}.{key}", "is missing (a human Eyrie's board has both a Decree and a leader)")
+    leader = raw["leader"]
+    if leader not in LEADERS:
+        raise StateError(f"{path}.leader", f"{leader!r} is not a leader ({', '.join(LEADERS)})")
+    deposed = raw.get("deposed_leaders", [])
+    if not isinstance(deposed, list):
+        raise StateError(f"{path}.deposed_leaders", "expected a list of leaders")
+    for i, name in enumerate(deposed):
+        if name not in LEADERS or name == leader or deposed.index(name) != i:
+            raise StateError(f"{path}.deposed_leaders.{i}", f"{name!r} is not a leader other than the current one, listed once")
+    raw_decree = obj(raw["decree"], f"{path}.decree")
+    only(raw_decree, LOR_COLUMNS, f"{path}.decree", "a human Eyrie's Decree (its columns)")
+    decree = {col: cards.many(raw_decree.get(col, []), f"{path}.decree.{col}", extra_ok=True) for col in LOR_COLUMNS}
+    board = DynastyBoard(decree, leader, list(deposed))
+    problems = dynasty_violations(board, path)
+    if problems:
+        raise StateError(f"{path}.decree", problems[0].split(": ", 1)[-1])
+    fs.board = board
+
+
+def dynasty_violations(board: DynastyBoard, path: str) -> list[str]:
+    """Once set up, the two Loyal Viziers lie one in each column the leader names (LoR 7.3.4,
+    7.7.3), and Purge keeps them (LoR 7.7.2)."""
+    if board.decree is None or board.leader is None:
+        return []
+    want = LEADERS[board.leader]
+    have = tuple(col for col in LOR_COLUMNS for c in board.decree[col] if c == VIZIER)
+    if have != tuple(col for col in LOR_COLUMNS if col in want):
+        return [f"{path}.decree: the Loyal Viziers lie in {', '.join(have) or 'no column'}, and the {board.leader} puts one in each of {', '.join(want)} (LoR 7.3.4, 7.7.3)"]
+    return []
+
+
+def describe_dynasty(state: GameState, fs: FactionState, board: DynastyBoard) -> list[str | BoardTable]:
+    if board.decree is None:
+        return []
+    decree = board.decree
+    name = lambda c: "Loyal Vizier" if c == VIZIER else state.deckdef.card(c).title  # noqa: E731
+    depth = max([len(decree[col]) for col in LOR_COLUMNS] + [1])
+    rows = tuple(tuple(name(decree[col][i]) if i < len(decree[col]) else "" for col in LOR_COLUMNS) for i in range(depth))
+    lines: list[str | BoardTable] = [f"Leader: {board.leader}; face down: {', '.join(board.deposed) or 'none'}; face up: {', '.join(board.face_up()) or 'none'}"]
+    lines.append(BoardTable(f"{fs.faction.capitalize()} Decree", LOR_COLUMNS, rows))
+    return lines

@@ -172,5 +172,26 @@ class Vagabot(Faction):
 
         vagabond_lor.gain(g, faction, item, "LoR 9.2.1", "he crafted")
 
+    def closes_clearing(self, state: GameState, faction: str, c: int) -> bool:
+        """LoR 26.6.2: a human Scoundrel's torch in ``c``."""
+        vb = human.board_of(state, faction)
+        return vb is not None and c in vb.scorched
+
+    def removed_defending(self, g: Game, faction: str, attacker: str, c: int, warriors: int) -> None:
+        """LoR 9.2.9.3: a human Vagabond who removes a warrior defending makes its faction Hostile."""
+        if human.board_of(g.state, faction) is None:
+            return
+        from . import vagabond_lor
+
+        vagabond_lor.removed(g, faction, attacker, warriors, 0, in_battle=g.state.current == faction)
+
+    def after_roll_hits(self, g: Game, faction: str, other: str, c: int, attacking: bool) -> int:
+        """LoR 26.9.2: a human Ronin may exhaust a sword for an extra hit after the roll."""
+        if human.board_of(g.state, faction) is None:
+            return 0
+        from . import vagabond_lor
+
+        return vagabond_lor.swift_strike(g, faction, other, c)
+
     def enlisted(self, g: Game, attacker: str, defender: str, c: int) -> int:
         return satchel.enlist_arbiter(g, self.name, attacker, defender, c)

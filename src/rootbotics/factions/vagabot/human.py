@@ -25,12 +25,13 @@ from .items import FOREST_PREFIX, quest_names
 if TYPE_CHECKING:
     from ...core.state import GameState
 
-FIELDS = ("character", "location", "items", "relationships", "quests", "quest_deck", "completed_quests", "aids")
+FIELDS = ("character", "location", "items", "relationships", "quests", "quest_deck", "completed_quests", "aids", "scorched_earth", "improvised")
 OPTION = "vagabond_character"  # a game's option: the human Vagabond's character, when his board names none
 SECOND = "vagabond2"  # the second Vagabond (LoR: two Vagabonds in one game), a human seat only
 OPTIONS: dict[str, str] = {"vagabot": OPTION, SECOND: "vagabond2_character"}  # each Vagabond's option
 FULL_REMOVAL_DAMAGE = 3  # LoR 9.2.2
 ITEM_FLAGS = ("exhausted", "damaged")
+RUIN_MARK = "R"  # LoR 9.7.3: an item marked R, taken from a ruin
 # The Law of Root's Vagabond characters (base game, Riverfolk and Vagabond packs)
 HUMAN_CHARACTERS = ("thief", "tinker", "ranger", "vagrant", "scoundrel", "arbiter", "adventurer", "ronin", "harrier")
 # LoR 9.2.9: a relationship marker's place: Indifferent, the Allied track's two steps, Allied, or
@@ -50,12 +51,16 @@ class VagabondItem:
     kind: str
     exhausted: bool = False
     damaged: bool = False
+    ruin: bool = False  # an item marked R he took from a ruin (LoR 9.7.3); saved as the word R
 
     def clone(self) -> VagabondItem:
-        return VagabondItem(self.kind, self.exhausted, self.damaged)
+        return VagabondItem(self.kind, self.exhausted, self.damaged, self.ruin)
 
     def words(self) -> str:
         return " ".join([self.kind] + [f for f in ITEM_FLAGS if getattr(self, f)])
+
+    def saved(self) -> str:
+        return self.words() + (f" {RUIN_MARK}" if self.ruin else "")
 
 
 @dataclass(slots=True)
@@ -72,11 +77,14 @@ class VagabondBoard(Board):
     quest_deck: list[int] = field(default_factory=list)  # his quest deck, top card last
     completed: list[int] = field(default_factory=list)  # LoR 9.5.5: completed quests in his play area
     aids: dict[str, int] = field(default_factory=dict)  # LoR 9.2.9.1.1: Aids this turn toward the next step
+    scorched: list[int] = field(default_factory=list)  # LoR 26.6.2: clearings where his torch lies (in ``slot_items``)
+    improvised: bool = False  # LoR 26.7.2: the Adventurer improvised this turn
 
     def clone(self) -> VagabondBoard:
         return VagabondBoard(
             self.clearing, self.forest, [i.clone() for i in self.items], self.character,
             dict(self.relations), list(self.quests), list(self.quest_deck), list(self.completed), dict(self.aids),
+            list(self.scorched), self.improvised,
         )
 
     def on_track(self, kind: str) -> int:
@@ -176,7 +184,7 @@ def full_removal(g: Game, pawn: str, by: str, c: int) -> None:
 
 # -- the saved-position format (docs/state-format.md, "The human Vagabond") ---------------------
 def board_json(vb: VagabondBoard) -> dict[str, Any]:
-    out: dict[str, Any] = {"location": vb.location(), "items": [i.words() for i in vb.items]}
+    out: dict[str, Any] = {"location": vb.location(), "items": [i.saved() for i in vb.items]}
     if vb.character is not None:
         out = {"character": vb.character, **out}
     names = quest_names()
@@ -188,6 +196,10 @@ def board_json(vb: VagabondBoard) -> dict[str, Any]:
         out["completed_quests"] = [names[q] for q in vb.completed]
     if any(vb.aids.values()):
         out["aids"] = {f: n for f, n in sorted(vb.aids.items()) if n}
+    if vb.scorched:
+        out["scorched_earth"] = list(vb.scorched)
+    if vb.improvised:
+        out["improvised"] = True
     return out
 
 
@@ -217,6 +229,14 @@ def read_board(state: GameState, faction: str, raw: Any, path: str) -> VagabondB
     for key, into in (("quests", vb.quests), ("quest_deck", vb.quest_deck), ("completed_quests", vb.completed)):
         for i, value in enumerate(lst(raw.get(key, []), f"{path}.{key}")):
             into.append(names.index(string(value, f"{path}.{key}.{i}", names)))
+    for i, value in enumerate(lst(raw.get("scorched_earth", []), f"{path}.scorched_earth")):
+        if not isinstance(value, int) or isinstance(value, bool) or value not in CLEARINGS:
+            raise StateError(f"{path}.scorched_earth.{i}", f"{show(value)} is not a clearing (1 to 12)")
+        vb.scorched.append(value)
+    improvised = raw.get("improvised", False)
+    if not isinstance(improvised, bool):
+        raise StateError(f"{path}.improvised", f"{show(improvised)} is not true or false")
+    vb.improvised = improvised
     return vb
 
 
@@ -244,9 +264,9 @@ def _read_item(value: Any, path: str) -> VagabondItem:
         raise StateError(path, f"{show(value)} does not start with an item ({', '.join(ITEM_TYPES)})")
     flags = words[1:]
     for w in flags:
-        if w not in ITEM_FLAGS or flags.count(w) > 1:
-            raise StateError(path, f"{w!r} is not a state of an item (exhausted, damaged; each once)")
-    return VagabondItem(words[0], "exhausted" in flags, "damaged" in flags)
+        if w not in (*ITEM_FLAGS, RUIN_MARK) or flags.count(w) > 1:
+            raise StateError(path, f"{w!r} is not a state of an item (exhausted, damaged, R; each once)")
+    return VagabondItem(words[0], "exhausted" in flags, "damaged" in flags, RUIN_MARK in flags)
 
 
 def violations(state: GameState, faction: str, vb: VagabondBoard) -> list[str]:
@@ -264,6 +284,9 @@ def violations(state: GameState, faction: str, vb: VagabondBoard) -> list[str]:
     quests = vb.quests + vb.quest_deck + vb.completed
     if len(set(quests)) != len(quests):
         return [f"{faction}: a quest card in two places: {quests}"]
+    torches = sum(1 for c in CLEARINGS for k in state.clearings[c].slot_items if k == "torch")
+    if any(state.clearings[c].slot_items.count("torch") < vb.scorched.count(c) for c in set(vb.scorched)) or len(vb.scorched) > torches:
+        return [f"{faction}: Scorched Earth in {vb.scorched} without his torch there (LoR 26.6.2)"]
     return []
 
 

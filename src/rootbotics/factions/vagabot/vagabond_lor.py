@@ -8,15 +8,16 @@ from __future__ import annotations
 
 from ...core.battle import battle
 from ...core.context import Game
+from ...core.faction import rules_of
 from ...core.lor.battling import defenders
 from ...core.lor.cards import ask_card, card_label, discard_down, draw, matching, suit_matches
 from ...core.lor.crafting import craft, craft_moves
 from ...core.lor.effects import daylight_start, evening_start
 from ...core.lor.turn import apply_free_daylight, free_daylight_moves, start_of_birdsong
 from ...core.maps import CLEARINGS
-from ...core.moves import DONE, MOVE_TEXT, NO, Move, ask
+from ...core.moves import DONE, MOVE_TEXT, NO, Move, ask, yes_no
 from ...core.paths import move_destinations
-from ...core.rules import give_card_to_bot, remove_piece, remove_warriors, score, snared
+from ...core.rules import closed, give_card_to_bot, remove_piece, remove_warriors, score, snared
 from ...core.state import GameState
 from .human import ALLIED, HOSTILE, HUMAN_CHARACTERS, RELATION_NAMES, TRACKED, VagabondBoard, VagabondItem, board_of, place_pawn, where
 from .items import quest_label
@@ -40,7 +41,10 @@ STARTING: dict[str, tuple[str, ...]] = {  # LoR 26.x.1
     "harrier": ("coins", "torch", "sword", "crossbow"),
     "ronin": ("boots", "boots", "torch", "sword"),
 }
-SPECIAL_RULE: dict[str, str] = {"thief": "LoR 26.1.2", "tinker": "LoR 26.2.2", "ranger": "LoR 26.3.2", "harrier": "LoR 26.8.2"}
+SPECIAL_RULE: dict[str, str] = {  # the characters whose special action is a Daylight action (LoR 9.5.9)
+    "thief": "LoR 26.1.2", "tinker": "LoR 26.2.2", "ranger": "LoR 26.3.2", "vagrant": "LoR 26.4.2",
+    "scoundrel": "LoR 26.6.2", "harrier": "LoR 26.8.2",
+}
 
 
 def vboard(g: Game, f: str) -> VagabondBoard:
@@ -142,7 +146,9 @@ def populate_ruins(g: Game, f: str) -> None:
 # -- the turn ----------------------------------------------------------------------------------------
 def turn(g: Game, f: str = FACTION) -> None:
     s = g.state
-    vboard(g, f).aids = {}  # LoR 9.2.9.1.1: Aids count within one turn
+    vb = vboard(g, f)
+    vb.aids = {}  # LoR 9.2.9.1.1: Aids count within one turn
+    vb.improvised = False  # LoR 26.7.2: once a turn
     s.phase = "birdsong"
     start_of_birdsong(g, f)
     refresh(g, f)
@@ -177,6 +183,7 @@ def slip_options(s: GameState, vb: VagabondBoard) -> list[Move]:
         fo = vb.forest
         near_c = list(s.map.forests[fo])
         near_f = sorted({b for a, b in s.map.forest_adjacency if a == fo} | {a for a, b in s.map.forest_adjacency if b == fo})
+    near_c = [c for c in near_c if not closed(s, c)]  # LoR 26.6.2
     return [Move("to", (c,), rule) for c in near_c] + [Move("forest", (i,), rule) for i in near_f]
 
 
@@ -239,7 +246,7 @@ def move_targets(s: GameState, f: str, vb: VagabondBoard) -> list[int]:
         near = list(s.map.forests[vb.forest])
     else:
         return []
-    return [c for c in near if ready(vb, "boots") >= boots_needed(s, f, vb, c)]
+    return [c for c in near if ready(vb, "boots") >= boots_needed(s, f, vb, c) and not closed(s, c)]
 
 
 def move(g: Game, f: str) -> None:
@@ -302,17 +309,29 @@ def explore_targets(s: GameState, f: str, vb: VagabondBoard) -> list[str]:
     return list(s.clearings[vb.clearing].ruin_items)
 
 
+def ruin_choices(vb: VagabondBoard, under: list[str]) -> list[str]:
+    """LoR 9.7.3: the items under a ruin he may take: none of a kind whose R item he holds."""
+    held = {i.kind for i in vb.items if i.ruin}
+    return [k for k in under if k not in held]
+
+
 def explore(g: Game, f: str) -> None:
-    """LoR 9.5.3 (and 9.7.3 for a ruin with two items: his pick)."""
+    """LoR 9.5.3; LoR 9.7.3: of two items his pick, never an R item of a kind he holds marked R
+    (exploring then takes nothing and scores nothing, the torch still exhausted)."""
     s = g.state
     vb = vboard(g, f)
     c = vb.clearing
     assert c is not None
     cl = s.clearings[c]
-    kind = ask_item(g, f, "explore.item", "LoR 9.7.3", list(cl.ruin_items), f"take which item from the ruin in {c}")
+    choices = ruin_choices(vb, list(cl.ruin_items))
+    kind = ask_item(g, f, "explore.item", "LoR 9.7.3", choices, f"take which item from the ruin in {c}") if choices else None
     exhaust(g, f, "torch", "LoR 9.5.3", f"to explore the ruin in {c}")
+    if kind is None:
+        g.emit(f, "LoR 9.7.3", "explore", "explores the ruin in {c} but may take none of its items: he holds their kinds marked R", c=c)
+        return
     cl.ruin_items.remove(kind)
     gain(g, f, kind, "LoR 9.5.3", f"from under the ruin in {c}")
+    vb.items[-1].ruin = True
     if not cl.ruin_items:
         cl.ruin = False
         g.emit(f, "LoR 9.5.3", "remove_ruin", "removes the emptied ruin in {c}", c=c)
@@ -371,6 +390,25 @@ def improve(g: Game, f: str, o: str) -> None:
     score(g, f, STEP_VP[rel], "LoR 9.2.9.1.2", f"for the new space on the {o}'s relationship")
 
 
+def exact(vb: VagabondBoard, items: tuple[str, str]) -> bool:
+    a, b = items
+    return ready(vb, a) >= 1 + (a == b) and ready(vb, b) >= 1
+
+
+def improvisations(vb: VagabondBoard, items: tuple[str, str]) -> list[Move]:
+    """LoR 26.7.2: the Adventurer, once a turn, lets one face-up item stand for one the quest
+    names: (the item used, the item it stands for)."""
+    if vb.character != "adventurer" or vb.improvised:
+        return []
+    out = set()
+    for i, stand_for in enumerate(items):
+        other = items[1 - i]
+        for k in ready_kinds(vb):
+            if k != stand_for and ready(vb, other) >= 1 + (k == other):
+                out.add(Move("improvise", (k, stand_for), "LoR 26.7.2"))
+    return sorted(out, key=lambda m: m.args)
+
+
 def quest_targets(s: GameState, f: str, vb: VagabondBoard) -> list[int]:
     c = vb.clearing
     if c is None:
@@ -378,28 +416,46 @@ def quest_targets(s: GameState, f: str, vb: VagabondBoard) -> list[int]:
     out = []
     for q in vb.quests:
         quest = s.deckdef.quests[q]
-        a, b = quest.items
-        if quest.suit == s.suits[c] and ready(vb, a) >= 1 + (a == b) and ready(vb, b) >= 1:
+        if quest.suit == s.suits[c] and (exact(vb, quest.items) or improvisations(vb, quest.items)):
             out.append(q)
     return out
 
 
 def quest(g: Game, f: str) -> None:
-    """LoR 9.5.5: a quest matching his clearing, its two items exhausted; score one VP per
-    completed quest of its suit or draw two cards; a new quest from his deck."""
+    """LoR 9.5.5: a quest matching his clearing, its two items exhausted (the Adventurer may
+    improvise one, LoR 26.7.2); score one VP per completed quest of its suit or draw two cards;
+    a new quest from his deck."""
     s = g.state
     vb = vboard(g, f)
     q = ask(g, f, "quest.card", "LoR 9.5.5", [Move("quest", (q,), "LoR 9.5.5") for q in quest_targets(s, f, vb)], "complete which quest").arg
     quest_card = s.deckdef.quests[q]
-    for kind in quest_card.items:
+    used = list(quest_card.items)
+    options = improvisations(vb, quest_card.items)
+    if options:
+        m = ask(g, f, "quest.improvise", "LoR 26.7.2", [*options, NO] if exact(vb, quest_card.items) else options, "improvise an item?")
+        if m is not NO:
+            k, stand_for = m.args
+            used.remove(stand_for)
+            vb.improvised = True
+            exhaust(g, f, k, "LoR 26.7.2", f"improvised as a {stand_for} for the quest {quest_label(q)}")
+            item = next(i for i in vb.items if i.kind == k and i.exhausted and not i.damaged)
+            item.damaged = True
+            g.emit(f, "LoR 26.7.2", "damage", "damages his improvised {item}", item=k)
+    for kind in used:
         exhaust(g, f, kind, "LoR 9.5.5", f"for the quest {quest_label(q)}")
     vb.quests.remove(q)
     vb.completed.append(q)
     g.emit(f, "LoR 9.5.5", "quest", "completes the quest {quest}", quest=quest_label(q))
-    vp = sum(1 for d in vb.completed if s.deckdef.quests[d].suit == quest_card.suit)
+    quest_reward(g, f, quest_card.suit)
+
+
+def quest_reward(g: Game, f: str, suit: str) -> None:
+    s = g.state
+    vb = vboard(g, f)
+    vp = sum(1 for d in vb.completed if s.deckdef.quests[d].suit == suit)
     reward = ask(g, f, "quest.reward", "LoR 9.5.5", [Move("quest_vp", (vp,), "LoR 9.5.5"), Move("quest_draw", (2,), "LoR 9.5.5")], "score or draw")
     if reward.kind == "quest_vp":
-        score(g, f, vp, "LoR 9.5.5", f"for {vp} completed {quest_card.suit} quest(s)")
+        score(g, f, vp, "LoR 9.5.5", f"for {vp} completed {suit} quest(s)")
     else:
         draw(g, f, 2, "LoR 9.5.5", "for a quest")
     if vb.quest_deck and not s.winner:
@@ -490,7 +546,11 @@ def special_targets(s: GameState, f: str, vb: VagabondBoard) -> list[Move]:
     if ch == "ranger":
         return [Move("hideout", (), rule)]
     if ch == "harrier":
-        return [Move("to", (k,), rule) for k in CLEARINGS if k != c]
+        return [Move("to", (k,), rule) for k in CLEARINGS if k != c and not closed(s, k)]
+    if ch == "vagrant" and c is not None:
+        return [Move("instigate", (a, d), rule) for a in s.turn_order for d in defenders(s, a, c)]
+    if ch == "scoundrel" and c is not None:
+        return [Move("scorch", (), rule)]
     return []
 
 
@@ -507,6 +567,10 @@ def special(g: Game, f: str) -> str | None:
         s.discard.remove(m.arg)
         s.factions[f].hand.append(m.arg)
         g.emit(f, rule, "day_labor", "takes {card} from the discard pile", card=card_label(m.arg))
+    elif m.kind == "instigate":
+        instigate(g, f, *m.args)
+    elif m.kind == "scorch":
+        scorched_earth(g, f)
     elif m.kind == "to":
         before = where(s, vb)
         place_pawn(s, f, vb, clearing=m.arg)
@@ -533,6 +597,67 @@ def steal(g: Game, f: str, o: str) -> None:
     s.factions[o].hand.remove(cid)
     s.factions[f].hand.append(cid)
     g.emit(f, "LoR 26.1.2", "steal", "steals a random card from the {other}", other=o)
+
+
+def instigate(g: Game, f: str, a: str, d: str) -> None:
+    """LoR 26.4.2: the attacker ``a`` (maybe himself) battles ``d`` in his clearing; the buildings
+    and tokens removed count as his removals (he scores them, and Infamy for Hostile ones, LoR
+    9.2.9.3.1). Warriors removed are the two sides' own removals: no Hostility for them, unless he is
+    the attacker, when it is his own battle (no sword exhausted)."""
+    s = g.state
+    c = vboard(g, f).clearing
+    assert c is not None
+    g.emit(f, "LoR 26.4.2", "instigate", "instigates a battle in {c}: the {a} attacks the {d}", c=c, a=a, d=d)
+    if a == f:
+        w0, p0 = losses(s, d, c)
+        battle(g, f, d, c, "LoR 26.4.2")
+        w1, p1 = losses(s, d, c)
+        removed(g, f, d, w0 - w1, p0 - p1, in_battle=True)
+        return
+    before = {o: losses(s, o, c)[1] for o in (a, d)}
+    battle(g, a, d, c, "LoR 26.4.2", instigator=f)
+    for o in (a, d):
+        if o != f:
+            removed(g, f, o, 0, before[o] - losses(s, o, c)[1], in_battle=True)
+
+
+def scorched_earth(g: Game, f: str) -> None:
+    """LoR 26.6.2: the exhausted torch goes into his clearing (``Clearing.slot_items``, as the
+    Vagabot's Scoundrel's item, 7.7.5) and every enemy piece there is removed (he scores for
+    buildings and tokens, LoR 3.2.1; Hostility for warriors, LoR 9.2.9.3; no Infamy: not in battle).
+    The torch stays in the clearing for the rest of the game."""
+    s = g.state
+    vb = vboard(g, f)
+    c = vb.clearing
+    assert c is not None
+    cl = s.clearings[c]
+    torch = next(i for i in vb.items if i.kind == "torch" and i.exhausted and not i.damaged)
+    vb.items.remove(torch)
+    cl.slot_items.append("torch")
+    vb.scorched.append(c)
+    g.emit(f, "LoR 26.6.2", "scorched_earth", "places his torch in {c} and removes all enemy pieces there", c=c)
+    for o in [o for o in s.turn_order if o != f and cl.pieces_of(o) > 0]:
+        w = cl.warriors.get(o, 0)
+        if w:
+            remove_warriors(g, o, c, w, "LoR 26.6.2", by=f)
+        for kind in [k for p, k in [*cl.tokens, *cl.buildings] if p == o]:
+            remove_piece(g, o, c, kind, "LoR 26.6.2", by=f)
+        removed(g, f, o, w, 0, in_battle=False)
+    for pawn in [p for p in cl.pawns() if p != f]:  # another Vagabond: Full Removal (LoR 9.2.2.1)
+        rules_of(pawn).full_removal(g, f, c)
+
+
+def swift_strike(g: Game, f: str, other: str, c: int) -> int:
+    """LoR 26.9.2: in a battle, after the roll, the Ronin may exhaust a face-up sword to deal one
+    extra hit (once a battle, ruling R-VAGABOND-SWIFT-STRIKE). Returns the extra hits."""
+    vb = vboard(g, f)
+    if vb.character != "ronin" or not ready(vb, "sword"):
+        return 0
+    if not yes_no(g, f, "battle.swift_strike", "LoR 26.9.2", f"exhaust a sword for an extra hit against the {other} in {c}?"):
+        return 0
+    exhaust(g, f, "sword", "LoR 26.9.2", "for Swift Strike")
+    g.emit(f, "LoR 26.9.2", "extra_hit", "deals an extra hit with Swift Strike in {c}", c=c)
+    return 1
 
 
 ACTIONS = {
@@ -606,4 +731,7 @@ MOVE_TEXT["quest"] = lambda m: quest_label(m.args[0])
 MOVE_TEXT["quest_vp"] = lambda m: f"score {m.args[0]} VP"
 MOVE_TEXT["quest_draw"] = lambda m: "draw two cards"
 MOVE_TEXT["steal"] = lambda m: f"steal a card from the {m.args[0]}"
+MOVE_TEXT["instigate"] = lambda m: f"Instigate: the {m.args[0]} battles the {m.args[1]}"
+MOVE_TEXT["scorch"] = lambda m: "Scorched Earth: place the torch here and remove all enemy pieces"
+MOVE_TEXT["improvise"] = lambda m: f"Improvise: the {m.args[0]} as a {m.args[1]} (it is damaged)"
 MOVE_TEXT["hideout"] = lambda m: "Hideout: repair three items and end Daylight"

@@ -1,0 +1,209 @@
+"""Issue 26 part 4: a human seat played at the table *by the Law of Root's legal moves* (law mode,
+``table/law.py``): the companion asks each decision with its numbered legal moves, refuses a wrong
+answer with the decision's rule, ``moves`` lists them again, every answer is an entry (undo, redo,
+resume), and board mode (Rootlog lines, no rule checks) stays as it was."""
+
+from __future__ import annotations
+
+import re
+
+import json
+from pathlib import Path
+
+import pytest
+from tests.table.table_script import run
+from tests.table.test_table_cli import run_until_prompts
+
+from rootbotics.table.law import parse_move
+from rootbotics.table.replay import Refused
+from rootbotics.table.session import Session, SessionError, TableConfig, TableSeat
+from rootbotics.table.terminal import handle
+
+NEW = ["table", "new", "--humans", "marquise:Ann", "--bots", "eyrie,alliance", "--map", "fall", "--seed", "3"]
+# Ann sets up (keep, sawmill, workshop, recruiter), the bots set up, then her first turn:
+# recruit, a build in 9 (a sawmill, paid with the wood of 1), then the end of her Daylight.
+SETUP = ["ok all", "clearing 1", "clearing 1", "clearing 5", "clearing 5", "ok all"]
+TURN = ["recruit", "build", "clearing 9", "sawmill", "done"]
+
+
+def law_session(path: Path, seed: int = 3) -> Session:
+    seats = [TableSeat("marquise", "human", "Ann", rules="law"), TableSeat("eyrie", "bot"), TableSeat("alliance", "bot")]
+    return Session(TableConfig(seats, "fall", None, seed), path)
+
+
+def typed(session: Session, lines: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """Type ``lines`` at the prompt of ``session``; what the companion said."""
+    capsys.readouterr()
+    for line in lines:
+        handle(session, line)
+    return capsys.readouterr().out
+
+
+def step(session: Session) -> str:
+    q = session.play.pending
+    assert q is not None and q.ask == "move", q
+    return q.decision.step
+
+
+# -- a turn by moves ------------------------------------------------------------------------------
+def test_a_human_marquise_sets_up_and_plays_a_turn_by_moves_beside_two_bots(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    r = run([*NEW, "--file", str(path)], [*SETUP, "moves", *TURN])
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert "error:" not in out, out
+    assert "By the Law of Root's legal moves: Ann" in out
+    assert "Ann (Marquise de Cat, set up): place the keep in which corner [setup.keep, LoR 6.3.2]" in out
+    assert "  1. clearing 1 (LoR 6.3.2)" in out
+    assert "Ann (Marquise de Cat, round 1): take an action [daylight.action, LoR 6.5]" in out
+    assert "  2. Recruit: a warrior at each recruiter (LoR 6.5.3)" in out
+    # what her moves did is told as the bots' steps are, but needs no ok
+    assert "  Put Ann's keep token in clearing 1 (fox)." in out
+    assert "  Take a sawmill from Ann's board and put it in clearing 9 (mouse)." in out
+    assert "  Ann scores 1 VP for the sawmill track's uncovered space: move its marker to 1." in out
+    assert "  Ann: draws 1 card in Evening" in out
+    assert re.search(r"Step 1/\d+: The Electric Eyrie", out)  # her turn is over: the Eyrie's steps
+    saved = json.loads(path.read_text())
+    assert saved["config"]["seats"][0] == {"faction": "marquise", "seat": "human", "player": "Ann", "rules": "law"}
+    answers = [e["value"] for e in saved["entries"] if e["kind"] == "answer"]
+    assert answers[0] == {"step": "setup.keep", "kind": "clearing", "args": [1]}
+    assert {"step": "daylight.action", "kind": "recruit", "args": []} in answers
+    assert {"step": "build.building", "kind": "building", "args": ["sawmill"]} in answers
+    s = Session.load(path)
+    state = s.play.game.state
+    assert ("marquise", "sawmill") in state.clearings[9].buildings and state.factions["marquise"].vp == 1
+    assert state.clearings[5].warriors["marquise"] == 2  # 1 at setup, 1 recruited
+    assert state.current == "eyrie" and s.play.unconfirmed
+
+
+def test_an_illegal_answer_is_refused_with_its_rule_and_changes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    s = law_session(tmp_path / "g.json")
+    typed(s, [*SETUP, "recruit"], capsys)
+    entries = list(s.entries)
+    out = typed(s, ["recruit", "9", "clearing 4"], capsys)
+    lines = [x for x in out.splitlines() if x.startswith("error:")]
+    assert len(lines) == 3
+    # recruit once per turn (LoR 6.5.3): no longer offered, so refused under the action's rule
+    assert lines[0].startswith("error: answer: LoR 6.5: 'recruit' is not a legal move for take an action; legal: 1. March: up to two moves; 2. Build")
+    assert lines[1].endswith("(number 1 to 4)")
+    assert "LoR 6.5: 'clearing 4' is not a legal move" in lines[2]
+    assert s.entries == entries and step(s) == "daylight.action"
+    assert json.loads((tmp_path / "g.json").read_text())["entries"] == entries  # nothing saved
+
+
+def test_a_tampered_answer_in_the_file_is_an_error_naming_the_entry_and_the_rule(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "g.json"
+    s = law_session(path)
+    typed(s, SETUP[:2], capsys)
+    data = json.loads(path.read_text())
+    data["entries"][1]["value"]["args"] = [6]  # clearing 6 is no corner
+    path.write_text(json.dumps(data))
+    with pytest.raises(SessionError, match=r"entries\.1: LoR 6\.3\.2: 'clearing 6' is not a legal move for place the keep in which corner"):
+        Session.load(path)
+
+
+def test_moves_lists_the_legal_moves_again_and_says_why_when_there_is_none(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    s = law_session(tmp_path / "g.json")
+    out = typed(s, ["moves"], capsys)
+    assert out.strip() == "error: moves: first carry out step 1 and confirm it with ok"
+    typed(s, ["ok all"], capsys)
+    assert typed(s, ["moves"], capsys).splitlines() == [f"  {i}. clearing {i} (LoR 6.3.2)" for i in range(1, 5)]
+    board = law_session(tmp_path / "b.json")
+    board.config.seats[0].rules = "board"
+    board = Session(board.config, tmp_path / "b.json")
+    out = typed(board, ["ok all", "moves"], capsys)
+    assert "error: moves: no seat is asked for a move now (every human seat plays by Rootlog lines (board mode))" in out
+
+
+def test_words_numbers_and_prefixes_pick_one_legal_move(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    s = law_session(tmp_path / "g.json")
+    typed(s, [*SETUP, "march"], capsys)
+    d = s.play.pending.decision  # march.from: clearings 1, 2, 4, 5 ... 12
+    assert parse_move(d, "from clearing 12").args == (12,)
+    assert parse_move(d, "from 1").args == (1,)  # the number is the whole number: not 10, 11, 12
+    assert parse_move(d, "clearing 10").args == (10,)
+    assert parse_move(d, "2").args == d.moves[1].args  # a number is the list's number
+    with pytest.raises(ValueError, match="LoR 6.5.2: 'from clearing 3' is not a legal move"):
+        parse_move(d, "from clearing 3")  # the Eyrie's roost: no warrior of hers there
+
+
+# -- undo, redo, resume --------------------------------------------------------------------------
+def test_undo_and_redo_across_decisions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    s = law_session(tmp_path / "g.json")
+    typed(s, SETUP, capsys)
+    before = s.play.game.state.clone()
+    n = len(s.entries)
+    typed(s, ["march", "from 1", "to 5", "1"], capsys)
+    assert step(s) == "march.from" and s.play.game.state.clearings[5].warriors["marquise"] == 2
+    out = typed(s, ["undo 4"], capsys)
+    assert "undid 4 entries" in out and "take an action [daylight.action, LoR 6.5]" in out
+    assert len(s.entries) == n and step(s) == "daylight.action"
+    assert s.play.game.state.clearings[5].warriors == before.clearings[5].warriors
+    typed(s, ["redo 2"], capsys)
+    assert step(s) == "march.to"
+    assert Session.load(tmp_path / "g.json").play.pending.decision.step == "march.to"
+
+
+def test_a_law_session_killed_mid_turn_resumes_at_the_same_decision(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    first = run_until_prompts([*NEW, "--file", str(path)], [*SETUP, "recruit", "build"])
+    assert "build where [build.clearing, LoR 6.5.4.1]" in first
+    r = run(["table", "resume", str(path)], ["moves", "clearing 9", "sawmill", "done"])
+    assert r.returncode == 0 and "error:" not in r.stdout, r.stdout
+    assert "Resuming" in r.stdout and "  1. clearing 2 (LoR 6.5.4.1)" in r.stdout
+    assert "Take a sawmill from Ann's board and put it in clearing 9 (mouse)." in r.stdout
+    assert Session.load(path).play.game.state.current == "eyrie"
+
+
+# -- the session file and the options ----------------------------------------------------------
+def test_board_mode_stays_and_old_sessions_load_as_board(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    r = run([*NEW, "--file", str(path), "--rules", "board"], ["ok all", "t_k->1/w->1/w->2/w->4/w->5/w->6/w->7/w->8/w->9/w->10/w->11/w->12/b_s->1/b_w->5/b_r->5", "done", "ok all", "moves"])
+    assert r.returncode == 0, r.stderr
+    assert "Legal moves" not in r.stdout and "By the Law" not in r.stdout
+    assert "error: moves: no seat is asked for a move now" in r.stdout and r.stdout.count("error:") == 1
+    seat = json.loads(path.read_text())["config"]["seats"][0]
+    assert seat == {"faction": "marquise", "seat": "human", "player": "Ann"}  # as files of before
+    assert Session.load(path).config.seats[0].rules == "board"
+
+
+def test_rules_law_is_the_default_only_where_the_law_of_root_is_built(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    r = run(["table", "new", "--file", str(path), "--humans", "marquise:Ann,lizards:Cy", "--bots", "eyrie", "--seed", "1"], [])
+    assert r.returncode == 0, r.stderr
+    assert "By the Law of Root's legal moves: Ann (answer by number or words; moves lists them); by Rootlog lines, unchecked: Cy." in r.stdout
+    rules = {x["faction"]: x.get("rules", "board") for x in json.loads(path.read_text())["config"]["seats"] if x["seat"] == "human"}
+    assert rules == {"marquise": "law", "lizards": "board"}
+    bad = run(["table", "new", "--file", str(tmp_path / "u.json"), "--humans", "marquise:Ann", "--bots", "eyrie", "--rules", "house"], [])
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--rules: 'house' is not a mode (choose from law, board)" in bad.stderr
+
+
+@pytest.mark.parametrize(("seat", "problem"), [
+    ({"faction": "lizards", "seat": "human", "player": "Cy", "rules": "law"}, "config.seats.0.rules: the lizards's Law of Root is not built yet"),
+    ({"faction": "marquise", "seat": "human", "player": "Ann", "rules": "strict"}, "config.seats.0.rules: 'strict' is not one of law, board"),
+    ({"faction": "marquise", "seat": "bot", "difficulty": "default", "traits": [], "rules": "law"}, "config.seats.0.rules: only a human seat"),
+])
+def test_a_bad_rules_field_is_an_error_naming_it(tmp_path: Path, seat: dict, problem: str) -> None:
+    path = tmp_path / "g.json"
+    bot = {"faction": "eyrie", "seat": "bot", "difficulty": "default", "traits": []}
+    path.write_text(json.dumps({"format": "rootbotics-table-session", "version": 1, "config": {"seats": [seat, bot], "map": "fall", "suits": None, "seed": 1, "dice": "app", "deck": "app", "options": {}}, "entries": []}))
+    with pytest.raises(SessionError, match=problem):
+        Session.load(path)
+
+
+def test_a_law_session_exports_to_rootlog(tmp_path: Path) -> None:
+    path, out = tmp_path / "g.json", tmp_path / "g.rootlog"
+    assert run([*NEW, "--file", str(path)], [*SETUP, *TURN]).returncode == 0
+    r = run(["rootlog", "export", str(path), "--out", str(out)], [])
+    assert r.returncode == 0, r.stderr
+    text = out.read_text()
+    assert "C: Ann\n" in text  # her moves written as the recorder hears them, as a bot's are
+    assert "C:t->1/w->5/t1->/b_s->9/++" in text
+
+
+def test_an_answer_refused_by_feed_changes_nothing(tmp_path: Path) -> None:
+    s = law_session(tmp_path / "g.json")
+    s.enter({"kind": "ok", "n": len(s.play.unconfirmed)})
+    with pytest.raises(Refused, match="LoR 6.3.2"):
+        s.enter({"kind": "answer", "ask": "move", "value": {"step": "setup.keep", "kind": "clearing", "args": [7]}})
+    assert len(s.entries) == 1 and step(s) == "setup.keep"
