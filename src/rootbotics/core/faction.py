@@ -317,6 +317,21 @@ class Faction:
         with which ``able()`` is true (9.7)."""
         return False
 
+    def bot_rivers_as_paths(self, state: GameState, faction: str) -> bool:
+        """(:attr:`sells_services`) whether the bot treats rivers as paths when it targets
+        clearings now (it would buy Riverboats to move along one, 9.7)."""
+        return False
+
+    def bot_by_river(self, g: Game, faction: str, a: int, b: int) -> bool:
+        """(:attr:`sells_services`) the bot moves from ``a`` to ``b`` along a river: it buys
+        Riverboats if it has not; True if the move then costs it no item (9.7)."""
+        return False
+
+    def bot_ambush(self, g: Game, defender: str, attacker: str, c: int) -> int | None:
+        """(:attr:`sells_services`) a card lying in front of the bot ``defender`` that it plays as
+        an ambush against ``attacker`` in ``c`` (taken from where it lay), or None (9.7)."""
+        return None
+
     def order_card_bought(self, state: GameState, faction: str) -> bool:
         """(:attr:`sells_services`) the bot's order card this turn was bought, not drawn."""
         return False

@@ -13,9 +13,13 @@ A bot buys at the moment its card names, during its own turn (Basic 1):
 - Mercenaries (Basic 3): when it battles with two or fewer warriors where Riverfolk warriors
   stand (``battling``), or when a building it wants to place can go nowhere and Mercenaries
   would give it somewhere (``cannot_build``).
-- Riverboats: never (Basic 2).
+- Riverboats: never (Basic 2), but the Eyrie's and the Vagabot's Advanced cards treat rivers as
+  paths when they target clearings (``rivers_as_paths``: the Eyrie for its Move, the Vagabot for
+  any action) and buy Riverboats when they do move along one (``by_river``; the Vagabot's move
+  along a river then exhausts no item).
 - At the start of its turn (``turn_start``): the Lizards' Lost Souls (Advanced), the Corvids'
-  Favor card (Advanced).
+  Favor card (Advanced), the Duchy's ambush card placed in front of it (Advanced), which it plays
+  as defender (``ambush_in_front``).
 
 A bot buys only what it can pay for, and not while it has fewer points than the Riverfolk
 (Basic 1; the Lizards' Advanced card overrides this). From the Riverfolk bot it buys any number
@@ -37,7 +41,7 @@ from ...core.maps import CLEARINGS
 from ...core.state import GameState
 from . import services as S
 from .bbp_market import otters
-from .services import HAND_CARD, MERCENARIES, RIVERFOLK
+from .services import HAND_CARD, MERCENARIES, RIVERBOATS, RIVERFOLK
 
 RULE = "9.7"
 CARD_B1 = "Basic Services 1"
@@ -49,7 +53,13 @@ ADVANCED = {
     "alliance": "Advanced Services for the Automated Alliance, Hand Card",
     "lizards": "Advanced Services for the Logical Lizards, Hand Card",
     "corvids": "Advanced Services for the Cogwheel Corvids, Hand Card",
+    "duchy": "Advanced Services for the Drillbit Duchy, Hand Card",
 }
+RIVERBOATS_CARD = {  # the Advanced cards that have a bot buy Riverboats, and for which actions
+    "eyrie": "Advanced Services for the Electric Eyrie, Riverboats",
+    "vagabot": "Advanced Services for the Vagabot, Riverboats",
+}
+FREE_RIVER_MOVE: frozenset[str] = frozenset({"vagabot"})  # "do not exhaust the item for the move"
 PAYS_WITH_RIVERFOLK: frozenset[str] = frozenset({"vagabot", "alliance"})  # Basic 3
 NEVER_MERCENARIES: frozenset[str] = frozenset({"vagabot"})  # Basic 3
 NEVER_BIRDS: frozenset[str] = frozenset({"lizards"})  # Basic 3
@@ -125,7 +135,7 @@ def pay(g: Game, buyer: str, service: str, card: str, why: str) -> None:
     items = ready_items(s, buyer)
     if items:
         items[0].exhausted = True
-        g.emit(buyer, RULE, "exhaust", "exhausts a {item} to pay for the service ({card}, Vagabot)", item=items[0].kind, card=CARD_B3)
+        g.emit(buyer, RULE, "exhaust", "exhausts a {item} to pay for the service ({card}, Vagabot)", item=items[0].kind, card="Basic Services 3")
     s.services.setdefault(buyer, []).append(service)
 
 
@@ -301,6 +311,8 @@ def turn_start(g: Game, buyer: str) -> None:
         lost_souls(g)
     elif buyer == "corvids":
         favor(g)
+    elif buyer == "duchy":
+        ambush_to_front(g)
 
 
 def lost_souls(g: Game) -> None:
@@ -329,7 +341,7 @@ def favor(g: Game) -> None:
     """The Corvids' Advanced card: a "Favor of the ..." card in the Market is bought and
     resolved (LoR: remove all enemy pieces in clearings of its suit), then discarded."""
     s = g.state
-    favors = [c for c in market(g) if s.deckdef.card(c).name.startswith("Favor of the")]
+    favors = [c for c in market(g) if s.deckdef.card(c).name.startswith("favor_of_the_")]
     if not favors or refusal(s, "corvids") is not None:
         return
     adv = ADVANCED["corvids"]
@@ -340,8 +352,75 @@ def favor(g: Game) -> None:
     take_card(g, cid)
     from ...core import rules as R
 
+    R.discard(g, cid)  # played: to the discard pile as it resolves (every card in one place at each event)
     g.emit("corvids", RULE, "favor", "resolves {card}: all enemy pieces in {suit} clearings are removed ({rule})", card=card.label(), suit=card.suit, rule=adv)
     for c in CLEARINGS:
         if s.suit(c) == card.suit:
             R.remove_all_enemy_pieces(g, "corvids", c, "LoR 4.1.2")
-    R.discard(g, cid)
+
+
+# -- the Duchy's Advanced card: ambushes in front of it --------------------------------------------
+def ambush_to_front(g: Game) -> None:
+    """At the start of its turn, an ambush card in the Market is bought and placed in front of
+    the Duchy (one a turn; at random of several, ruling R-SERVICES-DUCHY-AMBUSH)."""
+    s = g.state
+    front: list[int] | None = getattr(s.factions["duchy"].board, "ambushes", None)
+    if front is None:
+        return
+    ambushes = [c for c in market(g) if s.deckdef.card(c).kind == "ambush"]
+    if not ambushes or refusal(s, "duchy") is not None:
+        return
+    adv = ADVANCED["duchy"]
+    cid = pick(g, ambushes, f"the ambush card bought ({adv})")
+    card = s.deckdef.card(cid)
+    buying(g, "duchy")
+    pay(g, "duchy", HAND_CARD, adv, f"the Market holds {names(s, ambushes)}")
+    take_card(g, cid)
+    front.append(cid)
+    g.emit("duchy", RULE, "ambush_in_front", "places {card}, bought, in front of it ({rule})", card=card.label(), suit=card.suit, rule=adv)
+
+
+def ambush_in_front(g: Game, defender: str, attacker: str, c: int) -> int | None:
+    """The Duchy's Advanced card: as defender it plays an ambush lying in front of it that
+    matches the clearing, a non-bird one before a bird one; taken from in front of it. Never
+    against a bot attacker: Hates Surprises (2.8.2) still protects it (ruling R-SERVICES-DUCHY-AMBUSH)."""
+    s = g.state
+    fs = s.factions.get(defender)
+    if defender != "duchy" or fs is None or not fs.is_bot or s.factions[attacker].is_bot:
+        return None
+    front: list[int] = getattr(fs.board, "ambushes", None) or []
+    suit = s.suit(c)
+    matching = [x for x in front if s.deckdef.card(x).suit == suit and not bird(s, x)]
+    birds = [x for x in front if bird(s, x)]
+    playable = matching or birds
+    if not playable:
+        return None
+    cid = playable[0]
+    front.remove(cid)
+    card = s.deckdef.card(cid)
+    g.emit(defender, RULE, "ambush", "plays {card}, which lay in front of it, against {attacker} in {c} ({rule})", card=card.label(), suit=card.suit, attacker=attacker, c=c, rule=ADVANCED["duchy"])
+    return cid
+
+
+# -- the Eyrie's and the Vagabot's Advanced cards: Riverboats --------------------------------------
+def rivers_as_paths(state: GameState, buyer: str) -> bool:
+    """Whether ``buyer`` treats rivers as paths as it targets clearings now: its Advanced card
+    says so and it has Riverboats or could buy them (Basic 1's gates, ruling
+    R-SERVICES-RIVERBOATS)."""
+    if buyer not in RIVERBOATS_CARD or not advanced(state, buyer) or not state.factions[buyer].is_bot:
+        return False
+    return state.has_service(buyer, RIVERBOATS) or refusal(state, buyer) is None
+
+
+def by_river(g: Game, buyer: str, a: int, b: int) -> bool:
+    """``buyer`` moves from ``a`` to ``b`` along a river: it buys Riverboats unless it has them.
+    True if the move costs it no item (the Vagabot's card)."""
+    s = g.state
+    if buyer not in RIVERBOATS_CARD or not advanced(s, buyer):
+        return False
+    if not s.has_service(buyer, RIVERBOATS):
+        if refusal(s, buyer) is not None:
+            return False
+        buying(g, buyer)
+        pay(g, buyer, RIVERBOATS, RIVERBOATS_CARD[buyer], f"it moves from {a} to {b} along a river")
+    return buyer in FREE_RIVER_MOVE

@@ -85,6 +85,15 @@ class Riverfolk(Faction):
     def bot_cannot_build(self, g: Game, faction: str, able: Callable[[], bool], what: str) -> bool:
         return bot_services.cannot_build(g, faction, able, what)
 
+    def bot_rivers_as_paths(self, state: GameState, faction: str) -> bool:
+        return bot_services.rivers_as_paths(state, faction)
+
+    def bot_by_river(self, g: Game, faction: str, a: int, b: int) -> bool:
+        return bot_services.by_river(g, faction, a, b)
+
+    def bot_ambush(self, g: Game, defender: str, attacker: str, c: int) -> int | None:
+        return bot_services.ambush_in_front(g, defender, attacker, c)
+
     # -- saved positions ------------------------------------------------------------------------
     def write_board(self, state: GameState, fs: FactionState) -> dict[str, Any]:
         b = fs.board
