@@ -524,8 +524,8 @@ def discard(g: Game, card: int, lost_souls: bool = True) -> None:
 
 
 def reveal_order(g: Game, faction: str, rule: str) -> int:
-    """Draw and reveal the bot's order card (2.7); a card bought with a Hand Card
-    service this turn is revealed instead of drawing (9.2.3 I, ruling R-SERVICES-BOTS)."""
+    """Draw and reveal the bot's order card (2.7); a card the Otter Overlords sold it this turn
+    is revealed instead of drawing (BBP OO.5, ruling R-BBP-OO-BOTS-BUY)."""
     fs = g.state.factions[faction]
     if fs.order is not None and g.state.services and SHARED.services.order_card_bought(g.state, faction):
         SHARED.services.reveal_bought_order(g, faction, rule)
