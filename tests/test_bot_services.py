@@ -7,11 +7,12 @@ from __future__ import annotations
 import pytest
 from conftest import card_id, make_game, put_warriors
 from helpers import position
-from test_riverfolk import rf_state, with_deck
+from test_riverfolk import chance, rf_state, with_deck
 
 from rootbotics.core import invariants, serial
 from rootbotics.core.fields import StateError
 from rootbotics.factions.eyrie import bot as eyrie_bot
+from rootbotics.factions.marquise import bot as marquise_bot
 from rootbotics.factions.vagabot import bot as vagabot_bot
 from rootbotics.core import rules as R
 from rootbotics.core.battle import battle
@@ -226,3 +227,154 @@ def test_services_a_duchy_never_ambushes_a_bot_attacker() -> None:
     s, g = duchy_position(market=(), humans=(), ambushes=["ambush_fox"])  # Hates Surprises (2.8.2) still protects it
     assert B.ambush_in_front(g, "duchy", "marquise", 1) is None
     assert s.factions["duchy"].board.ambushes == [card_id(s, "ambush_fox")]
+
+
+# -- the remaining sentences, each from a saved position ----------------------------------------
+def test_services_b1_only_on_its_own_turn() -> None:
+    s, g = saved({}, ("marquise", "eyrie", "riverfolk"), "basic", current="eyrie")
+    assert B.refusal(s, "marquise") == "not a bot on its turn"
+    assert B.refusal(s, "eyrie") is None
+
+
+def test_services_b1_any_number_from_the_riverfolk_bot() -> None:
+    s, g = saved({}, ("marquise", "riverfolk"), "basic")
+    s.services["marquise"] = ["hand_card", "mercenaries"]  # 9.2.3 would allow one
+    assert B.refusal(s, "marquise") is None and B.refusal(s, "marquise", n=3) is None
+
+
+def test_services_b1_the_normal_limit_from_a_human_riverfolk() -> None:
+    s = position({}, seats=("marquise", "riverfolk"), humans=("riverfolk",), options={"riverfolk_services": "basic"})
+    s.phase = "daylight"
+    assert B.refusal(s, "marquise") is None
+    s.services["marquise"] = ["mercenaries"]
+    assert "sells it 1 service(s) a turn (9.2.3" in (B.refusal(s, "marquise") or "")
+
+
+def test_services_b2_a_card_with_no_item_at_all_has_no_available_item() -> None:
+    s, g = saved({}, ("marquise", "riverfolk"), "basic", market=("anvil",))
+    order(s, "marquise", "ambush_fox")  # R-SERVICES-NO-ITEM
+    R.craft_order(g, "marquise", "4.4.2")
+    assert s.factions["marquise"].order == card_id(s, "anvil") and s.factions["marquise"].items == ["hammer"]
+    assert card_id(s, "ambush_fox") in s.discard
+    invariants.check(s)
+
+
+def test_services_b2_the_bought_card_can_change_the_order_card() -> None:
+    s, g = saved({}, ("marquise", "riverfolk"), "basic", market=("anvil",))
+    order(s, "marquise", "sappers")
+    assert R.order_suit(s, "marquise") == "bird"
+    R.craft_order(g, "marquise", "4.4.2")
+    assert R.order_suit(s, "marquise") == "fox"
+
+
+def test_services_b2_bots_do_not_buy_riverboats() -> None:
+    s, g = saved({}, ("eyrie", "marquise", "riverfolk"), "basic")
+    assert not B.rivers_as_paths(s, "eyrie")
+    s, g = saved({}, ("marquise", "riverfolk"), "advanced")
+    assert not B.rivers_as_paths(s, "marquise")  # only the Eyrie's and the Vagabot's cards say otherwise
+
+
+def test_services_b3_mercenaries_to_place_a_building_it_could_place_nowhere() -> None:
+    clearings = {2: {"warriors": {"marquise": 1, "eyrie": 2, "riverfolk": 2}}}
+    s, g = saved(clearings, ("marquise", "eyrie", "riverfolk"), "basic")
+    assert marquise_bot.build_in_best_clearing(g, "sawmill", "4.5.3")
+    assert s.services == {"marquise": ["mercenaries"]} and ("marquise", "sawmill") in s.clearings[2].buildings
+    assert "it can place a sawmill nowhere" in bought(g)[0]
+    invariants.check(s)
+
+
+def test_services_b3_no_mercenaries_when_they_would_not_help_it_build() -> None:
+    clearings = {2: {"warriors": {"marquise": 1, "eyrie": 4, "riverfolk": 2}}}
+    s, g = saved(clearings, ("marquise", "eyrie", "riverfolk"), "basic")
+    assert not marquise_bot.build_in_best_clearing(g, "sawmill", "4.5.3")
+    assert not s.services
+
+
+def test_services_b3_the_vagabot_never_buys_mercenaries() -> None:
+    s, g = vagabot_position("basic")
+    s.clearings[5].warriors["riverfolk"] = 1
+    s.factions["riverfolk"].supply["warrior"] -= 1
+    B.battling(g, "vagabot", 5)
+    assert not s.services
+
+
+def test_services_a_introduction_the_advanced_card_wins_over_the_basic() -> None:
+    market = ("bake_sale", "birdy_bindle")  # Basic 2: bake_sale lists 3 points; Advanced: a bird card
+    for level, bought_card in (("basic", "bake_sale"), ("advanced", "birdy_bindle")):
+        s, g = saved({}, ("marquise", "riverfolk"), level, market=market)
+        order(s, "marquise", "sappers")
+        R.craft_order(g, "marquise", "4.4.2")
+        assert s.factions["marquise"].order == card_id(s, bought_card)
+
+
+def test_services_a_marquise_no_card_with_an_item_and_a_non_bird_order_buys_a_bird() -> None:
+    s, g = saved({}, ("marquise", "riverfolk"), "advanced", market=("favor_of_the_mice", "armorers"))
+    order(s, "marquise", "ambush_fox")
+    R.craft_order(g, "marquise", "4.4.2")
+    assert s.factions["marquise"].order == card_id(s, "armorers")
+    assert "Mechanical Marquise 2.0" in bought(g)[0]
+    s, g = saved({}, ("marquise", "riverfolk"), "advanced", market=("favor_of_the_mice", "armorers"))
+    order(s, "marquise", "sappers")  # a bird order: nothing to buy
+    R.craft_order(g, "marquise", "4.4.2")
+    assert s.factions["marquise"].order == card_id(s, "sappers") and not s.services
+
+
+def test_services_a_alliance_as_the_marquise_a_bird_card_first() -> None:
+    s, g = saved({}, ("alliance", "riverfolk"), "advanced", market=("bake_sale", "birdy_bindle"))
+    choice = B.hand_card_choice(g, "alliance", card_id(s, "sappers"))
+    assert choice is not None and choice[0] == card_id(s, "birdy_bindle") and "Automated Alliance" in choice[1]
+    s, g = saved({}, ("alliance", "riverfolk"), "advanced", market=("favor_of_the_mice", "armorers"))
+    choice = B.hand_card_choice(g, "alliance", card_id(s, "ambush_fox"))
+    assert choice is not None and choice[0] == card_id(s, "armorers")
+
+
+def test_services_a_eyrie_hand_card_a_suit_not_in_the_decree_replaces_its_order() -> None:
+    decree = {"fox": ["anvil"], "rabbit": [], "mouse": [], "bird": ["loyal_vizier", "loyal_vizier"]}
+    s, g = saved({}, ("eyrie", "riverfolk"), "advanced", market=("root_tea_fox", "bake_sale"), eyrie={"decree": decree})
+    order(s, "eyrie", "foxfolk_steel")  # fox, with an item, but fox is in the Decree
+    assert B.before_craft(g, "eyrie", card_id(s, "foxfolk_steel")) == card_id(s, "bake_sale")
+    assert card_id(s, "foxfolk_steel") in s.discard and "Electric Eyrie" in bought(g)[0]
+
+
+def test_services_a_eyrie_hand_card_otherwise_the_basic_rules() -> None:
+    decree = {"fox": ["anvil"], "rabbit": [], "mouse": [], "bird": ["loyal_vizier", "loyal_vizier"]}
+    s, g = saved({}, ("eyrie", "riverfolk"), "advanced", market=("root_tea_fox",), eyrie={"decree": decree})
+    order(s, "eyrie", "foxfolk_steel")  # only fox cards in the Market, and its card has an item
+    assert B.before_craft(g, "eyrie", card_id(s, "foxfolk_steel")) == card_id(s, "foxfolk_steel") and not s.services
+
+
+def lizards_position(level: str, souls: list[str], market: tuple[str, ...]):
+    return saved({}, ("lizards", "riverfolk"), level, market=market, riverfolk={}, lizards={"lizards": {"lost_souls": souls}})
+
+
+def test_services_a_lizards_buy_non_bird_cards_until_five_lost_souls_even_behind_the_riverfolk() -> None:
+    s, g = lizards_position("advanced", ["anvil", "bake_sale"], ("armorers", "root_tea_fox", "smugglers_trail", "travel_gear_fox"))
+    s.factions["riverfolk"].vp = 5
+    s.phase = "birdsong"  # the start of its turn (R-SERVICES-ANY-TIME)
+    g = make_game(s, fallback=chance())  # at random of the non-bird cards
+    B.turn_start(g, "lizards")
+    pile = s.factions["lizards"].board.lost_souls
+    assert len(pile) == 5 and card_id(s, "armorers") not in pile
+    assert card_id(s, "armorers") in s.factions["riverfolk"].board.market  # never a bird card (Basic 3)
+    assert len(bought(g)) == 3
+    invariants.check(s)
+
+
+def test_services_a_lizards_no_purchase_with_five_lost_souls_or_under_basic() -> None:
+    souls = ["anvil", "bake_sale", "foxfolk_steel", "gently_used_knapsack", "protection_racket"]
+    s, g = lizards_position("advanced", souls, ("root_tea_fox",))
+    B.turn_start(g, "lizards")
+    assert not s.services
+    s, g = lizards_position("basic", ["anvil"], ("root_tea_fox",))
+    B.turn_start(g, "lizards")
+    assert not s.services
+
+
+def test_services_a_corvids_buy_a_favor_card_at_the_start_of_their_turn_and_resolve_it() -> None:
+    clearings = {1: {"warriors": {"marquise": 2, "corvids": 1}}, 2: {"warriors": {"marquise": 1}}}
+    s, g = saved(clearings, ("corvids", "marquise", "riverfolk"), "advanced", market=("favor_of_the_foxes", "anvil"))
+    B.turn_start(g, "corvids")
+    assert "marquise" not in s.clearings[1].warriors and s.clearings[1].warriors["corvids"] == 1  # 1 is a fox clearing
+    assert s.clearings[2].warriors["marquise"] == 1
+    assert card_id(s, "favor_of_the_foxes") in s.discard and "Cogwheel Corvids" in bought(g)[0]
+    invariants.check(s)
