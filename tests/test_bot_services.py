@@ -9,6 +9,7 @@ from conftest import card_id, make_game, put_warriors
 from helpers import position
 from test_riverfolk import chance, rf_state, with_deck
 
+from rootbotics.controllers import ScriptedHuman
 from rootbotics.core import invariants, serial
 from rootbotics.core.fields import StateError
 from rootbotics.factions.eyrie import bot as eyrie_bot
@@ -378,3 +379,33 @@ def test_services_a_corvids_buy_a_favor_card_at_the_start_of_their_turn_and_reso
     assert s.clearings[2].warriors["marquise"] == 1
     assert card_id(s, "favor_of_the_foxes") in s.discard and "Cogwheel Corvids" in bought(g)[0]
     invariants.check(s)
+
+
+# -- bots buying from a human Riverfolk (the table companion's request ``riverfolk_hand``) --------
+def human_company(controller):
+    s = position({}, seats=("marquise", "riverfolk"), humans=("riverfolk",), options={"riverfolk_services": "basic"},
+                 riverfolk={"hand": ["anvil", "bake_sale"]})
+    s.phase = "daylight"
+    order(s, "marquise", "sappers")
+    return s, make_game(s, controllers={"riverfolk": controller})
+
+
+def test_services_b2_a_bot_buys_a_hand_card_from_a_human_riverfolk_scripted_human() -> None:
+    s, g = human_company(ScriptedHuman())
+    R.craft_order(g, "marquise", "4.4.2")
+    assert s.factions["marquise"].order == card_id(s, "bake_sale") and s.factions["riverfolk"].hand == [card_id(s, "anvil")]
+    assert s.factions["riverfolk"].board.area("payments") == {"marquise": 2}
+    invariants.check(s)
+    s, g = human_company(ScriptedHuman(shows=("anvil",)))  # a scripted Company showing only some
+    R.craft_order(g, "marquise", "4.4.2")
+    assert s.factions["marquise"].order == card_id(s, "anvil")
+
+
+def test_services_b2_a_bot_buys_from_a_program_riverfolk_after_its_decision() -> None:
+    from lor.scripted import seat
+
+    ctl, script = seat([("services.show_hand", "done", ())])
+    s, g = human_company(ctl)
+    R.craft_order(g, "marquise", "4.4.2")
+    assert [d.step for d in script.asked] == ["services.show_hand"]
+    assert s.factions["marquise"].order == card_id(s, "bake_sale")

@@ -145,13 +145,21 @@ def buying(g: Game, buyer: str) -> None:
 
 
 # -- the Market: the Riverfolk bot's, or a human Riverfolk's hand ------------------------------
-def market(g: Game) -> list[int]:
+def market(g: Game, buyer: str) -> list[int]:
     """The cards a Hand Card can buy: the Riverfolk bot's Market (9.2.1), or the cards a human
-    Riverfolk holds, shown to all, as the human's controller tells them."""
+    Riverfolk holds, face up, as the human's controller tells them (asked once per occasion)."""
     board = g.state.factions[RIVERFOLK].board
     if getattr(board, "market", None) is not None:
         return list(board.market)
-    return list(g.controller(RIVERFOLK).riverfolk_hand(g))
+    hand = g.state.factions[RIVERFOLK].hand
+    if not hand:
+        return []
+    shown = list(g.controller(RIVERFOLK).riverfolk_hand(g, RIVERFOLK, buyer))
+    if any(c not in hand for c in shown):
+        from ...core.context import EngineFailure
+
+        raise EngineFailure(f"the Riverfolk showed {shown}, not all in their hand {hand}")
+    return shown
 
 
 def take_card(g: Game, card: int) -> None:
@@ -194,22 +202,27 @@ def before_craft(g: Game, buyer: str, cid: int) -> int:
     s = g.state
     if refusal(s, buyer) is not None:
         return cid
-    if buyer == "eyrie" and advanced(s, buyer):
-        pick_why = eyrie_choice(g, cid)
+    eyrie = buyer == "eyrie" and advanced(s, buyer) and s.deckdef.card(cid).suit in decree_suits(s)
+    if not eyrie and has_available_item(s, cid):
+        return cid
+    cards = market(g, buyer)  # one look at the Market (or a human Riverfolk's hand) per craft
+    if eyrie:
+        pick_why = eyrie_choice(g, cid, cards)
         if pick_why is not None:
             return replace(g, buyer, cid, *pick_why)
-    if has_available_item(s, cid):
-        return cid
-    pick_why = hand_card_choice(g, buyer, cid)
+        if has_available_item(s, cid):
+            return cid
+    pick_why = hand_card_choice(g, buyer, cid, cards)
     return cid if pick_why is None else replace(g, buyer, cid, *pick_why)
 
 
-def hand_card_choice(g: Game, buyer: str, cid: int) -> tuple[int, str, str] | None:
+def hand_card_choice(g: Game, buyer: str, cid: int, market_cards: list[int] | None = None) -> tuple[int, str, str] | None:
     """Basic 2 (the Lizards never take a bird, Basic 3), changed by the Marquise's and the
     Alliance's Advanced cards: the card to buy, the card that decided, and why."""
     s = g.state
     old = s.deckdef.card(cid).label()
-    cards = [c for c in market(g) if not (buyer in NEVER_BIRDS and bird(s, c))]
+    offered = market(g, buyer) if market_cards is None else market_cards
+    cards = [c for c in offered if not (buyer in NEVER_BIRDS and bird(s, c))]
     with_items = [c for c in cards if has_available_item(s, c)]
     if advanced(s, buyer) and buyer in ("marquise", "alliance"):
         adv = ADVANCED[buyer]
@@ -228,21 +241,26 @@ def hand_card_choice(g: Game, buyer: str, cid: int) -> tuple[int, str, str] | No
     return pick(g, top, f"the Hand Card bought ({CARD_B2})"), CARD_B2, why
 
 
-def eyrie_choice(g: Game, cid: int) -> tuple[int, str, str] | None:
+def eyrie_choice(g: Game, cid: int, cards: list[int]) -> tuple[int, str, str] | None:
     """The Eyrie's Advanced card: an order whose suit is in the Decree gives way to a Market card
     of a suit that is not (at random of several)."""
     s = g.state
-    decree: dict[str, list[int]] = getattr(s.factions["eyrie"].board, "decree", None) or {}
-    held = {suit for suit, column in decree.items() if column}
+    held = decree_suits(s)
     suit = s.deckdef.card(cid).suit
     if suit not in held:
         return None
-    fresh = [c for c in market(g) if s.deckdef.card(c).suit not in held]
+    fresh = [c for c in cards if s.deckdef.card(c).suit not in held]
     if not fresh:
         return None
     adv = ADVANCED["eyrie"]
     why = f"its order's suit, {suit}, is already in the Decree; Market cards of a suit that is not: {names(s, fresh)}"
     return pick(g, fresh, f"the card bought ({adv})"), adv, why
+
+
+def decree_suits(s: GameState) -> set[str]:
+    """The suits with a card in the Eyrie's Decree (read through its plain data)."""
+    decree: dict[str, list[int]] = getattr(s.factions["eyrie"].board, "decree", None) or {}
+    return {suit for suit, column in decree.items() if column}
 
 
 def replace(g: Game, buyer: str, old: int, new: int, card: str, why: str) -> int:
@@ -323,8 +341,11 @@ def lost_souls(g: Game) -> None:
     if pile is None:
         return
     adv, first = ADVANCED["lizards"], True
+    if len(pile) >= LOST_SOULS_WANTED or refusal(s, "lizards", points_gate=False) is not None:
+        return
+    offered = market(g, "lizards")  # one look; the cards it takes leave it
     while len(pile) < LOST_SOULS_WANTED and refusal(s, "lizards", points_gate=False) is None:
-        cards = [c for c in market(g) if not bird(s, c)]
+        cards = [c for c in offered if not bird(s, c)]
         if not cards:
             return
         new = pick(g, cards, f"the non-bird card bought ({adv})")
@@ -333,6 +354,7 @@ def lost_souls(g: Game) -> None:
             first = False
         pay(g, "lizards", HAND_CARD, adv, f"{len(pile)} cards in its Lost Souls, fewer than five")
         take_card(g, new)
+        offered.remove(new)
         pile.append(new)
         g.emit("lizards", RULE, "lost_soul", "adds {card}, bought, to the top of its Lost Souls ({rule})", card=s.deckdef.card(new).label(), rule=adv)
 
@@ -341,8 +363,10 @@ def favor(g: Game) -> None:
     """The Corvids' Advanced card: a "Favor of the ..." card in the Market is bought and
     resolved (LoR: remove all enemy pieces in clearings of its suit), then discarded."""
     s = g.state
-    favors = [c for c in market(g) if s.deckdef.card(c).name.startswith("favor_of_the_")]
-    if not favors or refusal(s, "corvids") is not None:
+    if refusal(s, "corvids") is not None:
+        return
+    favors = [c for c in market(g, "corvids") if s.deckdef.card(c).name.startswith("favor_of_the_")]
+    if not favors:
         return
     adv = ADVANCED["corvids"]
     cid = pick(g, favors, f"the Favor card bought ({adv})")
@@ -367,8 +391,10 @@ def ambush_to_front(g: Game) -> None:
     front: list[int] | None = getattr(s.factions["duchy"].board, "ambushes", None)
     if front is None:
         return
-    ambushes = [c for c in market(g) if s.deckdef.card(c).kind == "ambush"]
-    if not ambushes or refusal(s, "duchy") is not None:
+    if refusal(s, "duchy") is not None:
+        return
+    ambushes = [c for c in market(g, "duchy") if s.deckdef.card(c).kind == "ambush"]
+    if not ambushes:
         return
     adv = ADVANCED["duchy"]
     cid = pick(g, ambushes, f"the ambush card bought ({adv})")
