@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...core.context import Game
+from ...core.context import EngineFailure, Game
 from ...core.maps import CLEARINGS
 from ...core.state import GameState
 from . import services as S
@@ -156,8 +156,6 @@ def market(g: Game, buyer: str) -> list[int]:
         return []
     shown = list(g.controller(RIVERFOLK).riverfolk_hand(g, RIVERFOLK, buyer))
     if any(c not in hand for c in shown):
-        from ...core.context import EngineFailure
-
         raise EngineFailure(f"the Riverfolk showed {shown}, not all in their hand {hand}")
     return shown
 
