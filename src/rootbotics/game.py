@@ -124,6 +124,8 @@ def seat_problem(where: str, seat: Seat) -> None:
         raise ConfigError(f"{where}.difficulty: the {seat.rule_set} rule set of the {faction_title(seat.faction, 'bot')} has no {seat.difficulty} difficulty (levels: {', '.join(levels)})")
     known = rules.rule_set_traits(seat.rule_set)
     for j, trait in enumerate(seat.traits):
+        if trait not in known and rules.trait_refused(trait):
+            raise ConfigError(f"{where}.traits.{j}: {rules.trait_refused(trait)}")
         if trait not in known:
             choices = ", ".join(known) or "none yet"
             raise ConfigError(f"{where}.traits.{j}: {trait!r} is not a trait of the {faction_title(seat.faction, 'bot')} (choose from {choices})")
@@ -163,12 +165,15 @@ def new_game(
     state = GameState(config.map, config.seed)
     state.options = dict(config.options)
     state.options["max_rounds"] = config.max_rounds
+    state.use_deck()  # LoR 19.2
     controllers = program_controllers(state, controllers)
     g = CountingGame(state, chance, controllers, log, watch=watch) if count_only else Game(state, chance, controllers, log)
     if hasattr(g.chance, "bind"):  # a chance source that reads the game (the table's)
         g.chance.bind(g)
     seats = ", ".join(f"{seat.faction} ({seat.seat})" for seat in config.seats)
     g.emit(None, "LoR 5.1", "game", "a game of Root on the {map} map, seed {seed}; seats in turn order: {seats}", map=config.map, seed=config.seed, seats=seats)
+    if state.deckdef.exiles:
+        g.emit(None, "LoR 19.2", "setup", "the shared deck is the Exiles and Partisans deck")
     place_suit_markers(g, config)  # LoR A.1
     assign_seats(g, config)  # LoR 5.1.1 with 3.2
     choose_difficulty_and_traits(g, config)  # 3.3
@@ -288,6 +293,7 @@ def play_turn(g: Game) -> None:
         g.controller(faction).take_turn(g, faction)
     score_the_pass(g, faction)  # LoR C.3.4, at the end of Evening
     s.services.pop(faction, None)  # 9.2.3: services last until the end of the buyer's turn
+    s.turn_steps.clear()  # what a step of this turn remembers ends with it
     s.phase = "birdsong"
     s.turn += 1
     if s.turn == len(s.turn_order):

@@ -137,7 +137,7 @@ FIELDS: dict[str, dict[str, Field]] = {
     "discard_market": {},
     "discard_order": {},
     "dominance_available": {},
-    "draw": {},
+    "draw": {"crafter": ("crafter", STR)},
     "enlist": {},
     "escalate": {},
     "exhaust": {"left": ("ready_left", INT)},
@@ -276,6 +276,16 @@ FIELDS: dict[str, dict[str, Field]] = {
     "viziers": {"a": ("column", STR), "b": ("other_column", STR)},
     "glide": dict(_FROM_TO),
     "officers_lost": {"n": ("officers", INT), "left": ("left", INT)},
+    # the Exiles and Partisans deck (LoR 19.2)
+    "coffin_makers": {},
+    "coffin_return": {},
+    "discard_play_card": {"card_id": ("card_id", STR)},
+    "false_orders": {"enemy": ("enemy", STR), **_FROM_TO},
+    "give": {"other": ("other", STR)},
+    "informants": {"card_id": ("card_id", STR)},
+    "league": {},
+    "saboteurs": {"enemy": ("enemy", STR), "card_id": ("card_id", STR)},
+    "swap_meet": {"other": ("other", STR)},
 }
 
 # Where one kind's value means something else at one rule: (kind, rule) -> overrides.

@@ -294,3 +294,37 @@ def test_lor_4_3_6_the_side_taking_hits_picks_its_buildings_and_tokens() -> None
     assert ("marquise", "recruiter") in s.clearings[5].buildings
     assert s.clearings[5].tokens.count(("marquise", "wood")) == 1
     invariants.check(s)
+
+
+def test_lor_1_1_3_the_seat_taking_its_turn_orders_effects_of_the_same_moment() -> None:
+    """Charm Offensive and Cobbler both act at the start of Evening (an Exiles and Partisans game):
+    the Marquise is asked which first; with one of them only, she is not asked."""
+    s = camp(play_area=["cobbler"])
+    ctl, script = seat([("cobbler.from", "done", ())])
+    effects.evening_start(game(s, marquise=ctl), "marquise")
+    assert [d.step for d in script.asked] == ["cobbler.from"]
+    both = effects.in_chosen_order
+    order: list[str] = []
+    s = camp(play_area=["cobbler", "codebreakers"])
+    ctl, script = seat([("evening.start", "effect", ("codebreakers",))])
+    g = game(s, marquise=ctl)
+    both(g, "marquise", "evening.start", [("cobbler", lambda g, f: order.append("cobbler")), ("codebreakers", lambda g, f: order.append("codebreakers"))])
+    assert [m.args for m in script.moves_at("evening.start")] == [("cobbler",), ("codebreakers",)]
+    assert order == ["codebreakers", "cobbler"]
+
+
+def test_lor_1_5_5_1_a_forced_side_makes_its_own_choices_in_the_battle() -> None:
+    """A human Vagrant instigates the Eyrie bot's battle against a human Marquise in 5 (three
+    hits): she still picks which of her pieces goes after her warriors, and the Vagrant scores
+    for it (LoR 26.4.2); the Vagabot's own Instigate removes for both sides instead (7.7.4)."""
+    s = position(
+        {5: {"warriors": {"marquise": 2, "eyrie": 3}, "buildings": [["marquise", "recruiter"]], "tokens": [["marquise", "wood"], ["marquise", "wood"]]},
+         2: {"tokens": [["marquise", "keep"]]}},
+        seats=("marquise", "eyrie", "vagabot"), humans=("marquise", "vagabot"), marquise={"hand": []},
+    )
+    ctl, script = seat([("hits.piece", "piece", ("recruiter",))])
+    g = game(s, [("roll", (3, 0))], marquise=ctl)
+    battle(g, "eyrie", "marquise", 5, "LoR 26.4.2", instigator="vagabot")
+    assert [m.args for m in script.moves_at("hits.piece")] == [("recruiter",), ("wood",)]
+    assert ("marquise", "recruiter") not in s.clearings[5].buildings
+    assert s.factions["vagabot"].vp == 1 and s.factions["eyrie"].vp == 0

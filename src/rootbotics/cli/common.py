@@ -202,12 +202,14 @@ def parse_traits(text: Optional[str], bots: list[str]) -> tuple[tuple[str, ...],
 
 def bot_traits(bot: str, names: str) -> tuple[str, ...]:
     """``fortified+hospitals`` for ``bot`` -> its traits, each one of the bot's, none twice."""
-    from ..factions import TRAIT_TEXT
+    from ..factions import REFUSED_TRAITS, TRAIT_TEXT
     from ..factions import faction_title
 
     chosen = tuple(t.strip().lower() for t in names.split("+") if t.strip())
     known = TRAIT_TEXT.get(bot, {})
     for trait in chosen:
+        if trait in REFUSED_TRAITS.get(bot, {}):
+            raise CliError(f"--traits: {REFUSED_TRAITS[bot][trait]}")
         if trait not in known:
             raise CliError(
                 f"--traits: {trait!r} is not a trait of the {faction_title(bot, 'bot')} (choose from {', '.join(known) or 'none yet'})"
@@ -218,11 +220,17 @@ def bot_traits(bot: str, names: str) -> tuple[str, ...]:
 
 
 def faction_options(
-    vagabot_character: Optional[str], riverfolk_services: Optional[str], continued: bool = False, cult_outcast_max: Optional[int] = None
+    vagabot_character: Optional[str],
+    riverfolk_services: Optional[str],
+    continued: bool = False,
+    cult_outcast_max: Optional[int] = None,
+    deck_cards: Optional[str] = None,
 ) -> dict[str, object]:
-    """The game options of --vagabot-character, --riverfolk-services and --cult-outcast-max,
-    checked (``continued``: a saved position is continued, which keeps its own)."""
+    """The game options of --vagabot-character, --riverfolk-services, --cult-outcast-max and
+    --deck-cards, checked (``continued``: a saved position is continued, which keeps its own)."""
     options: dict[str, object] = cult_options(cult_outcast_max, continued)
+    if deck_cards is not None:
+        options["deck"] = deck_option(deck_cards, continued)
     if vagabot_character is not None:
         from ..factions.vagabot.items import CHARACTERS
 
@@ -242,6 +250,19 @@ def faction_options(
             raise CliError("--riverfolk-services cannot be used with --from: the saved position keeps its own options")
         options[OPTION] = policy
     return options
+
+
+DECK_NAMES = {"base": "base", "exiles": "exiles-partisans", "exiles-partisans": "exiles-partisans", "ep": "exiles-partisans"}
+
+
+def deck_option(text: str, continued: bool = False) -> str:
+    """--deck-cards: the shared deck (LoR 19.2), ``options.deck``."""
+    name = text.strip().lower()
+    if name not in DECK_NAMES:
+        raise CliError(f"--deck-cards: {text!r} is not a shared deck (choose from base, exiles)")
+    if continued:
+        raise CliError("--deck-cards cannot be used with --from: the saved position keeps its own deck (options.deck)")
+    return DECK_NAMES[name]
 
 
 CULT_FLAG = "--cult-outcast-max"

@@ -76,6 +76,7 @@ class PlayArgs:
     short: bool = False
     cult_outcast_max: Optional[int] = None
     programs: Optional[str] = None
+    deck_cards: Optional[str] = None
 
 
 # -- the work -----------------------------------------------------------------------------------
@@ -84,7 +85,7 @@ def run_play(a: PlayArgs) -> int:
     from ..core.events import EventLog
 
     check_modes(a)
-    options = faction_options(a.vagabot_character, a.riverfolk_services, a.from_file is not None, a.cult_outcast_max)
+    options = faction_options(a.vagabot_character, a.riverfolk_services, a.from_file is not None, a.cult_outcast_max, a.deck_cards)
     state = continued_position(a) if a.from_file is not None else None
     config = new_config(a, options) if a.from_file is None else None
     check_outputs(a)
@@ -315,7 +316,7 @@ def watch_invariants(g: Any) -> None:
 def bot_cards_help(markup: bool = True) -> str:
     """Every bot's difficulty levels and traits with their one line (3.3), from each faction's faction.py,
     as the help's epilog: a paragraph per bot, a line per level and trait."""
-    from ..factions import DIFFICULTY_TEXT, TRAIT_TEXT
+    from ..factions import DIFFICULTY_TEXT, REFUSED_TRAITS, TRAIT_TEXT
     from ..factions import faction_title
 
     paragraphs = ["Difficulty levels and traits of each bot (Law of Robotics 3.3), for --difficulty and --traits:"]
@@ -323,6 +324,7 @@ def bot_cards_help(markup: bool = True) -> str:
         lines = [f"{faction_title(bot, 'bot')} ({bot})"]
         lines += [f"  difficulty {level}: {text}" for level, text in DIFFICULTY_TEXT.get(bot, {}).items()]
         lines += [f"  trait {trait}: {text}" for trait, text in TRAIT_TEXT.get(bot, {}).items()]
+        lines += [f"  trait {trait}: not offered. {text}" for trait, text in REFUSED_TRAITS.get(bot, {}).items()]
         paragraphs.append("\n".join(lines))
     text = "\n\n".join(paragraphs)
     if markup:
@@ -391,6 +393,11 @@ def game_options() -> SimpleNamespace:
             help="Human seats played by a built-in program choosing among the Law of Root's legal moves: "
             "seat=program separated by commas (e.g. --programs marquise=random). Programs: random (uniform), "
             "greedy (a one-step heuristic). These seats play first, in the order given, then the --bots.",
+        ),
+        deck_cards=option(
+            Optional[str], "--deck-cards", metavar="DECK",
+            help="The shared deck (LoR 19.2): base (the default) or exiles (the Exiles and Partisans deck). "
+            "Saved in positions and records as options.deck.",
         ),
         cult_outcast_max=option(
             Optional[int], "--cult-outcast-max", metavar="N",
@@ -466,5 +473,6 @@ def register(app: Any) -> None:
         riverfolk_services: g.riverfolk_services = None,
         cult_outcast_max: g.cult_outcast_max = None,
         programs: g.programs = None,
+        deck_cards: g.deck_cards = None,
     ) -> int:
         return run_play(PlayArgs(**locals()))

@@ -9,7 +9,6 @@ import os
 import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Optional
 
@@ -56,6 +55,7 @@ class SimulateArgs:
     ray: Optional[str] = None
     cult_outcast_max: Optional[int] = None
     programs: Optional[str] = None
+    deck_cards: Optional[str] = None
 
 
 def parse_shard(text: Optional[str]) -> Optional[tuple[int, int]]:
@@ -98,7 +98,7 @@ def grid_studies(a: SimulateArgs) -> list[Any]:
     """The studies of the grid the options give: every line-up (--bots, repeatable) on every map
     (--map fall,winter) at every difficulty (--difficulty default,nightmare; a per-bot setting
     with ``=`` is one cell), each checked; a cell given twice is one study."""
-    options = faction_options(a.vagabot_character, a.riverfolk_services, cult_outcast_max=a.cult_outcast_max)
+    options = faction_options(a.vagabot_character, a.riverfolk_services, cult_outcast_max=a.cult_outcast_max, deck_cards=a.deck_cards)
     maps = [m.strip().lower() for text in a.map_name or () for m in text.split(",")] or [None]
     levels = [cell for text in a.difficulty or () for cell in difficulty_cells(text)] or [None]
     studies = [
@@ -396,7 +396,7 @@ def simulate_options() -> SimpleNamespace:
         vagabot_character=play.vagabot_character,
         riverfolk_services=play.riverfolk_services,
         cult_outcast_max=play.cult_outcast_max,
-        programs=play.programs,
+        programs=play.programs, deck_cards=play.deck_cards,
         shard=option(
             Optional[str], "--shard", metavar="I/N",
             help="Play only the I-th of N equal slices of the seed range (1-based), e.g. one per machine; "
@@ -443,5 +443,6 @@ def register(app: Any) -> None:
         ray: o.ray = None,
         cult_outcast_max: o.cult_outcast_max = None,
         programs: o.programs = None,
+        deck_cards: o.deck_cards = None,
     ) -> int:
         return run_simulate(SimulateArgs(**locals()))

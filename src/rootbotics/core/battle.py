@@ -54,7 +54,7 @@ def battle(
         return ambushed
     arbiter = _enlist(g, attacker, defender, c)  # 7.7.6: before rolling
     a_roll, d_roll = _roll(g, attacker, defender)
-    att, dfd = rules_of(attacker), rules_of(defender)
+    dfd = rules_of(defender)
     att_max, def_max = _maximum_hits(g, attacker, defender, c)
     att_hits = min(a_roll, att_max)
     def_hits = min(d_roll, def_max + arbiter)
@@ -290,8 +290,9 @@ def _roll(g: Game, attacker: str, defender: str) -> tuple[int, int]:
 
 def take_hits(g: Game, owner: str, c: int, hits: int, by: str, remover: str | None = None) -> int:
     """Remove ``hits`` pieces of ``owner``: warriors first (LoR 4.3.4), then the rest. A pawn's faction
-    damages items instead (7.2.5). A ``remover`` other than the owner (the Vagrant, 7.7.4) picks
-    the pieces as a bot would (1.2.1) and scores for them. Returns the warriors removed."""
+    damages items instead (7.2.5). A ``remover`` other than the owner scores for them: a bot
+    remover picks the pieces as a bot would (7.7.4, 1.2.1); a human remover's forced sides pick
+    their own (LoR 1.5.5.1). Returns the warriors removed."""
     if hits <= 0:
         return 0
     s = g.state
@@ -309,16 +310,16 @@ def take_hits(g: Game, owner: str, c: int, hits: int, by: str, remover: str | No
     if hits <= 0:
         return lost
     fs = s.factions[owner]
-    if fs.is_bot or remover is not None:
+    if fs.is_bot or (remover is not None and s.factions[remover].is_bot):  # a bot remover removes for both sides (7.7.4)
         _bot_takes_hits(g, owner, c, hits, scorer)
         return lost
     cl = s.clearings[c]
     removable = [k for f, k in cl.tokens if f == owner] + [k for f, k in cl.buildings if f == owner]
     if not removable:
         return lost
-    order = g.controller(owner).assign_hits(g, owner, c, hits, removable)
+    order = g.controller(owner).assign_hits(g, owner, c, hits, removable)  # a forced battle too (LoR 1.5.5.1)
     for kind in order[:hits]:
-        remove_piece(g, owner, c, kind, "LoR 4.3.4", by=by)
+        remove_piece(g, owner, c, kind, "LoR 4.3.4", by=scorer)
     return lost
 
 

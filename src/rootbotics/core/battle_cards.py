@@ -64,7 +64,36 @@ def after_roll(g: Game, attacker: str, defender: str, c: int, att_rolled: int, d
             g.emit(side, "LoR 4.3.4", "extra_hit", "uses Brutal Tactics: deals an extra hit; {other} scores one VP", other=other)
             att_change += 1
             score(g, other, 1, "LoR 4.3.4", "for Brutal Tactics used against it")
+        if s.deckdef.exiles and partisans(g, side, c):
+            if attacking:
+                att_change += 1
+            else:
+                def_change += 1
     return att_change, def_change
+
+
+PARTISANS = {"fox": "fox_partisans", "rabbit": "rabbit_partisans", "mouse": "mouse_partisans"}
+
+
+def partisans(g: Game, side: str, c: int) -> bool:
+    """Fox, Rabbit and Mouse Partisans (Exiles and Partisans deck): in battle in a clearing of the
+    card's suit, attacker or defender, the seat may deal an extra hit, then discards every card
+    in hand but those of that suit; birds go too (LoR 2.1.1.1, ruling R-EP-PARTISANS)."""
+    s = g.state
+    suit = s.suit(c)
+    key = PARTISANS.get(suit or "")
+    if key is None or in_play(s, side, key) is None:
+        return False
+    if not yes_no(g, side, f"battle.{key}", "LoR 4.3.4", f"use {key.replace('_', ' ').title()}: an extra hit, then discard every card but {suit} cards"):
+        return False
+    g.emit(side, "LoR 4.3.4", "extra_hit", "uses {card}: deals an extra hit", card=key.replace("_", " ").title())
+    fs = s.factions[side]
+    for cid in [x for x in fs.hand if s.deckdef.cards[x].suit != suit]:
+        card = s.deckdef.cards[cid]
+        g.emit(side, "LoR 2.1.1.1", "discard", "discards {card} (Partisans)", card=card.label(), card_id=card.name)
+        fs.hand.remove(cid)
+        discard(g, cid)
+    return True
 
 
 def _discard_play_card(g: Game, faction: str, cid: int, what: str) -> None:

@@ -1,4 +1,5 @@
-"""The 54-card base deck and the item supply, as data loaded once.
+"""The 54-card shared decks (the base deck, the Exiles and Partisans deck) and the item supply,
+as data loaded once.
 
 Every physical card has a small integer id (0..53) used in game state; its name in saved
 positions is the card's data id, with ``#2``, ``#3`` for further copies (``tax_collector#3``).
@@ -55,6 +56,12 @@ class Quest:
     items: tuple[str, str]
 
 
+# The shared decks a game may play with (LoR 19.2, ``options.deck``). The Exiles and Partisans file
+# lists its cards so that the item, ambush and dominance cards both decks share keep their ids.
+DECK_FILES: dict[str, str] = {"base": "deck.json", "exiles-partisans": "deck-exiles-partisans.json"}
+BASE_DECK = "base"
+
+
 @dataclass(frozen=True, slots=True)
 class Deck:
     cards: tuple[Card, ...]
@@ -62,25 +69,30 @@ class Deck:
     item_supply: dict[str, int]
     quests: tuple[Quest, ...]
     ruin_items: tuple[str, ...]
+    name: str = BASE_DECK  # which shared deck (LoR 19.2): ``DECK_FILES``' keys
+    # The Exiles and Partisans deck, whose cards act inside core's rules (rule, paths): a field,
+    # not a property, as the hot paths read it on every call.
+    exiles: bool = False
 
     def card(self, cid: int) -> Card:
         return self.cards[cid]
 
 
 @cache
-def load_deck() -> Deck:
-    """Load, validate and cache the base deck and the item supply."""
+def load_deck(name: str = BASE_DECK) -> Deck:
+    """Load, validate and cache a shared deck (the base deck, or another of ``DECK_FILES``,
+    LoR 19.2) and the item supply."""
     data = resources.files("rootbotics.data")
-    raw = json.loads(data.joinpath("deck.json").read_text())
+    raw = json.loads(data.joinpath(DECK_FILES[name]).read_text())
     cards: list[Card] = []
     for entry in raw:
         craft = entry["craft"]
         for copy in range(1, entry["copies"] + 1):
-            name = entry["id"] if copy == 1 else f"{entry['id']}#{copy}"
+            card_name = entry["id"] if copy == 1 else f"{entry['id']}#{copy}"
             cards.append(
                 Card(
                     id=len(cards),
-                    name=name,
+                    name=card_name,
                     title=entry["name"],
                     suit=entry["suit"],
                     cost=tuple(entry["cost"]),
@@ -113,7 +125,15 @@ def load_deck() -> Deck:
     ruin_items = tuple(item_data["ruin_items"]["items"])
     if len(ruin_items) != 4:
         raise CardDataError("there must be four ruin items")
-    return Deck(tuple(cards), {c.name: c.id for c in cards}, supply, quests, ruin_items)
+    return Deck(tuple(cards), {c.name: c.id for c in cards}, supply, quests, ruin_items, name, name == "exiles-partisans")
+
+
+def deck_problem(deck: object) -> str | None:
+    """``options.deck``: the shared deck the game plays with (LoR 19.2)."""
+    if not isinstance(deck, str) or deck not in DECK_FILES:
+        return f"options.deck: {deck!r} is not a shared deck (choose from {', '.join(DECK_FILES)})"
+    return None
+
 
 
 # -- cards by name (a human seat's play area, LoR 2.1.4) ----------------------------------------

@@ -95,11 +95,13 @@ class Faction:
     tokens: ClassVar[frozenset[str]] = frozenset()
     difficulty_text: ClassVar[dict[str, str]] = {}
     trait_text: ClassVar[dict[str, str]] = {}
+    refused_traits: ClassVar[dict[str, str]] = {}  # trait cards of the box it does not play: name -> the one line why
     human_seat: ClassVar[bool] = False  # a position may hold a human seat of this faction
     board_fields: ClassVar[tuple[str, ...]] = ()  # its keys in a seat of the saved position
     nimble: ClassVar[bool] = False  # moves without ruling either clearing (7.2.2, 11.2.1)
     wins_ties: ClassVar[bool] = False  # rules tied clearings (Lords of the Forest, LoR 7.2.1)
     ruling_buildings: ClassVar[frozenset[str]] = frozenset()  # its owner rules where one stands
+    crafting_pieces: ClassVar[frozenset[str]] = frozenset()  # building or token kinds that are its crafting pieces on the map (LoR 4.1.1; Tunnels)
     exclusive_tokens: ClassVar[frozenset[str]] = frozenset()  # no other seat places where one stands
     leaves_game: ClassVar[frozenset[str]] = frozenset()  # kinds that leave the game when removed
     suited_buildings: ClassVar[dict[str, str]] = {}  # building -> the only suit of clearing it stands in
@@ -128,6 +130,10 @@ class Faction:
     def rule_set_traits(self, rule_set: str) -> dict[str, str]:
         """The trait cards a seat of this rule set may choose, name -> what it does (3.3.2)."""
         return self.trait_text if rule_set == LAW else {}
+
+    def trait_refused(self, trait: str) -> str | None:
+        """The one line why a trait card of the box is not offered, or None (3.3.2)."""
+        return self.refused_traits.get(trait)
 
     def rule_set_problem(self, rule_set: str) -> str | None:
         """Why this faction's bot cannot play by ``rule_set`` (None: it can)."""
@@ -287,6 +293,11 @@ class Faction:
         """Its pawn stands in a battle it takes no side in: hits it adds to the defender's
         maximum (the Arbiter, 7.7.6)."""
         return 0
+
+    # -- winning (LoR 3.1) ------------------------------------------------------------------------
+    def wins_with(self, state: GameState, faction: str, winners: list[str]) -> bool:
+        """``faction`` wins too when ``winners`` win (a coalition, LoR 9.2.8)."""
+        return False
 
     # -- services and other seats' effects -------------------------------------------------------------
     def hired_warriors(self, state: GameState, faction: str, c: int, opponent: str | None = None) -> int:

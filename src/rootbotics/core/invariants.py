@@ -61,8 +61,10 @@ def piece_violations(state: GameState) -> list[str]:
             if fs.board is not None:
                 gone += fs.board.out_of_play(kind)  # the Acolytes box (8.2.2)
             paid = state.held_on_boards(f, kind)  # a Payments box (9.2.3)
+            if kind == "warrior" and state.coffin:  # on Coffin Makers (the Exiles and Partisans deck)
+                paid += state.coffin.get(f, 0)
             if supply < 0 or on_map + supply + gone + paid != total:
-                in_payments = f" + {paid} in Payments" if paid else ""
+                in_payments = f" + {paid} in Payments or on Coffin Makers" if paid else ""
                 out.append(f"{f} {kind}: {on_map} on map + {supply} in supply + {gone} removed{in_payments} != {total}")
     return out
 

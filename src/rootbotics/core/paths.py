@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .exiles import extra_adjacent
 from .state import GameState
 
 FAR = 99  # distance to a clearing that cannot be reached
@@ -32,6 +33,12 @@ def is_bot(state: GameState, faction: str) -> bool:
 def adjacent_for(state: GameState, faction: str, c: int) -> tuple[int, ...]:
     """Clearings linked to ``c`` by a path this seat may use: every printed path for a bot
     (closed paths too, 12.2.1); for a human, the open paths and those opened (LoR C.3.2)."""
+    if state.deckdef.exiles:  # Boat Builders, Tunnels (the Exiles and Partisans deck)
+        return extra_adjacent(state, faction, c, _adjacent(state, faction, c))
+    return _adjacent(state, faction, c)
+
+
+def _adjacent(state: GameState, faction: str, c: int) -> tuple[int, ...]:
     m = state.map
     if state.services and state.has_service(faction, "riverboats"):
         return riverboat_adjacent(state, faction, c)
@@ -118,7 +125,7 @@ def is_ferry_move(state: GameState, faction: str, a: int, b: int) -> bool:
 
 def move_destinations(state: GameState, faction: str, c: int) -> tuple[int, ...]:
     """Where a move from ``c`` may go by path or by the Ferry, in priority-number order."""
-    if state.ferry is None and not state.services and not state.map.closed_paths:
+    if state.ferry is None and not state.services and not state.map.closed_paths and not state.deckdef.exiles:
         return state.map.adjacent[c]  # no Ferry, no Riverboats, no closed path: the printed paths
     near = adjacent_for(state, faction, c)
     boat = ferry_links(state, c)
@@ -133,7 +140,7 @@ def distances_from(state: GameState, faction: str, start: int) -> list[int]:
 
     A bot on a map without closed paths or a Ferry reads the precomputed table."""
     m = state.map
-    if state.ferry is None and not state.services and (not m.closed_paths or is_bot(state, faction)):
+    if state.ferry is None and not state.services and (not m.closed_paths or is_bot(state, faction)) and not (state.deckdef.exiles and not is_bot(state, faction)):
         return list(m.distance[start])
     return fewest_moves(start, lambda c: move_destinations(state, faction, c))
 

@@ -5,6 +5,7 @@ Law of Root rule numbers are written "LoR x.y"; Law of Robotics numbers are bare
 
 from __future__ import annotations
 
+from . import exiles
 from .context import EngineFailure, Game, GameOver
 from .faction import SHARED, overrides, rules_of
 from .setup_order import setup_rank
@@ -27,6 +28,10 @@ def ruler(state: GameState, c: int) -> str | None:
     """Who rules a clearing: the most warriors plus buildings; a faction with Lords of the Forest
     also wins ties (LoR 7.2.1, 5.2.1)."""
     cl = state.clearings[c]
+    if state.deckdef.exiles:  # Soup Kitchens (Exiles and Partisans deck): the holder's tokens count
+        soup = exiles.holder(state, "soup_kitchens")
+        if soup is not None:
+            return exiles.soup_ruler(cl, soup)
     if state.services:  # Mercenaries (9.2.3 III): a seller's warriors count as the buyer's
         hired = SHARED.services.ruling_helper(state, c)
         if hired is not None:
@@ -100,7 +105,7 @@ def ruled_clearings(state: GameState, faction: str) -> list[int]:
     ``ruler``'s own steps, inlined, wherever no Mercenaries were bought."""
     out = []
     clearings = state.clearings
-    if state.services and SHARED.services.hired_now(state, state.current):
+    if (state.services and SHARED.services.hired_now(state, state.current)) or (state.deckdef.exiles and exiles.holder(state, "soup_kitchens")):
         return [c for c in CLEARINGS if ruler(state, c) == faction]
     services = state.services  # bought Mercenaries may change who rules a clearing with buildings
     for c in CLEARINGS:
@@ -203,6 +208,8 @@ def can_move(state: GameState, faction: str, a: int, b: int) -> bool:
         return False
     if faction in SHARED.nimble:  # 7.2.2; 11.2.1
         return True
+    if state.deckdef.exiles and exiles.ignores_rule(state, faction):  # Corvid Planners
+        return True
     return rules(state, faction, a) or rules(state, faction, b)
 
 
@@ -265,6 +272,8 @@ def sail_the_ferry(g: Game, faction: str, a: int, b: int) -> None:
     fs = s.factions[faction]
     if fs.is_bot:
         score(g, faction, 1, "12.1.1", "for using the Ferry (a bot scores instead of drawing)")
+    elif not s.deck and not s.discard:  # every card is held somewhere (LoR 1.5.4)
+        g.emit(faction, "LoR C.2.5", "draw", "draws no card for using the Ferry: the deck and the discard pile are empty")
     else:
         fs.hand.append(draw_card(g, faction))
         g.emit(faction, "LoR C.2.5", "draw", "draws a card for using the Ferry")
@@ -325,8 +334,19 @@ def remove_warriors(g: Game, owner: str, c: int, n: int, rule: str, by: str | No
     if g.removal_batch is not None and not s.factions[owner].is_bot:  # LoR 1.5.4: after every piece of the effect is removed
         g.after_removal.append((owner, c, n))
         return n
-    rules_of(owner).warriors_removed(g, c, n)  # Robot Revenge (8.2.2), Field Hospitals (LoR 6.2.3)
+    warriors_removed(g, owner, c, n)
     return n
+
+
+def warriors_removed(g: Game, owner: str, c: int, n: int) -> None:
+    """``n`` warriors of ``owner`` removed from ``c`` have reached its supply: its rules react
+    (Robot Revenge, 8.2.2; Field Hospitals, LoR 6.2.3), then Coffin Makers takes those still
+    there (the Exiles and Partisans deck, ruling R-EP-COFFIN)."""
+    supply = g.state.factions[owner].supply
+    before = supply.get("warrior", 0)
+    rules_of(owner).warriors_removed(g, c, n)
+    if g.state.deckdef.exiles:
+        exiles.to_coffin(g, owner, n - max(0, before - supply.get("warrior", 0)))
 
 
 def remove_piece(g: Game, owner: str, c: int, kind: str, rule: str, by: str | None = None) -> bool:
@@ -387,7 +407,7 @@ class one_removal:  # noqa: N801 (used as ``with one_removal(g):``, like a funct
         if kind is not None or lost is None:  # an exception is on its way out: no effect is over
             return
         for owner, c, n in waiting:  # a human seat's warriors removed by this effect (LoR 1.5.4)
-            rules_of(owner).warriors_removed(g, c, n)
+            warriors_removed(g, owner, c, n)
         owners: dict[str, list[tuple[int, str | None]]] = {}
         for owner, c, by in lost:
             owners.setdefault(owner, []).append((c, by))
@@ -450,6 +470,7 @@ def score(g: Game, faction: str, n: int, rule: str, reason: str) -> None:
     fs.vp += n
     won = _victory(s, faction) if fs.vp >= WINNING_VP and s.winner is None else None
     if won is not None:
+        won = (with_partners(s, won[0]), won[1])
         s.winner, s.end_reason = won
     g.emit(faction, rule, "score", "scores {n} VP {reason} (now {vp})", n=n, reason=reason, vp=fs.vp)
     if won is not None:
@@ -479,12 +500,19 @@ def lose_vp(g: Game, faction: str, n: int, rule: str, reason: str) -> None:
     g.emit(faction, rule, "lose_vp", "loses {n} VP {reason} (now {vp})", n=n, reason=reason, vp=fs.vp)
 
 
+def with_partners(s: GameState, winners: list[str]) -> list[str]:
+    """The winners and whoever wins with them (a coalition partner, LoR 9.2.8): asked only
+    of the factions that override ``wins_with``."""
+    partners = [f for f in s.turn_order if f not in winners and f in overrides("wins_with") and rules_of(f).wins_with(s, f, winners)]
+    return winners + partners if partners else winners
+
+
 def declare_winner(g: Game, winners: list[str], reason: str) -> None:
     s = g.state
-    s.winner = winners
+    s.winner = with_partners(s, winners)
     s.end_reason = reason
     s.phase = "over"
-    g.emit(None, "LoR 3.1", "game_over", "game over: {winners} win — {reason}", winners=", ".join(winners), reason=reason)
+    g.emit(None, "LoR 3.1", "game_over", "game over: {winners} win — {reason}", winners=", ".join(s.winner), reason=reason)
     raise GameOver(reason)
 
 
@@ -501,6 +529,16 @@ def draw_card(g: Game, who: str | None) -> int:
         g.emit(None, "LoR 2.1", "reshuffle", "the discard pile is shuffled into a new deck ({n} cards)", n=len(s.deck))
     card = g.chance.draw(s.deck)
     return card
+
+
+def draw_into_hand(g: Game, who: str) -> bool:
+    """A seat draws a card into its hand if there is one to draw; with the deck and the discard
+    pile both empty it draws none (LoR 1.5.4: as many as possible). Whether it drew."""
+    s = g.state
+    if not s.deck and not s.discard:
+        return False
+    s.factions[who].hand.append(draw_card(g, who))
+    return True
 
 
 def discard(g: Game, card: int, lost_souls: bool = True) -> None:
@@ -581,7 +619,20 @@ def craft_order(
     fs.items.append(card.item)
     g.emit(faction, rule, "craft", "crafts {card} and takes the {item}" + after, card=card.label(), item=card.item)
     score(g, faction, 1, score_rule, f"for crafting an item ({scored} {card.vp})")
+    if s.deckdef.exiles:
+        murine_broker(g, faction)
     return True
+
+
+def murine_broker(g: Game, crafter: str) -> None:
+    """Murine Broker (Exiles and Partisans deck): whenever another player crafts an item, its
+    holder draws a card."""
+    s = g.state
+    broker = exiles.holder(s, "murine_broker")
+    if broker is None or broker == crafter or not (s.deck or s.discard):
+        return
+    s.factions[broker].hand.append(draw_card(g, broker))
+    g.emit(broker, "LoR 4.1.3", "draw", "draws a card with Murine Broker: the {crafter} crafted an item", crafter=crafter)
 
 
 def give_card_to_bot(g: Game, giver: str, bot: str, card: int, rule: str) -> None:

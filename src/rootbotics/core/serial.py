@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from .cards import ITEMS
+from .cards import ITEMS, deck_problem
 from .chance import Rng
 from .faction import LAW, REGISTRY, SHARED, faction_title, piece_totals, rules_of
 from .fields import Cards, StateError, at as _at, count as _count, integer as _int, kind_of as _kind, lst as _list
@@ -25,7 +25,7 @@ from .invariants import violations
 from .items import ITEM_TYPES, box_total, items_in_play
 from .maps import CLEARINGS, MAP_NAMES, SUITS, suit_problem
 from .setup_order import FACTIONS, SETUP_DRAW_KEY, SETUP_DRAW_CHOICES
-from .state import DIFFICULTIES, PHASES, FactionState, GameState
+from .state import DIFFICULTIES, PHASES, TURN_STEPS, FactionState, GameState
 
 FORMAT = "rootbotics-position"
 VERSION = 1
@@ -83,6 +83,10 @@ def to_json(state: GameState) -> dict[str, Any]:
         out["opened_paths"] = [list(link) for link in sorted(state.opened_paths)]
     if state.services:
         out["services"] = {f: list(v) for f, v in state.services.items()}
+    if state.turn_steps:
+        out["turn_steps"] = list(state.turn_steps)
+    if state.coffin:  # warriors on Coffin Makers (the Exiles and Partisans deck)
+        out["coffin_makers"] = dict(state.coffin)
     if state.item_supply != _default_item_supply(state):
         out["item_supply"] = {k: state.item_supply.get(k, 0) for k in ITEMS}
     return out
@@ -286,7 +290,7 @@ def _alive(pid: int) -> bool:
 _TOP_FIELDS = (
     "format", "version", "map", "suits", "seed", "rng", "round", "turn_order", "turn", "phase",
     "factions", "clearings", "start_corners", "deck", "discard", "removed_cards", "available_dominance", "winner",
-    "end_reason", "options", "ferry", "ferry_used", "opened_paths", "item_supply", "services",
+    "end_reason", "options", "ferry", "ferry_used", "opened_paths", "item_supply", "services", "turn_steps", "coffin_makers",
 )
 _SEAT_FIELDS = ("seat", "vp", "items", "removed", "hand", "play_area", "dominance")
 _BOT_FIELDS = ("rule_set", "difficulty", "traits", "order")
@@ -334,6 +338,7 @@ def from_json(data: Any) -> GameState:
     map_name = _str(_require(data, "map", ""), "map", MAP_NAMES)
     seed = _int(data.get("seed", 0), "seed")
     state = GameState(map_name, seed)
+    _read_deck(state, data)
     if data.get("rng") is not None:
         state.rng = Rng(_int(data["rng"], "rng", 0, _MASK64))
     _read_suits(state, data)
@@ -379,10 +384,13 @@ def _read_rest(state: GameState, data: dict[str, Any], order: list[str], faction
     _read_clearings(state, _obj(_require(data, "clearings", ""), "clearings"))
     _read_start_corners(state, data, order)
     _read_cards(state, data, cards)
+    _read_coffin(state, data, order)
     _read_map_pieces(state, data)
     for f in order:  # what spans a faction's board and the map (plot tokens, quest decks, Payments)
         rules_of(f).check_position(state, data)
     _read_services(state, data)
+    raw_steps = _list(data.get("turn_steps", []), "turn_steps")
+    state.turn_steps = [_str(v, f"turn_steps.{i}", TURN_STEPS) for i, v in enumerate(raw_steps)]
     _derive_supplies(state, data)
     _read_result_and_options(state, data, order)
     _refuse_impossible(state)
@@ -414,6 +422,31 @@ def _read_start_corners(state: GameState, data: dict[str, Any], order: list[str]
         if c not in state.map.corners:
             corner_list = ", ".join(map(str, state.map.corners))
             raise StateError(path, f"{c} is not a corner of the {state.map.name} map (corners: {corner_list})")
+
+
+def _read_deck(state: GameState, data: dict[str, Any]) -> None:
+    """The shared deck (``options.deck``, LoR 19.2) before any card is read by its name."""
+    options = data.get("options")
+    if isinstance(options, dict) and "deck" in options:
+        problem = deck_problem(options["deck"])
+        if problem:
+            raise StateError("options.deck", problem.partition(": ")[2])
+        state.options["deck"] = options["deck"]
+        state.use_deck()
+
+
+def _read_coffin(state: GameState, data: dict[str, Any], order: list[str]) -> None:
+    """Warriors on Coffin Makers, by owner: only while a seat has the card in its play area."""
+    raw = _obj(data.get("coffin_makers", {}), "coffin_makers")
+    if not raw:
+        return
+    if not state.deckdef.exiles or not any("coffin_makers" == state.deckdef.cards[c].name for fs in state.factions.values() for c in fs.play_area):
+        raise StateError("coffin_makers", "holds warriors, but no seat has Coffin Makers in its play area")
+    for f, n in raw.items():
+        path = _at("coffin_makers", f)
+        if f not in order:
+            raise StateError(path, f"{_show(f)} is not playing in this game")
+        state.coffin[f] = _int(n, path, 0)
 
 
 def _read_result_and_options(state: GameState, data: dict[str, Any], order: list[str]) -> None:
@@ -601,6 +634,8 @@ def _check_traits(f: str, traits: list[str], path: str, rule_set: str = LAW) -> 
     """Each trait is one of the bot's own trait cards (3.3) in its rule set, listed once."""
     known = rules_of(f).rule_set_traits(rule_set)
     for i, trait in enumerate(traits):
+        if trait not in known and rule_set == LAW and rules_of(f).trait_refused(trait):
+            raise StateError(f"{path}.{i}", str(rules_of(f).trait_refused(trait)))
         if trait not in known:
             raise StateError(f"{path}.{i}", f"{_show(trait)} is not a trait of the {faction_title(f, 'bot')} (traits: {', '.join(known) or 'none yet'})")
         if trait in traits[:i]:
@@ -714,9 +749,11 @@ def _derive_supplies(state: GameState, data: dict[str, Any]) -> None:
             gone = fs.removed.get(kind, 0) + held
             if fs.board is not None:
                 gone += fs.board.out_of_play(kind)  # an Acolytes box (8.2.2)
+            coffin = state.coffin.get(f, 0) if kind == "warrior" else 0  # on Coffin Makers
+            gone += coffin
             left = total - placed - gone
             if left < 0:
-                where = "clearings" if placed > total else f"factions.{f}.removed.{kind}"
+                where = "clearings" if placed > total else f"coffin_makers.{f}" if coffin else f"factions.{f}.removed.{kind}"
                 if held:
                     where = next(p for p in (rules_of(o).held_path(state, f, kind) for o in state.turn_order) if p)
                 raise StateError(

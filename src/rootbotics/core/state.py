@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import Deck, load_deck
+from .cards import BASE_DECK, Deck, load_deck
 from .chance import Rng
 from .faction import DIFFICULTIES, SHARED, Board, ensure_registered, piece_totals, rules_of  # noqa: F401 (DIFFICULTIES re-exported)
 from .items import load_item_box
@@ -19,6 +19,11 @@ from .pieces import Buildings, Warriors
 PHASES: tuple[str, ...] = ("setup", "birdsong", "daylight", "evening", "over")
 DEFAULT_MAX_ROUNDS = 150  # a game still going after this many rounds has stalled (options.max_rounds)
 
+
+
+# Steps of a turn that a later step of the same turn asks about: "public_pity" (6.4.4), after
+# which a trait may forbid a later step that turn (ruling R-TRAIT-STEADFAST).
+TURN_STEPS: tuple[str, ...] = ("public_pity",)
 
 class Clearing:
     """What stands in one clearing."""
@@ -191,7 +196,13 @@ class GameState:
         "ferry_used",
         "opened_paths",
         "services",
+        "turn_steps",
+        "coffin",
     )
+
+    def use_deck(self) -> None:
+        """The shared deck named by ``options.deck`` (LoR 19.2; the base deck by default)."""
+        self.deckdef = load_deck(str(self.options.get("deck", BASE_DECK)))
 
     def __init__(self, map_name: str = "fall", seed: int = 0) -> None:
         ensure_registered()  # the factions plug in before any seat is added
@@ -222,6 +233,8 @@ class GameState:
         self.ferry_used = False  # Lake: the Ferry has sailed this turn (LoR C.2.5)
         self.opened_paths: set[tuple[int, int]] = set()  # Mountain: closed paths opened (LoR C.3.3)
         self.services: dict[str, list[str]] = {}  # services bought this turn, by buyer (9.2.3)
+        self.turn_steps: list[str] = []  # steps the current player took this turn that a later step asks about (TURN_STEPS)
+        self.coffin: dict[str, int] = {}  # warriors on Coffin Makers, by owner (the Exiles and Partisans deck)
 
     # -- seats -----------------------------------------------------------------
     def add_faction(self, faction: str, seat: str) -> FactionState:
@@ -266,6 +279,8 @@ class GameState:
         s.ferry_used = self.ferry_used
         s.opened_paths = set(self.opened_paths)
         s.services = {k: list(v) for k, v in self.services.items()}
+        s.turn_steps = list(self.turn_steps)
+        s.coffin = dict(self.coffin)
         return s
 
     # -- counting --------------------------------------------------------------

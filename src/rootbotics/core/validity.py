@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from .cards import BASE_DECK, deck_problem
 from .faction import REGISTRY, SHARED, piece_totals, rules_of
 from .maps import CLEARINGS
 from .moves import PROGRAM_NAMES
@@ -32,7 +33,7 @@ def options_problem(options: dict[str, object], humans: bool, rule_sets: Collect
         return f"options.cooperative: expected true or false, got {coop!r}"
     if coop and not humans:
         return "options.cooperative: cooperative play needs at least one human seat (Fully Cooperative Play)"
-    problem = programs_problem(options.get("programs", {}))
+    problem = programs_problem(options.get("programs", {})) or deck_problem(options.get("deck", BASE_DECK))
     if problem:
         return problem
     for rules in REGISTRY.values():  # each faction's own options (7.3.1, 9.7, ...)
@@ -130,9 +131,12 @@ def _winner_violations(state: GameState, coop: bool) -> list[str]:
     out: list[str] = []
     if not state.end_reason:
         out.append("end_reason: a game with a winner says why it ended")
-    reached = [w for w in winners if state.factions[w].vp >= WINNING_VP]
+    # 30 VP, or an activated dominance card (LoR 3.3.1: its holder wins by it, with no score marker)
+    reached = [w for w in winners if state.factions[w].vp >= WINNING_VP or state.factions[w].dominance is not None]
     bots = [f for f in state.turn_order if state.factions[f].is_bot]
-    if not coop and (len(winners) != 1 or not reached) and not _coalition(state, winners, reached):
+    partners = [w for w in winners if rules_of(w).wins_with(state, w, winners)]  # a coalition on a board (LoR 9.2.8)
+    main = [w for w in winners if w not in partners]
+    if not coop and (len(main) != 1 or main[0] not in reached) and not _coalition(state, winners, reached):
         out.append(f"winner: {', '.join(winners)} did not reach {WINNING_VP} VP (LoR 3.1)")
     elif coop and sorted(winners) == sorted(bots) and not reached:
         out.append(f"winner: no bot reached {WINNING_VP} VP (Fully Cooperative Play)")

@@ -77,8 +77,12 @@ def domains() -> dict[str, tuple[tuple[Any, ...], ...]]:
         "leader": tuple((name,) for name in LEADERS),
         "plot": tuple((p,) for p in PLOTS),
         "service": (*((s,) for s in SERVICES), *(("hand_card", c) for c in range(ncards))),
+        "effect": tuple((e,) for e in ("better_burrow_bank", "coffin_makers", "saboteurs", "charm_offensive", "cobbler")),  # LoR 1.1.3
         "faction_pair": tuple((a, b) for a in FACTIONS for b in FACTIONS if a != b),  # an instigated battle (LoR 26.4.2)
         "item_pair": tuple((a, b) for a in ITEM_KINDS for b in ITEM_KINDS if a != b),  # an improvised item (LoR 26.7.2)
+        "faction_card": tuple((f, c) for f in FACTIONS for c in range(ncards)),  # an enemy's crafted card (Saboteurs)
+        "faction_clearing": tuple((f, c) for f in FACTIONS for c in CLEARINGS),  # an enemy's warriors (False Orders)
+        "league_use": (("move",), ("battle",)),  # League of Adventurous Mice
     }
 
 
@@ -92,8 +96,11 @@ KINDS: dict[str, tuple[str, ...]] = {
     "suit": ("suit",), "piece": ("piece", "enemy_piece"), "open_path": ("path",),
     "activate_dominance": ("card",), "take_dominance": ("card",), "royal_claim": ("card",),
     "stand_and_deliver": ("faction",), "tax_collector": ("clearing",), "codebreakers": ("faction",),
-    "service": ("service",), "plot": ("plot",), "battle": ("none",), "move": ("none",),
+    "service": ("service",), "plot": ("plot",), "effect": ("effect",), "battle": ("none",), "move": ("none",),
     "recruit": ("none",), "build": ("none",),
+    # the Exiles and Partisans deck (LoR 19.2; core/lor/exiles.py)
+    "saboteurs": ("faction_card",), "false_orders": ("faction_clearing",), "swap_meet": ("faction",),
+    "propaganda_bureau": ("clearing",), "league": ("league_use",),
     # the Marquise de Cat (LoR 6)
     "march": ("none",), "overwork": ("none",), "extra_action": ("none",), "building": ("piece",),
     # the Eyrie Dynasties (LoR 7)
@@ -111,7 +118,8 @@ KINDS: dict[str, tuple[str, ...]] = {
 SHARED_KINDS: tuple[str, ...] = (
     "yes", "no", "done", "clearing", "from", "to", "count", "defender", "player", "card", "craft", "suit",
     "piece", "open_path", "activate_dominance", "take_dominance", "royal_claim", "stand_and_deliver",
-    "tax_collector", "codebreakers", "service", "plot", "battle", "move", "recruit", "build",
+    "tax_collector", "codebreakers", "service", "plot", "effect", "battle", "move", "recruit", "build",
+    "saboteurs", "false_orders", "swap_meet", "propaganda_bureau", "league",
 )
 VAGABOND_KINDS = (
     "character", "forest", "item", "explore", "aid", "quest", "quest_vp", "quest_draw", "strike", "repair", "special", "hideout",

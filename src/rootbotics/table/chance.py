@@ -288,7 +288,7 @@ class TableChance:
             if main and self.game is not None:
                 self.drawn.append((len(self.game.log), card))
             return card
-        cards = load_deck()
+        cards = self.game.state.deckdef if self.game is not None else load_deck()  # LoR 19.2: the game's deck
         names = tuple(dict.fromkeys(cards.cards[c].name for c in sorted(deck)))
         q = Question("draw", None, "draw the top card of the deck and name it", names)
 

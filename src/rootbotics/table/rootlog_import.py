@@ -30,7 +30,7 @@ from ..game import GameConfig, Seat, new_game
 from .board import ENGINE_NAMES, KINDS, PLOT_NAMES, RULE_SET_COMMENTS, SUIT_NAMES
 from .rootlog import (
     Action, Battle, Board, Card, Clearing, Counted, Flip, Forest, Item, Move, Piece, Record, RemovePath,
-    RootlogError, Score, Trick, format_action, parse_file,
+    Score, Trick, format_action, parse_file,
 )
 from .rootlog_ast import ITEMS
 

@@ -273,6 +273,9 @@ def enter_line(session: Session, text: str) -> None:
         try:
             value = parse_answer(play.pending, text, play.game.state.deckdef)
         except ValueError as e:
+            if play.pending.ask == "move" and looks_like_rootlog(text, play.pending.decision.seat):
+                enter_rootlog(session, text)  # law mode: a Rootlog line answers a chain of decisions
+                return
             raise UsageError(f"answer: {e}") from None
         if play.pending.ask == "move":  # what this move did is told afresh
             seen = len(play.told) - len(play.law_told)
@@ -284,6 +287,44 @@ def enter_line(session: Session, text: str) -> None:
         raise UsageError(f"{text.split()[0]!r} is not a command now (type help)")
     for told in session.play.told[seen:]:  # what the line did that the table should know
         say(f"  {told}")
+    show(session)
+
+
+def looks_like_rootlog(text: str, faction: str) -> bool:
+    """The words are a Rootlog line of the seat (not a move's words or number)."""
+    from .board import LETTERS
+    from .rootlog import RootlogError, parse_action
+
+    try:
+        return bool(parse_action(text.strip(), LETTERS.get(faction)))
+    except RootlogError:
+        return False
+
+
+def enter_rootlog(session: Session, text: str) -> None:
+    """A law-mode seat's Rootlog line: the chain of legal moves that changes the board as it
+    does (``law_lines.find_chain``), each move an answer entry; refused whole otherwise."""
+    from .law import encode
+    from .law_lines import find_chain
+
+    try:
+        chain = find_chain(session.play, text)
+    except ValueError as e:
+        raise UsageError(f"answer: {e}") from None
+    entered = 0
+    try:
+        for decision, move in chain:
+            play = session.play
+            seen = len(play.told) - len(play.law_told)
+            session.enter({"kind": "answer", "ask": "move", "value": encode(decision, move)})
+            entered += 1
+            for told in session.play.told[seen:]:
+                say(f"  {told}")
+    except Refused:
+        if entered:  # cannot happen (the chain was played on a copy), but leave nothing half-done
+            session.undo(entered)
+            session.undone.clear()
+        raise
     show(session)
 
 

@@ -76,7 +76,7 @@ def hand_lines(session: Session, name: str = "") -> list[str]:
 def score_lines(session: Session) -> list[str]:
     state = session.play.game.state
     rows = sorted(state.factions.items(), key=lambda kv: -kv[1].vp)
-    return [f"  {fs.vp:>2} VP  {session.config.player(f) if fs.seat == 'human' else faction_title(f, 'bot')}" for f, fs in rows]
+    return [f"  {fs.vp:>2} VP  {session.config.player(f) if fs.seat == 'human' else faction_title(f, 'bot', fs.rule_set)}" for f, fs in rows]
 
 
 def board_lines(session: Session) -> list[str]:
@@ -97,7 +97,7 @@ def board_lines(session: Session) -> list[str]:
             kept = human_board(state, fs)  # a human Vagabond's pawn and items, the Company's Payments
             out.append(f"  {session.config.player(f)} holds {len(fs.hand)} card(s)" + (f"; {'; '.join(kept)}" if kept else ""))
             continue
-        out.append(f"  {faction_title(f, 'bot')}: " + "; ".join(bot_board(state, fs)))
+        out.append(f"  {faction_title(f, 'bot', fs.rule_set)}: " + "; ".join(bot_board(state, fs)))
     return [map_forests(line) for line in out]
 
 

@@ -13,6 +13,8 @@ from ..core.variants import OPTION as VARIANTS_OPTION
 from ..core.variants import VARIANTS
 from ..factions.lizards.cult import OPTION as CULT_OPTION
 from ..factions.lizards.cult import OPTION_RANGE as CULT_RANGE
+from ..table.law import BOARD, RULES, law_built
+from ..table.law import LAW as LAW_RULES
 from ..table.session import TableConfig, TableSeat
 
 MAX_SEED = 2**63 - 1
@@ -23,6 +25,11 @@ MAX_SEED = 2**63 - 1
 MODES: dict[str, str] = {"competitive": "competitive: every seat for itself", "team": "the bots as one team against the humans (cooperative play)"}
 # how the form names each rule set (core.faction.RULE_SETS)
 RULE_SET_LABELS: dict[str, str] = {LAW: "Law of Robotics (official)", "bbp": "Better Bot Project v5 (fan-made)"}
+# how a human seat plays (``TableSeat.rules``, as ``rootbotics table --rules``)
+RULES_LABELS: dict[str, str] = {
+    LAW_RULES: "by legal moves (where built)",
+    BOARD: "by Rootlog lines, unchecked (house rules)",
+}
 
 
 class FormError(ValueError):
@@ -39,8 +46,9 @@ def choices() -> dict[str, Any]:
             "has_bot": "bot" in rules.pieces,  # the second Vagabond is a human seat only
             "difficulty": dict(rules.difficulty_text), "traits": dict(rules.trait_text),
             "rule_sets": {rs: RULE_SET_LABELS.get(rs, rs) for rs in rules.rule_sets},
+            "law": bool(rules.human_seat) and law_built(f),  # a human seat of it can play by legal moves
         })
-    return {"factions": factions, "maps": MAP_NAMES, "difficulties": DIFFICULTIES, "modes": MODES, "variants": VARIANTS}
+    return {"factions": factions, "maps": MAP_NAMES, "difficulties": DIFFICULTIES, "modes": MODES, "variants": VARIANTS, "rules": RULES_LABELS}
 
 
 def _int(form: dict[str, Any], key: str, default: int, low: int = 0, high: int = MAX_SEED) -> int:
@@ -55,12 +63,14 @@ def _int(form: dict[str, Any], key: str, default: int, low: int = 0, high: int =
 def seats_of(form: dict[str, Any]) -> list[TableSeat]:
     """The seated factions, humans with their players' names, bots with difficulty and traits."""
     seats = []
+    rules = rules_of_form(form)
     for f in FACTIONS:
         seat = str(form.get(f"seat_{f}", "") or "")
         if seat not in ("", "bot", "human"):
             raise FormError(f"seat_{f}: {seat[:20]!r} is not bot, human or empty")
         if seat == "human":
-            seats.append(TableSeat(f, "human", str(form.get(f"player_{f}", "") or "").strip()[:40]))
+            plays = LAW_RULES if rules == LAW_RULES and law_built(f) else BOARD
+            seats.append(TableSeat(f, "human", str(form.get(f"player_{f}", "") or "").strip()[:40], rules=plays))
         elif seat == "bot":
             traits = form.get(f"traits_{f}", [])
             traits = [traits] if isinstance(traits, str) else list(traits)
@@ -73,6 +83,15 @@ def seats_of(form: dict[str, Any]) -> list[TableSeat]:
     if sorted(order) != sorted(s.faction for s in seats):
         raise FormError("order: name every seated faction once, in turn order")
     return [next(s for s in seats if s.faction == f) for f in order]
+
+
+def rules_of_form(form: dict[str, Any]) -> str:
+    """How the human seats play (``rules``; absent, the Law of Root's legal moves where the
+    faction's Law is built, the others by Rootlog lines), as ``rootbotics table --rules``."""
+    rules = str(form.get("rules", "") or LAW_RULES)
+    if rules not in RULES:
+        raise FormError(f"rules: {rules[:20]!r} is not a mode (choose from {', '.join(RULES)})")
+    return rules
 
 
 def rule_set_of(form: dict[str, Any], faction: str) -> str:

@@ -10,5 +10,7 @@ here, one module per part of the Law of Root:
 - ``battling``: where and whom a seat may battle (LoR 4.3) and the choices inside a battle
   (ambush, the cards used in battle, the order of pieces taking hits);
 - ``dominance``: activating and taking dominance cards and the dominance victory (LoR 3.3);
-- ``effects``: the persistent effects of the shared deck used at their times in the turn.
+- ``effects``: the persistent effects of the shared deck used at their times in the turn;
+- ``exiles``: those of the Exiles and Partisans deck (LoR 19.2; the ones acting inside rule,
+  moving and paths are ``core/exiles.py``).
 """

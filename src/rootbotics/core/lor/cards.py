@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from ..cards import card_keys, in_play, load_deck  # noqa: F401 (in_play re-exported)
 from ..context import Game
-from ..moves import MOVE_TEXT, Move, ask
+from ..moves import MOVE_TEXT, Move, ask, yes_no
 from ..rules import discard, draw_card
 from ..state import GameState
 
@@ -90,8 +90,24 @@ def discard_down(g: Game, faction: str, rule: str, limit: int = HAND_LIMIT) -> N
 
 def draw_and_discard(g: Game, faction: str, n: int, rule: str) -> None:
     """The Evening's draw of one card plus bonuses, then the hand limit (LoR 6.6, 7.6.2, 8.6.2)."""
-    draw(g, faction, n, rule, "in Evening")
+    evening_draw(g, faction, n, rule)
     discard_down(g, faction, rule)
+
+
+def evening_draw(g: Game, faction: str, n: int, rule: str) -> None:
+    """The Evening's draw; with Informants (Exiles and Partisans deck) the seat may take an
+    ambush card from the discard pile instead."""
+    s = g.state
+    if s.deckdef.exiles and in_play(s, faction, "informants") is not None:
+        ambushes = [cid for cid in s.discard if s.deckdef.cards[cid].kind == "ambush"]
+        if ambushes and yes_no(g, faction, "evening.informants", "LoR 4.1.3", f"Informants: take an ambush card from the discard pile instead of drawing {n}?"):
+            cid = ask_card(g, faction, "informants.card", "LoR 4.1.3", ambushes, "take which ambush card") if len(ambushes) > 1 else ambushes[0]
+            s.discard.remove(cid)
+            s.factions[faction].hand.append(cid)
+            card = s.deckdef.cards[cid]
+            g.emit(faction, "LoR 4.1.3", "informants", "uses Informants: takes {card} from the discard pile instead of drawing", card=card.label(), card_id=card.name)
+            return
+    draw(g, faction, n, rule, "in Evening")
 
 
 def card_label(cid: int) -> str:

@@ -8,9 +8,9 @@ from ..context import Game
 from ..faction import rules_of
 from ..maps import CLEARINGS
 from ..moves import MOVE_TEXT, Move, ask
-from ..rules import discard, remove_all_enemy_pieces, score
+from ..rules import discard, murine_broker, remove_all_enemy_pieces, score
 from ..state import GameState
-from .cards import card_keys, card_label, card_moves
+from .cards import card_keys, card_label, card_moves, in_play
 
 CRAFT_SUITS: tuple[str, ...] = ("fox", "rabbit", "mouse")
 ANY = "any"  # a cost of any suit (LoR 4.1.1's question mark)
@@ -82,10 +82,12 @@ def craft(g: Game, faction: str, cid: int, pieces: dict[str, int], rule: str) ->
         fs.hand.remove(cid)
         fs.play_area.append(cid)
         g.emit(faction, "LoR 4.1.3", "craft", "crafts {card}: a persistent effect, now in its play area", card=card.label(), card_id=card.name)
-    else:  # the card stays in hand while its effect resolves, then is discarded (LoR 4.1.2)
+    else:  # the card lies before the seat while its effect resolves, then is discarded (LoR 4.1.2)
         g.emit(faction, "LoR 4.1.2", "craft", "crafts {card}: an immediate effect", card=card.label(), card_id=card.name)
+        fs.hand.remove(cid)  # out of the hand: an Outrage it sets off cannot take it
+        fs.play_area.append(cid)
         resolve_immediate(g, faction, cid)
-        fs.hand.remove(cid)
+        fs.play_area.remove(cid)
         discard(g, cid)
 
 
@@ -102,6 +104,10 @@ def craft_item(g: Game, faction: str, cid: int, rule: str) -> None:
     discard(g, cid)
     vp = rules_of(faction).crafted_item_vp(s, faction, card.vp)
     score(g, faction, vp, "LoR 3.2.2", f"for crafting {card.title}")
+    if s.deckdef.exiles:
+        if in_play(s, faction, "master_engravers") is not None:  # LoR 7.2.3, 14.2.3: an extra point even so
+            score(g, faction, 1, "LoR 4.1.3", "for crafting an item with Master Engravers")
+        murine_broker(g, faction)
 
 
 def resolve_immediate(g: Game, faction: str, cid: int) -> None:

@@ -6,7 +6,7 @@ closed path on the Mountain, LoR C.3.3)."""
 from __future__ import annotations
 
 from ..context import Game
-from ..moves import MOVE_TEXT, Move, ask
+from ..moves import MOVE_TEXT, Move
 from ..rules import open_closed_path
 from ..state import GameState
 from .cards import ask_card

@@ -13,7 +13,7 @@ from ...core.context import Game
 from ...core.faction import LAW, BoardTable, CardLedger, Faction
 from ...core.fields import StateError, integer, obj, only, string
 from . import cult
-from .rules import CONSPIRACIES, FACTION, GARDEN_KINDS, GARDEN_SUIT, LizardsState, board, garden_removed, human_revenge, lost_souls_board, robot_revenge, to_lost_souls
+from .rules import CONSPIRACIES, FACTION, GARDEN_KINDS, GARDEN_SUIT, LizardsState, garden_removed, human_revenge, lost_souls_board, robot_revenge, to_lost_souls
 
 if TYPE_CHECKING:
     from ...core.state import FactionState, GameState
@@ -25,6 +25,7 @@ HUMAN_FIELDS = ("acolytes", "lost_souls")  # a human Lizard Cult's board as the 
 class Lizards(Faction):
     name = FACTION
     bot_name = "Logical Lizards"
+    rule_set_bot_names = {"bbp": "Clockwork Cult"}  # BBP CC: the Better Bot Project names its bot so
     human_name = "Lizard Cult"
     pieces = {  # 8.3.1, 8.3.4; the Lizard Cult's box holds the same
         "bot": {"warrior": 25, "garden_fox": 5, "garden_rabbit": 5, "garden_mouse": 5},

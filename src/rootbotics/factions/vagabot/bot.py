@@ -437,8 +437,7 @@ def aid(g: Game) -> None:
         R.score(g, target, 1, "7.5.3", "for being aided (a bot draws no cards, 2.8.1)")
         return
     cards = 2 * n if helper else n  # Helper: two cards for each one (ruling R-TRAIT-VAGABOT)
-    for _ in range(cards):
-        tfs.hand.append(R.draw_card(g, target))
+    cards = sum(1 for _ in range(cards) if R.draw_into_hand(g, target))  # LoR 1.5.4
     g.emit(target, "7.5.3", "draw", "draws {n} card{pl} for being aided", n=cards, pl="s" if cards > 1 else "")
 
 
