@@ -25,7 +25,7 @@ from .core.context import EngineFailure
 from .core.faction import rules_of
 from .core.lor.cards import card_moves, matching
 from .core.battle_cards import ambush_cards
-from .core.moves import NO, YES, Decision, Move, ask
+from .core.moves import DONE, NO, YES, Decision, Move, ask
 
 if TYPE_CHECKING:
     from .core.context import Game
@@ -235,6 +235,15 @@ class ProgramController:
 
     def enlist_arbiter(self, g: Game, faction: str, clearing: int, attacker: str) -> bool:
         return ask(g, faction, "battle.enlist", "7.7.6", (YES, NO), f"enlist the Arbiter against {attacker} in {clearing}?") is YES
+
+    def riverfolk_hand(self, g: Game, faction: str, buyer: str) -> list[int]:
+        """9.7: the bot ``buyer`` may buy a Hand Card from this Riverfolk Company, whose hand is
+        face up: the seat's one legal move is to show it all (nothing is hidden, so nothing to
+        choose); the decision is asked so that every request of a program seat is a decision."""
+        hand = list(g.state.factions[faction].hand)
+        if hand:
+            ask(g, faction, "services.show_hand", "9.7", (DONE,), f"{buyer} may buy a Hand Card from your hand: show it")
+        return hand
 
     def buy_services(self, g: Game, faction: str, offer: Offer) -> list[Purchase]:
         """9.2.3: the seat picks services one at a time, within what it can afford."""
