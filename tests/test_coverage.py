@@ -61,12 +61,25 @@ def table_rows() -> dict[str, dict[str, str]]:
     rows: dict[str, dict[str, str]] = {}
     for line in TABLE.read_text().splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) != 5 or not re.match(r"^\d", cells[0]):
+        if len(cells) != 5 or not re.match(r"^(\d|Services )", cells[0]):
             continue
         rule, what, code, tests, ruling = cells
         assert rule not in rows, f"rule {rule} is listed twice"
         rows[rule] = {"what": what, "code": code, "tests": tests, "ruling": ruling}
     return rows
+
+
+# The eleven Riverfolk Bot Services cards (9.7; shared/data/clockwork-cards.md): three Basic, the
+# Introduction to Advanced Services, and one Advanced card per bot.
+SERVICES_CARDS = ["Services B1", "Services B2", "Services B3", "Services A"] + [
+    f"Services A-{bot}" for bot in ("marquise", "eyrie", "alliance", "vagabot", "lizards", "corvids", "duchy")
+]
+
+
+def test_every_services_card_has_a_row() -> None:
+    rows = table_rows()
+    missing = [r for r in SERVICES_CARDS if r not in rows]
+    assert not missing, f"Services cards missing from docs/rules-coverage.md: {missing}"
 
 
 def test_every_rule_of_sections_1_to_6_has_a_row() -> None:

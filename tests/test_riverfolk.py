@@ -414,65 +414,13 @@ def buyer_game(buyer: str, policy: str, *others: str):
     return s
 
 
-@pytest.mark.parametrize("buyer", ["marquise", "eyrie", "alliance"])
-def test_cross_bot_buys_a_hand_card_and_reveals_it_as_its_order(buyer: str) -> None:
-    s = buyer_game(buyer, "basic")
-    if buyer == "eyrie":
-        s.factions["eyrie"].board.decree = {"fox": [], "mouse": [], "rabbit": [], "bird": [VIZIER, VIZIER]}
-    g = make_game(s, fallback=chance())
-    services.offer_services(g, buyer)
-    arms = card_id(s, "arms_trader")
-    assert s.factions["riverfolk"].board.payments == {buyer: 2}
-    assert arms not in s.factions["riverfolk"].board.market
-    BOTS[buyer].birdsong(g)
-    assert s.factions[buyer].items == ["sword"]  # the bought card was its order and was crafted
-    assert any("bought from the Riverfolk's Market" in e.text for e in g.log.of_kind("order"))
-    invariants.check(s)
-
-
-def test_cross_vagabot_buys_riverboats_paid_with_riverfolk_warriors() -> None:
-    g = new_game(GameConfig([Seat("riverfolk"), Seat("vagabot")], "fall", 5, options={"riverfolk_services": "advanced", "vagabot_character": "thief"}))
-    s = g.state
-    s.turn = 1
-    s.factions["riverfolk"].board.market = [c for c in s.factions["riverfolk"].board.market if s.deckdef.card(c).kind != "item"]
-    with_deck(s)
-    vs = s.factions["vagabot"].board
-    from rootbotics.factions.vagabot.items import put_pawn
-
-    put_pawn(s, vs, clearing=5)
-    before = s.factions["riverfolk"].supply["warrior"]
-    services.offer_services(g, "vagabot")
-    assert s.services == {"vagabot": ["riverboats"]}
-    assert s.factions["riverfolk"].supply["warrior"] == before - 2
-    assert s.factions["riverfolk"].board.payments["riverfolk"] == 1 + 2
-    assert "it has no warriors, so 2 Riverfolk warriors go into the Riverfolk's Payments" in g.log.of_kind("buy_service")[0].text
-    from rootbotics.factions.vagabot.bot import moves_to
-
-    assert moves_to(s, vs, 10) == 1  # across the river
-    invariants.check(s)
-
-
-def test_cross_marquise_buys_mercenaries_under_the_advanced_policy() -> None:
-    s = buyer_game("marquise", "advanced", "eyrie")
-    s.factions["eyrie"].board.decree = {"fox": [], "mouse": [], "rabbit": [], "bird": []}
-    put_post(s, 6)
-    put_warriors(s, "marquise", 6, 2)
-    put_warriors(s, "riverfolk", 6, 1)
-    put_warriors(s, "eyrie", 6, 1)
-    g = make_game(s, fallback=chance())
-    services.offer_services(g, "marquise")
-    assert s.services["marquise"] == ["hand_card", "mercenaries"]
-
-
-def test_cross_no_bot_buys_under_none_or_when_the_riverfolk_lead() -> None:
-    s = buyer_game("marquise", "none")
+def test_cross_bots_are_offered_nothing_at_birdsong_they_buy_by_the_cards() -> None:
+    """9.7: the Services cards say when a bot buys (tests/test_bot_services.py); the start of
+    Birdsong's offer (9.2.3) is a human's only (R-SERVICES-BOTS retired)."""
+    s = buyer_game("marquise", "advanced")
     g = make_game(s)
     services.offer_services(g, "marquise")
-    assert not s.services
-    s.options["riverfolk_services"] = "basic"
-    s.factions["riverfolk"].vp = 3
-    services.offer_services(g, "marquise")
-    assert not s.services
+    assert not s.services and s.factions["riverfolk"].board.payments == {}
 
 
 # -- saved positions ----------------------------------------------------------------------------------

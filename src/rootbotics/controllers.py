@@ -45,6 +45,10 @@ class HumanController(Controller, Protocol):
         """At the start of this seat's Birdsong: which Riverfolk Robots services to buy (9.2.3),
         as (service, Market card for Hand Card or None), within ``offer``'s allowance and price."""
 
+    def riverfolk_hand(self, g: Game, faction: str, buyer: str) -> list[int]:
+        """A human Riverfolk Company: the cards it holds, face up, when the bot ``buyer`` may buy
+        one of them with a Hand Card (9.7: bots buy from a human Riverfolk as from the bot)."""
+
     def investors_discard(self, g: Game, faction: str, clearings: list[int]) -> int:
         """The card matching one of ``clearings`` this seat discards for the Drillbit Duchy's
         Investors trait (Cost of Errors it set off). Asked only when the hand holds one; the
@@ -62,7 +66,8 @@ class ScriptedHuman:
     Field Hospitals if ``hospitals``, plays the first matching ambush card if ``ambush`` (BBP 3.2), enlists the Arbiter if ``enlist`` and guesses ``guess`` for
     the Corvids' Gamble. It buys the Riverfolk services named in ``services`` (Hand Card takes
     the leftmost Market card not yet taken), as many as the offer and its warriors allow, in the
-    order given."""
+    order given. As a Riverfolk Company it shows its whole hand to a bot buying a Hand Card, or
+    the cards named in ``shows`` when given."""
 
     def __init__(
         self,
@@ -72,6 +77,7 @@ class ScriptedHuman:
         guess: str = "bomb",
         services: tuple[str, ...] = (),
         ambush: bool = False,
+        shows: tuple[str, ...] | None = None,
     ) -> None:
         self.preference = preference
         self.hospitals = hospitals
@@ -79,6 +85,7 @@ class ScriptedHuman:
         self.guess = guess
         self.services = services
         self.ambush = ambush
+        self.shows = shows
         self.turns_taken = 0
 
     def take_turn(self, g: Game, faction: str) -> None:
@@ -117,6 +124,12 @@ class ScriptedHuman:
             else:
                 out.append((service, None))
         return out
+
+    def riverfolk_hand(self, g: Game, faction: str, buyer: str) -> list[int]:
+        hand = g.state.factions[faction].hand
+        if self.shows is None:
+            return list(hand)
+        return [c for c in hand if g.state.deckdef.card(c).name in self.shows]
 
     def investors_discard(self, g: Game, faction: str, clearings: list[int]) -> int:
         for c in clearings:

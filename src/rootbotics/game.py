@@ -50,8 +50,8 @@ class Seat:
 class GameConfig:
     """What a game is: seats in turn order (the first listed plays first), map and seed.
     ``options["vagabot_character"]`` picks the Vagabot's character (7.3.1; random if absent);
-    ``options["riverfolk_services"]`` how bots buy the Riverfolk's services (9.7): ``none``,
-    ``basic`` (the default) or ``advanced`` (ruling R-SERVICES-BOTS)."""
+    ``options["riverfolk_services"]`` which Riverfolk Bot Services cards the bots buy by (9.7):
+    ``none``, ``basic`` (the Basic cards, the default) or ``advanced`` (Basic and Advanced)."""
 
     seats: list[Seat]
     map: str = "fall"

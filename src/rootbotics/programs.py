@@ -25,7 +25,7 @@ from .core.context import EngineFailure
 from .core.faction import rules_of
 from .core.lor.cards import card_moves, matching
 from .core.battle_cards import ambush_cards
-from .core.moves import NO, YES, Decision, Move, ask
+from .core.moves import DONE, NO, YES, Decision, Move, ask
 
 if TYPE_CHECKING:
     from .core.context import Game
@@ -236,6 +236,15 @@ class ProgramController:
     def enlist_arbiter(self, g: Game, faction: str, clearing: int, attacker: str) -> bool:
         return ask(g, faction, "battle.enlist", "7.7.6", (YES, NO), f"enlist the Arbiter against {attacker} in {clearing}?") is YES
 
+    def riverfolk_hand(self, g: Game, faction: str, buyer: str) -> list[int]:
+        """9.7: the bot ``buyer`` may buy a Hand Card from this Riverfolk Company, whose hand is
+        face up: the seat's one legal move is to show it all (nothing is hidden, so nothing to
+        choose); the decision is asked so that every request of a program seat is a decision."""
+        hand = list(g.state.factions[faction].hand)
+        if hand:
+            ask(g, faction, "services.show_hand", "9.7", (DONE,), f"{buyer} may buy a Hand Card from your hand: show it")
+        return hand
+
     def buy_services(self, g: Game, faction: str, offer: Offer) -> list[Purchase]:
         """9.2.3: the seat picks services one at a time, within what it can afford."""
         from .factions.riverfolk.services import HAND_CARD, SERVICES
@@ -262,7 +271,7 @@ class ProgramController:
 
     def investors_discard(self, g: Game, faction: str, clearings: list[int]) -> int:
         cards = sorted({c for k in clearings for c in matching(g.state, faction, g.state.suit(k))})
-        card = self._must_card(g, faction, "investors.card", "10.x Investors", cards, "which matching card to discard")
+        card = self._must_card(g, faction, "investors.card", "3.3.2", cards, "which matching card to discard")
         if card is None:
             raise EngineFailure("Investors asked of a hand with no matching card")
         return card

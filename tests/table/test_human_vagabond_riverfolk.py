@@ -280,8 +280,9 @@ def test_a_human_riverfolks_removed_trade_post_leaves_the_game() -> None:
 
 
 def test_the_bots_buy_no_services_of_a_human_riverfolk() -> None:
-    """9.7: the Basic and Advanced Services cards are not known (ruling R-SERVICES-BOTS); the
-    engine sells nothing on a human Riverfolk's behalf, so a bot's turn buys nothing."""
+    """9.2.3's offer at the start of Birdsong is the Riverfolk bot's: a human Company's sales to
+    the bots follow the Services cards at their own moments (9.7, tests/test_bot_services.py and
+    table/test_law_for_humans.py::test_9_7_*), never this offer."""
     from rootbotics.factions.riverfolk.services import refusal
 
     assert refusal(company(), "eyrie") == "no Riverfolk Robots in the game"

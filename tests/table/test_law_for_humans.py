@@ -387,3 +387,38 @@ def test_bbp_oo7_a_human_is_offered_the_otters_market_cards_and_a_service_is_ask
     play_turn(table(s, [("buy_services", [["hand_card", "sappers"]])]))
     assert hand(s, "marquise") == ["sappers"] and s.factions["riverfolk"].board.payments == {"marquise": 2}
     assert s.factions["riverfolk"].board.export == 0  # OO.5: a purchase keeps the marker still
+
+
+# -- 9.7: a bot buys a Hand Card from a human Riverfolk Company, the table naming its cards ---------
+def company_selling() -> GameState:
+    s = position({}, seats=("marquise", "riverfolk"), humans=("riverfolk",), options={"riverfolk_services": "basic"},
+                 riverfolk={"hand": ["anvil", "bake_sale"]})
+    s.phase = "daylight"
+    s.deck.remove(card(s, "sappers"))
+    s.factions["marquise"].order = card(s, "sappers")
+    return s
+
+
+def test_9_7_the_table_names_the_human_riverfolks_cards_and_the_bot_buys_one() -> None:
+    q = asks(lambda: rules.craft_order(table(company_selling()), "marquise", "4.4.2"))
+    assert (q.ask, q.faction) == ("riverfolk_hand", "riverfolk") and q.options == ("anvil", "bake_sale")
+    assert "marquise may buy a Hand Card from riverfolk" in q.text
+    s = company_selling()
+    rules.craft_order(table(s, [("riverfolk_hand", ["anvil", "bake_sale"])]), "marquise", "4.4.2")
+    assert s.factions["marquise"].order == card(s, "bake_sale") and hand(s, "riverfolk") == ["anvil"]
+    assert s.factions["marquise"].items == ["coins"]
+    invariants.check(s)
+
+
+def test_9_7_a_card_the_human_riverfolk_does_not_hold_is_a_bad_answer() -> None:
+    with pytest.raises(BadAnswer, match="is not a card riverfolk holds"):
+        rules.craft_order(table(company_selling(), [("riverfolk_hand", ["sappers"])]), "marquise", "4.4.2")
+
+
+def test_9_7_the_cards_typed_at_the_table_are_recorded_by_name() -> None:
+    from rootbotics.table.chance import parse_answer
+
+    s = company_selling()
+    q = Question("riverfolk_hand", "riverfolk", "which cards?", ("anvil", "bake_sale"))
+    assert parse_answer(q, "anvil, bake sale", s.deckdef) == ["anvil", "bake_sale"]
+    assert parse_answer(q, "none", s.deckdef) == []

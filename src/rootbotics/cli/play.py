@@ -384,8 +384,9 @@ def game_options() -> SimpleNamespace:
         ),
         riverfolk_services=option(
             Optional[str], "--riverfolk-services", metavar="POLICY",
-            help="How bots buy the Riverfolk Robots' services (9.7): none, basic or advanced (stand-ins for the "
-            "Services cards, ruling R-SERVICES-BOTS). Default: basic.",
+            help="Which Riverfolk Bot Services cards the bots buy by (9.7): none (bots never buy), basic (the three "
+            "Basic Services cards) or advanced (the Basic cards and each bot's Advanced Services card, which wins "
+            "where they differ). From a Riverfolk bot or a human Riverfolk. Default: basic.",
         ),
         programs=option(
             Optional[str], "--programs", metavar="SEATS",

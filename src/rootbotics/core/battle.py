@@ -44,10 +44,10 @@ def battle(
     extra_why: str = "",
     instigator: str | None = None,
 ) -> BattleResult:
-    """Resolve one battle and return what happened. ``extra_hits`` come from the action
-    (``extra_why`` says why, under ``rule``) and are not capped by warriors (LoR 4.3.3.I).
-    An ``instigator`` (the Vagrant, 7.7.4) removes the pieces for both sides and scores for them."""
+    """Resolve one battle. ``extra_hits`` come from the action (``extra_why`` says why, under ``rule``)
+    and are not capped by warriors (LoR 4.3.3.I); an ``instigator`` (the Vagrant, 7.7.4) removes and scores for both."""
     s = g.state
+    SHARED.services.bot_battling(g, attacker, c)  # 9.7: a bot may buy Mercenaries for it
     g.emit(attacker, rule, "battle", "battles {defender} in {c}", why, defender=defender, c=c)
     # Step 1, ambush (LoR 4.3.1): never against a bot (2.8.2) but with BBP 3.2's variant.
     if (ambushed := ambush(g, attacker, defender, c)) is not None:
@@ -144,6 +144,8 @@ def ambush(g: Game, attacker: str, defender: str, c: int) -> BattleResult | None
     else it goes on (None). Humans do not ambush each other through this engine, which only
     resolves battles that bots take part in."""
     s = g.state
+    if (front := SHARED.services.bot_ambush(g, defender, attacker, c)) is not None:
+        return _ambush_from_front(g, attacker, defender, c, front)
     between_humans = may_ambush(s, attacker, defender)  # LoR 4.3.1; never against a bot (2.8.2)
     if not between_humans and not ambush_allowed(s, attacker, defender):
         return None
@@ -163,6 +165,21 @@ def ambush(g: Game, attacker: str, defender: str, c: int) -> BattleResult | None
     else:
         g.emit(defender, "BBP 3.2", "ambush", "plays {card} against {attacker} in {c}: two hits at once (LoR 4.3.1; the Ambush variant sets Hates Surprises aside)", card=s.deckdef.card(card).label(), suit=s.deckdef.card(card).suit, attacker=attacker, c=c)
         fs.hand.remove(card)
+    return _ambush_hits(g, attacker, defender, c, card)
+
+
+def _ambush_from_front(g: Game, attacker: str, defender: str, c: int, card: int) -> BattleResult | None:
+    """9.7: a bot defender plays an ambush card that lay in front of it (its seller's hook took it
+    from there and told it); a human attacker may foil it (LoR 4.3.1.1)."""
+    if _foiled(g, attacker, defender, c, card, in_hand=False):
+        return None
+    return _ambush_hits(g, attacker, defender, c, card)
+
+
+def _ambush_hits(g: Game, attacker: str, defender: str, c: int, card: int) -> BattleResult | None:
+    """LoR 4.3.1: the ambush card is discarded and deals two hits at once; the battle ends when
+    no attacking warrior or pawn is left (returned), else it goes on (None)."""
+    s = g.state
     discard(g, card)
     with one_removal(g):
         removed = take_hits(g, attacker, c, AMBUSH_HITS, by=defender)
@@ -173,7 +190,7 @@ def ambush(g: Game, attacker: str, defender: str, c: int) -> BattleResult | None
     return BattleResult(c, attacker, defender, (0, 0), 0, AMBUSH_HITS, (0, removed))
 
 
-def _foiled(g: Game, attacker: str, defender: str, c: int, card: int) -> bool:
+def _foiled(g: Game, attacker: str, defender: str, c: int, card: int, in_hand: bool = True) -> bool:
     """LoR 4.3.1.1: a human attacker may foil the ambush with an ambush card of its own matching
     the clearing; both cards are discarded and the ambush deals no hits."""
     s = g.state
@@ -187,8 +204,9 @@ def _foiled(g: Game, attacker: str, defender: str, c: int, card: int) -> bool:
         raise EngineFailure(f"foil: card {answer} is not an ambush card matching clearing {c} in the {attacker}'s hand")
     g.emit(attacker, "LoR 4.3.1.1", "foil", "foils the ambush with {card}: both ambush cards are discarded", card=s.deckdef.card(answer).label())
     s.factions[attacker].hand.remove(answer)
-    s.factions[defender].hand.remove(card)
-    discard(g, answer)
+    discard(g, answer)  # each card leaves its place as it is discarded: a Lost Souls event sees both placed
+    if in_hand:
+        s.factions[defender].hand.remove(card)
     discard(g, card)
     return True
 

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .context import Game
     from .state import FactionState, GameState
 
@@ -312,6 +314,34 @@ class Faction:
 
     def hired_now(self, state: GameState, faction: str) -> bool:
         return False
+
+    def bot_crafting(self, g: Game, faction: str, card: int) -> int:
+        """(:attr:`sells_services`) a bot is about to craft ``card``: the card it crafts, which a
+        bought service may have replaced (9.7)."""
+        return card
+
+    def bot_battling(self, g: Game, attacker: str, c: int) -> None:
+        """(:attr:`sells_services`) a bot starts a battle in ``c`` (it may buy a service, 9.7)."""
+
+    def bot_cannot_build(self, g: Game, faction: str, able: Callable[[], bool], what: str) -> bool:
+        """(:attr:`sells_services`) a bot can place ``what`` nowhere: True if it bought a service
+        with which ``able()`` is true (9.7)."""
+        return False
+
+    def bot_rivers_as_paths(self, state: GameState, faction: str) -> bool:
+        """(:attr:`sells_services`) whether the bot treats rivers as paths when it targets
+        clearings now (it would buy Riverboats to move along one, 9.7)."""
+        return False
+
+    def bot_by_river(self, g: Game, faction: str, a: int, b: int) -> bool:
+        """(:attr:`sells_services`) the bot moves from ``a`` to ``b`` along a river: it buys
+        Riverboats if it has not; True if the move then costs it no item (9.7)."""
+        return False
+
+    def bot_ambush(self, g: Game, defender: str, attacker: str, c: int) -> int | None:
+        """(:attr:`sells_services`) a card lying in front of the bot ``defender`` that it plays as
+        an ambush against ``attacker`` in ``c`` (taken from where it lay), or None (9.7)."""
+        return None
 
     def order_card_bought(self, state: GameState, faction: str) -> bool:
         """(:attr:`sells_services`) the bot's order card this turn was bought, not drawn."""

@@ -78,6 +78,20 @@ def distance_table(state: GameState, faction: str) -> Sequence[Sequence[int]]:
     return table
 
 
+_RIVER_TABLES: dict[tuple[object, ...], list[list[int]]] = {}
+
+
+def river_distance_table(state: GameState) -> Sequence[Sequence[int]]:
+    """Fewest moves between every two clearings for a bot that treats rivers as paths (every
+    printed path, 12.2.1, and every river; 9.7, the Advanced Services cards). Kept per map."""
+    m = state.map
+    key = (m.name, m.paths, m.river_paths)
+    if key not in _RIVER_TABLES:
+        near = [(), *(tuple(sorted(set(m.adjacent[c]).union(river_links(state, c)))) for c in range(1, 13))]
+        _RIVER_TABLES[key] = [[FAR] * 13, *(fewest_moves(start, lambda c: near[c]) for start in range(1, 13))]
+    return _RIVER_TABLES[key]
+
+
 def fewest_moves(start: int, neighbours) -> list[int]:
     """Breadth-first: the fewest moves from ``start`` to every clearing (``FAR`` if none)."""
     dist = [FAR] * 13

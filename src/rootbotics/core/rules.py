@@ -562,8 +562,8 @@ def discard(g: Game, card: int, lost_souls: bool = True) -> None:
 
 
 def reveal_order(g: Game, faction: str, rule: str) -> int:
-    """Draw and reveal the bot's order card (2.7); a card bought with a Hand Card
-    service this turn is revealed instead of drawing (9.2.3 I, ruling R-SERVICES-BOTS)."""
+    """Draw and reveal the bot's order card (2.7); a card the Otter Overlords sold it this turn
+    is revealed instead of drawing (BBP OO.5, ruling R-BBP-OO-BOTS-BUY)."""
     fs = g.state.factions[faction]
     if fs.order is not None and g.state.services and SHARED.services.order_card_bought(g.state, faction):
         SHARED.services.reveal_bought_order(g, faction, rule)
@@ -609,7 +609,7 @@ def craft_order(
     fs = s.factions[faction]
     if fs.order is None:
         return False
-    card = s.deckdef.card(fs.order)
+    card = s.deckdef.card(SHARED.services.bot_crafting(g, faction, fs.order))  # 9.7: a Hand Card may replace it
     if card.kind != "item" or card.item is None:  # 1.1.3: only items; no persistent effects
         return False
     if s.item_supply.get(card.item, 0) <= 0:

@@ -45,6 +45,7 @@ SHAPES: dict[str, str] = {
     "assign_hits": "order",
     "guess_plot": "choice",
     "buy_services": "services",
+    "riverfolk_hand": "cards",
     "move": "move",  # a decision of a human seat in law mode (table/law.py)
 }
 
@@ -150,9 +151,9 @@ def _starts_words(words: Sequence[str], of: Sequence[str]) -> bool:
 
 def card_choices(q: Question, deck: Deck) -> str:
     """A question's options as the table names them (a card by its label)."""
-    if SHAPES.get(q.ask) in ("card", "card_or_none"):
+    if SHAPES.get(q.ask) in ("card", "card_or_none", "cards"):
         labels = [deck.card(deck.by_name[n]).label() if n in deck.by_name else n for n in q.options]
-        return ", ".join(dict.fromkeys(labels)) + (", or none" if SHAPES[q.ask] == "card_or_none" else "")
+        return ", ".join(dict.fromkeys(labels)) + (", or none" if SHAPES[q.ask] in ("card_or_none", "cards") else "")
     return ", ".join(q.options)
 
 
@@ -210,7 +211,16 @@ def parse_answer(q: Question, text: str, deck: Deck) -> Any:
         if words not in q.options:
             raise ValueError(f"choose one of {', '.join(q.options)}")
         return words
+    if shape == "cards":
+        return [] if words in NONE_WORDS else [find_card(part, q.options, deck) for part in text.split(",")]
     return _parse_services(text, deck)
+
+
+def shown_cards(g: Game, faction: str, names: tuple[str, ...], value: Any) -> list[int]:
+    """A recorded ``riverfolk_hand`` answer: card names, each once, each in the hand."""
+    if not isinstance(value, list) or len(set(map(str, value))) != len(value):
+        raise ValueError("the cards shown are a list of card names, each once")
+    return [hand_card(g, faction, names, v) for v in value]
 
 
 def _parse_services(text: str, deck: Deck) -> list[list[Any]]:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ..factions.vagabot.human import board_of as vagabond_board
 from ..core.faction import rules_of
 from .board import apply_line
-from .chance import Answers, BadAnswer, NeedInput, Question, hand_card, hand_names, plot_guess, purchases
+from .chance import Answers, BadAnswer, NeedInput, Question, hand_card, hand_names, plot_guess, purchases, shown_cards
 from .law import decode
 
 if TYPE_CHECKING:
@@ -192,6 +192,13 @@ class TableController:
             text = f"{faction} may buy up to {offer.affordable(g.state)} Riverfolk service(s) at {offer.price} each (market: {market}): e.g. 'hand_card <card>, riverboats', or none"
         q = Question("buy_services", faction, text)
         return self.answers.take(q, lambda v: purchases(g, offer, v), self.answers.key(g))
+
+    def riverfolk_hand(self, g: Game, faction: str, buyer: str) -> list[int]:
+        """9.7: the bot ``buyer`` may buy a Hand Card from the human Company, whose hand is face up:
+        the table says which cards it holds (each one the table's record has in its hand)."""
+        names = hand_names(g, faction)
+        q = Question("riverfolk_hand", faction, f"{buyer} may buy a Hand Card from {faction} (Riverfolk Bot Services): which cards does {faction} hold, face up (e.g. '{', '.join(names[:2])}'), or none?", names)
+        return self.answers.take(q, lambda v: shown_cards(g, faction, names, v), self.answers.key(g))
 
     def investors_discard(self, g: Game, faction: str, clearings: list[int]) -> int:
         suits = {g.state.suit(c) for c in clearings}

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.context import Game
-from ..core.faction import REGISTRY, faction_title
+from ..core.faction import faction_title
 from ..core.events import Event, EventLog
 from ..core.state import GameState
 from ..game import GameConfig, new_game, play
@@ -320,7 +320,7 @@ _BOARD_ONLY = (
     "game suits setup skip rest no_battle no_build no_convert no_crusade no_dig no_garden "
     "no_revolt no_sanctify no_score no_sway no_swap no_quest battle_step escalate turmoil purge "
     "decree daylight_ends stall sequence stock_market protectionism crackdown reveal "
-    "dominance_available discard_market discard draw reshuffle hand_card craft_skipped "
+    "dominance_available discard_market discard draw reshuffle hand_card craft_skipped favor ambush_in_front "
     "arbiter_declined arbiter_hits enlist aid quest new_quest gain_item damage exhaust repair "
     "refresh track_on track_off cost_of_errors conspiracy sway slip invaders vendetta nobility "
     "adventurer investors human_turn field_hospitals outrage scorched_earth steal "

@@ -5,6 +5,8 @@ closed path on the Mountain, LoR C.3.3)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..context import Game
 from ..moves import MOVE_TEXT, Move
 from ..rules import open_closed_path
@@ -14,6 +16,18 @@ from .dominance import apply_dominance_move, check_dominance_victory, dominance_
 from .effects import apply_daylight_move, birdsong_cards, birdsong_start, daylight_moves
 
 RULE_PATH = "LoR C.3.3"
+
+
+def play_turn(g: Game, faction: str, birdsong: Callable[[Game], None], daylight: Callable[[Game], None], evening: Callable[[Game], None]) -> None:
+    """A human seat's turn: Birdsong (after what acts at its start), Daylight, Evening (LoR 1.4.1)."""
+    s = g.state
+    s.phase = "birdsong"
+    start_of_birdsong(g, faction)
+    birdsong(g)
+    s.phase = "daylight"
+    daylight(g)
+    s.phase = "evening"
+    evening(g)
 
 
 def start_of_birdsong(g: Game, faction: str) -> None:

@@ -16,6 +16,7 @@ from ...core import rules as R
 from ...core.battle import battle, can_battle
 from .burrow import DUCHY, MINISTER_SUIT, MINISTER_TITLE, MINISTERS, DuchyState
 from ...core.context import Game
+from ...core.faction import SHARED
 from ...core.maps import CLEARINGS
 from ...core.paths import adjacent_for
 from ...core.state import GameState
@@ -376,13 +377,18 @@ def build(g: Game, rule: str) -> bool:
             return "no free building slot"
         return placement_blocked(s, c)
 
-    choice = choose_clearing(
-        s,
-        f"where to build a {kind} (clearings it rules)",
-        R.ruled_clearings(s, FACTION),
-        [most("most Duchy warriors", lambda c: s.warriors(FACTION, c), "10.5.3")],
-        legal=blocked,
-    )
+    def where() -> Choice:
+        return choose_clearing(
+            s,
+            f"where to build a {kind} (clearings it rules)",
+            R.ruled_clearings(s, FACTION),
+            [most("most Duchy warriors", lambda c: s.warriors(FACTION, c), "10.5.3")],
+            legal=blocked,
+        )
+
+    choice = where()
+    if choice.target is None and SHARED.services.bot_cannot_build(g, FACTION, lambda: where().target is not None, f"a {kind}"):
+        choice = where()  # 9.7: with Mercenaries bought
     if choice.target is not None:
         R.place_building(g, FACTION, choice.target, kind, rule, why=lambda: f"{reason}; {choice.explain()}")
         return True

@@ -36,13 +36,18 @@ MINISTER_TITLE: dict[str, str] = {
 
 @dataclass(slots=True)
 class DuchyState(Board):
-    """Warriors in the Burrow and the swayed ministers (kept in board order, top first)."""
+    """Warriors in the Burrow, the swayed ministers (kept in board order, top first), and the
+    ambush cards the bot bought and placed in front of it (9.7, the Duchy's Advanced Services card)."""
 
     burrow: int = 0
     swayed: list[str] = field(default_factory=list)
+    ambushes: list[int] = field(default_factory=list)
 
     def clone(self) -> DuchyState:
-        return DuchyState(self.burrow, list(self.swayed))
+        return DuchyState(self.burrow, list(self.swayed), list(self.ambushes))
+
+    def cards(self) -> list[int]:
+        return list(self.ambushes)
 
     def has(self, minister: str) -> bool:
         return minister in self.swayed

@@ -57,7 +57,10 @@ class Duchy(Faction):
         ds = fs.board
         if not isinstance(ds, DuchyState):
             return {}
-        return {"duchy": {"burrow": ds.burrow, "swayed": list(ds.swayed)}}
+        out: dict[str, Any] = {"burrow": ds.burrow, "swayed": list(ds.swayed)}
+        if ds.ambushes:  # 9.7: the Advanced Services card's ambushes in front of the bot
+            out["ambushes"] = [state.deckdef.card(c).name for c in ds.ambushes]
+        return {"duchy": out}
 
     def read_board(self, state: GameState, fs: FactionState, raw: dict[str, Any], path: str, cards: CardLedger) -> None:
         """The Burrow's warriors (10.2.2) and the swayed ministers (10.7); the supply of warriors
@@ -68,13 +71,19 @@ class Duchy(Faction):
             return
         bpath = f"{path}.duchy"
         entry = obj(raw["duchy"], bpath)
-        only(entry, ("burrow", "swayed"), bpath, "the Duchy's Burrow and ministers")
+        only(entry, ("burrow", "swayed", "ambushes"), bpath, "the Duchy's Burrow, ministers and ambushes in front of it")
         ds = DuchyState(integer(entry.get("burrow", 0), f"{bpath}.burrow", 0, 20))
         for i, m in enumerate(lst(entry.get("swayed", []), f"{bpath}.swayed")):
             name = string(m, f"{bpath}.swayed.{i}", MINISTERS)
             if name in ds.swayed:
                 raise StateError(f"{bpath}.swayed.{i}", f"{name} is listed twice (a minister holds one crown)")
             ds.sway(name)
+        ds.ambushes = cards.many(entry.get("ambushes", []), f"{bpath}.ambushes")
+        for i, cid in enumerate(ds.ambushes):
+            if state.deckdef.card(cid).kind != "ambush":
+                raise StateError(f"{bpath}.ambushes.{i}", "is not an ambush card (9.7: only ambushes lie in front of the Duchy)")
+        if ds.ambushes and fs.seat != "bot":
+            raise StateError(f"{bpath}.ambushes", "only the Duchy bot keeps ambushes in front of it (9.7); a human holds them in hand")
         fs.board = ds
 
     def describe_board(self, state: GameState, fs: FactionState) -> list[str | BoardTable]:
@@ -84,6 +93,7 @@ class Duchy(Faction):
         return [
             f"{self.bot_name if fs.is_bot else self.human_name}: {ds.burrow} warrior{'' if ds.burrow == 1 else 's'} in the Burrow (not a clearing)",
             "  Swayed ministers: " + (", ".join(MINISTER_TITLE[m] for m in ds.swayed) or "none"),
+            *(["  Ambushes in front of it (Advanced Services): " + ", ".join(state.deckdef.card(c).label() for c in ds.ambushes)] if ds.ambushes else []),
         ]
 
     def makes_lose_vp(self, state: GameState, faction: str) -> bool:

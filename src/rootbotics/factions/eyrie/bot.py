@@ -7,12 +7,14 @@ from typing import cast
 from ...core import rules as R
 from ...core.battle import battle
 from ...core.context import Game
+from ...core.faction import SHARED
 from ...core.maps import CLEARINGS
+from ...core.paths import river_links
 from ...core.state import GameState
 from .board import DECREE_COLUMNS, VIZIER, EyrieBoard
 from ...core.bot import enemies_in, has_enemy_in, pieces_there, victory_points
 from ...core.bot import at_least_challenging, difficulty, has_trait
-from ...core.targeting import LOWEST, choose_clearing, choose_player, fewest, most
+from ...core.targeting import LOWEST, Choice, choose_clearing, choose_player, fewest, most
 
 FACTION = "eyrie"
 ROOST_VP = (0, 1, 2, 3, 4, 5, 6)  # VP of each Roosts-track space, left to right (5.6)
@@ -267,7 +269,7 @@ def move_destination(g: Game, origin: int):
     """5.5.1 II: an adjacent clearing with no roost (with a roost only if all have one);
     fewest enemy pieces, then lowest priority. Closed paths and the Ferry count (12.1.1, 12.2.1)."""
     s = g.state
-    adjacent = R.move_destinations(s, FACTION, origin)
+    adjacent, river = reachable(s, origin)
     no_roost = [d for d in adjacent if not has_roost(s, d)]
     among = "adjacent clearings without a roost" if no_roost else "adjacent clearings (all have a roost)"
     return choose_clearing(
@@ -276,8 +278,24 @@ def move_destination(g: Game, origin: int):
         no_roost or list(adjacent),
         [fewest("fewest enemy pieces", lambda d: s.enemy_pieces(FACTION, d), "5.5.1 II a")],
         priority=LOWEST,  # 5.5.1 II b
-        legal=lambda d: None if R.can_move(s, FACTION, origin, d) else "it rules neither end of the path (LoR 4.2.1)",
+        legal=lambda d: None if may_move(s, origin, d, river) else "it rules neither end of the path (LoR 4.2.1)",
     )
+
+
+def reachable(s: GameState, origin: int) -> tuple[tuple[int, ...], frozenset[int]]:
+    """Where a move from ``origin`` may be aimed, and which of those only a river reaches: with
+    the Advanced Services card rivers are paths when it targets clearings for its Move (9.7)."""
+    near = R.move_destinations(s, FACTION, origin)
+    if not SHARED.services.bot_rivers_as_paths(s, FACTION):
+        return near, frozenset()
+    river = frozenset(river_links(s, origin)) - set(near)
+    return tuple(sorted(set(near) | river)), river
+
+
+def may_move(s: GameState, origin: int, d: int, river: frozenset[int]) -> bool:
+    if d not in river:
+        return R.can_move(s, FACTION, origin, d)
+    return not R.closed(s, d) and (R.rules(s, FACTION, origin) or R.rules(s, FACTION, d))
 
 
 def decree_move(g: Game, col: str) -> None:
@@ -321,6 +339,8 @@ def decree_move(g: Game, col: str) -> None:
     dest = dests[c]
     assert dest.target is not None
     left = leave(c)  # fixed now: explanations are formatted later, from the values kept here
+    if dest.target in reachable(s, c)[1]:
+        SHARED.services.bot_by_river(g, FACTION, c, dest.target)  # 9.7: it buys Riverboats
     n = s.warriors(FACTION, c) - left
     R.move_warriors(g, FACTION, c, dest.target, n, "5.5.1 II", why=lambda: f"{origin.explain()}; {dest.explain()}; leaves {left}")
 
@@ -406,12 +426,18 @@ def decree_battle(g: Game, col: str) -> None:
 def build(g: Game) -> bool:
     """5.5.2: a roost in the highest-priority clearing it rules that has no roost."""
     s = g.state
-    choice = choose_clearing(
-        s,
-        "where to build a roost (clearings it rules without a roost)",
-        [c for c in R.ruled_clearings(s, FACTION) if not has_roost(s, c)],
-        legal=lambda c: roost_blocked(s, c),
-    )
+
+    def where() -> Choice:
+        return choose_clearing(
+            s,
+            "where to build a roost (clearings it rules without a roost)",
+            [c for c in R.ruled_clearings(s, FACTION) if not has_roost(s, c)],
+            legal=lambda c: roost_blocked(s, c),
+        )
+
+    choice = where()
+    if choice.target is None and SHARED.services.bot_cannot_build(g, FACTION, lambda: where().target is not None, "a roost"):
+        choice = where()  # 9.7: with Mercenaries bought
     if choice.target is None:
         g.emit(FACTION, "5.5.2", "skip", "cannot place a roost", why=choice.explain)
         return False

@@ -12,6 +12,7 @@ from typing import cast
 from ...core import rules as R
 from ...core.battle import battle, can_battle
 from ...core.context import Game
+from ...core.faction import SHARED
 from .rules import CONSPIRACIES, FACTION, GARDENS, SANCTIFY_SPACE, LizardsState
 from ...core.maps import CLEARINGS
 from ...core.state import GameState
@@ -399,6 +400,8 @@ def suit_ritual(g: Game, suit: str) -> int | None:
         g.emit(FACTION, "8.5.1", "skip", "cannot place a warrior in any {suit} clearing", choice.explain, suit=suit)
         return None
     R.place_warriors(g, FACTION, c, 1, "8.5.1", why=choice.explain)
+    if not R.rules(s, FACTION, c) and R.can_place_building(s, FACTION, c, GARDENS[suit]):
+        SHARED.services.bot_cannot_build(g, FACTION, lambda: R.rules(s, FACTION, c), f"a {suit} garden")  # 9.7: Mercenaries
     if not R.rules(s, FACTION, c):
         g.emit(FACTION, "8.5.1", "no_garden", "places no garden in {c}: it does not rule it", c=c)
     elif not R.place_building(g, FACTION, c, GARDENS[suit], "8.5.1", why=lambda: f"it rules {c}"):
@@ -502,8 +505,9 @@ def craft(g: Game) -> None:
     s = g.state
     cid = R.draw_card(g, FACTION)
     lz(s).lost_souls.append(cid)  # its place once revealed (logged below, after the craft)
+    g.emit(FACTION, "8.6.4", "reveal", "reveals {card} from the deck", card=s.deckdef.card(cid).label())
+    cid = SHARED.services.bot_crafting(g, FACTION, cid)  # 9.7: a Hand Card may replace it (on the pile too)
     card = s.deckdef.card(cid)
-    g.emit(FACTION, "8.6.4", "reveal", "reveals {card} from the deck", card=card.label())
     if card.kind != "item" or card.item is None:
         g.emit(FACTION, "8.6.4", "craft_skipped", "does not craft {card}: it shows no item", card=card.label())
     elif s.item_supply.get(card.item, 0) <= 0:

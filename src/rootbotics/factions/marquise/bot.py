@@ -5,11 +5,12 @@ from __future__ import annotations
 from ...core import rules as R
 from ...core.battle import battle, can_battle
 from ...core.context import Game
+from ...core.faction import SHARED
 from ...core.maps import CLEARINGS
 from ...core.state import GameState
 from ...core.bot import enemies_in, has_enemy_in, pieces_there, victory_points
 from ...core.bot import at_least_challenging, difficulty, has_trait
-from ...core.targeting import LOWEST, choose_clearing, choose_player, in_priority_order, most
+from ...core.targeting import LOWEST, Choice, choose_clearing, choose_player, in_priority_order, most
 
 FACTION = "marquise"
 BUILDING_TYPES = ("sawmill", "workshop", "recruiter")
@@ -191,13 +192,19 @@ def _build_legal(s: GameState, kind: str):
 def build_in_best_clearing(g: Game, kind: str, rule: str) -> bool:
     """Place ``kind`` in the clearing it rules with the most Marquise warriors (2.1, 2.3)."""
     s = g.state
-    choice = choose_clearing(
-        s,
-        f"where to build a {kind} (clearings it rules)",
-        R.ruled_clearings(s, FACTION),
-        [most("most Marquise warriors", lambda c: s.warriors(FACTION, c), rule)],
-        legal=_build_legal(s, kind),
-    )
+
+    def where() -> Choice:
+        return choose_clearing(
+            s,
+            f"where to build a {kind} (clearings it rules)",
+            R.ruled_clearings(s, FACTION),
+            [most("most Marquise warriors", lambda c: s.warriors(FACTION, c), rule)],
+            legal=_build_legal(s, kind),
+        )
+
+    choice = where()
+    if choice.target is None and SHARED.services.bot_cannot_build(g, FACTION, lambda: where().target is not None, f"a {kind}"):
+        choice = where()  # 9.7: with Mercenaries bought
     if choice.target is None:
         g.emit(FACTION, rule, "skip", "cannot build a {kind}", why=choice.explain, kind=kind)
         return False

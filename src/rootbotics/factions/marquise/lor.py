@@ -11,7 +11,7 @@ from ...core.lor.cards import ask_card, birds, draw_and_discard, matching, spend
 from ...core.lor.crafting import CRAFT_SUITS, craft, craft_moves
 from ...core.lor.effects import daylight_start, evening_start
 from ...core.lor.moving import ask_move, can_take_move
-from ...core.lor.turn import apply_free_daylight, free_daylight_moves, start_of_birdsong
+from ...core.lor.turn import apply_free_daylight, free_daylight_moves, play_turn
 from ...core.maps import CLEARINGS
 from ...core.moves import DONE, MOVE_TEXT, Move, ask
 from ...core.rules import may_place_in, place_building, place_token, place_warriors, remove_piece, ruled_clearings, score
@@ -57,14 +57,8 @@ def setup(g: Game) -> None:
 
 # -- the turn ---------------------------------------------------------------------------------------
 def turn(g: Game) -> None:
-    s = g.state
-    s.phase = "birdsong"
-    start_of_birdsong(g, FACTION)
-    birdsong(g)
-    s.phase = "daylight"
-    daylight(g)
-    s.phase = "evening"
-    evening(g)
+    """The seat's turn (LoR 1.4.1)."""
+    play_turn(g, FACTION, birdsong, daylight, evening)
 
 
 def birdsong(g: Game) -> None:

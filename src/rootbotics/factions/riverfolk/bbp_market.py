@@ -17,7 +17,7 @@ from ...core.faction import piece_totals
 from ...core.maps import CLEARINGS
 from ...core.state import GameState
 from .board import RiverfolkBoard
-from .services import HAND_CARD, NO_ORDER_CARD, Offer, Purchase, hand_card_choice, policy, price
+from .services import HAND_CARD, Offer, Purchase, policy, price
 
 FACTION = "riverfolk"
 BBP = "bbp"
@@ -129,6 +129,27 @@ def buy_card(g: Game, o: Offer, card: int) -> None:
     g.emit(o.buyer, "BBP OO.7", "buy_service", "buys {card} from the Otters' market: {n} of its warriors go into their Payments box (the price at {vp} VP)", card=label, n=o.price, vp=fs.vp)
     if fs.is_bot:
         g.emit(o.buyer, "BBP OO.9", "hand_card", "a bot holds no hand: {card} will be its order card this turn (ruling R-BBP-OO-BOTS-BUY)", card=label)
+
+
+# Bots that draw no order card have no use for the Otters' card: the Logical Lizards' order is a
+# suit taken from their Lost Souls (8.4.1), so a bought card would have nowhere to go
+# (ruling R-BBP-OO-BOTS-BUY).
+NO_ORDER_CARD: frozenset[str] = frozenset({"lizards"})
+
+
+def hand_card_choice(state: GameState, o: Offer) -> int | None:
+    """A market card showing an item the supply still has: bird, then most VP, then leftmost
+    (the Otters' stand-in, ruling R-BBP-OO-BOTS-BUY)."""
+    best: tuple[int, int, int] | None = None
+    pick = None
+    for i, cid in enumerate(o.market):
+        card = state.deckdef.card(cid)
+        if card.kind != "item" or card.item is None or state.item_supply.get(card.item, 0) <= 0:
+            continue
+        key = (0 if card.suit == "bird" else 1, -(card.vp or 0), i)
+        if best is None or key < best:
+            best, pick = key, cid
+    return pick
 
 
 def bot_purchases(state: GameState, o: Offer) -> list[Purchase]:

@@ -12,7 +12,7 @@ from ...core.context import Game
 from ...core.faction import LAW, CardLedger, Faction
 from ...core.fields import StateError, at, count, lst, obj, show, string
 from ...core.maps import CLEARINGS, SUITS
-from . import bbp_market, company, services
+from . import bbp_market, bot_services, company, services
 from .services import RIVERFOLK, SERVICES
 
 if TYPE_CHECKING:
@@ -70,7 +70,29 @@ class Riverfolk(Faction):
         if bbp_market.otters(g.state) is not None:
             bbp_market.offer_cards(g, faction)  # BBP OO.5 (ruling R-BBP-OO-WHEN)
             return
-        services.offer_services(g, faction)  # 9.2.3: at the start of the buyer's Birdsong
+        if g.state.factions[faction].is_bot:
+            bot_services.turn_start(g, faction)  # 9.7: the Advanced cards that act then
+        else:
+            services.offer_services(g, faction)  # 9.2.3: at the start of the buyer's Birdsong
+
+    # -- what bots buy, as the Services cards say (9.7, ``bot_services.py``) -----------------------
+    def bot_crafting(self, g: Game, faction: str, card: int) -> int:
+        return bot_services.before_craft(g, faction, card)
+
+    def bot_battling(self, g: Game, attacker: str, c: int) -> None:
+        bot_services.battling(g, attacker, c)
+
+    def bot_cannot_build(self, g: Game, faction: str, able: Callable[[], bool], what: str) -> bool:
+        return bot_services.cannot_build(g, faction, able, what)
+
+    def bot_rivers_as_paths(self, state: GameState, faction: str) -> bool:
+        return bot_services.rivers_as_paths(state, faction)
+
+    def bot_by_river(self, g: Game, faction: str, a: int, b: int) -> bool:
+        return bot_services.by_river(g, faction, a, b)
+
+    def bot_ambush(self, g: Game, defender: str, attacker: str, c: int) -> int | None:
+        return bot_services.ambush_in_front(g, defender, attacker, c)
 
     # -- saved positions ------------------------------------------------------------------------
     def write_board(self, state: GameState, fs: FactionState) -> dict[str, Any]:

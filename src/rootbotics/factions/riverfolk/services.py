@@ -5,16 +5,16 @@ clearing holding both their pieces and a trade post. Each costs 2, 3 or 4 warrio
 score, placed in the Riverfolk's Payments box (Riverfolk warriors if the buyer's faction has
 none). A bought service lasts until the end of the buyer's turn (``GameState.services``):
 
-- Hand Card (I): a Market card goes to the buyer's hand; a bot has no hand, so it reveals the
-  card as its order card instead of drawing one (ruling R-SERVICES-BOTS).
+- Hand Card (I): a Market card goes to the buyer's hand (a bot's bought card replaces the card
+  it tried to craft, Basic Services 2: ``bot_services.py``).
 - Riverboats (II): rivers are paths for the buyer (``core/paths.py``).
 - Mercenaries (III): in the buyer's Daylight and Evening, Riverfolk warriors count as the
   buyer's for rule and battle, except against the Riverfolk; hits taken are split.
 
-How a bot decides what to buy is on the Basic and Advanced Services cards, whose text no source
-we have holds: ``GameConfig.options["riverfolk_services"]`` picks ``none``, ``basic`` (the
-default) or ``advanced``, stand-ins described in ruling R-SERVICES-BOTS. A human buyer is asked
-through its controller (``Controller.buy_services``).
+A human buyer is offered services here, at the start of its Birdsong, through its controller
+(``Controller.buy_services``). Bots buy as the Basic and Advanced Services cards say, at the
+moments the cards name (``bot_services.py``; ``GameConfig.options["riverfolk_services"]``:
+``none``, ``basic`` (the default) or ``advanced``).
 """
 
 from __future__ import annotations
@@ -34,8 +34,6 @@ SERVICE_NAMES = {HAND_CARD: "Hand Card", RIVERBOATS: "Riverboats", MERCENARIES: 
 POLICIES: tuple[str, ...] = ("none", "basic", "advanced")
 DEFAULT_POLICY = "basic"
 OPTION = "riverfolk_services"
-MOVERS: frozenset[str] = frozenset({"marquise", "eyrie", "vagabot"})  # bots whose turn moves pieces
-FIGHTERS: frozenset[str] = frozenset({"marquise", "eyrie"})  # bots that battle with warriors
 
 Purchase = tuple[str, int | None]  # (service, Market card for Hand Card)
 
@@ -102,19 +100,15 @@ def offer(state: GameState, buyer: str) -> Offer:
 
 # -- buying -------------------------------------------------------------------------------------
 def offer_services(g: Game, buyer: str) -> None:
-    """9.2.3: at the start of ``buyer``'s Birdsong, it may buy services: a bot by the policy set
-    up for the game, a human by its controller."""
+    """9.2.3: at the start of a human ``buyer``'s Birdsong, it may buy services, as its controller
+    answers. Bots buy by the Services cards, at the moments they name (``bot_services.py``)."""
     s = g.state
-    if refusal(s, buyer) is not None:
+    if refusal(s, buyer) is not None or s.factions[buyer].is_bot:
         return
     o = offer(s, buyer)
     if o.affordable(s) == 0:
         return
-    fs = s.factions[buyer]
-    if fs.is_bot:
-        wanted = bot_purchases(s, o)
-    else:
-        wanted = [(svc, card) for svc, card in g.controller(buyer).buy_services(g, buyer, o)]
+    wanted = [(svc, card) for svc, card in g.controller(buyer).buy_services(g, buyer, o)]
     problem = purchase_problem(s, o, wanted)
     if problem:
         raise EngineFailure(f"{buyer} cannot buy {wanted}: {problem}")
@@ -163,20 +157,14 @@ def buy(g: Game, o: Offer, service: str, card: int | None) -> None:
 
 
 def take_hand_card(g: Game, buyer: str, card: int) -> None:
-    """9.2.3 I: the card leaves the Market (the others keep their order, 9.2.1). A human adds it
-    to its hand; a bot holds it as the order card it will reveal this Birdsong."""
+    """9.2.3 I: the card leaves the Market (the others keep their order, 9.2.1) for the human
+    buyer's hand."""
     s = g.state
     rf = s.factions[RIVERFOLK]
     assert rf.board.market is not None
     rf.board.market.remove(card)
-    fs = s.factions[buyer]
-    label = s.deckdef.card(card).label()
-    if fs.is_bot:
-        fs.order = card
-        g.emit(buyer, "9.2.3 I", "hand_card", "takes {card} from the Market; a bot has no hand, so it will be its order card (ruling R-SERVICES-BOTS)", card=label)
-    else:
-        fs.hand.append(card)
-        g.emit(buyer, "9.2.3 I", "hand_card", "takes {card} from the Market into its hand", card=label)
+    s.factions[buyer].hand.append(card)
+    g.emit(buyer, "9.2.3 I", "hand_card", "takes {card} from the Market into its hand", card=s.deckdef.card(card).label())
 
 
 def end_of_turn(g: Game, buyer: str) -> None:
@@ -198,69 +186,9 @@ def greedy_point(g: Game, buyer: str) -> None:
         score(g, RIVERFOLK, 1, "3.3.2", f"Greedy: {buyer}, with the most VP, buys services")
 
 
-# -- what a bot buys (9.7; ruling R-SERVICES-BOTS) -----------------------------------------------
+# -- the services level (9.7: the cards, ``bot_services.py``) ------------------------------------
 def policy(state: GameState) -> str:
     return str(state.options.get(OPTION, DEFAULT_POLICY))
-
-
-# Bots that draw no order card have no use for a Hand Card: the Logical Lizards' order is a
-# suit taken from their Lost Souls (8.4.1), so a bought card would have nowhere to go.
-NO_ORDER_CARD: frozenset[str] = frozenset({"lizards"})
-
-
-def bot_purchases(state: GameState, o: Offer) -> list[Purchase]:
-    """The stand-in for the Services cards (ruling R-SERVICES-BOTS). ``none``: never. Otherwise
-    only if the Riverfolk have no more VP than the buyer. ``basic``: one Hand Card, a Market
-    card showing an item the supply still has (bird first, then the most VP listed, then
-    leftmost), to be revealed and crafted as the order. ``advanced``: that, then while the
-    allowance and warriors last, Riverboats for a bot that moves with a piece in a river
-    clearing, and Mercenaries for a bot that battles with warriors beside Riverfolk warriors and
-    another enemy."""
-    mode = policy(state)
-    if mode == "none" or state.factions[RIVERFOLK].vp > state.factions[o.buyer].vp:
-        return []
-    room = o.affordable(state)
-    wanted: list[Purchase] = []
-    card = hand_card_choice(state, o) if o.buyer not in NO_ORDER_CARD else None
-    if card is not None:
-        wanted.append((HAND_CARD, card))
-    if mode == "advanced":
-        for service, useful in ((RIVERBOATS, riverboats_useful), (MERCENARIES, mercenaries_useful)):
-            if len(wanted) < room and useful(state, o.buyer):
-                wanted.append((service, None))
-    return wanted[:room]
-
-
-def hand_card_choice(state: GameState, o: Offer) -> int | None:
-    """A Market card showing an item the supply still has: bird, then most VP, then leftmost."""
-    best: tuple[int, int, int] | None = None
-    pick = None
-    for i, cid in enumerate(o.market):
-        card = state.deckdef.card(cid)
-        if card.kind != "item" or card.item is None or state.item_supply.get(card.item, 0) <= 0:
-            continue
-        key = (0 if card.suit == "bird" else 1, -(card.vp or 0), i)
-        if best is None or key < best:
-            best, pick = key, cid
-    return pick
-
-
-def riverboats_useful(state: GameState, buyer: str) -> bool:
-    if buyer not in MOVERS:
-        return False
-    river = state.map.river_clearings
-    return any(state.clearings[c].pieces_of(buyer) > 0 for c in river)
-
-
-def mercenaries_useful(state: GameState, buyer: str) -> bool:
-    if buyer not in FIGHTERS:
-        return False
-    for c in CLEARINGS:
-        cl = state.clearings[c]
-        if cl.warriors.get(buyer, 0) and cl.warriors.get(RIVERFOLK, 0):
-            if any(f not in (buyer, RIVERFOLK) for f in cl.factions_present()):
-                return True
-    return False
 
 
 # -- Mercenaries in play (9.2.3 III) --------------------------------------------------------------

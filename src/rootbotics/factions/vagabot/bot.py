@@ -8,15 +8,16 @@ sequences (7.5) and Evening (7.6), and the characters' special actions (7.7).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ...core import rules as R
 from . import satchel
 from ...core.battle import battle, take_hits
 from ...core.context import Game
+from ...core.faction import SHARED
 from .items import CHARACTER_TITLES, CHARACTERS, STARTING_ITEMS, TINKER_STARTING_ITEMS, VAGABOT, Item, VagabotState, forest_name, put_pawn, quest_label, where
 from ...core.maps import CLEARINGS
-from ...core.paths import adjacent_for, distance_table
+from ...core.paths import adjacent_for, distance_table, river_distance_table, riverboat_adjacent
 from ...core.state import GameState
 from ...core.bot import enemies_in, pieces_there, victory_points
 from ...core.bot import difficulty, has_trait
@@ -168,7 +169,9 @@ def craft_item(g: Game, cid: int, rule: str) -> bool:
 def craft_order(g: Game) -> bool:
     """7.4.2: craft the order card's item if the supply has one."""
     fs = g.state.factions[FACTION]
-    return fs.order is not None and craft_item(g, fs.order, "7.4.2")
+    if fs.order is None:
+        return False
+    return craft_item(g, SHARED.services.bot_crafting(g, FACTION, fs.order), "7.4.2")  # 9.7: a Hand Card may replace it
 
 
 def adjacent_forests(s: GameState, vs: VagabotState) -> list[int]:
@@ -216,14 +219,28 @@ def neighbours(s: GameState, vs: VagabotState) -> tuple[int, ...]:
     if vs.forest is not None:
         return s.map.forests[vs.forest]
     assert vs.clearing is not None
-    if s.services:  # Riverboats (9.2.3 II): rivers are paths this turn
+    if rivers(s):  # Riverboats (9.2.3 II), or the Advanced Services card (9.7): rivers are paths
+        return riverboat_adjacent(s, FACTION, vs.clearing)
+    if s.services:
         return adjacent_for(s, FACTION, vs.clearing)
     return s.map.adjacent[vs.clearing]
 
 
+def rivers(s: GameState) -> bool:
+    """Rivers are paths for him as he targets clearings for any action: Riverboats bought, or
+    the Advanced Services card while he could buy them (9.7)."""
+    return (bool(s.services) and s.has_service(FACTION, "riverboats")) or SHARED.services.bot_rivers_as_paths(s, FACTION)
+
+
+def distances(s: GameState) -> Sequence[Sequence[int]]:
+    if rivers(s):
+        return river_distance_table(s)
+    return distance_table(s, FACTION) if s.services else s.map.distance
+
+
 def moves_to(s: GameState, vs: VagabotState, c: int) -> int:
     """7.5: moves needed to reach ``c`` (one per path; from a forest, one into a clearing of it)."""
-    dist = distance_table(s, FACTION) if s.services else s.map.distance
+    dist = distances(s)
     if vs.forest is not None:
         return 1 + min(dist[a][c] for a in s.map.forests[vs.forest])
     assert vs.clearing is not None
@@ -245,7 +262,7 @@ def nearest(g: Game, what: str, candidates: list[int], rule: str, *tiebreaks: Cr
 def path_to(s: GameState, vs: VagabotState, target: int) -> list[int]:
     """A shortest way to ``target``: at each step the highest-priority clearing that is still on a
     shortest path (ruling R-VAGABOT-PATH)."""
-    dist = distance_table(s, FACTION) if s.services else s.map.distance
+    dist = distances(s)
     path: list[int] = []
     here = VagabotState(vs.character, vs.clearing, vs.forest)
     while here.clearing != target:
@@ -268,16 +285,22 @@ def travel(g: Game, target: int, rule: str, why: Callable[[], str]) -> bool:
         return True
     route = " → ".join([where(s, vs), *map(str, path)])
     for step in path:
-        if not vs.ready():  # no item to exhaust: no move, so nothing for a snare to cancel
+        river = vs.clearing is not None and step not in s.map.adjacent[vs.clearing]  # 9.7: along a river
+        if not river and not vs.ready():  # no item to exhaust: no move, so nothing for a snare to cancel
             g.emit(FACTION, rule, "stop", "stops in {c}: no face-up item left to move on toward {target}", c=where(s, vs), target=target)
             return False
         if vs.clearing is not None and R.snare_stops(g, FACTION, vs.clearing, f"move toward {target} out of", why):
             return False  # 11.8.2: the snare is removed instead of this move (no item spent, R-SNARE)
-        satchel.exhaust(g, FACTION, 1, rule, f"to move to {step}")
+        if river and not SHARED.services.bot_by_river(g, FACTION, vs.clearing, step):
+            g.emit(FACTION, rule, "stop", "stops in {c}: it cannot buy Riverboats to go on along the river toward {target}", c=where(s, vs), target=target)
+            return False
+        if not river:
+            satchel.exhaust(g, FACTION, 1, rule, f"to move to {step}")
         origin = where(s, vs)
         put_pawn(s, vs, clearing=step)
         # No Outrage: it follows warriors moving into sympathy (LoR 8.2.6), and the pawn is none (7.2.1).
-        g.emit(FACTION, rule, "move_pawn", "moves from {a} to {b}", lambda: f"{why()}; way: {route}", a=origin, b=step)
+        how = "; along a river with Riverboats, no item exhausted (Advanced Services for the Vagabot)" if river else ""
+        g.emit(FACTION, rule, "move_pawn", "moves from {a} to {b}", lambda how=how: f"{why()}; way: {route}{how}", a=origin, b=step)
     return True
 
 
