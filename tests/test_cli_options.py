@@ -95,8 +95,8 @@ def test_one_level_for_every_bot_plays_the_engines_game(capsys: pytest.CaptureFi
 
 
 BAD_OPTIONS = [
-    (["--traits", "marquise=swoop"], "--traits: 'swoop' is not a trait of the Mechanical Marquise 2.0 (choose from blitz, fortified, hospitals, iron-will)"),
-    (["--traits", "eyrie=swoop+blitz"], "--traits: 'blitz' is not a trait of the Electric Eyrie (choose from nobility, relentless, swoop, war-tax)"),
+    (["--traits", "marquise=swoop"], "--traits: 'swoop' is not a trait of the Mechanical Marquise 2.0 (choose from blitz, fortified, hospitals, iron-will, overwhelming)"),
+    (["--traits", "eyrie=swoop+blitz"], "--traits: 'blitz' is not a trait of the Electric Eyrie (choose from focused, nobility, relentless, swoop, war-tax)"),
     (["--traits", "alliance=veterans"], "--traits: expected bot=trait+trait for the bots playing (marquise, eyrie), got 'alliance=veterans'"),
     (["--traits", "swoop"], "--traits: expected bot=trait+trait"),
     (["--traits", "eyrie=swoop,eyrie=nobility"], "--traits: eyrie is listed twice"),

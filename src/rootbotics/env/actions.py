@@ -113,6 +113,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "aid": ("none",), "quest": ("none", "quest"), "quest_vp": ("quest_vp",), "quest_draw": ("two",),
     "strike": ("none",), "repair": ("none",), "special": ("none",), "hideout": ("none",),
     "steal": ("faction",), "instigate": ("faction_pair",), "scorch": ("none",), "improvise": ("item_pair",),
+    "ally": ("faction",), "coalition": ("card",),
 }
 
 SHARED_KINDS: tuple[str, ...] = (
@@ -123,7 +124,7 @@ SHARED_KINDS: tuple[str, ...] = (
 )
 VAGABOND_KINDS = (
     "character", "forest", "item", "explore", "aid", "quest", "quest_vp", "quest_draw", "strike", "repair", "special", "hideout",
-    "steal", "instigate", "scorch", "improvise",
+    "steal", "instigate", "scorch", "improvise", "ally", "coalition",
 )
 FACTION_KINDS: dict[str, tuple[str, ...]] = {
     "marquise": ("march", "overwork", "extra_action", "building"),
