@@ -20,6 +20,7 @@ from ..core.state import GameState
 from ..game import new_game, play_turn
 from .chance import Answers, BadAnswer, NeedInput, Question, TableChance
 from .controller import HumanPlay, LineRefused, TableController, TurnOpen
+from .places import landmarks
 from .steps import Step, dealt_cards, seat_names, steps_of, told_of
 
 if TYPE_CHECKING:
@@ -64,6 +65,7 @@ class Play:
         self.finished = False
         self.steps: list[Step] = []
         self.previous: list[Step] = []  # the steps of the part before (for why during a human turn)
+        self.earlier: list[tuple[str | None, list[Step]]] = []  # this round's turns played out: (whose, steps) (why SEAT N)
         self.told: list[str] = []  # what the latest human line changed so far
         self.line_entry: int | None = None  # the entry of the latest human line
         self.told_from: int | None = None  # the log's length when the latest entry came (law-mode seats' moves)
@@ -85,6 +87,11 @@ class Play:
     def round(self) -> int:
         """The round of the part being played (the setup counts as round 1)."""
         return 1 if self.part.start is None else self.part.start.round
+
+    @property
+    def whose(self) -> str | None:
+        """The seat whose turn the current part is (None: the setup)."""
+        return None if self.part.start is None else self.part.start.current
 
     @property
     def unconfirmed(self) -> list[Step]:
@@ -116,12 +123,13 @@ class Play:
         state = self.g.state
         humans = {f for f, fs in state.factions.items() if not fs.is_bot}
         dealt = dealt_cards(events, chance.drawn, humans, lambda card: state.deckdef.card(card).label())
-        self.steps = steps_of(events, ctl.spans + ctl.law_spans, suits, self.names, dealt)
+        marks = landmarks(state.map.name)
+        self.steps = steps_of(events, ctl.spans + ctl.law_spans, suits, self.names, dealt, marks, frozenset(chance.answers.asked))
         latest = [span for span in ctl.spans if span[0] == self.line_entry]
-        self.told = told_of(events, latest, suits, self.names, dealt)
+        self.told = told_of(events, latest, suits, self.names, dealt, marks)
         if self.told_from is not None:  # what a law-mode seat's moves did since the entry came
             fresh = [e for e in events if e.seq >= self.told_from]
-            self.law_told = self.law_carried + told_of(fresh, ctl.law_spans, suits, self.names, dealt)
+            self.law_told = self.law_carried + told_of(fresh, ctl.law_spans, suits, self.names, dealt, marks)
             self.told += self.law_told
 
     def _part_game(self, log: EventLog) -> tuple[TableChance, TableController, Callable[[], object]]:
@@ -164,11 +172,39 @@ class Play:
             pass
         raise RuntimeError(f"step {number}: its event {target} did not come again when the part was replayed")
 
+    def position_before(self, number: int) -> GameState:
+        """The position right before step ``number`` of this part: the table while that step
+        waits (the part's start before its first step)."""
+        if number > 1:
+            return self.position_after(number - 1)
+        if self.part.start is not None:
+            return self.part.start.clone()
+        first = self.steps[0].seq if self.steps else -1
+        log = EventLog(self.log.events[: self.part.log_at])
+        chance, _, go = self._part_game(log)
+
+        def stop(e: Event) -> None:  # the setup: the game as its first event left it, before step 1's
+            if e.seq == first - 1 and chance.game is not None:
+                raise _Reached(chance.game.state.clone())
+
+        log.listeners.append(stop)
+        try:
+            go()
+        except _Reached as reached:
+            return reached.state
+        except (NeedInput, TurnOpen, GameOver):
+            pass
+        return self.game.state
+
     def _advance(self) -> None:
         """Start the next turn once this part is played out and its steps are all done."""
         while self.finished and not self.unconfirmed and not self.over:
             self.previous = self.steps or self.previous
             state = self.game.state.clone()
+            if self.part.start is None or state.round != self.part.start.round:
+                self.earlier = []
+            if self.steps:
+                self.earlier.append((self.whose, self.steps))
             self.parts.append(self.part)
             self.part = Part(state, len(self.log))
             self.law_carried = self.law_told  # the part before ended with the entry: told on

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from ..core.faction import BoardTable, faction_title, rules_of
 from .chance import card_choices
-from .steps import map_forests
+from .places import clearing_name, landmarks
+from .steps import map_forests, plain
 
 if TYPE_CHECKING:
     from ..core.state import FactionState, GameState
@@ -19,15 +21,15 @@ def status_lines(session: Session) -> list[str]:
     state = play.game.state
     if play.unconfirmed:
         step = play.unconfirmed[0]
-        return [f"Step {step.number}/{len(play.steps)}: {step.text}  (ok when done)"]
+        return [f"Step {step_count(session, step.number)}: {step.text}  (ok when done)"]
     if play.pending is not None and play.pending.ask == "move":
         return move_lines(session)
     if play.pending is not None:
         q = play.pending
         who = f"{cfg.player(q.faction)}: " if q.faction else ""
-        lines = [f"Question for {who or 'the table: '}{q.text}"]
+        lines = [f"Question for {who or 'the table: '}{words(session, q.text)}"]
         if q.options and q.ask != "draw":  # a draw may be any card of the deck: not listed
-            lines.append(f"  choose from: {card_choices(q, state.deckdef)}")
+            lines.append(f"  choose from: {plain(card_choices(q, state.deckdef), play.names)}")
         return lines
     if play.over:
         return [f"Game over: {state.end_reason}", *score_lines(session)]
@@ -36,6 +38,29 @@ def status_lines(session: Session) -> list[str]:
         what = "set up" if play.open.stage == "setup" else f"take your turn (round {play.round})"
         return [f"{cfg.player(f)} ({faction_title(f, 'human')}): {what}; enter Rootlog lines, then done."]
     return []
+
+
+def step_count(session: Session, number: int) -> str:
+    """``11/13`` once the turn's steps are all known; ``11`` while the turn waits on a question
+    or a human (its count would grow: issue 30 item 7)."""
+    play = session.play
+    return f"{number}/{len(play.steps)}" if play.finished else str(number)
+
+
+_IN_CLEARING = re.compile(r"\b(in) (\d{1,2})\b(?! \()")
+
+
+def words(session: Session, text: str) -> str:
+    """The engine's words for a player: names for factions and pieces, clearings with their
+    suits and landmarks (``in 12`` -> ``in clearing 12 (fox, middle, lower left, ruin)``)."""
+    state = session.play.game.state
+    marks = landmarks(state.map.name)
+
+    def clearing(m: re.Match[str]) -> str:
+        c = int(m[2])
+        return f"{m[1]} {clearing_name(c, state.suit(c), marks[c])}" if 1 <= c <= 12 else m[0]
+
+    return map_forests(_IN_CLEARING.sub(clearing, plain(text, session.play.names)))
 
 
 def move_lines(session: Session) -> list[str]:
@@ -73,16 +98,30 @@ def hand_lines(session: Session, name: str = "") -> list[str]:
     return out
 
 
-def score_lines(session: Session) -> list[str]:
-    state = session.play.game.state
+def score_lines(session: Session, state: GameState | None = None) -> list[str]:
+    state = state or table_state(session)
     rows = sorted(state.factions.items(), key=lambda kv: -kv[1].vp)
     return [f"  {fs.vp:>2} VP  {session.config.player(f) if fs.seat == 'human' else faction_title(f, 'bot')}" for f, fs in rows]
 
 
+def table_state(session: Session) -> GameState:
+    """The position as it stands on the table now: before the first bot step still to carry
+    out (the engine has played further), else where the engine stands (issue 30 item 5)."""
+    play = session.play
+    if play.unconfirmed:
+        return play.position_before(play.unconfirmed[0].number)
+    return play.game.state
+
+
 def board_lines(session: Session) -> list[str]:
-    """Pieces per clearing, then the score and each bot's order card and Decree."""
-    state = session.play.game.state
-    out = [f"Round {state.round}, {state.current} to play ({state.phase})."]
+    """Pieces per clearing as they stand on the table, then the score and each bot's order
+    card and Decree; with a step waiting, which step the table stands before."""
+    play = session.play
+    state = table_state(session)
+    marks = landmarks(state.map.name)
+    out = [f"Round {state.round}, {plain(state.current, play.names)} to play ({state.phase})."]
+    if play.unconfirmed:
+        out[0] += f" The table as it stands before step {play.unconfirmed[0].number}, still to carry out."
     for c in range(1, 13):
         cl = state.clearings[c]
         parts = [f"{f} {n}w" for f, n in sorted(cl.warriors.items()) if n]
@@ -90,14 +129,14 @@ def board_lines(session: Session) -> list[str]:
         parts += [f"{p} pawn" for p in cl.pawns()]
         if cl.ruin:
             parts.append("ruin")
-        out.append(f"  {c:>2} ({state.suit(c)}): {', '.join(parts) or '-'}")
-    out += score_lines(session)
+        out.append(f"  {c:>2} ({state.suit(c)}, {marks[c]}): {plain(', '.join(parts), play.names) or '-'}")
+    out += score_lines(session, state)
     for f, fs in state.factions.items():
         if not fs.is_bot:
             kept = human_board(state, fs)  # a human Vagabond's pawn and items, the Company's Payments
-            out.append(f"  {session.config.player(f)} holds {len(fs.hand)} card(s)" + (f"; {'; '.join(kept)}" if kept else ""))
+            out.append(f"  {session.config.player(f)} holds {len(fs.hand)} card(s)" + plain(f"; {'; '.join(kept)}" if kept else "", play.names))
             continue
-        out.append(f"  {faction_title(f, 'bot')}: " + "; ".join(bot_board(state, fs)))
+        out.append(f"  {faction_title(f, 'bot')}: " + plain("; ".join(bot_board(state, fs)), play.names))
     return [map_forests(line) for line in out]
 
 
