@@ -65,7 +65,7 @@ class Play:
         self.finished = False
         self.steps: list[Step] = []
         self.previous: list[Step] = []  # the steps of the part before (for why during a human turn)
-        self.earlier: list[tuple[str | None, list[Step]]] = []  # this round's turns played out: (whose, steps) (why SEAT N)
+        self.earlier: list[tuple[str | None, list[Step]]] = []  # the turns of the last round played out: (whose, steps) (why SEAT N)
         self.told: list[str] = []  # what the latest human line changed so far
         self.line_entry: int | None = None  # the entry of the latest human line
         self.told_from: int | None = None  # the log's length when the latest entry came (law-mode seats' moves)
@@ -201,10 +201,8 @@ class Play:
         while self.finished and not self.unconfirmed and not self.over:
             self.previous = self.steps or self.previous
             state = self.game.state.clone()
-            if self.part.start is None or state.round != self.part.start.round:
-                self.earlier = []
-            if self.steps:
-                self.earlier.append((self.whose, self.steps))
+            if self.steps:  # a round of turns back, whoever's turn it is now
+                self.earlier = [*self.earlier, (self.whose, self.steps)][-len(self.config.seats) :]
             self.parts.append(self.part)
             self.part = Part(state, len(self.log))
             self.law_carried = self.law_told  # the part before ended with the entry: told on

@@ -58,7 +58,7 @@ def _where(place: object, suits: Sequence[str | None], marks: Sequence[str] = ()
 # or an item's internal name, an absent card.
 _SUITED = re.compile(r"\b(base|garden|trade_post)_(fox|mouse|rabbit)\b")
 _SNAKE = re.compile(r"\b([a-z]+(?:_[a-z]+)+)\b")
-_KEYS = re.compile(r"(?<![\w'-])(" + "|".join(sorted(map(re.escape, REGISTRY), key=len, reverse=True)) + r")(?![\w-])")
+_KEYS = re.compile(r"(?:\b([Tt])he )?(?<![\w'-])(" + "|".join(sorted(map(re.escape, REGISTRY), key=len, reverse=True)) + r")(?![\w-])")
 
 
 def plain(text: str, names: dict[str, str] | None = None) -> str:
@@ -66,11 +66,17 @@ def plain(text: str, names: dict[str, str] | None = None) -> str:
     ``Ann``, ``eyrie`` -> ``the Electric Eyrie``), ``base_mouse`` -> ``mouse base``,
     ``gently_used_knapsack`` -> ``gently used knapsack``, ``card None`` -> ``no card``."""
     nm = names or _NAMES
-    text = _KEYS.sub(lambda m: who(m[1], nm), text)
+    text = _KEYS.sub(lambda m: _article(m[1], who(m[2], nm)), text)
     text = _SUITED.sub(lambda m: f"{m[2]} {m[1].replace('_', ' ')}", text)
     text = _SNAKE.sub(lambda m: m[1].replace("_", " "), text)
-    text = re.sub(r"\bcard None\b", "no card", text)
-    return re.sub(r"\b([Tt])he the\b", r"\1he", text)
+    return re.sub(r"\bcard None\b", "no card", text)
+
+
+def _article(the: str | None, name: str) -> str:
+    """A faction's name where the text had ``the <key>``: a bot keeps one article, a player none."""
+    if name.startswith("the "):
+        return f"{the or 't'}he {name[4:]}" if the else name
+    return name
 
 
 def named(e: Event, at: Callable[[object], str], nm: dict[str, str]) -> str:
@@ -98,7 +104,7 @@ Say = Callable[[Event, Callable[[object], str], dict[str, str]], str | None]
 
 # The events that change what lies on the map, or the score.
 BOARD: dict[str, Say] = {
-    "place_warriors": lambda e, at, nm: f"Take {_warriors(e.faction, e.data['n'])} from {who(e.faction, nm)}'s supply and put {_them(e)} in {at(e.data['c'])}.",
+    "place_warriors": lambda e, at, nm: f"Take {_warriors(e.faction, e.data['n'])} from {who(e.faction, nm)}'s {e.data.get('source', 'supply')} and put {_them(e)} in {at(e.data['c'])}.",
     "remove_warriors": lambda e, at, nm: f"Remove {_warriors(e.faction, e.data['n'])} from {at(e.data['c'])} and put {_them(e)} back in {who(e.faction, nm)}'s supply.",
     "move": lambda e, at, nm: f"Move {_warriors(e.faction, e.data['n'])} from {at(e.data.get('a', 'the Burrow'))} to {at(e.data['b'] if 'b' in e.data else e.data['c'])}.",
     "place_building": lambda e, at, nm: f"Take a {e.data['kind']} from {who(e.faction, nm)}'s board and put it in {at(e.data['c'])}.",
@@ -220,6 +226,32 @@ def battle_text(battle: Event, parts: Sequence[Event], at: Callable[[object], st
     return map_forests(text + (": " + "; ".join(tail) if tail else "") + ".")
 
 
+GONE = " and put it out of the game: a human Riverfolk's removed trade post does not go back to its board (LoR 9.2.2)."
+
+
+def posts_gone(events: Sequence[Event]) -> dict[int, int]:
+    """A human Riverfolk's trade post removals (their seq) paired with the event saying the
+    post leaves the game (its seq): the removal is told with where the post really goes."""
+    out: dict[int, int] = {}
+    last: int | None = None
+    for e in events:
+        if e.kind == "remove_piece" and str(e.data.get("kind", "")).startswith("trade_post"):
+            last = e.seq
+        elif e.kind == "trade_post_gone" and last is not None:
+            out[last], last = e.seq, None
+    return out
+
+
+def told_text(e: Event, suits: Sequence[str | None], names: dict[str, str] | None, dealt: Dealt | None, marks: Sequence[str], gone: dict[int, int]) -> str | None:
+    """``instruction``, but a human Riverfolk's removed trade post is told where it goes, once."""
+    if e.seq in gone.values():
+        return None
+    text = instruction(e, suits, names, dealt, marks)
+    if text is not None and e.seq in gone:
+        text = text.replace(" and put it back in its supply.", GONE)
+    return text
+
+
 def steps_of(events: Sequence[Event], spans: Sequence[Span], suits: Sequence[str | None], names: dict[str, str] | None = None, dealt: Dealt | None = None, marks: Sequence[str] = (), breaks: Collection[int] = ()) -> list[Step]:
     """The numbered steps of a part of the game, leaving out what human lines did (``spans``:
     log index ranges of those lines). A battle is one step with its roll and hits, its ``why``
@@ -227,6 +259,7 @@ def steps_of(events: Sequence[Event], spans: Sequence[Span], suits: Sequence[str
     out: list[Step] = []
     nm = names or _NAMES
     taken: set[int] = set()
+    gone = posts_gone(events)
     for i, e in enumerate(events):
         if _inside(e.seq, spans) or e.seq in taken:
             continue
@@ -237,7 +270,7 @@ def steps_of(events: Sequence[Event], spans: Sequence[Span], suits: Sequence[str
             text = battle_text(e, parts, lambda p: _where(p, suits, marks), nm)
             out.append(Step(len(out) + 1, e.faction, text, why, places_of(e), (parts[-1] if parts else e).seq))
             continue
-        text = instruction(e, suits, names, dealt, marks)
+        text = told_text(e, suits, names, dealt, marks, gone)
         if text is not None:
             out.append(Step(len(out) + 1, e.faction, text, explained(e, nm), places_of(e), e.seq))
     return out
@@ -250,4 +283,5 @@ def places_of(e: Event) -> tuple[int, ...]:
 
 def told_of(events: Sequence[Event], spans: Sequence[Span], suits: Sequence[str | None], names: dict[str, str] | None = None, dealt: Dealt | None = None, marks: Sequence[str] = ()) -> list[str]:
     """What human lines (``spans``) changed on the board, in the engine's order."""
-    return [t for e in events if _inside(e.seq, spans) and (t := instruction(e, suits, names, dealt, marks)) is not None]
+    gone = posts_gone(events)
+    return [t for e in events if _inside(e.seq, spans) and (t := told_text(e, suits, names, dealt, marks, gone)) is not None]

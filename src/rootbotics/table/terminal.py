@@ -31,7 +31,7 @@ COMMANDS: dict[str, str] = {
     "undo [N]": "take back the last entry (or N entries), across bot turns too",
     "redo [N]": "bring back what undo took back",
     "board [--svg FILE]": "the table as it stands now: pieces per clearing, score, bots' boards (--svg: a picture, the step's clearings ringed)",
-    "why [SEAT] [N]": "the rule, candidates and tie-breaker behind the current step (or step N; SEAT N: of that seat's turn this round)",
+    "why [SEAT] [N]": "the rule, candidates and tie-breaker behind the current step (or step N; SEAT N: of that seat's latest turn, a round back at most)",
     "score": "the victory points",
     "hand [NAME]": "the cards in a human's hand (the one playing or asked now, or NAME)",
     "help": "this list",
@@ -458,14 +458,14 @@ def turn_steps(session: Session, seat: str) -> tuple[list[Step], str]:
             names |= {w for w in turn_label(session, faction).lower().removesuffix("'s turn").split() if w != "the"}
         if want in names and steps:
             return steps, turn_label(session, faction)
-    raise UsageError(f"why: no turn of {seat!r} this round" + turns_hint(session))
+    raise UsageError(f"why: no turn of {seat!r} in the last round" + turns_hint(session))
 
 
 def turns_hint(session: Session) -> str:
     """Which turns of this round ``why SEAT N`` reaches."""
     play = session.play
     turns = [f"{turn_label(session, f)} ({len(st)} steps)" for f, st in [*play.earlier, (play.whose, play.steps)] if st]
-    return f"; this round: {', '.join(turns)} (why SEAT N)" if turns else ""
+    return f"; the last round: {', '.join(turns)} (why SEAT N)" if turns else ""
 
 
 def cmd_hand(session: Session, rest: str) -> None:
