@@ -53,15 +53,16 @@ def test_bbp_cc_example_turn() -> None:
     assert any("sanctifies the marquise workshop in 1" in t and "chose 1 by highest priority" in t for t in cc)
     # Convert: three acolytes left, so once; the keep's clearing 3 is skipped, 10 beats 12 by priority.
     assert any("converts a warrior of the marquise in 10" in t and "skipped 3 (the keep forbids placing there)" in t for t in cc)
-    assert s.clearings[10].warriors == {ME: 4, "marquise": 1}
-    # Daylight, oldest to newest: fox recruits in 8 (free slot, then most enemy buildings) and
-    # gardens it; the bird card makes an acolyte from 8 (tied with 10 and 11) and is discarded;
+    assert s.clearings[10].warriors == {ME: 3, "marquise": 1}  # 4 after Convert; one becomes an acolyte in Daylight
+    # Daylight, oldest to newest: fox recruits in 6 (6, 8 and 12 have a free slot: priority,
+    # BBP 4.1) and gardens it; the bird card makes an acolyte from 10 (tied with 11) and is discarded;
     # mouse: no free slot anywhere, 2, 7, 9 tie on enemy buildings: 2, not ruled, no garden;
     # rabbit: 5, the only free slot it may use, ruled, a garden.
     cc4 = lines_of(g, "BBP CC.4")
-    assert any("places 1 warrior in 8" in t and "chose 8 by most enemy buildings (BBP CC.4)" in t for t in cc4)
-    assert (ME, "garden_fox") in s.clearings[8].buildings and (ME, "garden_rabbit") in s.clearings[5].buildings
-    assert any("a warrior in 8 becomes an acolyte" in t for t in cc4)
+    assert any("places 1 warrior in 6" in t and "chose 6 by highest priority (BBP 4.1)" in t for t in cc4)
+    assert any("places 1 warrior in 2" in t and "no mouse clearing has a free building slot" in t for t in cc4)
+    assert (ME, "garden_fox") in s.clearings[6].buildings and (ME, "garden_rabbit") in s.clearings[5].buildings
+    assert any("a warrior in 10 becomes an acolyte" in t for t in cc4)
     assert any("places no garden in 2: it does not rule it" in t for t in cc4)
     assert pile_names(s) == ["travel_gear_fox", "root_tea_mouse", "a_visit_to_friends"]
     assert [s.deckdef.card(c).name for c in s.discard] == ["ambush_bird"]

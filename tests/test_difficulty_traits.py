@@ -189,7 +189,7 @@ def test_3_3_2_eyrie_war_tax(traits, marquise_vp) -> None:
 def test_every_bot_lists_four_difficulties_and_its_traits() -> None:
     for faction in ("marquise", "eyrie"):
         assert list(DIFFICULTY_TEXT[faction]) == ["easy", "default", "challenging", "nightmare"]
-        assert len(TRAIT_TEXT[faction]) == 4
+        assert len(TRAIT_TEXT[faction]) == 5  # four of the Clockwork 1 box, one of the Clockwork 2 box
 
 
 def test_a_trait_of_another_bot_is_refused_with_one_line() -> None:

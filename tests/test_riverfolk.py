@@ -366,12 +366,13 @@ def test_9_6_2_racketeering_leaves_two_warriors_per_clearing() -> None:
     invariants.check(s)
 
 
-def test_3_3_1_nightmare_scores_one_per_two_players() -> None:
+def test_3_3_1_nightmare_scores_a_flat_point_as_its_card_says() -> None:
+    """The Riverfolk Nightmare card: 1 VP at the end of Evening, however many players."""
     s = with_deck(rf_state("riverfolk", "marquise", "eyrie"))
     s.factions["riverfolk"].difficulty = "nightmare"
     g = make_game(s)
     RF.nightmare_points(g)
-    assert s.factions["riverfolk"].vp == 2
+    assert s.factions["riverfolk"].vp == 1
 
 
 # -- traits (3.3.2) -----------------------------------------------------------------------------------

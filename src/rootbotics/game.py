@@ -124,6 +124,8 @@ def seat_problem(where: str, seat: Seat) -> None:
         raise ConfigError(f"{where}.difficulty: the {seat.rule_set} rule set of the {faction_title(seat.faction, 'bot')} has no {seat.difficulty} difficulty (levels: {', '.join(levels)})")
     known = rules.rule_set_traits(seat.rule_set)
     for j, trait in enumerate(seat.traits):
+        if trait not in known and rules.trait_refused(trait):
+            raise ConfigError(f"{where}.traits.{j}: {rules.trait_refused(trait)}")
         if trait not in known:
             choices = ", ".join(known) or "none yet"
             raise ConfigError(f"{where}.traits.{j}: {trait!r} is not a trait of the {faction_title(seat.faction, 'bot')} (choose from {choices})")
@@ -291,6 +293,7 @@ def play_turn(g: Game) -> None:
         g.controller(faction).take_turn(g, faction)
     score_the_pass(g, faction)  # LoR C.3.4, at the end of Evening
     s.services.pop(faction, None)  # 9.2.3: services last until the end of the buyer's turn
+    s.turn_steps.clear()  # what a step of this turn remembers ends with it
     s.phase = "birdsong"
     s.turn += 1
     if s.turn == len(s.turn_order):

@@ -503,3 +503,275 @@ def test_lor_9_2_9_3_a_warrior_he_removes_defending_in_another_seats_battle_make
     battle(g, "eyrie", "vagabot", 5, "test")
     assert g.state.warriors("eyrie", 5) == 1 and vb(g).relations["eyrie"] == HOSTILE
     assert g.state.factions["vagabot"].vp == 0
+
+
+# -- Allies (LoR 9.2.9.2) ---------------------------------------------------------------------------
+def aid_pick(d: Decision) -> Move:
+    return Move("aid") if Move("aid") in d.moves else DONE
+
+
+def test_lor_9_2_9_2_three_aids_from_step_two_make_allied_and_9_2_9_2_1_aiding_an_ally_scores_two() -> None:
+    s = vagabond(items=("boots", "sword", "torch", "crossbow"), hand=("bake_sale", "a_visit_to_friends", "cobbler", "cobbler#2"),
+                 relationships={"eyrie": "step2", "marquise": "indifferent"}, c5={"warriors": {"eyrie": 1}})
+    g, _ = play_daylight(s, {"daylight.action": aid_pick, "aid.player": kind("player", "eyrie")})
+    lines = [e.line() for e in g.log]
+    # three Aids in the turn reach Allied (2 VP, ruling R-VAGABOND-TRACK); the fourth scores 2 VP
+    # for aiding an Ally (LoR 9.2.9.2.1); the Eyrie bot scores 1 VP a card (2.8.1)
+    assert vb(g).allied("eyrie") and vb(g).aids.get("eyrie", 0) == 0
+    assert g.state.factions["vagabot"].vp == 4 and g.state.factions["eyrie"].vp == 4
+    assert sum("improves his relationship with the eyrie to allied" in x for x in lines) == 1
+    assert sum("for aiding his ally the eyrie" in x for x in lines) == 1
+
+
+def test_lor_9_2_9_2_2_allied_warriors_move_with_him_when_their_own_move_is_legal() -> None:
+    """Fall, pawn in 5, Allied with both: 3 Eyrie and 1 Marquise warriors in 5, nothing in 2.
+    Moving to 2, the Eyrie rules 5 (3 warriors to 1) so their move 5->2 is legal; the Marquise
+    rules neither 5 nor 2 (LoR 4.2.1, forced as they would move, LoR 1.5.5; ruling
+    R-VAGABOND-ALLIES): offered the Eyrie or none (2 moves), then 1 to 3 warriors (3 moves)."""
+    s = vagabond(items=("boots",), relationships={"eyrie": "allied", "marquise": "allied"}, c5={"warriors": {"eyrie": 3, "marquise": 1}})
+    g, rec = play_daylight(s, {"daylight.action": lambda d: Move("move") if Move("move") in d.moves else DONE, "move.to": kind("to", 2),
+                               "move.ally": kind("ally", "eyrie"), "move.ally_count": kind("count", 2)})
+    ally = next(d for d in rec.seen if d.step == "move.ally")
+    assert ally.moves == [Move("ally", ("eyrie",)), Move("no")]
+    assert [m.args[0] for m in next(d for d in rec.seen if d.step == "move.ally_count").moves] == [1, 2, 3]
+    assert vb(g).clearing == 2 and g.state.warriors("eyrie", 2) == 2 and g.state.warriors("eyrie", 5) == 1
+    assert g.state.warriors("marquise", 5) == 1 and vb(g).allied("eyrie")
+
+
+def test_lor_9_2_9_2_2_the_slip_takes_allies_the_harriers_glide_moves_alone() -> None:
+    s = vagabond(items=("torch",), relationships={"eyrie": "allied", "marquise": "indifferent"}, character="harrier", c5={"warriors": {"eyrie": 2}})
+    rec = Recorder({"birdsong.slip": kind("to", 1), "move.ally": kind("ally", "eyrie"), "move.ally_count": kind("count", 2)})
+    g = Game(s, controllers={"vagabot": ProgramController(rec)})
+    V.slip(g, "vagabot")
+    assert vb(g).clearing == 1 and g.state.warriors("eyrie", 1) == 2  # ruling R-VAGABOND-ALLIES: the Slip is a move
+    g2, rec2 = play_daylight(g.state, {"daylight.action": once(special), "special.target": kind("to", 12)})
+    assert vb(g2).clearing == 12 and g2.state.warriors("eyrie", 1) == 2
+    assert not any(d.step == "move.ally" for d in rec2.seen)  # Glide moves him alone (LoR 9.2.9.2.2, 26.8.2)
+
+
+def ally_battle(rolls: tuple[int, int], hits: list[str], **clearings: Any) -> tuple[Game, Recorder]:
+    from rootbotics.core.chance import ScriptedChance
+
+    s = vagabond(items=("sword", "boots", "torch"), relationships={"eyrie": "allied", "marquise": "allied"}, **clearings)
+    order = list(hits)
+    rec = Recorder({"daylight.action": once(lambda d: Move("battle") if Move("battle") in d.moves else DONE), "battle.defender": kind("defender", "marquise"),
+                    "battle.ally": kind("ally", "eyrie"), "hits.piece": lambda d: kind("piece", order.pop(0))(d)})
+    g = Game(s, ScriptedChance([("roll", rolls)], fallback=None), {"vagabot": ProgramController(rec)})
+    g.log.listeners.append(lambda e: invariants.check(g.state))
+    V.daylight(g, "vagabot")
+    return g, rec
+
+
+def test_lor_9_2_9_2_3_attacking_with_allied_warriors_raises_his_maximum_rolled_hits() -> None:
+    """Pawn in 5 with one undamaged sword; 2 Allied Eyrie warriors there; the Marquise (Allied
+    too) defends with 2 warriors and a sawmill. Offered the Eyrie or none (never the defender's
+    own warriors, LoR 9.2.9.2.3). Rolled 3: his maximum is 1 sword + 2 Eyrie warriors = 3, so 3
+    hits remove both warriors and the sawmill."""
+    g, rec = ally_battle((3, 0), [], c5={"warriors": {"eyrie": 2, "marquise": 2}, "buildings": [["marquise", "sawmill"]]})
+    assert next(d for d in rec.seen if d.step == "battle.ally").moves == [Move("ally", ("eyrie",)), Move("no")]
+    assert g.state.warriors("marquise", 5) == 0 and not g.state.clearings[5].buildings
+    # the Marquise turns Hostile (LoR 9.2.9.3); the sawmill scores 1 (LoR 3.2.1) and Infamy 2
+    # (the second warrior and the sawmill, LoR 9.2.9.3.1)
+    assert vb(g).hostile("marquise") and vb(g).allied("eyrie") and g.state.factions["vagabot"].vp == 3
+    assert vb(g).battle_ally is None
+
+
+def test_lor_9_2_9_2_4_more_hits_on_allied_warriors_than_items_turns_them_hostile() -> None:
+    """Rolled 3-3: the Marquise's 3 warriors deal 3 hits; he takes two with Eyrie warriors and
+    one with his torch: 2 > 1, so the Eyrie is Hostile at the end of the battle (LoR 9.2.9.2.4,
+    not 9.2.9.3: the Marquise removed them)."""
+    g, _ = ally_battle((3, 3), ["warrior of the eyrie", "warrior of the eyrie", "torch"], c5={"warriors": {"eyrie": 2, "marquise": 3}})
+    assert g.state.warriors("eyrie", 5) == 0 and "torch damaged" in words(g)
+    assert vb(g).hostile("eyrie")
+    assert any("LoR 9.2.9.2.4" in e.line() or e.rule == "LoR 9.2.9.2.4" for e in g.log if e.kind == "relationship")
+
+
+def test_lor_9_2_9_2_4_as_many_hits_on_items_keeps_the_ally() -> None:
+    g, _ = ally_battle((3, 2), ["warrior of the eyrie", "boots"], c5={"warriors": {"eyrie": 2, "marquise": 3}})
+    assert g.state.warriors("eyrie", 5) == 1 and "boots damaged" in words(g)
+    assert vb(g).allied("eyrie")  # one hit each way: not more by warriors
+
+
+# -- coalitions (LoR 9.2.8, 9.2.9.3.4) ---------------------------------------------------------------
+def four_players(vp: dict[str, int], board: dict[str, Any] | None = None, hand: tuple[str, ...] = ("dominance_rabbit",), dominance: str | None = None) -> Any:
+    b: dict[str, Any] = {"character": "thief", "location": 5, "items": ["sword", "boots"],
+                         "relationships": {"eyrie": "hostile", "marquise": "indifferent", "alliance": "indifferent"}, **(board or {})}
+    me: dict[str, Any] = {"vagabond": b, "hand": list(hand), "vp": vp.pop("vagabot")}
+    if dominance:
+        me["dominance"] = dominance
+    seats = ("vagabot", "eyrie", "marquise", "alliance")
+    return position({5: {"warriors": {"eyrie": 1, "marquise": 1}}}, seats=seats, humans=("vagabot",), vagabot=me, **{f: {"vp": v} for f, v in vp.items()})
+
+
+def coalition_pick(d: Decision) -> Move:
+    return next((m for m in d.moves if m.kind == "coalition"), DONE)
+
+
+def test_lor_9_2_8_coalition_with_a_player_of_fewest_vp_his_pick_of_a_tie_and_9_2_9_3_4_hostile_to_indifferent() -> None:
+    """Four players; he has 12 VP and the rabbit dominance card; the Eyrie and the Marquise have
+    3 VP, the Alliance 7: the partner is one of the two tied (his pick, 2 moves). He picks the
+    Hostile Eyrie, which becomes Indifferent; he scores no more and may no longer battle the
+    Eyrie (ruling R-VAGABOND-COALITION)."""
+    s = four_players({"vagabot": 12, "eyrie": 3, "marquise": 3, "alliance": 7})
+    g, rec = play_daylight(s, {"daylight.action": once(coalition_pick), "coalition.player": kind("player", "eyrie")})
+    assert next(d for d in rec.seen if d.step == "coalition.player").moves == [Move("player", ("eyrie",)), Move("player", ("marquise",))]
+    fs, b = g.state.factions["vagabot"], vb(g)
+    assert b.coalition == "eyrie" and g.state.deckdef.card(fs.dominance).name == "dominance_rabbit" and not fs.hand
+    assert b.relations["eyrie"] == 0  # LoR 9.2.9.3.4
+    assert V.coalition_moves(g.state, "vagabot") == []  # one activated card (LoR 3.3.2)
+    assert V.battle_targets(g.state, "vagabot", b) == ["marquise"]
+    from rootbotics.core.rules import score
+
+    score(g, "vagabot", 3, "test", "for nothing")
+    assert fs.vp == 12  # his score marker is off the track (LoR 9.2.8)
+    again = serial.from_json(serial.to_json(g.state))
+    assert again.factions["vagabot"].board.coalition == "eyrie" and serial.dumps(again) == serial.dumps(g.state)
+
+
+def test_lor_9_2_8_no_coalition_below_10_vp_with_three_players_or_with_the_lowest_in_a_coalition() -> None:
+    assert V.coalition_moves(four_players({"vagabot": 9, "eyrie": 3, "marquise": 3, "alliance": 7}), "vagabot") == []  # LoR 3.3.1's 10 VP
+    three = vagabond(hand=("dominance_rabbit",))
+    three.factions["vagabot"].vp = 15
+    assert V.coalition_moves(three, "vagabot") == []  # four or more players (LoR 9.2.8)
+    s = four_players({"vagabot": 12, "eyrie": 3, "marquise": 5, "alliance": 7})
+    assert V.coalition_moves(s, "vagabot") == [Move("coalition", (s.deckdef.by_name["dominance_rabbit"],))]
+    assert V.coalition_partners(s, "vagabot") == ["eyrie"]  # fewer VP than each other player but him
+
+
+def test_lor_9_2_8_he_wins_when_his_partner_wins() -> None:
+    from rootbotics.core.context import GameOver
+    from rootbotics.core.rules import score
+
+    s = four_players({"vagabot": 12, "eyrie": 27, "marquise": 3, "alliance": 7}, board={"coalition": "marquise"}, hand=(), dominance="dominance_rabbit")
+    assert not invariants.violations(s)
+    g = Game(s, controllers={"vagabot": ProgramController(Recorder())})
+    with pytest.raises(GameOver):
+        score(g, "eyrie", 3, "test", "to 30")
+    assert s.winner == ["eyrie"]  # not his partner
+    s = four_players({"vagabot": 12, "eyrie": 3, "marquise": 27, "alliance": 7}, board={"coalition": "marquise"}, hand=(), dominance="dominance_rabbit")
+    g = Game(s, controllers={"vagabot": ProgramController(Recorder())})
+    g.log.listeners.append(lambda e: invariants.check(g.state))
+    with pytest.raises(GameOver):
+        score(g, "marquise", 3, "test", "to 30")
+    assert s.winner == ["marquise", "vagabot"] and not invariants.violations(s)
+    assert any("game over: marquise, vagabot win" in e.line() for e in g.log)
+
+
+def test_lor_9_2_8_a_coalition_names_another_player_of_the_game() -> None:
+    from rootbotics.core.fields import StateError
+
+    with pytest.raises(StateError, match=r"factions\.vagabot\.vagabond\.coalition"):
+        four_players({"vagabot": 12, "eyrie": 3, "marquise": 3, "alliance": 7}, board={"coalition": "vagabot"}, hand=(), dominance="dominance_rabbit")
+    with pytest.raises(StateError, match="without an activated dominance card"):
+        four_players({"vagabot": 12, "eyrie": 3, "marquise": 3, "alliance": 7}, board={"coalition": "marquise"})
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_lor_9_2_8_and_9_2_9_2_random_program_games_allied_with_a_dominance_card_keep_the_invariants(seed: int) -> None:
+    """Two humans beside Better Bot Project bots keep the dominance cards (BBP 2.3). A head start
+    after setup: 10 VP, a dominance card in hand, Allied with every faction. His program takes
+    Allied warriors along and into battle, battles and forms a coalition whenever offered, else
+    plays at random; the invariants hold after every event and he wins exactly when his partner does."""
+    maps = ("fall", "winter", "lake", "mountain")
+    seats = [Seat("vagabot", "human"), Seat("marquise", "human"), Seat("eyrie", rule_set="bbp"), Seat("alliance", rule_set="bbp")]
+    rand = builtin("random", seed, "vagabot")
+
+    def program(view: Any, d: Decision) -> Move:
+        return next((m for k in ("ally", "battle", "coalition") for m in d.moves if m.kind == k), None) or rand(view, d)
+
+    ctl = ProgramController(program)
+    g = new_game(GameConfig(seats, maps[seed], 300 + seed), controllers={"vagabot": ctl, "marquise": ProgramController(builtin("random", seed, "marquise"))})
+    s = g.state
+    card = next(c for c in s.deck if s.deckdef.card(c).kind == "dominance")
+    s.deck.remove(card)
+    s.factions["vagabot"].hand.append(card)
+    s.factions["vagabot"].vp = 10
+    b = vb(g)
+    b.relations = dict.fromkeys(b.relations, 3)
+    invariants.check(s)
+    g.log.listeners.append(lambda e: invariants.check(g.state))
+    play(g)
+    assert s.winner and b.coalition is not None
+    assert ("vagabot" in s.winner) == (b.coalition in s.winner)
+
+
+# -- Lone Wanderer, Full Removal, Defenseless (LoR 9.2.2-9.2.4); Aiding Hostile (LoR 9.2.9.3.3) ------
+def test_lor_9_2_2_his_pawn_never_rules_and_is_never_removed() -> None:
+    from rootbotics.core.battle import battle
+    from rootbotics.core.chance import ScriptedChance
+    from rootbotics.core.rules import ruler
+
+    s = vagabond(items=("sword",), c5={"warriors": {"eyrie": 3}})
+    assert ruler(s, 5) == "eyrie"  # his pawn is no warrior: he rules nothing and stops no one
+    alone = vagabond(location=2, items=("sword",))
+    assert ruler(alone, 2) is None
+    g = Game(s, ScriptedChance([("roll", (3, 0))], fallback=None), {"vagabot": ProgramController(Recorder())})
+    battle(g, "eyrie", "vagabot", 5, "test")  # 3 hits: one damages the sword, two do nothing (LoR 9.2.7)
+    assert vb(g).clearing == 5 and "vagabot" in g.state.clearings[5].pawns() and words(g) == ["sword damaged"]
+    assert not invariants.violations(g.state)
+
+
+def test_lor_9_2_2_1_an_effect_removing_all_enemy_pieces_damages_three_items() -> None:
+    from rootbotics.core.rules import remove_all_enemy_pieces
+
+    s = vagabond(items=("sword", "boots", "torch", "crossbow"), c5={"warriors": {"marquise": 2}})
+    rec = Recorder({"hits.piece": kind("piece", "crossbow")})
+    g = Game(s, controllers={"vagabot": ProgramController(rec)})
+    remove_all_enemy_pieces(g, "eyrie", 5, "test")  # a revolt, a Favor card, a bomb (LoR 9.2.2.1)
+    assert g.state.warriors("marquise", 5) == 0 and vb(g).clearing == 5
+    assert sum("damaged" in w for w in words(g)) == 3 and "crossbow damaged" in words(g)  # three of his choice
+
+
+def test_lor_9_2_4_defenseless_without_an_undamaged_sword() -> None:
+    """The Eyrie's one warrior attacks him, rolls 1-0: with an undamaged sword he takes 1 hit;
+    with only a damaged one he is defenseless and takes 2 (LoR 4.3.3, 9.2.4)."""
+    from rootbotics.core.battle import battle
+    from rootbotics.core.chance import ScriptedChance
+
+    for items, damaged in ((("sword", "boots", "torch"), 1), (("sword damaged", "boots", "torch"), 3)):  # the damaged sword counts
+        s = vagabond(items=items, c5={"warriors": {"eyrie": 1}})
+        g = Game(s, ScriptedChance([("roll", (1, 0))], fallback=None), {"vagabot": ProgramController(Recorder())})
+        result = battle(g, "eyrie", "vagabot", 5, "test")
+        assert result.attacker_hits == (2 if "sword damaged" in items else 1)
+        assert sum("damaged" in w for w in words(g)) == damaged
+        assert any(e.kind == "extra_hit" for e in g.log) == ("sword damaged" in items)
+
+
+def test_lor_9_2_9_3_3_aiding_a_hostile_faction_takes_its_item_but_never_improves() -> None:
+    s = vagabond(items=("boots", "sword"), hand=("bake_sale", "cobbler"), relationships={"eyrie": "hostile", "marquise": "indifferent"},
+                 c5={"warriors": {"eyrie": 1}})
+    s.item_supply["hammer"] -= 1  # a hammer the Eyrie crafted
+    s.factions["eyrie"].items.append("hammer")
+    g, _ = play_daylight(s, {"daylight.action": aid_pick, "aid.player": kind("player", "eyrie"), "aid.take": kind("item", "hammer")})
+    assert vb(g).hostile("eyrie") and not vb(g).aids.get("eyrie")
+    # LoR 9.5.4: he may still take a crafted item (the second Aid then exhausted it)
+    assert any(w.startswith("hammer") for w in words(g)) and not g.state.factions["eyrie"].items
+    assert g.state.factions["vagabot"].vp == 0 and g.state.factions["eyrie"].vp == 2  # no relationship VP; 1 VP a card to the bot (2.8.1)
+
+
+# -- starting items (LoR 26.1.1, 26.3.1, 26.7.1) -------------------------------------------------------
+@pytest.mark.parametrize("character,items", [("thief", ["boots", "sword", "tea", "torch"]), ("ranger", ["boots", "crossbow", "sword", "torch"]),
+                                             ("adventurer", ["boots", "hammer", "torch"])])
+def test_lor_26_x_1_starting_items_of_the_thief_ranger_and_adventurer(character: str, items: list[str]) -> None:
+    cfg = GameConfig([Seat("marquise"), Seat("eyrie"), Seat("alliance"), Seat("vagabot", "human")], "fall", 3, options={"vagabond_character": character})
+    g = new_game(cfg, controllers={"vagabot": ProgramController(Recorder())})
+    assert vb(g).character == character and sorted(words(g)) == items  # face up, undamaged (LoR 9.3.5)
+    assert not invariants.violations(g.state)
+
+
+# -- two Vagabonds by legal moves (LoR 9.7) -----------------------------------------------------------
+@pytest.mark.parametrize("seed", range(4))
+def test_lor_9_7_two_vagabonds_by_legal_moves_keep_the_invariants(seed: int) -> None:
+    """Both Vagabonds human seats played by random programs beside two bots, on the four maps:
+    two items under each ruin (LoR 9.7.1), no relationship with each other (LoR 9.3.6: markers
+    for non-Vagabond factions only), the invariants after every event."""
+    maps = ("fall", "winter", "lake", "mountain")
+    seats = [Seat("marquise"), Seat("eyrie"), Seat("vagabot", "human"), Seat("vagabond2", "human")]
+    c1, c2 = ProgramController(builtin("random", seed, "vagabot")), ProgramController(builtin("random", seed + 50, "vagabond2"))
+    g = new_game(GameConfig(seats, maps[seed], 400 + seed), controllers={"vagabot": c1, "vagabond2": c2})
+    s = g.state
+    assert all(len(s.clearings[c].ruin_items) == 2 for c in s.map.ruins)
+    assert sorted(s.factions["vagabot"].board.relations) == sorted(s.factions["vagabond2"].board.relations) == ["eyrie", "marquise"]
+    g.log.listeners.append(lambda e: invariants.check(g.state))
+    play(g)
+    assert s.winner and c1.decisions > 0 and c2.decisions > 0

@@ -15,6 +15,8 @@ pytest.importorskip("httpx")
 
 from fastapi.testclient import TestClient  # noqa: E402
 
+from .keyed import KeyedClient  # noqa: E402
+
 from rootbotics import game  # noqa: E402
 from rootbotics.web.app import create_app  # noqa: E402
 from rootbotics.table.session import Session, TableConfig, TableSeat  # noqa: E402
@@ -27,7 +29,7 @@ NEW = {"seat_marquise": "human", "player_marquise": "Ann", "seat_eyrie": "bot", 
 
 @pytest.fixture
 def client(tmp_path: Path) -> TestClient:
-    return TestClient(create_app(tmp_path))
+    return KeyedClient(create_app(tmp_path))
 
 
 def status(html: str) -> list[str]:
@@ -106,7 +108,7 @@ def test_a_table_game_in_the_browser_steps_refuses_undoes_and_survives_a_restart
     assert status(page)[0].startswith("Step ") and "redo" in page
     page = client.post("/game/game-1/redo", headers=HX).text
     assert "set up; enter Rootlog lines" in status(page)[0]
-    restarted = TestClient(create_app(tmp_path))  # a new server over the same folder
+    restarted = KeyedClient(create_app(tmp_path))  # a new server over the same folder
     assert status(restarted.get("/game/game-1").text) == status(page)
 
 
@@ -168,7 +170,7 @@ def test_an_uploaded_session_is_checked_like_table_resume(client: TestClient, tm
 
 
 def test_the_token_and_the_body_limit(tmp_path: Path) -> None:
-    guarded = TestClient(create_app(tmp_path, token="sesame", limit=1000))
+    guarded = KeyedClient(create_app(tmp_path, token="sesame", limit=1000))
     assert guarded.get("/").status_code == 403
     assert guarded.get("/?token=wrong").status_code == 403
     assert guarded.get("/?token=sesame").status_code == 200

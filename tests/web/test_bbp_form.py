@@ -15,6 +15,8 @@ pytest.importorskip("httpx")
 
 from fastapi.testclient import TestClient  # noqa: E402
 
+from .keyed import KeyedClient  # noqa: E402
+
 from rootbotics.web.app import create_app  # noqa: E402
 
 NEW = {"seat_marquise": "human", "player_marquise": "Ann", "seat_eyrie": "bot", "rule_set_eyrie": "bbp", "seat_alliance": "bot", "rule_set_alliance": "bbp", "seat_vagabot": "bot", "seed": "3"}
@@ -22,7 +24,7 @@ NEW = {"seat_marquise": "human", "player_marquise": "Ann", "seat_eyrie": "bot", 
 
 @pytest.fixture
 def client(tmp_path: Path) -> TestClient:
-    return TestClient(create_app(tmp_path))
+    return KeyedClient(create_app(tmp_path))
 
 
 def test_bbp_1_1_the_form_offers_a_rule_set_where_the_faction_has_two(client: TestClient) -> None:

@@ -16,6 +16,8 @@ pytest.importorskip("httpx")
 
 from fastapi.testclient import TestClient  # noqa: E402
 
+from .keyed import KeyedClient  # noqa: E402
+
 from rootbotics.table.session import Session  # noqa: E402
 from rootbotics.web.app import create_app  # noqa: E402
 
@@ -43,7 +45,7 @@ def warriors(page: str, faction: str, c: int) -> int:
 
 
 def test_every_piece_and_the_supply_carry_what_a_click_composes_a_line_from(tmp_path: Path) -> None:
-    page = at_ann_s_turn(TestClient(create_app(tmp_path)))
+    page = at_ann_s_turn(KeyedClient(create_app(tmp_path)))
     assert 'id="composer" class="composer" data-letter="C"' in page and 'class="board pickable"' in page
     assert warriors(page, "marquise", 6) == 1 and warriors(page, "eyrie", 3) == 6
     assert re.search(r'class="building" data-faction="eyrie" data-kind="roost" data-clearing="3" data-rootlog="Eb"', page)
@@ -53,7 +55,7 @@ def test_every_piece_and_the_supply_carry_what_a_click_composes_a_line_from(tmp_
 
 
 def test_lines_composed_by_clicks_move_place_remove_and_battle_with_the_dice(tmp_path: Path) -> None:
-    client = TestClient(create_app(tmp_path))
+    client = KeyedClient(create_app(tmp_path))
     at_ann_s_turn(client)
     # warriors in 6, clearing 3 (a move, LoR 4.2); the Eyrie's warriors in 3, battle, dice 3 and 0 (LoR 4.3)
     page = client.post("/game/g/enter", data={"text": "w6->3/XE3(3,0)"}, headers=HX).text
@@ -67,7 +69,7 @@ def test_lines_composed_by_clicks_move_place_remove_and_battle_with_the_dice(tmp
 
 
 def test_the_board_of_a_bot_step_is_the_position_after_that_step(tmp_path: Path) -> None:
-    client = TestClient(create_app(tmp_path))
+    client = KeyedClient(create_app(tmp_path))
     client.post("/new", data={"seat_marquise": "bot", "seat_eyrie": "bot", "seed": "3", "name": "b"})
     total = lambda page: sum(int(n) for n in re.findall(r'class="warriors" data-faction="\w+" data-count="(\d+)"', page))  # noqa: E731
     first = client.get("/game/b").text

@@ -15,6 +15,8 @@ pytest.importorskip("httpx")
 
 from fastapi.testclient import TestClient  # noqa: E402
 
+from .keyed import KeyedClient  # noqa: E402
+
 from rootbotics.web.app import create_app  # noqa: E402
 
 CULT = {"seat_eyrie": "human", "player_eyrie": "Ann", "seat_lizards": "bot", "rule_set_lizards": "bbp", "seat_marquise": "bot", "seed": "2"}
@@ -22,7 +24,7 @@ CULT = {"seat_eyrie": "human", "player_eyrie": "Ann", "seat_lizards": "bot", "ru
 
 @pytest.fixture
 def client(tmp_path: Path) -> TestClient:
-    return TestClient(create_app(tmp_path))
+    return KeyedClient(create_app(tmp_path))
 
 
 def test_bbp_cc2_the_form_offers_the_outcast_pile_maximum(client: TestClient, tmp_path: Path) -> None:

@@ -18,6 +18,8 @@ pytest.importorskip("httpx")
 
 from fastapi.testclient import TestClient  # noqa: E402
 
+from .keyed import KeyedClient  # noqa: E402
+
 from rootbotics.table.session import Session  # noqa: E402
 from rootbotics.table.terminal import handle  # noqa: E402
 from rootbotics.web.app import create_app  # noqa: E402
@@ -31,7 +33,7 @@ SETUP = ["clearing 1", "clearing 1", "clearing 5", "clearing 5"]
 
 @pytest.fixture
 def client(tmp_path: Path) -> TestClient:
-    return TestClient(create_app(tmp_path))
+    return KeyedClient(create_app(tmp_path))
 
 
 def status(page: str) -> list[str]:
@@ -157,7 +159,7 @@ def test_a_refused_or_stale_click_says_why_in_one_line_and_changes_nothing(clien
     assert refused(stale) == "move: the game moved on since this page showed the decision; here it is now, choose again"
     assert (tmp_path / "g.json").read_text() == after and status(stale) == status(answered)
     plain = client.post("/game/g/move", data={"text": "1", "key": key(page)}, follow_redirects=False)  # without htmx
-    assert plain.status_code == 303 and plain.headers["location"].startswith("/game/g?error=move")
+    assert plain.status_code == 303 and re.fullmatch(r"/game/g\?error=[0-9a-f]{12}", plain.headers["location"])  # an id, no free text
     assert "the game moved on" in refused(client.get(plain.headers["location"]).text)
     waiting = client.post("/game/g/undo", headers=HX).text
     client.post("/game/g/undo", headers=HX)  # back to the bots' setup steps: no decision is asked
@@ -172,7 +174,7 @@ def test_undo_and_redo_walk_over_clicked_answers(client: TestClient, tmp_path: P
     assert status(back) == status(first) and key(back) == key(first) and moves(back) == moves(first)
     again = client.post("/game/g/redo", headers=HX).text
     assert status(again) == status(page) and key(again) == key(page)
-    assert TestClient(create_app(tmp_path)).get("/game/g").text.count('name="text" value=') == again.count('name="text" value=')  # a restart: the same decision
+    assert KeyedClient(create_app(tmp_path)).get("/game/g").text.count('name="text" value=') == again.count('name="text" value=')  # a restart: the same decision
 
 
 def test_words_typed_in_the_box_answer_as_at_the_terminal(client: TestClient, tmp_path: Path) -> None:
@@ -184,9 +186,9 @@ def test_words_typed_in_the_box_answer_as_at_the_terminal(client: TestClient, tm
 
 
 def test_a_move_needs_the_token_like_every_write(tmp_path: Path) -> None:
-    open_app = TestClient(create_app(tmp_path))
+    open_app = KeyedClient(create_app(tmp_path))
     page = at_setup(open_app)
-    guarded = TestClient(create_app(tmp_path, token="sesame"))
+    guarded = KeyedClient(create_app(tmp_path, token="sesame"))
     before = (tmp_path / "g.json").read_text()
     assert guarded.post("/game/g/move", data={"text": "1", "key": key(page)}).status_code == 403
     assert (tmp_path / "g.json").read_text() == before

@@ -17,6 +17,8 @@ pytest.importorskip("httpx")
 
 from fastapi.testclient import TestClient  # noqa: E402
 
+from .keyed import KeyedClient  # noqa: E402
+
 from rootbotics import record  # noqa: E402
 from rootbotics.game import GameConfig, Seat  # noqa: E402
 from rootbotics.web.app import create_app  # noqa: E402
@@ -27,7 +29,7 @@ STEP = re.compile(r'class="step-text">(.*?)</span>')
 
 @pytest.fixture
 def client(tmp_path: Path) -> TestClient:
-    return TestClient(create_app(tmp_path))
+    return KeyedClient(create_app(tmp_path))
 
 
 def assert_permalink_shows_the_same_step(client: TestClient, page: str) -> str:

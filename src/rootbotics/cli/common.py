@@ -202,12 +202,14 @@ def parse_traits(text: Optional[str], bots: list[str]) -> tuple[tuple[str, ...],
 
 def bot_traits(bot: str, names: str) -> tuple[str, ...]:
     """``fortified+hospitals`` for ``bot`` -> its traits, each one of the bot's, none twice."""
-    from ..factions import TRAIT_TEXT
+    from ..factions import REFUSED_TRAITS, TRAIT_TEXT
     from ..factions import faction_title
 
     chosen = tuple(t.strip().lower() for t in names.split("+") if t.strip())
     known = TRAIT_TEXT.get(bot, {})
     for trait in chosen:
+        if trait in REFUSED_TRAITS.get(bot, {}):
+            raise CliError(f"--traits: {REFUSED_TRAITS[bot][trait]}")
         if trait not in known:
             raise CliError(
                 f"--traits: {trait!r} is not a trait of the {faction_title(bot, 'bot')} (choose from {', '.join(known) or 'none yet'})"

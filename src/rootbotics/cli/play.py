@@ -316,7 +316,7 @@ def watch_invariants(g: Any) -> None:
 def bot_cards_help(markup: bool = True) -> str:
     """Every bot's difficulty levels and traits with their one line (3.3), from each faction's faction.py,
     as the help's epilog: a paragraph per bot, a line per level and trait."""
-    from ..factions import DIFFICULTY_TEXT, TRAIT_TEXT
+    from ..factions import DIFFICULTY_TEXT, REFUSED_TRAITS, TRAIT_TEXT
     from ..factions import faction_title
 
     paragraphs = ["Difficulty levels and traits of each bot (Law of Robotics 3.3), for --difficulty and --traits:"]
@@ -324,6 +324,7 @@ def bot_cards_help(markup: bool = True) -> str:
         lines = [f"{faction_title(bot, 'bot')} ({bot})"]
         lines += [f"  difficulty {level}: {text}" for level, text in DIFFICULTY_TEXT.get(bot, {}).items()]
         lines += [f"  trait {trait}: {text}" for trait, text in TRAIT_TEXT.get(bot, {}).items()]
+        lines += [f"  trait {trait}: not offered. {text}" for trait, text in REFUSED_TRAITS.get(bot, {}).items()]
         paragraphs.append("\n".join(lines))
     text = "\n\n".join(paragraphs)
     if markup:

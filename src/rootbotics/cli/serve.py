@@ -17,6 +17,28 @@ HELP = (
 )
 NEED_WEB = "the 'web' extra is needed: pip install 'rootbotics[web]'"
 LOCAL = ("127.0.0.1", "localhost", "::1")
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")  # the names a page on this machine reaches the app by
+ANY = ("0.0.0.0", "::", "")
+
+
+def address_of(host: str) -> str:
+    """The address the token link names: the one given, else (listening on every address) this
+    machine's address on its network, as another device reaches it (the interface a route out
+    leaves by; nothing is sent), else its host name."""
+    if host not in ANY:
+        return f"[{host}]" if ":" in host else host
+    import socket
+
+    for family, probe in ((socket.AF_INET, "192.0.2.1"), (socket.AF_INET6, "2001:db8::1")):
+        try:
+            with socket.socket(family, socket.SOCK_DGRAM) as s:
+                s.connect((probe, 9))
+                found = s.getsockname()[0]
+        except OSError:
+            continue
+        if not found.startswith(("127.", "0.")) and found not in ("::1", "::"):
+            return f"[{found}]" if ":" in found else found
+    return socket.gethostname() or "localhost"
 
 
 def serve_plan(host: str, port: int, sessions: str) -> tuple[Path, str | None, list[str]]:
@@ -33,7 +55,7 @@ def serve_plan(host: str, port: int, sessions: str) -> tuple[Path, str | None, l
     token = secrets.token_urlsafe(18)
     return folder, token, [
         f"warning: listening on {host}, so other machines on the network can reach this app; only people with the token get in.",
-        f"Open http://<this machine's address>:{port}/?token={token}  (sessions in {folder}; Ctrl-C stops)",
+        f"Open http://{address_of(host)}:{port}/?token={token}  (sessions in {folder}; Ctrl-C stops)",
     ]
 
 
@@ -51,7 +73,7 @@ def run_serve(host: str, port: int, sessions: str) -> int:
         raise CliError(f"--sessions: cannot make {sessions}: {e.strerror or e}") from None
     for line in lines:
         print(line, file=sys.stderr if line.startswith("warning") else sys.stdout, flush=True)
-    uvicorn.run(create_app(folder, token), host=host, port=port, log_level="warning")
+    uvicorn.run(create_app(folder, token, hosts=LOCAL_HOSTS if token is None else None), host=host, port=port, log_level="warning")
     return 0
 
 

@@ -70,11 +70,9 @@ class Deck:
     quests: tuple[Quest, ...]
     ruin_items: tuple[str, ...]
     name: str = BASE_DECK  # which shared deck (LoR 19.2): ``DECK_FILES``' keys
-
-    @property
-    def exiles(self) -> bool:
-        """The Exiles and Partisans deck, whose cards act inside core's rules (rule, paths)."""
-        return self.name == "exiles-partisans"
+    # The Exiles and Partisans deck, whose cards act inside core's rules (rule, paths): a field,
+    # not a property, as the hot paths read it on every call.
+    exiles: bool = False
 
     def card(self, cid: int) -> Card:
         return self.cards[cid]
@@ -127,7 +125,7 @@ def load_deck(name: str = BASE_DECK) -> Deck:
     ruin_items = tuple(item_data["ruin_items"]["items"])
     if len(ruin_items) != 4:
         raise CardDataError("there must be four ruin items")
-    return Deck(tuple(cards), {c.name: c.id for c in cards}, supply, quests, ruin_items, name)
+    return Deck(tuple(cards), {c.name: c.id for c in cards}, supply, quests, ruin_items, name, name == "exiles-partisans")
 
 
 def deck_problem(deck: object) -> str | None:

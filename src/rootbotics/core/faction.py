@@ -93,6 +93,7 @@ class Faction:
     tokens: ClassVar[frozenset[str]] = frozenset()
     difficulty_text: ClassVar[dict[str, str]] = {}
     trait_text: ClassVar[dict[str, str]] = {}
+    refused_traits: ClassVar[dict[str, str]] = {}  # trait cards of the box it does not play: name -> the one line why
     human_seat: ClassVar[bool] = False  # a position may hold a human seat of this faction
     board_fields: ClassVar[tuple[str, ...]] = ()  # its keys in a seat of the saved position
     nimble: ClassVar[bool] = False  # moves without ruling either clearing (7.2.2, 11.2.1)
@@ -127,6 +128,10 @@ class Faction:
     def rule_set_traits(self, rule_set: str) -> dict[str, str]:
         """The trait cards a seat of this rule set may choose, name -> what it does (3.3.2)."""
         return self.trait_text if rule_set == LAW else {}
+
+    def trait_refused(self, trait: str) -> str | None:
+        """The one line why a trait card of the box is not offered, or None (3.3.2)."""
+        return self.refused_traits.get(trait)
 
     def rule_set_problem(self, rule_set: str) -> str | None:
         """Why this faction's bot cannot play by ``rule_set`` (None: it can)."""
@@ -286,6 +291,11 @@ class Faction:
         """Its pawn stands in a battle it takes no side in: hits it adds to the defender's
         maximum (the Arbiter, 7.7.6)."""
         return 0
+
+    # -- winning (LoR 3.1) ------------------------------------------------------------------------
+    def wins_with(self, state: GameState, faction: str, winners: list[str]) -> bool:
+        """``faction`` wins too when ``winners`` win (a coalition, LoR 9.2.8)."""
+        return False
 
     # -- services and other seats' effects -------------------------------------------------------------
     def hired_warriors(self, state: GameState, faction: str, c: int, opponent: str | None = None) -> int:

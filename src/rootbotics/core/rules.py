@@ -470,6 +470,7 @@ def score(g: Game, faction: str, n: int, rule: str, reason: str) -> None:
     fs.vp += n
     won = _victory(s, faction) if fs.vp >= WINNING_VP and s.winner is None else None
     if won is not None:
+        won = (with_partners(s, won[0]), won[1])
         s.winner, s.end_reason = won
     g.emit(faction, rule, "score", "scores {n} VP {reason} (now {vp})", n=n, reason=reason, vp=fs.vp)
     if won is not None:
@@ -499,12 +500,19 @@ def lose_vp(g: Game, faction: str, n: int, rule: str, reason: str) -> None:
     g.emit(faction, rule, "lose_vp", "loses {n} VP {reason} (now {vp})", n=n, reason=reason, vp=fs.vp)
 
 
+def with_partners(s: GameState, winners: list[str]) -> list[str]:
+    """The winners and whoever wins with them (a coalition partner, LoR 9.2.8): asked only
+    of the factions that override ``wins_with``."""
+    partners = [f for f in s.turn_order if f not in winners and f in overrides("wins_with") and rules_of(f).wins_with(s, f, winners)]
+    return winners + partners if partners else winners
+
+
 def declare_winner(g: Game, winners: list[str], reason: str) -> None:
     s = g.state
-    s.winner = winners
+    s.winner = with_partners(s, winners)
     s.end_reason = reason
     s.phase = "over"
-    g.emit(None, "LoR 3.1", "game_over", "game over: {winners} win — {reason}", winners=", ".join(winners), reason=reason)
+    g.emit(None, "LoR 3.1", "game_over", "game over: {winners} win — {reason}", winners=", ".join(s.winner), reason=reason)
     raise GameOver(reason)
 
 

@@ -25,7 +25,7 @@ from .invariants import violations
 from .items import ITEM_TYPES, box_total, items_in_play
 from .maps import CLEARINGS, MAP_NAMES, SUITS, suit_problem
 from .setup_order import FACTIONS, SETUP_DRAW_KEY, SETUP_DRAW_CHOICES
-from .state import DIFFICULTIES, PHASES, FactionState, GameState
+from .state import DIFFICULTIES, PHASES, TURN_STEPS, FactionState, GameState
 
 FORMAT = "rootbotics-position"
 VERSION = 1
@@ -83,6 +83,8 @@ def to_json(state: GameState) -> dict[str, Any]:
         out["opened_paths"] = [list(link) for link in sorted(state.opened_paths)]
     if state.services:
         out["services"] = {f: list(v) for f, v in state.services.items()}
+    if state.turn_steps:
+        out["turn_steps"] = list(state.turn_steps)
     if state.coffin:  # warriors on Coffin Makers (the Exiles and Partisans deck)
         out["coffin_makers"] = dict(state.coffin)
     if state.item_supply != _default_item_supply(state):
@@ -288,7 +290,7 @@ def _alive(pid: int) -> bool:
 _TOP_FIELDS = (
     "format", "version", "map", "suits", "seed", "rng", "round", "turn_order", "turn", "phase",
     "factions", "clearings", "start_corners", "deck", "discard", "removed_cards", "available_dominance", "winner",
-    "end_reason", "options", "ferry", "ferry_used", "opened_paths", "item_supply", "services", "coffin_makers",
+    "end_reason", "options", "ferry", "ferry_used", "opened_paths", "item_supply", "services", "turn_steps", "coffin_makers",
 )
 _SEAT_FIELDS = ("seat", "vp", "items", "removed", "hand", "play_area", "dominance")
 _BOT_FIELDS = ("rule_set", "difficulty", "traits", "order")
@@ -387,6 +389,8 @@ def _read_rest(state: GameState, data: dict[str, Any], order: list[str], faction
     for f in order:  # what spans a faction's board and the map (plot tokens, quest decks, Payments)
         rules_of(f).check_position(state, data)
     _read_services(state, data)
+    raw_steps = _list(data.get("turn_steps", []), "turn_steps")
+    state.turn_steps = [_str(v, f"turn_steps.{i}", TURN_STEPS) for i, v in enumerate(raw_steps)]
     _derive_supplies(state, data)
     _read_result_and_options(state, data, order)
     _refuse_impossible(state)
@@ -630,6 +634,8 @@ def _check_traits(f: str, traits: list[str], path: str, rule_set: str = LAW) -> 
     """Each trait is one of the bot's own trait cards (3.3) in its rule set, listed once."""
     known = rules_of(f).rule_set_traits(rule_set)
     for i, trait in enumerate(traits):
+        if trait not in known and rule_set == LAW and rules_of(f).trait_refused(trait):
+            raise StateError(f"{path}.{i}", str(rules_of(f).trait_refused(trait)))
         if trait not in known:
             raise StateError(f"{path}.{i}", f"{_show(trait)} is not a trait of the {faction_title(f, 'bot')} (traits: {', '.join(known) or 'none yet'})")
         if trait in traits[:i]:

@@ -20,6 +20,11 @@ PHASES: tuple[str, ...] = ("setup", "birdsong", "daylight", "evening", "over")
 DEFAULT_MAX_ROUNDS = 150  # a game still going after this many rounds has stalled (options.max_rounds)
 
 
+
+# Steps of a turn that a later step of the same turn asks about: "public_pity" (6.4.4), after
+# which a trait may forbid a later step that turn (ruling R-TRAIT-STEADFAST).
+TURN_STEPS: tuple[str, ...] = ("public_pity",)
+
 class Clearing:
     """What stands in one clearing."""
 
@@ -191,6 +196,7 @@ class GameState:
         "ferry_used",
         "opened_paths",
         "services",
+        "turn_steps",
         "coffin",
     )
 
@@ -227,6 +233,7 @@ class GameState:
         self.ferry_used = False  # Lake: the Ferry has sailed this turn (LoR C.2.5)
         self.opened_paths: set[tuple[int, int]] = set()  # Mountain: closed paths opened (LoR C.3.3)
         self.services: dict[str, list[str]] = {}  # services bought this turn, by buyer (9.2.3)
+        self.turn_steps: list[str] = []  # steps the current player took this turn that a later step asks about (TURN_STEPS)
         self.coffin: dict[str, int] = {}  # warriors on Coffin Makers, by owner (the Exiles and Partisans deck)
 
     # -- seats -----------------------------------------------------------------
@@ -272,6 +279,7 @@ class GameState:
         s.ferry_used = self.ferry_used
         s.opened_paths = set(self.opened_paths)
         s.services = {k: list(v) for k, v in self.services.items()}
+        s.turn_steps = list(self.turn_steps)
         s.coffin = dict(self.coffin)
         return s
 

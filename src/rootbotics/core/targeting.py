@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .setup_order import SETUP_LETTER, setup_rank
+from .setup_order import SETUP_LETTER, bbp_setup_rank, setup_rank
 from .state import GameState
 
 # A target: a clearing (int) or a player (str). Not a TypeVar: the optional mypyc build
@@ -218,6 +218,19 @@ def choose_player(
     """Rank players by ``criteria`` then setup priority A, B, C... (2.2), first legal (2.3)."""
     ranked, values = _rank(candidates, criteria, setup_rank(state.options))
     return _first_legal(what, ranked, values, criteria, "setup priority (2.2)", legal)
+
+
+def choose_player_bbp(
+    state: GameState,
+    what: str,
+    candidates: Iterable[str],
+    criteria: Sequence[Criterion] = (),
+    legal: Callable[[str], str | None] | None = None,
+) -> Choice:
+    """A Better Bot Project bot's choice of player: ``criteria``, then the text's own printed
+    setup order (BBP 4.2: A to G, no draw; ruling R-BBP-LETTERS)."""
+    ranked, values = _rank(candidates, criteria, bbp_setup_rank)
+    return _first_legal(what, ranked, values, criteria, "setup order (BBP 4.2)", legal)
 
 
 def _first_legal(

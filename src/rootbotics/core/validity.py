@@ -134,7 +134,9 @@ def _winner_violations(state: GameState, coop: bool) -> list[str]:
     # 30 VP, or an activated dominance card (LoR 3.3.1: its holder wins by it, with no score marker)
     reached = [w for w in winners if state.factions[w].vp >= WINNING_VP or state.factions[w].dominance is not None]
     bots = [f for f in state.turn_order if state.factions[f].is_bot]
-    if not coop and (len(winners) != 1 or not reached) and not _coalition(state, winners, reached):
+    partners = [w for w in winners if rules_of(w).wins_with(state, w, winners)]  # a coalition on a board (LoR 9.2.8)
+    main = [w for w in winners if w not in partners]
+    if not coop and (len(main) != 1 or main[0] not in reached) and not _coalition(state, winners, reached):
         out.append(f"winner: {', '.join(winners)} did not reach {WINNING_VP} VP (LoR 3.1)")
     elif coop and sorted(winners) == sorted(bots) and not reached:
         out.append(f"winner: no bot reached {WINNING_VP} VP (Fully Cooperative Play)")

@@ -29,6 +29,7 @@ PLAYABLE_BOTS: tuple[str, ...] = tuple(f for f in FACTIONS if f in REGISTRY and 
 HUMAN_FACTIONS: tuple[str, ...] = tuple(f for f in FACTIONS if f in REGISTRY and REGISTRY[f].human_seat)
 DIFFICULTY_TEXT: dict[str, dict[str, str]] = {f: REGISTRY[f].difficulty_text for f in PLAYABLE_BOTS}
 TRAIT_TEXT: dict[str, dict[str, str]] = {f: REGISTRY[f].trait_text for f in PLAYABLE_BOTS}
+REFUSED_TRAITS: dict[str, dict[str, str]] = {f: REGISTRY[f].refused_traits for f in PLAYABLE_BOTS if REGISTRY[f].refused_traits}
 
 
 def bot_for(faction: str, rule_set: str = LAW) -> object:
@@ -66,6 +67,6 @@ class BotTable(dict):  # type: ignore[type-arg]
 
 
 __all__ = [
-    "DIFFICULTY_TEXT", "FACTIONS", "HUMAN_FACTIONS", "PLAYABLE_BOTS", "REGISTRY", "TRAIT_TEXT",
+    "DIFFICULTY_TEXT", "FACTIONS", "HUMAN_FACTIONS", "PLAYABLE_BOTS", "REFUSED_TRAITS", "REGISTRY", "TRAIT_TEXT",
     "BotTable", "Faction", "bot_for", "faction_title", "piece_totals", "register",
 ]

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.context import Game
-from ..core.faction import REGISTRY
+from ..core.faction import REGISTRY, faction_title
 from ..core.events import Event, EventLog
 from ..core.state import GameState
 from ..game import GameConfig, new_game, play
@@ -331,7 +331,8 @@ _BOARD_ONLY = (
     "base_lost discard_supporter martial_law mobilize no_room officer officers_lost spend_supporter supporters "
     "day_labor glide hideout relationship remove_item "
     "decree_add decree_empty_hand decree_fails depose leader new_clutch no_new_roost viziers "
-    "coffin_makers coffin_return discard_play_card false_orders give informants league saboteurs swap_meet"
+    "coffin_makers coffin_return discard_play_card false_orders give informants league saboteurs swap_meet "
+    "ally_battle ally_move coalition"
 ).split()
 EVENT_ACTIONS: dict[str, Handler] = {kind: _nothing for kind in _BOARD_ONLY}
 EVENT_ACTIONS.update({
@@ -423,7 +424,7 @@ def seat_line(state: GameState, faction: str, player: str | None = None) -> str:
         return f"{LETTERS[faction]}: {player or faction}"
     traits = f", traits {'+'.join(fs.traits)}" if fs.traits else ""
     if fs.rule_set in RULE_SET_COMMENTS:
-        return f"{LETTERS[faction]}: {REGISTRY[faction].bot_name} // {RULE_SET_COMMENTS[fs.rule_set]}, difficulty {fs.difficulty}{traits}"
+        return f"{LETTERS[faction]}: {faction_title(faction, 'bot', fs.rule_set)} // {RULE_SET_COMMENTS[fs.rule_set]}, difficulty {fs.difficulty}{traits}"
     return f"{LETTERS[faction]}: Clockwork {faction.capitalize()} // {BOT_COMMENT}, difficulty {fs.difficulty}{traits}"
 
 

@@ -71,7 +71,7 @@ class Play:
         self.told_from: int | None = None  # the log's length when the latest entry came (law-mode seats' moves)
         self.law_told: list[str] = []  # what law-mode seats' moves did since then (part of ``told``)
         self.law_carried: list[str] = []  # the same, of the parts played out since then
-        self.names = seat_names({s.faction: s.player for s in config.seats if s.seat == "human"})
+        self.names = seat_names({s.faction: s.player for s in config.seats if s.seat == "human"}, {s.faction: s.rule_set for s in config.seats})
         self._run()
 
     @property

@@ -9,7 +9,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from ..core.events import Event
-from ..core.faction import REGISTRY
+from ..core.faction import LAW, REGISTRY, faction_title
 from .places import clearing_name
 
 COLOURS: dict[str, str] = {
@@ -28,9 +28,10 @@ class Step:
     seq: int = -1  # the event's place in the game's log (``Play.position_after`` replays up to it)
 
 
-def seat_names(humans: dict[str, str]) -> dict[str, str]:
-    """How steps name each faction: a human by the player's name, a bot as ``the <bot>``."""
-    names = {f: "the " + r.bot_name.split(" 2.0")[0] for f, r in REGISTRY.items()}
+def seat_names(humans: dict[str, str], rule_sets: dict[str, str] | None = None) -> dict[str, str]:
+    """How steps name each faction: a human by the player's name, a bot as ``the <bot>`` (its
+    rule set's own name: a BBP bot is called as the Better Bot Project calls it)."""
+    names = {f: "the " + faction_title(f, "bot", (rule_sets or {}).get(f, LAW)).split(" 2.0")[0] for f in REGISTRY}
     names.update(humans)
     return names
 

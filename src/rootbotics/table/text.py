@@ -101,7 +101,7 @@ def hand_lines(session: Session, name: str = "") -> list[str]:
 def score_lines(session: Session, state: GameState | None = None) -> list[str]:
     state = state or table_state(session)
     rows = sorted(state.factions.items(), key=lambda kv: -kv[1].vp)
-    return [f"  {fs.vp:>2} VP  {session.config.player(f) if fs.seat == 'human' else faction_title(f, 'bot')}" for f, fs in rows]
+    return [f"  {fs.vp:>2} VP  {session.config.player(f) if fs.seat == 'human' else faction_title(f, 'bot', fs.rule_set)}" for f, fs in rows]
 
 
 def table_state(session: Session) -> GameState:
@@ -136,7 +136,7 @@ def board_lines(session: Session) -> list[str]:
             kept = human_board(state, fs)  # a human Vagabond's pawn and items, the Company's Payments
             out.append(f"  {session.config.player(f)} holds {len(fs.hand)} card(s)" + plain(f"; {'; '.join(kept)}" if kept else "", play.names))
             continue
-        out.append(f"  {faction_title(f, 'bot')}: " + plain("; ".join(bot_board(state, fs)), play.names))
+        out.append(f"  {faction_title(f, 'bot', fs.rule_set)}: " + plain("; ".join(bot_board(state, fs)), play.names))
     return [map_forests(line) for line in out]
 
 

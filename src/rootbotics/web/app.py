@@ -1,6 +1,7 @@
 """The application: ``create_app(sessions, token, limit)`` gives the ASGI app that ``rootbotics
 serve`` runs (FastAPI routes of ``tables`` and ``watch``, the package's static files, and the
-``Guard`` in front: the token and the body limit)."""
+``Guard`` in front: the token, the origin of writes, the host, each client's requests in flight
+and the body limit)."""
 
 from __future__ import annotations
 
@@ -21,8 +22,9 @@ from .store import Store
 LIMIT = 2_000_000  # bytes of a request body (a long session file is well under this)
 
 
-def create_app(sessions: Path, token: str | None = None, limit: int = LIMIT) -> Any:
-    """The app over the sessions folder ``sessions``; with ``token``, every request needs it."""
+def create_app(sessions: Path, token: str | None = None, limit: int = LIMIT, hosts: tuple[str, ...] | None = None) -> Any:
+    """The app over the sessions folder ``sessions``; with ``token``, every request needs it;
+    with ``hosts``, a request sent to another name is refused (``serve`` on this machine)."""
     app = FastAPI(title="rootbotics", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.store = Store(sessions)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
@@ -32,7 +34,7 @@ def create_app(sessions: Path, token: str | None = None, limit: int = LIMIT) -> 
     app.add_exception_handler(HTTPException, _http_problem)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _bad_request)  # type: ignore[arg-type]
     app.add_exception_handler(Exception, _failure)
-    return Guard(app, token, limit)
+    return Guard(app, token, limit, hosts)
 
 
 async def _http_problem(request: Request, exc: HTTPException) -> Response:

@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 from fastapi import APIRouter, Request, UploadFile
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import Response
 
 from ..core.events import EventLog
@@ -17,7 +18,7 @@ from ..core.serial import StateError
 from ..record import ReplayController, check_record, digest
 from .forms import choices
 from .pages import go, page
-from .watch import MAX_ROUNDS, Watched, keep_record, watch_game
+from .watch import MAX_ROUNDS, Busy, Watched, computing, keep_record, watch_game
 
 router = APIRouter()
 
@@ -26,7 +27,7 @@ class BadRecord(ValueError):
     """A file that is not a game record this engine reads: one line."""
 
 
-def watch_record(data: bytes, filename: str) -> Watched:
+def watch_record(data: bytes, filename: str, client: str = "") -> Watched:
     """The recorded game played again, each step kept (``BadRecord`` when the file is not one)."""
     try:
         raw: Any = json.loads(data.decode("utf-8"))
@@ -39,7 +40,7 @@ def watch_record(data: bytes, filename: str) -> Watched:
         raise BadRecord(f"config.max_rounds: {config.max_rounds} is more than the {MAX_ROUNDS} rounds the watch page plays")
     decisions = raw.get("decisions", [])
     humans = {s.faction: ReplayController(s.faction, decisions) for s in config.seats if s.seat == "human"}
-    game = watch_game(config, humans)  # type: ignore[arg-type]
+    game = computing(client, lambda: watch_game(config, humans))  # type: ignore[arg-type]
     game.source = filename
     want = raw.get("result", {}).get("digest")
     got = digest(EventLog(list(game.log)))
@@ -53,9 +54,9 @@ async def upload_record(request: Request, file: UploadFile) -> Response:
     data = await file.read()
     name = "".join(ch for ch in (file.filename or "record.json") if ch.isalnum() or ch in "._-")[:60] or "record.json"
     try:
-        game = watch_record(data, name)
-    except BadRecord as e:
-        return page(request, "watch.html", {**choices(), "game": None, "query": {}, "error": f"{name}: {e}"}, 400)
+        game = await run_in_threadpool(watch_record, data, name, request.client.host if request.client else "")
+    except (BadRecord, Busy) as e:
+        return page(request, "watch.html", {**choices(), "game": None, "query": {}, "error": f"{name}: {e}"}, e.status if isinstance(e, Busy) else 400)
     key = hashlib.sha256(data).hexdigest()[:16]
     keep_record(key, game)
     return go(f"/watch?record={key}")

@@ -28,8 +28,14 @@ class Store:
     def __init__(self, folder: Path) -> None:
         self.folder = Path(folder).resolve()
         self.folder.mkdir(parents=True, exist_ok=True)
-        self.lock = threading.RLock()  # one entry at a time: sessions are not thread-safe
+        self.lock = threading.RLock()  # names: making, uploading, deleting a session
+        self._locks: dict[str, threading.RLock] = {}  # one entry at a time in each session
         self._open: dict[str, tuple[float, Session]] = {}
+
+    def lock_of(self, name: str) -> threading.RLock:
+        """The lock of session ``name``: entries of one game wait for each other, not for other games."""
+        with self.lock:
+            return self._locks.setdefault(name, threading.RLock())
 
     def path(self, name: str) -> Path:
         """The file of session ``name``; ``BadName`` unless the name is safe."""
@@ -79,15 +85,28 @@ class Store:
         self.saved(name, session)
         return name
 
+    def delete(self, name: str) -> None:
+        """Session ``name`` deleted, its file and what is kept of it (``BadName`` if none)."""
+        path = self.path(name)
+        with self.lock, self.lock_of(name):
+            if not path.exists():
+                raise BadName(f"no session named {name!r} in the sessions folder")
+            path.unlink()
+            self._open.pop(name, None)
+
     def upload(self, data: bytes, name: str | None = None) -> str:
         """A session file sent by a browser, checked as ``table resume`` checks it, then kept."""
         try:
             raw: Any = json.loads(data.decode("utf-8"))
+            config, entries, undone = read_session(raw)
         except UnicodeDecodeError:
             raise SessionError("", "the file is not UTF-8 text") from None
+        except SessionError:
+            raise
+        except RecursionError:
+            raise SessionError("", "the file is nested too deeply to be a session") from None
         except ValueError as e:
             raise SessionError("", f"the file is not valid JSON ({e})") from None
-        config, entries, undone = read_session(raw)
         name = name or self.free_name("upload")
         path = self.path(name)
         if path.exists():

@@ -4,6 +4,7 @@ the VP track and the board picture."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,7 +14,7 @@ from ..table.session import Session
 from ..table.text import status_lines
 from .board import FILL, board_svg
 from .compose import letter_of, supply_of
-from .moves import answered_places, law_view
+from .moves import answered_places, decision_key, law_view
 
 WIN = 30  # the VP track runs to 30 (LoR 3.1)
 
@@ -41,7 +42,7 @@ def seat_views(state: GameState, players: dict[str, str]) -> list[SeatView]:
     out = []
     for f in state.turn_order:
         fs = state.factions[f]
-        name = players.get(f) or faction_title(f, fs.seat)
+        name = players.get(f) or faction_title(f, fs.seat, fs.rule_set)
         view = SeatView(f, name, FILL.get(f, "#999"), fs.vp, fs.is_bot, items=list(fs.items), hand=len(fs.hand), traits=list(fs.traits), difficulty=fs.difficulty)
         if fs.is_bot:
             view.rule_set = "" if fs.rule_set == LAW else RULE_SETS.get(fs.rule_set, fs.rule_set)
@@ -61,11 +62,26 @@ def _cards(state: GameState, fs: FactionState) -> str:
 def vp_track(state: GameState, players: dict[str, str]) -> list[dict[str, Any]]:
     """The score of each seat, highest first, with its share of the 30-VP track."""
     rows = sorted(state.factions.items(), key=lambda kv: -kv[1].vp)
-    return [{"faction": f, "name": players.get(f) or faction_title(f, fs.seat), "vp": fs.vp, "colour": FILL.get(f, "#999"), "share": max(0, min(100, round(100 * fs.vp / WIN)))} for f, fs in rows]
+    return [{"faction": f, "name": players.get(f) or faction_title(f, fs.seat, fs.rule_set), "vp": fs.vp, "colour": FILL.get(f, "#999"), "share": max(0, min(100, round(100 * fs.vp / WIN)))} for f, fs in rows]
 
 
-def game_view(name: str, session: Session, error: str | None = None, told: list[str] | None = None) -> dict[str, Any]:
-    """Everything the game page shows for a table session."""
+def example_line(letter: str) -> str:
+    """A line the box's hint shows: a move of the mover's own pieces, as Rootlog writes it."""
+    return "p->7" if letter in ("V", "G") else "3w5->7"
+
+
+def bad_column(text: str, error: str | None) -> dict[str, Any] | None:
+    """The refused line cut at the column its refusal names (1-based): before, at, after."""
+    found = re.search(r"\bcolumn (\d+)\b", error or "")
+    if not text or found is None:
+        return None
+    col = max(1, min(int(found.group(1)), len(text)))
+    return {"column": col, "before": text[: col - 1], "at": text[col - 1], "after": text[col:]}
+
+
+def game_view(name: str, session: Session, error: str | None = None, told: list[str] | None = None, text: str = "") -> dict[str, Any]:
+    """Everything the game page shows for a table session (``text``: a refused line, shown again
+    in its box with the column the refusal names marked)."""
     play, cfg = session.play, session.config
     players = {s.faction: s.player for s in cfg.seats if s.seat == "human"}
     state = play.g.state if play.g is not None else None
@@ -80,7 +96,8 @@ def game_view(name: str, session: Session, error: str | None = None, told: list[
         "pending": play.pending, "moving": moving, "mover": cfg.player(play.open.faction) if moving and play.open else "",
         "entries": len(session.entries), "undone": len(session.undone),
         "can_back": bool(session.entries) and session.entries[-1].get("kind") == "ok",
-        "svg": "", "seats": [], "track": [], "round": play.round, "supply": [], "letter": "", "law": law,
+        "svg": "", "seats": [], "track": [], "round": play.round, "supply": [], "letter": "", "example": "3w5->7", "law": law,
+        "key": decision_key(session), "text": text.strip(), "bad": bad_column(text.strip(), error),
     }
     if law is not None:  # the decision is shown with its moves as buttons, not as text lines
         view["status"] = [f"{law['who']} ({law['faction']}, {law['stage']}): {law['prompt']}"]
@@ -92,5 +109,6 @@ def game_view(name: str, session: Session, error: str | None = None, told: list[
         if moving and play.open is not None:  # what the mover may place by clicks, and their letter
             view["supply"] = supply_of(state, play.open.faction)
             view["letter"] = letter_of(play.open.faction)
+            view["example"] = example_line(view["letter"])
         view["track"] = vp_track(state, players)
     return view

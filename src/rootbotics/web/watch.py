@@ -7,8 +7,10 @@ and the link that brings the same game back."""
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
@@ -33,6 +35,40 @@ from .views import seat_views, vp_track
 router = APIRouter()
 KEEP = 4  # watched games kept in memory
 MAX_ROUNDS = 200  # the longest game the watch page plays (each step's position is kept)
+COMPUTING = 2  # watched games played at once, over all clients (each holds every step's position)
+
+
+class Busy(Exception):
+    """No watched game can be played now: ``status`` 503 (the server's bound) or 429 (this client's)."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+_computing = threading.BoundedSemaphore(COMPUTING)
+_clients: set[str] = set()
+_clients_lock = threading.Lock()
+
+
+def computing(client: str, work: Callable[[], Watched]) -> Watched:
+    """``work`` (playing a game to watch) run under the bounds: at most ``COMPUTING`` games at
+    once and one per client, so a flood of watch requests is refused at once (``Busy``) instead
+    of queueing, stalling the table's requests and holding the positions of many games."""
+    with _clients_lock:
+        if client in _clients:
+            raise Busy(429, "this device is already waiting for a game to watch; wait for it, then try again")
+        _clients.add(client)
+    try:
+        if not _computing.acquire(timeout=0.5):
+            raise Busy(503, f"the server is already playing {COMPUTING} games to watch; try again in a moment")
+        try:
+            return work()
+        finally:
+            _computing.release()
+    finally:
+        with _clients_lock:
+            _clients.discard(client)
 
 
 class WatchChance(RngChance):
@@ -158,11 +194,11 @@ def watch_game(config: GameConfig, controllers: dict[str, Controller] | None = N
 _games: OrderedDict[str, Watched] = OrderedDict()
 
 
-def watched(config: GameConfig, key: str) -> Watched:
+def watched(config: GameConfig, key: str, client: str = "") -> Watched:
     if key in _games:
         _games.move_to_end(key)
         return _games[key]
-    game = watch_game(config)
+    game = computing(client, lambda: watch_game(config))
     _games[key] = game
     while len(_games) > KEEP:
         _games.popitem(last=False)
@@ -196,7 +232,10 @@ def watch_page(request: Request) -> Response:
     except ConfigError as e:
         return page(request, "watch.html", {**choices(), "game": None, "query": query, "error": str(e)}, 400)
     same = {k: query[k] for k in ("bots", "map", "seed", "max_rounds", "difficulty", "traits") if query.get(k)}
-    game = watched(config, urlencode(sorted(same.items())))
+    try:
+        game = watched(config, urlencode(sorted(same.items())), request.client.host if request.client else "")
+    except Busy as e:
+        return page(request, "watch.html", {**choices(), "game": None, "query": query, "error": str(e)}, e.status)
     return page(request, "watch.html", watch_view(game, query, same))
 
 

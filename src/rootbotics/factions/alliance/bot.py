@@ -40,13 +40,14 @@ class AutomatedAlliance:
     def birdsong(self, g: Game) -> None:
         R.reveal_order(g, FACTION, "6.4.1")
         R.craft_order(g, FACTION, "6.4.2")
-        if not revolt(g):
+        if not revolt(g) and not steadfast_skips_pity(g):
             public_pity(g)
 
     # -- 6.5 Daylight ------------------------------------------------------------------------
     def daylight(self, g: Game) -> None:
         spread_sympathy(g, "Daylight (6.5.1)")
-        surprise_revolt(g)
+        if not steadfast_skips_revolt(g):
+            surprise_revolt(g)
 
     # -- 6.6 Evening -------------------------------------------------------------------------
     def evening(self, g: Game) -> None:
@@ -169,7 +170,7 @@ def score_sympathy(g: Game, c: int) -> None:
     s = g.state
     placed = sympathy_on_map(s)
     vp = sympathy_vp(placed)
-    enemy = martial_law(s, c)
+    enemy = None if has_trait(s, FACTION, "steadfast") else martial_law(s, c)  # Steadfast ignores Martial Law
     reason = f"for its sympathy token number {placed} on the map"
     if enemy is not None:
         vp = max(vp - 1, 0)
@@ -253,25 +254,32 @@ def public_pity(g: Game) -> None:
     s = g.state
     n = sympathy_on_map(s)
     times = 1 if n >= POPULAR else 2
+    if has_trait(s, FACTION, "steadfast"):
+        s.turn_steps.append("public_pity")  # Steadfast: no Surprise Revolt after it this turn
     g.emit(FACTION, "6.4.4", "public_pity", "Public Pity: no revolt, {n} sympathy token{pl} on the map, so it spreads sympathy {times}", n=n, pl="" if n == 1 else "s", times="once" if times == 1 else "twice")
     for i in range(times):
         spread_sympathy(g, f"Public Pity (6.4.4), {'first' if i == 0 else 'second'} spread")
 
 
-def surprise_revolt(g: Game) -> bool:
-    """6.5.2: on a bird order, revolt in the sympathetic clearing with the most enemy pieces whose
-    suit's base is on the faction board (highest priority on ties)."""
-    s = g.state
-    if R.order_suit(s, FACTION) != "bird":
-        return False
+def surprise_target(s: GameState) -> Choice:
+    """6.5.2: the sympathetic clearing with the most enemy pieces whose suit's base is on the
+    faction board (highest priority on ties), where a base would have room."""
     free = bases_in_box(s)
-    choice = choose_clearing(
+    return choose_clearing(
         s,
         f"where to revolt by surprise (sympathetic clearings matching a base in its box: {', '.join(free) or 'none'})",
         [c for c in CLEARINGS if sympathetic(s, c) and s.suit(c) in free],
         [most("most enemy pieces", lambda c: s.enemy_pieces(FACTION, c), "6.5.2")],
         legal=lambda c: base_room(s, c),
     )
+
+
+def surprise_revolt(g: Game) -> bool:
+    """6.5.2: on a bird order, revolt by surprise (:func:`surprise_target`)."""
+    s = g.state
+    if R.order_suit(s, FACTION) != "bird":
+        return False
+    choice = surprise_target(s)
     if choice.target is None:
         g.emit(FACTION, "6.5.2", "no_revolt", "makes no surprise revolt: no sympathetic clearing matches a base in its box", why=choice.explain)
         return False
@@ -318,6 +326,32 @@ def wildfire(g: Game) -> None:
     before the order card is discarded, since the spread follows the order (ruling R-TRAIT-WILDFIRE)."""
     if has_trait(g.state, FACTION, "wildfire"):
         spread_sympathy(g, "Wildfire (3.3.2)", scoring=False)
+
+
+def steadfast_skips_pity(g: Game) -> bool:
+    """Steadfast (3.3.2): no Public Pity when a Surprise Revolt will come this turn: a bird order
+    and a clearing to revolt in now (spreading sympathy in Daylight takes none away; ruling
+    R-TRAIT-STEADFAST)."""
+    s = g.state
+    if not has_trait(s, FACTION, "steadfast") or R.order_suit(s, FACTION) != "bird":
+        return False
+    choice = surprise_target(s)
+    if choice.target is None:
+        return False
+    g.emit(FACTION, "3.3.2", "skip", "skips Public Pity by Steadfast: a Surprise Revolt will come this turn, in {c}", why=choice.explain, c=choice.target)
+    return True
+
+
+def steadfast_skips_revolt(g: Game) -> bool:
+    """Steadfast (3.3.2): only one of Public Pity and Surprise Revolt a turn, so no Surprise
+    Revolt after Public Pity (ruling R-TRAIT-STEADFAST)."""
+    s = g.state
+    if not has_trait(s, FACTION, "steadfast") or R.order_suit(s, FACTION) != "bird":
+        return False
+    if "public_pity" not in s.turn_steps:
+        return False
+    g.emit(FACTION, "3.3.2", "skip", "makes no Surprise Revolt by Steadfast: it took Public Pity this turn")
+    return True
 
 
 def nightmare_point(g: Game) -> None:

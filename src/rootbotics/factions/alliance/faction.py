@@ -44,6 +44,7 @@ class Alliance(Faction):
     trait_text = {
         "informants": "Automated Ambush also deals its extra hit where the Alliance defends a sympathy token with no warriors.",
         "popularity": "Enemies score nothing for removing its sympathy tokens.",
+        "steadfast": "Public Pity and Surprise Revolt: only one a turn (no Public Pity when a Surprise Revolt will come); Martial Law is ignored.",
         "veterans": "Guerrilla War: as defender it deals the higher roll and the attacker the lower.",
         "wildfire": "After recruiting in Evening, it spreads sympathy once more, scoring nothing for it.",
     }

@@ -17,8 +17,12 @@ from ...core.bot import enemies_in, pieces_there, victory_points
 from ...core.context import Game
 from ...core.maps import CLEARINGS
 from ...core.state import GameState
-from ...core.targeting import HIGHEST, LOWEST, Choice, Criterion, choose_clearing, choose_player, fewest, most
+from ...core.targeting import HIGHEST, LOWEST, Choice, Criterion, choose_clearing, choose_player_bbp, fewest, most
 from .board import DECREE_COLUMNS, VIZIER, EyrieBoard
+
+# Ruling R-BBP-EE-COLUMNS: the text resolves "left to right" and puts the fox column before the
+# bird column; mouse and rabbit between them as on the Law's board, which has the same columns.
+BBP_DECREE_COLUMNS: tuple[str, ...] = DECREE_COLUMNS
 
 FACTION = "eyrie"
 START_WARRIORS = 6  # the standard game's Eyrie setup (ruling R-BBP-EE-SETUP)
@@ -63,8 +67,8 @@ class BetterEyrie:
         new_roost(g, suit)
 
     def daylight(self, g: Game) -> None:
-        """BBP EE.3-6: the Decree left to right for each action, then Build."""
-        cols = [col for col in DECREE_COLUMNS if column_size(g.state, col)]
+        """BBP EE.3-6: the Decree left to right for each action (ruling R-BBP-EE-COLUMNS), then Build."""
+        cols = [col for col in BBP_DECREE_COLUMNS if column_size(g.state, col)]
         for col in cols:
             decree_recruit(g, col)
         for col in cols:
@@ -269,8 +273,7 @@ def defenseless_building(s: GameState, c: int) -> int:
 
 def choose_defender(s: GameState, c: int) -> Choice:
     """Ruling R-BBP-EE-DEFENDER: most pieces there, then the higher score, then setup order (BBP 4.2)."""
-    choice = choose_player(s, f"defender in {c}", enemies_in(s, FACTION, c), [most("most pieces there", pieces_there(s, c), "BBP EE.5"), most("higher score", victory_points(s), "BBP EE.5")])
-    choice.tiebreak = "setup order (BBP 4.2)"
+    choice = choose_player_bbp(s, f"defender in {c}", enemies_in(s, FACTION, c), [most("most pieces there", pieces_there(s, c), "BBP EE.5"), most("higher score", victory_points(s), "BBP EE.5")])
     return choice
 
 

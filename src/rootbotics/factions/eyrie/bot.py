@@ -331,6 +331,18 @@ def defenseless_buildings(s: GameState, c: int) -> int:
     return sum(1 for f, _ in cl.buildings if f != FACTION and cl.warriors.get(f, 0) == 0)
 
 
+def extra_hit(g: Game, col: str) -> tuple[bool, str]:
+    """5.5.1 III: one extra hit if this column has more cards than each other; with Focused
+    (3.3.2), also if it is tied for the most. Returns whether, and why."""
+    n = column_size(g, col)
+    others = [column_size(g, other) for other in DECREE_COLUMNS if other != col]
+    if all(n > m for m in others):
+        return True, f"the {col} column has more cards than each other column"
+    if has_trait(g.state, FACTION, "focused") and all(n >= m for m in others):
+        return True, f"by Focused, the {col} column is tied for the most cards"
+    return False, ""
+
+
 def decree_battle(g: Game, col: str) -> None:
     """5.5.1 III: battle in a matching clearing; one extra hit if this column is the longest."""
     s = g.state
@@ -362,9 +374,7 @@ def decree_battle(g: Game, col: str) -> None:
         return
     c = where.target
     cl = s.clearings[c]
-    n = column_size(g, col)
-    longest = all(n > column_size(g, other) for other in DECREE_COLUMNS if other != col)
-    extra_why = f"the {col} column has more cards than each other column"
+    longest, extra_why = extra_hit(g, col)
     enemies = enemies_in(s, FACTION, c)
     if len(enemies) == 1 and not g.explains:  # a lone enemy: nothing to rank, nobody reads why
         battle(g, FACTION, enemies[0], c, "5.5.1 III", extra_hits=1 if longest else 0, extra_why=extra_why)

@@ -35,6 +35,7 @@ class Eyrie(Faction):
         "nightmare": "As challenging, and 1 VP at the end of each Evening.",
     }
     trait_text = {
+        "focused": "The Decree's battles deal the extra hit also when their column is tied for the most cards.",
         "nobility": "It also falls into turmoil when it cannot place a warrior it must recruit; in turmoil it scores 1 VP per bird card instead of losing it.",
         "relentless": "After resolving the Decree, it removes every defenseless enemy building and token in each clearing with Eyrie warriors.",
         "swoop": "At the end of Daylight, it places 2 warriors in the highest-priority clearing with no Eyrie pieces.",

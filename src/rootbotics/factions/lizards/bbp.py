@@ -18,7 +18,7 @@ from ...core.battle import battle, can_battle
 from ...core.context import Game
 from ...core.maps import CLEARINGS
 from ...core.state import GameState
-from ...core.targeting import Choice, Criterion, choose_clearing, choose_player, fewest, in_priority_order, most
+from ...core.targeting import Choice, Criterion, choose_clearing, choose_player_bbp, fewest, in_priority_order, most
 from .cult import FACTION, OutcastPile, cult_board, outcast_max
 from .rules import GARDENS
 
@@ -75,8 +75,7 @@ def bbp_clearing(s: GameState, what: str, candidates: Iterable[int], criteria: l
 
 def bbp_player(s: GameState, what: str, candidates: Iterable[str], criteria: list[Criterion[str]], legal: Callable[[str], str | None] | None = None) -> Choice[str]:
     """A player by the criteria, ties to setup order (BBP 4.2: A before B)."""
-    choice = choose_player(s, what, candidates, criteria, legal=legal)
-    choice.tiebreak = "setup order (BBP 4.2)"
+    choice = choose_player_bbp(s, what, candidates, criteria, legal=legal)
     return choice
 
 
@@ -247,19 +246,25 @@ def resolve_outcast_pile(g: Game) -> None:
 
 
 def recruit(g: Game, suit: str) -> int | None:
-    """BBP CC.4: a warrior in a clearing of the card's suit: one with a free building slot, then
-    most enemy buildings, then priority (ruling R-BBP-CC-RECRUIT); a garden too if it rules there."""
+    """BBP CC.4: a warrior in a clearing of the card's suit with a free building slot, by
+    priority (BBP 4.1); only if none has one, the clearing with most enemy buildings, then
+    priority (ruling R-BBP-CC-RECRUIT); a garden too if it rules there."""
     s = g.state
     if s.factions[FACTION].supply.get("warrior", 0) <= 0:
         g.emit(FACTION, "BBP CC.4", "skip", "recruits nothing for the {suit} card: no warrior in its supply", suit=suit)
         return None
-    choice = bbp_clearing(
-        s,
-        f"where to recruit ({suit} clearings)",
-        [c for c in CLEARINGS if s.suit(c) == suit],
-        [most("a free building slot", lambda c: 1 if s.free_slots(c) > 0 else 0, "BBP CC.4", words=("no free slot", "a free slot")), most("most enemy buildings", lambda c: enemy_buildings(s, c), "BBP CC.4")],
-        legal=lambda c: keep_forbids(s, c),
-    )
+    suited = [c for c in CLEARINGS if s.suit(c) == suit]
+    open_slot = [c for c in suited if s.free_slots(c) > 0 and keep_forbids(s, c) is None]
+    if open_slot:
+        choice = bbp_clearing(s, f"where to recruit ({suit} clearings with a free building slot)", suited, [], legal=lambda c: keep_forbids(s, c) or (None if s.free_slots(c) > 0 else "no free building slot"))
+    else:
+        choice = bbp_clearing(
+            s,
+            f"where to recruit (no {suit} clearing has a free building slot)",
+            suited,
+            [most("most enemy buildings", lambda c: enemy_buildings(s, c), "BBP CC.4")],
+            legal=lambda c: keep_forbids(s, c),
+        )
     c = choice.target
     if c is None:
         g.emit(FACTION, "BBP CC.4", "skip", "cannot recruit in any {suit} clearing", choice.explain, suit=suit)

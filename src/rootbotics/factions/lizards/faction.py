@@ -25,6 +25,7 @@ HUMAN_FIELDS = ("acolytes", "lost_souls")  # a human Lizard Cult's board as the 
 class Lizards(Faction):
     name = FACTION
     bot_name = "Logical Lizards"
+    rule_set_bot_names = {"bbp": "Clockwork Cult"}  # BBP CC: the Better Bot Project names its bot so
     human_name = "Lizard Cult"
     pieces = {  # 8.3.1, 8.3.4; the Lizard Cult's box holds the same
         "bot": {"warrior": 25, "garden_fox": 5, "garden_rabbit": 5, "garden_mouse": 5},

@@ -17,7 +17,7 @@ from ...core.bot import enemies_in, pieces_there, victory_points
 from ...core.context import Game
 from ...core.maps import CLEARINGS
 from ...core.state import GameState
-from ...core.targeting import LOWEST, Choice, Criterion, choose_clearing, choose_player, in_priority_order, most
+from ...core.targeting import LOWEST, Choice, Criterion, choose_clearing, choose_player_bbp, in_priority_order, most
 
 FACTION = "marquise"
 BUILDING_TYPES = ("sawmill", "workshop", "recruiter")
@@ -69,13 +69,12 @@ def bbp_clearing(s: GameState, what: str, candidates: Iterable[int], criteria: l
 def choose_defender(s: GameState, c: int, rule: str) -> Choice:
     """BBP MM.4: the opponent with the most pieces there, then the higher score, then setup
     order (BBP 4.2). In cooperative play other bots are no targets (BBP 1.2)."""
-    choice = choose_player(
+    choice = choose_player_bbp(
         s,
         f"defender in {c}",
         enemies_in(s, FACTION, c),
         [most("most pieces there", pieces_there(s, c), rule), most("higher score", victory_points(s), rule)],
     )
-    choice.tiebreak = "setup order (BBP 4.2)"
     return choice
 
 

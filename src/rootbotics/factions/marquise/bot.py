@@ -16,6 +16,7 @@ BUILDING_TYPES = ("sawmill", "workshop", "recruiter")
 BUILDING_FOR_SUIT = {"fox": "sawmill", "rabbit": "workshop", "mouse": "recruiter"}
 TRACK_VP = (0, 1, 2, 3, 4, 5)  # VP of each Buildings-track space, left to right (4.6.1)
 RECRUIT_WARRIORS = 4  # 4.5.2 (2 on easy: 3.3.1)
+CHALLENGING_WARRIORS = 2  # challenging and nightmare: two more with each Recruit (3.3.1)
 MAX_EXPANSIONS = 54  # guard against an endless Expand loop (ruling R-EXPAND)
 
 
@@ -38,7 +39,7 @@ class MechanicalMarquise:
     # -- 4.5 Daylight (4.7 on a bird order) -------------------------------------------------------
     def daylight(self, g: Game) -> None:
         built = False
-        for _ in range(MAX_EXPANSIONS):
+        for expansions in range(MAX_EXPANSIONS):
             if R.order_suit(g.state, FACTION) == "bird":
                 escalated_daylight(g)
                 return
@@ -48,7 +49,7 @@ class MechanicalMarquise:
             built = build(g, suit) or built
             move(g, suit)
             blitz(g)
-            if not expand(g, built):
+            if not expand(g, built, expansions):
                 return
         g.emit(FACTION, "4.5.5", "expand_stopped", "stops expanding after {n} new order cards in one turn (ruling R-EXPAND)", n=MAX_EXPANSIONS)
 
@@ -143,9 +144,11 @@ def recruit(g: Game, suit: str) -> None:
     ruled = in_priority_order(s, [c for c in CLEARINGS if s.suit(c) == suit and R.rules(s, FACTION, c)])
     if not ruled:
         g.emit(FACTION, "4.5.2", "skip", "does not recruit: it rules no {suit} clearing", suit=suit)
+        overwhelming(g, recruit_due(s, RECRUIT_WARRIORS), f"it rules no {suit} clearing to place them in")
         return
     due = 2 if difficulty(s, FACTION) == "easy" else RECRUIT_WARRIORS
-    total = min(due, s.factions[FACTION].supply.get("warrior", 0))  # what can be placed is spread (LoR 1.5.4)
+    supply = s.factions[FACTION].supply.get("warrior", 0)
+    total = min(due, supply)  # what can be placed is spread (LoR 1.5.4)
     if total == 0:
         g.emit(FACTION, "4.5.2", "supply_empty", "does not recruit: no warriors left in supply")
     short = "" if total == due else f"; only {total} of its {due} warriors are in supply, so those are spread"
@@ -155,6 +158,14 @@ def recruit(g: Game, suit: str) -> None:
         if n:
             R.place_warriors(g, FACTION, c, n, "4.5.2", why=lambda r=ruled: f"recruiting evenly among the {suit} clearings it rules: {', '.join(map(str, r))}{short}")
     challenging_recruit(g, ruled)
+    overwhelming(g, recruit_due(s, RECRUIT_WARRIORS) - supply, "its supply of warriors ran out")
+
+
+def recruit_due(s: GameState, warriors: int) -> int:
+    """How many warriors a Recruit of ``warriors`` (by the Law) places at this bot's difficulty:
+    half on easy, two more on challenging and nightmare (3.3.1)."""
+    due = warriors // 2 if difficulty(s, FACTION) == "easy" else warriors
+    return due + (CHALLENGING_WARRIORS if at_least_challenging(s, FACTION) else 0)
 
 
 def challenging_recruit(g: Game, ordered_ruled: list[int]) -> None:
@@ -163,7 +174,7 @@ def challenging_recruit(g: Game, ordered_ruled: list[int]) -> None:
     if not at_least_challenging(g.state, FACTION) or not ordered_ruled:
         return
     c = in_priority_order(g.state, ordered_ruled)[0]
-    R.place_warriors(g, FACTION, c, 2, "3.3.1", why=lambda: f"{difficulty(g.state, FACTION)} difficulty: two more in the highest-priority ordered clearing it rules")
+    R.place_warriors(g, FACTION, c, CHALLENGING_WARRIORS, "3.3.1", why=lambda: f"{difficulty(g.state, FACTION)} difficulty: two more in the highest-priority ordered clearing it rules")
 
 
 def _build_legal(s: GameState, kind: str):
@@ -236,12 +247,16 @@ def buildings_on_map(s: GameState) -> int:
     return sum(s.on_map(FACTION, k) for k in BUILDING_TYPES)
 
 
-def expand(g: Game, built: bool) -> bool:
+def expand(g: Game, built: bool, expansions: int = 0) -> bool:
     """4.5.5: no building placed this turn and five or fewer on the map: discard the order,
-    reveal a new one (no crafting) and start Daylight again. Returns True to start again."""
+    reveal a new one (no crafting) and start Daylight again. Returns True to start again.
+    With Overwhelming, only once a turn (``expansions``: how many it made this turn)."""
     s = g.state
     n = buildings_on_map(s)
     if built or n > 5:
+        return False
+    if expansions and has_trait(s, FACTION, "overwhelming"):
+        g.emit(FACTION, "3.3.2", "skip", "does not expand again: Overwhelming lets it expand only once a turn")
         return False
     R.discard_order(g, FACTION, "4.5.5")
     g.emit(FACTION, "4.5.5", "expand", "expands: it placed no building this turn and has {n} on the map", n=n)
@@ -266,19 +281,23 @@ def escalated_recruit(g: Game) -> None:
     rules only one."""
     s = g.state
     ruled = in_priority_order(s, R.ruled_clearings(s, FACTION), LOWEST)[:2]
+    iron_will = has_trait(s, FACTION, "iron-will")
+    due = recruit_due(s, RECRUIT_WARRIORS * (2 if iron_will else 1))
     if not ruled:
         g.emit(FACTION, "4.7.2", "skip", "does not recruit: it rules no clearing")
+        overwhelming(g, due, "it rules no clearing to place them in")
         return
+    supply = s.factions[FACTION].supply.get("warrior", 0)
     per = 4 if len(ruled) == 1 else 2
     if difficulty(s, FACTION) == "easy":
         per //= 2  # easy: two warriors in all (3.3.1)
-    iron_will = has_trait(s, FACTION, "iron-will")
     if iron_will:
         per *= 2  # Iron Will: twice the warriors in Escalated Daylight
     why_base = f"the lowest-priority clearings it rules: {', '.join(map(str, ruled))}" + ("; Iron Will doubles them" if iron_will else "")
     for c in in_priority_order(s, ruled):
         R.place_warriors(g, FACTION, c, per, "4.7.2", why=lambda: why_base)
     challenging_recruit(g, R.ruled_clearings(s, FACTION))  # a bird order: every clearing is ordered
+    overwhelming(g, due - supply, "its supply of warriors ran out")
 
 
 def escalated_building_type(s: GameState) -> str:
@@ -335,6 +354,14 @@ def blitz(g: Game) -> None:
         return
     R.move_warriors(g, FACTION, c, dest.target, s.warriors(FACTION, c) - 1, "3.3.2", why=lambda: f"Blitz: {origin.explain()}; {dest.explain()}")
     battle_in(g, dest.target, "3.3.2")
+
+
+def overwhelming(g: Game, unplaced: int, reason: str) -> None:
+    """Trait Overwhelming (3.3.2): a Recruit scores 1 VP per two warriors it could not place, for
+    an empty supply or no clearing to place them in (ruling R-TRAIT-OVERWHELMING)."""
+    if unplaced < 2 or not has_trait(g.state, FACTION, "overwhelming"):
+        return
+    R.score(g, FACTION, unplaced // 2, "3.3.2", f"by Overwhelming: {unplaced} warriors of its Recruit could not be placed ({reason})")
 
 
 def nightmare_point(g: Game) -> None:

@@ -52,6 +52,7 @@ class Marquise(Faction):
         "fortified": "Each Marquise building takes two hits to remove; a single hit on a building does nothing.",
         "hospitals": "After a battle it defended in which it lost two or more warriors, it places two warriors in the keep's clearing.",
         "iron-will": "Escalated Daylight's Recruit places twice as many warriors.",
+        "overwhelming": "Each Recruit scores 1 VP per two warriors it cannot place (empty supply or no clearing to place them); Expand happens at most once a turn.",
     }
 
     rule_sets = (LAW, "bbp")  # the Law's bot (bot.py) and the Better Bot Project's (bbp.py)

@@ -19,7 +19,7 @@ from ...core.context import Game
 from ...core.maps import CLEARINGS
 from ...core.paths import river_links
 from ...core.state import GameState
-from ...core.targeting import Choice, choose_clearing, choose_player, in_priority_order, most
+from ...core.targeting import Choice, choose_clearing, choose_player_bbp, in_priority_order, most
 from .bbp_market import MARKET_CARDS, OtterBoard
 from .board import TRADE_POSTS_PER_SUIT, trade_posts_placed
 
@@ -191,8 +191,7 @@ def recruit(g: Game, suit: str) -> int:
 
 def choose_defender(s: GameState, c: int) -> Choice:
     """BBP OO.3: most pieces there, then the higher score, then setup order (BBP 4.2)."""
-    choice = choose_player(s, f"defender in {c}", enemies_in(s, FACTION, c), [most("most pieces there", pieces_there(s, c), "BBP OO.3"), most("higher score", victory_points(s), "BBP OO.3")])
-    choice.tiebreak = "setup order (BBP 4.2)"
+    choice = choose_player_bbp(s, f"defender in {c}", enemies_in(s, FACTION, c), [most("most pieces there", pieces_there(s, c), "BBP OO.3"), most("higher score", victory_points(s), "BBP OO.3")])
     return choice
 
 

@@ -8,7 +8,6 @@ track when removed (9.2.2).
 
 from __future__ import annotations
 
-from math import ceil
 from typing import cast
 
 from ...core import rules as R
@@ -380,8 +379,7 @@ def discard(g: Game) -> None:
 
 
 def nightmare_points(g: Game) -> None:
-    """Nightmare (3.3.1): at the end of Evening, 1 VP per two players, rounded up (ruling
+    """Nightmare (3.3.1): 1 VP at the end of Evening, as the Riverfolk Nightmare card says (ruling
     R-DIFF-CW2-NIGHTMARE)."""
-    s = g.state
-    if difficulty(s, FACTION) == "nightmare":
-        R.score(g, FACTION, ceil(len(s.turn_order) / 2), "3.3.1", "at the end of Evening (nightmare difficulty: 1 per two players, rounded up)")
+    if difficulty(g.state, FACTION) == "nightmare":
+        R.score(g, FACTION, 1, "3.3.1", "at the end of Evening (nightmare difficulty)")

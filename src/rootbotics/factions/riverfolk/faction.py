@@ -36,10 +36,10 @@ class Riverfolk(Faction):
         "easy": "Build and Garrison places the trade post with no warrior.",
         "default": "As the Law says (one warrior with the new trade post).",
         "challenging": "Build and Garrison places two warriors with the new trade post.",
-        "nightmare": "As challenging, and at the end of each Evening 1 VP per two players, rounded up.",
+        "nightmare": "As challenging, and 1 VP at the end of each Evening.",
     }
     trait_text = {
-        "garrison": "As defender it is never defenseless, and its trade post in the battle clearing adds 1 to its maximum rolled hits.",
+        "garrison": "As defender it is never defenseless, and each of its trade posts on the map adds 1 to its maximum rolled hits.",
         "greedy": "It scores 1 VP whenever the player with the most VP buys any of its services.",
         "ferocious": "As attacker its maximum rolled hits is always 3.",
         "involved": "In the turn of a human who bought no Mercenaries, that human's enemies battle it as if they had bought Mercenaries.",
@@ -237,18 +237,21 @@ class Riverfolk(Faction):
         order = g.state.factions[faction].order
         assert order is not None
         c = g.state.deckdef.card(order)
-        g.emit(faction, rule, "order", "reveals {card}, bought from the Riverfolk's Market, as its order card", card=c.label(), card_id=c.name, suit=c.suit)
+        seller = g.state.factions.get(RIVERFOLK)
+        market = "the Otter Overlords' market" if seller is not None and seller.rule_set == bbp_market.BBP else "the Riverfolk's Market"
+        g.emit(faction, rule, "order", "reveals {card}, bought from " + market + ", as its order card", card=c.label(), card_id=c.name, suit=c.suit)
 
     # -- its traits in battle (3.3.2) -----------------------------------------------------------
     def adjust_maximum_hits(self, g: Game, attacker: str, defender: str, c: int, att_max: int, def_max: int) -> tuple[int, int]:
-        """Ferocious: its maximum rolled hits attacking is 3. Garrison: defending, its trade post
-        in the clearing adds 1."""
+        """Ferocious: its maximum rolled hits attacking is 3. Garrison: defending, each of its trade
+        posts on the map adds 1, as the card says (ruling R-TRAIT-GARRISON)."""
         if attacker == RIVERFOLK and _has_trait(g, "ferocious"):
             att_max = 3
             g.emit(attacker, "3.3.2", "ferocious", "Ferocious: its maximum rolled hits is 3")
-        if defender == RIVERFOLK and _has_trait(g, "garrison") and (RIVERFOLK, "trade_post") in g.state.clearings[c].tokens:
-            def_max += 1
-            g.emit(defender, "3.3.2", "garrison", "Garrison: its trade post in {c} adds 1 to its maximum rolled hits", c=c)
+        posts = g.state.on_map(RIVERFOLK, "trade_post") if defender == RIVERFOLK and _has_trait(g, "garrison") else 0
+        if posts:
+            def_max += posts
+            g.emit(defender, "3.3.2", "garrison", "by Garrison, its {n} trade post{pl} on the map add{s} {n} to its maximum rolled hits", n=posts, pl="s" if posts > 1 else "", s="" if posts > 1 else "s")
         return att_max, def_max
 
     def never_defenseless(self, g: Game, faction: str) -> bool:

@@ -39,6 +39,9 @@ class Vagabot(Faction):
         "helper": "Each Aid scores him 1 more VP, and an aided human draws two cards for each one.",
         "marksman": "As attacker, he deals one immediate hit before rolling; a warrior it removes scores as usual.",
     }
+    refused_traits = {
+        "questing": "Questing is not offered: the list of updated Daylight actions on its card is an image that no source we have transcribes (ruling R-TRAIT-QUESTING).",
+    }
 
     def bot(self) -> Any:
         from .bot import Vagabot as VagabotBot
@@ -134,14 +137,17 @@ class Vagabot(Faction):
 
     def max_rolled_hits(self, state: GameState, faction: str, c: int) -> int:
         vb = human.board_of(state, faction)
-        return human.max_rolled_hits(vb) if vb is not None else satchel.max_rolled_hits(state, faction, c)
+        return human.max_rolled_hits(state, vb, c) if vb is not None else satchel.max_rolled_hits(state, faction, c)
 
     def defenseless(self, state: GameState, faction: str, c: int) -> bool:
         vb = human.board_of(state, faction)
         return vb.swords() == 0 if vb is not None else satchel.defenseless(state, faction, c)
 
     def max_hits_source(self, state: GameState, faction: str) -> str:
-        if human.board_of(state, faction) is not None:
+        vb = human.board_of(state, faction)
+        if vb is not None and vb.battle_ally is not None:
+            return f"his undamaged swords and the {vb.battle_ally}'s warriors there (LoR 9.2.9.2.3)"
+        if vb is not None:
             return "his undamaged swords (LoR 9.2.6)"
         return "his Battle Track (7.2.4)" if satchel.has_pawn(state, faction) else ""
 
@@ -153,9 +159,14 @@ class Vagabot(Faction):
 
     def take_hits(self, g: Game, faction: str, c: int, hits: int, by: str) -> None:
         if human.board_of(g.state, faction) is not None:
-            human.damage(g, faction, c, hits, "LoR 9.2.7", f"for a hit from {by} in {c}")
+            human.take_hits(g, faction, c, hits, by)
             return
         satchel.take_hits(g, faction, c, hits, by)
+
+    def wins_with(self, state: GameState, faction: str, winners: list[str]) -> bool:
+        """LoR 9.2.8: a human Vagabond wins when the player he formed a coalition with wins."""
+        vb = human.board_of(state, faction)
+        return vb is not None and vb.coalition is not None and vb.coalition in winners
 
     # -- a human Vagabond played by legal moves (LoR 9; ``vagabond_lor.py``) -----------------------
     def lor(self) -> Any:

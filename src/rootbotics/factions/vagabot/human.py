@@ -7,7 +7,7 @@ R-VAGABOT-DEFENSELESS); each hit he takes damages one undamaged item of his choi
 hits beyond them do nothing; an effect that removes all enemy pieces from his clearing damages
 three items instead (LoR 9.2.2, as 7.2.1 I for the Vagabot). His choices are asked of his controller
 (``assign_hits`` with his undamaged items). Which character he plays, his relationships, quests
-and the coalition are kept at the table.
+and the coalition (LoR 9.2.8) are on his board when he is played by legal moves (``vagabond_lor.py``).
 """
 
 from __future__ import annotations
@@ -20,12 +20,13 @@ from ...core.faction import Board
 from ...core.fields import StateError, lst, only, show, string
 from ...core.items import ITEM_TYPES
 from ...core.maps import CLEARINGS
+from ...core.rules import remove_warriors
 from .items import FOREST_PREFIX, quest_names
 
 if TYPE_CHECKING:
     from ...core.state import GameState
 
-FIELDS = ("character", "location", "items", "relationships", "quests", "quest_deck", "completed_quests", "aids", "scorched_earth", "improvised")
+FIELDS = ("character", "location", "items", "relationships", "quests", "quest_deck", "completed_quests", "aids", "scorched_earth", "improvised", "coalition")
 OPTION = "vagabond_character"  # a game's option: the human Vagabond's character, when his board names none
 SECOND = "vagabond2"  # the second Vagabond (LoR: two Vagabonds in one game), a human seat only
 OPTIONS: dict[str, str] = {"vagabot": OPTION, SECOND: "vagabond2_character"}  # each Vagabond's option
@@ -79,12 +80,18 @@ class VagabondBoard(Board):
     aids: dict[str, int] = field(default_factory=dict)  # LoR 9.2.9.1.1: Aids this turn toward the next step
     scorched: list[int] = field(default_factory=list)  # LoR 26.6.2: clearings where his torch lies (in ``slot_items``)
     improvised: bool = False  # LoR 26.7.2: the Adventurer improvised this turn
+    coalition: str | None = None  # LoR 9.2.8: the player his score marker sits with (his dominance card is FactionState.dominance)
+    # LoR 9.2.9.2.3-9.2.9.2.4, within one battle he attacks only (never saved: no position is
+    # saved inside a battle): the Allied faction whose warriors fight as his, and the hits he took
+    # by removing them and by damaging items.
+    battle_ally: str | None = None
+    ally_hits: list[int] = field(default_factory=lambda: [0, 0])
 
     def clone(self) -> VagabondBoard:
         return VagabondBoard(
             self.clearing, self.forest, [i.clone() for i in self.items], self.character,
             dict(self.relations), list(self.quests), list(self.quest_deck), list(self.completed), dict(self.aids),
-            list(self.scorched), self.improvised,
+            list(self.scorched), self.improvised, self.coalition, self.battle_ally, list(self.ally_hits),
         )
 
     def on_track(self, kind: str) -> int:
@@ -98,6 +105,9 @@ class VagabondBoard(Board):
 
     def hostile(self, faction: str) -> bool:
         return self.relations.get(faction, 0) == HOSTILE
+
+    def allied(self, faction: str) -> bool:
+        return self.relations.get(faction, 0) == ALLIED
 
     def item_pieces(self) -> list[str]:
         return [i.kind for i in self.items]
@@ -147,8 +157,49 @@ def where(state: GameState, vb: VagabondBoard) -> str:
 
 
 # -- in battle and under the bots' effects (LoR 9.2.2, 9.2.4, 9.2.6, 9.2.7) ------------------
-def max_rolled_hits(vb: VagabondBoard) -> int:
-    return vb.swords()
+def max_rolled_hits(state: GameState, vb: VagabondBoard, c: int) -> int:
+    """LoR 9.2.6; LoR 9.2.9.2.3: attacking with an Allied faction's warriors, theirs there too."""
+    ally = vb.battle_ally
+    return vb.swords() + (state.clearings[c].warriors.get(ally, 0) if ally is not None else 0)
+
+
+ALLY_WARRIOR = "warrior of the {}"  # LoR 9.2.9.2.4: an Allied warrior in his choices of what takes a hit
+
+
+def take_hits(g: Game, faction: str, c: int, hits: int, by: str) -> None:
+    """LoR 9.2.7; LoR 9.2.9.2.4: in a battle where an Allied faction's warriors fight as his, he
+    may take each hit by removing one of them instead of damaging an item (he picks, one hit at a
+    time); the hits taken each way are counted for the Hostility check at the end of the battle."""
+    vb = board_of(g.state, faction)
+    assert vb is not None
+    ally = vb.battle_ally
+    if ally is None or not g.state.clearings[c].warriors.get(ally, 0):
+        vb.ally_hits[1] += damage(g, faction, c, hits, "LoR 9.2.7", f"for a hit from {by} in {c}")
+        return
+    word = ALLY_WARRIOR.format(ally)
+    for _ in range(hits):
+        warriors = g.state.clearings[c].warriors.get(ally, 0)
+        pool = sorted(i.words() for i in vb.undamaged()) + [word] * warriors
+        if not pool:
+            g.emit(faction, "LoR 9.2.7", "damage_ignored", "has no undamaged item nor Allied warrior left: the hit does nothing")
+            return
+        pick = g.controller(faction).assign_hits(g, faction, c, 1, pool)[0] if len(set(pool)) > 1 else pool[0]
+        if pick == word:
+            remove_warriors(g, ally, c, 1, "LoR 9.2.9.2.4", by=by)
+            vb.ally_hits[0] += 1
+        else:
+            vb.ally_hits[1] += damage_one(g, faction, pick, f"for a hit from {by} in {c}")
+
+
+def damage_one(g: Game, faction: str, words: str, reason: str) -> int:
+    vb = board_of(g.state, faction)
+    assert vb is not None
+    item = next((i for i in vb.undamaged() if i.words() == words), None)
+    if item is None:
+        raise EngineFailure(f"the {faction} has no undamaged {words} to damage")
+    item.damaged = True
+    g.emit(faction, "LoR 9.2.7", "damage", "damages his {item} {reason}", item=words, reason=reason)
+    return 1
 
 
 def damage(g: Game, faction: str, c: int, hits: int, rule: str, reason: str) -> int:
@@ -200,6 +251,8 @@ def board_json(vb: VagabondBoard) -> dict[str, Any]:
         out["scorched_earth"] = list(vb.scorched)
     if vb.improvised:
         out["improvised"] = True
+    if vb.coalition is not None:
+        out["coalition"] = vb.coalition
     return out
 
 
@@ -237,6 +290,11 @@ def read_board(state: GameState, faction: str, raw: Any, path: str) -> VagabondB
     if not isinstance(improvised, bool):
         raise StateError(f"{path}.improvised", f"{show(improvised)} is not true or false")
     vb.improvised = improvised
+    coalition = raw.get("coalition")
+    if coalition is not None:
+        vb.coalition = string(coalition, f"{path}.coalition")  # another faction of the game: checked in ``violations``
+        if vb.coalition == faction:
+            raise StateError(f"{path}.coalition", "is the Vagabond himself, not another player")
     return vb
 
 
@@ -281,6 +339,10 @@ def violations(state: GameState, faction: str, vb: VagabondBoard) -> list[str]:
     strangers = sorted(f for f in [*vb.relations, *vb.aids] if f not in state.turn_order or f == faction)
     if strangers:
         return [f"{faction}: relationships or Aids with factions not among the others in this game: {strangers}"]
+    if vb.coalition is not None and (vb.coalition not in state.turn_order or vb.coalition == faction):
+        return [f"{faction}: a coalition with {vb.coalition}, not another player of this game (LoR 9.2.8)"]
+    if vb.coalition is not None and state.factions[faction].dominance is None:
+        return [f"{faction}: a coalition with the {vb.coalition} without an activated dominance card (LoR 9.2.8)"]
     quests = vb.quests + vb.quest_deck + vb.completed
     if len(set(quests)) != len(quests):
         return [f"{faction}: a quest card in two places: {quests}"]

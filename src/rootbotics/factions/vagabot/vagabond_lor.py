@@ -12,17 +12,20 @@ from ...core.faction import rules_of
 from ...core.lor.battling import defenders
 from ...core.lor.cards import ask_card, card_label, discard_down, draw, evening_draw, matching, suit_matches
 from ...core.lor.crafting import craft, craft_moves
+from ...core.lor.dominance import ACTIVATE_VP
 from ...core.lor.effects import daylight_start, evening_start
+from ...core.lor.moving import destinations
 from ...core.lor.turn import apply_free_daylight, free_daylight_moves, start_of_birdsong
 from ...core.maps import CLEARINGS
 from ...core.moves import DONE, MOVE_TEXT, NO, Move, ask, yes_no
 from ...core.paths import move_destinations
-from ...core.rules import closed, give_card_to_bot, one_removal, remove_piece, remove_warriors, score, snared
+from ...core.rules import closed, give_card_to_bot, move_warriors, one_removal, remove_piece, remove_warriors, score, snared
 from ...core.state import GameState
-from .human import ALLIED, HOSTILE, HUMAN_CHARACTERS, RELATION_NAMES, TRACKED, VagabondBoard, VagabondItem, board_of, place_pawn, where
+from .human import ALLIED, HOSTILE, OPTIONS, HUMAN_CHARACTERS, RELATION_NAMES, TRACKED, VagabondBoard, VagabondItem, board_of, place_pawn, where
 from .items import quest_label
 
 FACTION = "vagabot"  # the first Vagabond's faction name (the second's is ``vagabond2``)
+VAGABONDS = tuple(OPTIONS)  # the Vagabonds' faction names, human or bot: no relationship with each other
 REFRESH, REFRESH_PER_TEA = 3, 2  # LoR 9.4.1
 ITEM_LIMIT, LIMIT_PER_BAG = 6, 2  # LoR 9.6.4
 QUESTS_FACE_UP = 3  # LoR 9.3.3
@@ -120,8 +123,8 @@ def setup(g: Game, f: str = FACTION) -> None:
             continue
         s.item_box[kind] -= 1
         gain(g, f, kind, "LoR 9.3.5", "from the box (a starting item)")
-    vb.relations = {o: 0 for o in s.turn_order if o != f}
-    g.emit(f, "LoR 9.3.6", "setup", "is Indifferent to every other faction")
+    vb.relations = {o: 0 for o in s.turn_order if o not in VAGABONDS}  # no marker for another Vagabond (LoR 9.3.6, 9.7)
+    g.emit(f, "LoR 9.3.6", "setup", "is Indifferent to every non-Vagabond faction")
 
 
 def populate_ruins(g: Game, f: str) -> None:
@@ -193,12 +196,14 @@ def slip(g: Game, f: str) -> None:
     m = ask(g, f, "birdsong.slip", "LoR 9.4.2", [*slip_options(s, vb), DONE], "slip?")
     if m is DONE:
         return
-    before = where(s, vb)
+    before, origin = where(s, vb), vb.clearing
     if m.kind == "to":
         place_pawn(s, f, vb, clearing=m.arg)
     else:
         place_pawn(s, f, vb, forest=m.arg)
     g.emit(f, "LoR 9.4.2", "slip", "slips from {a} to {b}", a=before, b=where(s, vb))
+    if origin is not None and m.kind == "to":  # ruling R-VAGABOND-ALLIES: the Slip is a move, not alone
+        move_allies(g, f, origin, m.arg)
 
 
 # -- Daylight (LoR 9.5) ------------------------------------------------------------------------------
@@ -207,14 +212,70 @@ def daylight(g: Game, f: str) -> None:
     daylight_start(g, f)
     used: set[str] = set()
     while True:
-        free = [m for m in free_daylight_moves(s, f, used) if m.kind != "activate_dominance"]  # LoR 9.2.8
-        m = ask(g, f, "daylight.action", "LoR 9.5", [*action_moves(s, f), *free, DONE], "take an action")
+        free = [m for m in free_daylight_moves(s, f, used) if m.kind != "activate_dominance"]  # LoR 9.2.8: a coalition instead
+        m = ask(g, f, "daylight.action", "LoR 9.5", [*action_moves(s, f), *coalition_moves(s, f), *free, DONE], "take an action")
         if m is DONE:
             return
+        if m.kind == "coalition":
+            form_coalition(g, f, m.arg)
+            continue
         if apply_free_daylight(g, f, m, used):
             continue
         if ACTIONS[m.kind](g, f) == "end_daylight":
             return
+
+
+# -- coalitions (LoR 9.2.8, 9.2.9.3.4) ------------------------------------------------------------
+COALITION_PLAYERS = 4  # LoR 9.2.8: four or more players
+
+
+def in_coalition(s: GameState, o: str) -> bool:
+    """A player in a coalition: a Vagabond who formed one, or the player he formed it with."""
+    for p in s.turn_order:
+        vb = board_of(s, p)
+        if vb is not None and vb.coalition is not None and o in (p, vb.coalition):
+            return True
+    return False
+
+
+def coalition_partners(s: GameState, f: str) -> list[str]:
+    """LoR 9.2.8: the players with the fewest VP but him, not in a coalition; a player whose
+    score marker is off the track (an activated dominance card) is none and is not compared
+    (ruling R-VAGABOND-COALITION)."""
+    scored = [o for o in s.turn_order if o != f and s.factions[o].dominance is None]
+    if not scored:
+        return []
+    low = min(s.factions[o].vp for o in scored)
+    return [o for o in scored if s.factions[o].vp == low and not in_coalition(s, o)]
+
+
+def coalition_moves(s: GameState, f: str) -> list[Move]:
+    """LoR 9.2.8 with 3.3.1 (ruling R-VAGABOND-COALITION): in Daylight, with four or more
+    players, 10 VP or more and no card activated, a dominance card in hand activates to form a
+    coalition, when a player may be his partner."""
+    fs = s.factions[f]
+    if len(s.turn_order) < COALITION_PLAYERS or fs.dominance is not None or fs.vp < ACTIVATE_VP or not coalition_partners(s, f):
+        return []
+    deck = s.deckdef.cards
+    return [Move("coalition", (cid,), "LoR 9.2.8") for cid in dict.fromkeys(fs.hand) if deck[cid].kind == "dominance"]
+
+
+def form_coalition(g: Game, f: str, cid: int) -> None:
+    """LoR 9.2.8: the dominance card to his play area, his score marker to the partner's board
+    (he scores no more, ``core/rules.py: score``); ties for fewest VP are his pick; a Hostile
+    partner becomes Indifferent (LoR 9.2.9.3.4). He wins when his partner wins
+    (``faction.py: Vagabot.wins_with``)."""
+    s = g.state
+    vb = vboard(g, f)
+    o = ask(g, f, "coalition.player", "LoR 9.2.8", [Move("player", (p,), "LoR 9.2.8") for p in coalition_partners(s, f)], "form a coalition with whom").arg
+    fs = s.factions[f]
+    fs.hand.remove(cid)
+    fs.dominance = cid
+    vb.coalition = o
+    g.emit(f, "LoR 9.2.8", "coalition", "activates {card} to form a coalition with the {other}: his score marker goes to their board", card=card_label(cid), other=o)
+    if vb.hostile(o):
+        vb.relations[o] = 0
+        g.emit(f, "LoR 9.2.9.3.4", "relationship", "forms a coalition with the Hostile {other}: they are now Indifferent", other=o)
 
 
 def action_moves(s: GameState, f: str) -> list[Move]:
@@ -255,15 +316,46 @@ def move(g: Game, f: str) -> None:
     c = ask(g, f, "move.to", "LoR 9.5.1", [Move("to", (c,), "LoR 9.5.1") for c in move_targets(s, f, vb)], "move to which clearing").arg
     n = boots_needed(s, f, vb, c)
     exhaust(g, f, "boots", "LoR 9.5.1" if n == 1 else "LoR 9.2.9.3.2", f"to move into {c}", n)
-    before = where(s, vb)
+    before, origin = where(s, vb), vb.clearing
     place_pawn(s, f, vb, clearing=c)
     g.emit(f, "LoR 9.5.1", "move", "moves from {a} to {b}", a=before, b=where(s, vb))
+    if origin is not None:
+        move_allies(g, f, origin, c)
+
+
+def ally_movers(s: GameState, f: str, a: int, b: int) -> list[str]:
+    """LoR 9.2.9.2.2: Allied factions with warriors in ``a`` that could move them to ``b``
+    themselves (forced, LoR 1.5.5: rule, snares and paths as for their own move; ruling
+    R-VAGABOND-ALLIES)."""
+    vb = board_of(s, f)
+    assert vb is not None
+    cl = s.clearings[a]
+    return [o for o in s.turn_order if vb.allied(o) and cl.warriors.get(o, 0) > 0 and not snared(s, o, a) and b in destinations(s, o, a)]
+
+
+def move_allies(g: Game, f: str, a: int, b: int) -> None:
+    """LoR 9.2.9.2.2: after his move from ``a`` to ``b``, he may force warriors of one Allied
+    faction there to move along with him: which faction, then how many."""
+    s = g.state
+    allies = ally_movers(s, f, a, b)
+    if not allies:
+        return
+    rule = "LoR 9.2.9.2.2"
+    m = ask(g, f, "move.ally", rule, [*(Move("ally", (o,), rule) for o in allies), NO], f"move Allied warriors with you from {a} to {b}?")
+    if m is NO:
+        return
+    o = m.arg
+    n = ask(g, f, "move.ally_count", rule, [Move("count", (k,), rule) for k in range(1, s.clearings[a].warriors[o] + 1)], f"move how many {o} warriors from {a} to {b}").arg
+    g.emit(f, rule, "ally_move", "forces {n} Allied {other} warrior(s) to move with him from {a} to {b}", n=n, other=o, a=a, b=b)
+    move_warriors(g, o, a, b, n, rule)
 
 
 def battle_targets(s: GameState, f: str, vb: VagabondBoard) -> list[str]:
+    """LoR 4.3, 9.5.2: an enemy in his clearing; his coalition partner is none (ruling
+    R-VAGABOND-COALITION)."""
     if vb.clearing is None or not ready(vb, "sword"):
         return []
-    return defenders(s, f, vb.clearing)
+    return [o for o in defenders(s, f, vb.clearing) if o != vb.coalition]
 
 
 def losses(s: GameState, o: str, c: int) -> tuple[int, int]:
@@ -280,9 +372,35 @@ def vagabond_battle(g: Game, f: str) -> None:
     assert c is not None
     d = ask(g, f, "battle.defender", "LoR 9.5.2", [Move("defender", (o,), "LoR 9.5.2") for o in battle_targets(s, f, vb)], "battle whom").arg
     exhaust(g, f, "sword", "LoR 9.5.2", f"to battle the {d} in {c}")
+    attack(g, f, d, c, "LoR 9.5.2")
+
+
+def attack(g: Game, f: str, d: str, c: int, rule: str) -> None:
+    """A battle he attacks in (LoR 9.5.2, or his own Instigate, LoR 26.4.2): at its start he may
+    treat one Allied faction's warriors there as his own (LoR 9.2.9.2.3; never when attacking that
+    faction); after it, the Hostility check of LoR 9.2.9.2.4 for that faction, then Hostility and
+    Infamy for what he removed of the defender (LoR 9.2.9.3, 9.2.9.3.1)."""
+    s = g.state
+    vb = vboard(g, f)
+    allies = [o for o in s.turn_order if o != d and vb.allied(o) and s.clearings[c].warriors.get(o, 0) > 0]
+    ally = None
+    if allies:
+        m = ask(g, f, "battle.ally", "LoR 9.2.9.2.3", [*(Move("ally", (o,), "LoR 9.2.9.2.3") for o in allies), NO], f"treat an Allied faction's warriors in {c} as your own?")
+        ally = None if m is NO else m.arg
+    if ally is not None:
+        g.emit(f, "LoR 9.2.9.2.3", "ally_battle", "treats the {other}'s warriors in {c} as his own in this battle", other=ally, c=c)
     w0, p0 = losses(s, d, c)
-    battle(g, f, d, c, "LoR 9.5.2")
+    vb.battle_ally, vb.ally_hits = ally, [0, 0]
+    try:
+        battle(g, f, d, c, rule)
+    finally:
+        vb.battle_ally = None
     w1, p1 = losses(s, d, c)
+    by_warriors, by_items = vb.ally_hits
+    if ally is not None and by_warriors > by_items and not vb.hostile(ally) and not s.winner:
+        vb.relations[ally] = HOSTILE
+        vb.aids.pop(ally, None)
+        g.emit(f, "LoR 9.2.9.2.4", "relationship", "took {w} hit(s) with the {other}'s warriors and {i} with items: they are now Hostile", w=by_warriors, i=by_items, other=ally)
     removed(g, f, d, w0 - w1, p0 - p1, in_battle=True)
 
 
@@ -375,7 +493,9 @@ def aid(g: Game, f: str) -> None:
 
 def improve(g: Game, f: str, o: str) -> None:
     vb = vboard(g, f)
-    rel = vb.relations.get(o, 0)
+    if o not in vb.relations:  # another Vagabond: no relationship (LoR 9.2.9, 9.3.6)
+        return
+    rel = vb.relations[o]
     if rel == HOSTILE or g.state.winner:  # LoR 9.2.9.3.3
         return
     if rel == ALLIED:
@@ -472,7 +592,7 @@ def strike_pieces(s: GameState, f: str, vb: VagabondBoard) -> list[tuple[str, st
     cl = s.clearings[c]
     out: list[tuple[str, str]] = []
     for o in s.turn_order:
-        if o == f:
+        if o in (f, vb.coalition):  # an enemy only (ruling R-VAGABOND-COALITION)
             continue
         if cl.warriors.get(o, 0) > 0:
             out.append((o, "warrior"))
@@ -548,7 +668,7 @@ def special_targets(s: GameState, f: str, vb: VagabondBoard) -> list[Move]:
     if ch == "harrier":
         return [Move("to", (k,), rule) for k in CLEARINGS if k != c and not closed(s, k)]
     if ch == "vagrant" and c is not None:
-        return [Move("instigate", (a, d), rule) for a in s.turn_order for d in defenders(s, a, c)]
+        return [Move("instigate", (a, d), rule) for a in s.turn_order for d in defenders(s, a, c) if (a, d) != (f, vb.coalition)]  # never his partner
     if ch == "scoundrel" and c is not None and scorch_room(s, c):
         return [Move("scorch", (), rule)]
     return []
@@ -609,10 +729,7 @@ def instigate(g: Game, f: str, a: str, d: str) -> None:
     assert c is not None
     g.emit(f, "LoR 26.4.2", "instigate", "instigates a battle in {c}: the {a} attacks the {d}", c=c, a=a, d=d)
     if a == f:
-        w0, p0 = losses(s, d, c)
-        battle(g, f, d, c, "LoR 26.4.2")
-        w1, p1 = losses(s, d, c)
-        removed(g, f, d, w0 - w1, p0 - p1, in_battle=True)
+        attack(g, f, d, c, "LoR 26.4.2")
         return
     before = {o: losses(s, o, c)[1] for o in (a, d)}
     battle(g, a, d, c, "LoR 26.4.2", instigator=f)
@@ -750,3 +867,5 @@ MOVE_TEXT["instigate"] = lambda m: f"Instigate: the {m.args[0]} battles the {m.a
 MOVE_TEXT["scorch"] = lambda m: "Scorched Earth: place the torch here and remove all enemy pieces"
 MOVE_TEXT["improvise"] = lambda m: f"Improvise: the {m.args[0]} as a {m.args[1]} (it is damaged)"
 MOVE_TEXT["hideout"] = lambda m: "Hideout: repair three items and end Daylight"
+MOVE_TEXT["coalition"] = lambda m: f"activate {card_label(m.args[0])} to form a coalition"
+MOVE_TEXT["ally"] = lambda m: f"with the {m.args[0]}'s warriors"

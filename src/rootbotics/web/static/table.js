@@ -2,8 +2,15 @@
    a token; click a badge again for one more warrior) or in the supply, then a clearing: the Rootlog
    action is written into the line's text box, where the person reads it before pressing enter.
    "remove it" writes a removal to the supply, "battle it" a battle with the picked piece's owner
-   in its clearing, with the dice typed or rolled. A clearing clicked with nothing picked adds its
-   number to the line. The server checks every line; nothing here changes the game. */
+   in its clearing, with the dice typed or rolled. A clearing clicked with nothing picked only says
+   to pick a piece first (it never glues its number onto the line). The server checks every line;
+   nothing here changes the game.
+
+   Also: "zoom" doubles the board in its box; a refused line's bad column is selected in the box
+   (without focusing it: no keyboard jumps up on a phone); the page leaves room for the bar fixed
+   at its bottom; and an open game page follows the game (issue 30 item 9): every few seconds it
+   asks /game/<name>/key and, when the game moved on (another device, a terminal), fetches the
+   page again, unless a line is being typed, when it says so and offers to show the game. */
 (function () {
   var picked = null; // {rootlog, from, max, el}
 
@@ -74,9 +81,7 @@
     if (clearing) {
       var c = clearing.getAttribute("data-clearing");
       if (picked) return write(counted() + (picked.from || "") + "->" + c);
-      var line = $("line");
-      if (line) { line.value = line.value + c; line.focus(); }
-      return;
+      return say("Clearing " + c + ": pick a piece first (a warrior badge, a building, a token, or one of the supply), then a clearing.", true);
     }
     if (target.closest("#to-supply")) {
       if (picked && picked.from) return write(counted() + picked.from + "->");
@@ -99,7 +104,53 @@
   }
 
   document.addEventListener("click", function (event) {
-    if (event.target && event.target.closest) clicked(event.target);
+    if (!event.target || !event.target.closest) return;
+    var zoom = event.target.closest("#zoom");
+    if (zoom) {
+      var on = $("board-col").classList.toggle("zoomed");
+      zoom.setAttribute("aria-pressed", on ? "true" : "false");
+      return;
+    }
+    if (event.target.closest("#show-moved")) return follow(true);
+    clicked(event.target);
   });
-  document.addEventListener("htmx:afterSwap", drop);
+
+  /* The room the bar fixed at the bottom takes, and the refused line's bad column selected. */
+  function settle() {
+    var dock = document.querySelector(".dock"), main = document.querySelector("main");
+    if (main) main.style.paddingBottom = dock && getComputedStyle(dock).position === "fixed" ? (dock.offsetHeight + 16) + "px" : "";
+    var line = $("line"), col = line && parseInt(line.getAttribute("data-column"), 10);
+    if (col) { try { line.setSelectionRange(col - 1, col); } catch (e) { /* not a text box */ } }
+  }
+
+  /* Following the game: the key of what the page shows against the game's key now. */
+  var asking = false;
+  function typing() {
+    var line = $("line");
+    return !!line && (line.value !== line.defaultValue || document.activeElement === line || !!picked);
+  }
+  function follow(now) {
+    var game = $("game");
+    if (!game || asking || (document.hidden && !now)) return;
+    var name = game.getAttribute("data-name");
+    asking = true;
+    fetch("/game/" + encodeURIComponent(name) + "/key", {cache: "no-store", credentials: "same-origin"})
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (key) {
+        asking = false;
+        if (key === null || key === game.getAttribute("data-key")) return;
+        if (typing() && !now) {
+          if (!$("moved")) game.insertAdjacentHTML("afterbegin", '<p class="moved" id="moved" role="status">The game moved on (another device or an undo). <button type="button" id="show-moved" class="primary">show it now</button></p>');
+          return;
+        }
+        htmx.ajax("GET", "/game/" + encodeURIComponent(name), {target: "#game", select: "#game", swap: "outerHTML"});
+      })
+      .catch(function () { asking = false; });
+  }
+  setInterval(follow, 2500);
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) follow(); });
+
+  document.addEventListener("htmx:afterSwap", function () { drop(); settle(); });
+  window.addEventListener("resize", settle);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", settle); else settle();
 })();

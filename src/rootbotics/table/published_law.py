@@ -1,0 +1,456 @@
+"""The published Rootlog games replayed through the legal moves (issue 26 part 5).
+
+For each game, the lines of the base factions whose Law of Root is built (the Marquise ``C``,
+the Eyrie ``E``, the Alliance ``A``, the Vagabond ``V``) are played by the engine's legal moves; every other line is played as the strict import plays it (bookkeeping of
+pieces, ``rootlog_import.play_actions``). The result is one of: every checked line legal; the
+first line refused, with the rule of the decision no legal chain gets past; or "could not be
+checked from line N" with why (a craft, an ambush, a battle against a seat whose rules are not
+built, dice the engine cannot roll, the import's own stop, a search that gave up).
+
+A line is split into its actions. From the turn's start, the chain of legal moves is extended
+run by run: the shortest chain (breadth-first) whose change of the position is that of the
+shortest run of the line's next actions (``law_lines._verdict``: every written change exactly,
+nothing else of a kind the line writes), then the next run, until the line is used up and the
+turn ends. A battle's dice are moves of the chain too: the file's ``(a,d)`` when it gives them,
+else each possible roll. What the file does not say is chosen to fit: the hand holds the suits
+the line spends (the file records suits, not cards), draws are seeded.
+
+Nothing of the published games is stored here: they are read from a fetched git directory.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.chance import Rng, RngChance
+from ..core.context import EngineFailure, Game, GameOver
+from ..core.events import EventLog
+from ..core.moves import Decision, IllegalMove
+from ..core.moves import Move as LegalMove
+from ..core.state import GameState
+from ..programs import ProgramController
+from .board import ENGINE_NAMES
+from .law import law_built
+from .law_lines import SUIT_OF, _card_changes, _progress, _verdict, delta, features, group
+from .rootlog import Battle, Board, Card, Craft, Hand, Move, RootlogError, format_action, parse_file
+from .rootlog_import import ImportError_, bot_rule_sets, bot_seats, play_actions, start_position, turn_lines
+
+BASE = ("C", "E", "A", "V")  # the base game's factions
+MAX_DEPTH = 10  # decisions (and rolls) in one run's chain
+MAX_TRIES = 4000  # chains played for one run
+SLACK = 4  # steps in a row a chain may take without coming closer to the line
+ROLLS = tuple((a, b) for a in range(4) for b in range(a + 1))  # (higher, lower)
+SEED = 26
+
+Answer = Any  # a legal move, or a roll (a, b)
+Chain = tuple[Answer, ...]
+
+
+class Unchecked(Exception):
+    """The line cannot be checked: why."""
+
+
+class Refused(Exception):
+    """No legal chain makes the line's change: the rule and why."""
+
+
+class _Pending(Exception):
+    def __init__(self, what: Decision | str) -> None:
+        self.what = what
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    path: str
+    status: str  # "legal", "refused" or "unchecked"
+    line: int | None  # the line of the refusal or of the first line not checked
+    why: str
+    checked: int  # lines of the base factions played through the legal moves
+    not_built: tuple[str, ...] = ()  # base factions in the game whose Law is not built (their lines unchecked)
+
+    def text(self) -> str:
+        aside = f" ({', '.join(self.not_built)}: Law of Root not built, lines not checked)" if self.not_built else ""
+        if self.status == "legal":
+            return f"every checked base-faction line legal ({self.checked} lines){aside}"
+        head = "refused" if self.status == "refused" else "could not be checked from"
+        return f"{head} line {self.line}: {self.why} ({self.checked} lines legal before){aside}"
+
+
+# -- the engine, played from a position with answers given ------------------------------------------
+class _Dice:
+    """Rolls from the chain (a roll not given is a question, as a decision is); draws, shuffles
+    and picks seeded (each replay the same)."""
+
+    def __init__(self, rolls: Sequence[tuple[int, int]]) -> None:
+        self.rolls = list(rolls)
+        self.rest = RngChance(Rng.from_seed(SEED))
+
+    def roll(self) -> tuple[int, int]:
+        if not self.rolls:
+            raise _Pending("roll")
+        return self.rolls.pop(0)
+
+    def shuffle(self, cards: list[int]) -> None:
+        self.rest.shuffle(cards)
+
+    def draw(self, deck: list[int]) -> int:
+        return self.rest.draw(deck)
+
+    def pick(self, options: Sequence[Any], what: str) -> Any:
+        return self.rest.pick(options, what)
+
+
+@dataclass(slots=True)
+class Reached:
+    state: GameState
+    pending: Decision | str | None  # the next decision, "roll", or None: the part is over
+
+
+def reach(s0: GameState, faction: str, part: str, chain: Chain, seats: set[str]) -> Reached | None:
+    """Play ``faction``'s setup or turn from ``s0`` (a copy) with the chain's answers; None if the
+    game refuses an answer."""
+    moves = [a for a in chain if isinstance(a, LegalMove)]
+
+    def program(view: Any, d: Decision) -> LegalMove:
+        if not moves:
+            raise _Pending(d)
+        return moves.pop(0)
+
+    ctl = ProgramController(program)
+    g = Game(s0.clone(), _Dice([a for a in chain if isinstance(a, tuple)]), dict.fromkeys(seats, ctl), EventLog())
+    try:
+        if part == "setup":
+            ctl.setup(g, faction)
+        else:
+            from ..game import play_turn
+
+            g.state.turn = g.state.turn_order.index(faction)
+            play_turn(g)
+    except _Pending as p:
+        return Reached(g.state, p.what)
+    except (IllegalMove, EngineFailure):  # (a battle with a seat that has no controller here)
+        return None
+    except GameOver:
+        pass
+    return Reached(g.state, None)
+
+
+# -- what is compared ------------------------------------------------------------------------------
+def feats(s: GameState, seats: set[str]) -> Counter[Any]:
+    """``law_lines.features`` with the hands of the checked seats by size only (the file writes
+    suits, the engine holds cards), the Eyrie's leader and the Alliance's supporters."""
+    out: Counter[Any] = Counter({k: v for k, v in features(s).items() if k[0] != "hand" or (len(k) == 2 and k[1] in seats)})
+    for f in seats:
+        b = s.factions[f].board
+        if getattr(b, "leader", None):
+            out[("leader", b.leader)] = 1
+        if hasattr(b, "supporters"):
+            out[("supporters", f)] = len(b.supporters or ())
+    return out
+
+
+def _card_extras(s: GameState, letter: str, actions: Sequence[Any], seats: set[str]) -> Counter[Any]:
+    """Hands (by size), leaders and supporters as the line's card moves change them."""
+    out: Counter[Any] = Counter({k: v for k, v in _card_changes(s, ENGINE_NAMES[letter], actions).items() if len(k) == 2 and k[1] in seats})
+    for act in actions:
+        if not isinstance(act, Move):
+            continue
+        for part in act.parts:
+            for counted in part.things:
+                card = counted.thing
+                if not isinstance(card, Card):
+                    continue
+                for place, sign in [(part.start, -1), *((d, 1) for d in act.dests)]:
+                    if not isinstance(place, Board):
+                        continue
+                    who = ENGINE_NAMES.get(place.faction or letter)
+                    if who == "eyrie" and card.name and place.area is None and who in seats:
+                        old = s.factions[who].board.leader  # type: ignore[union-attr]
+                        if old and sign > 0:
+                            out[("leader", old)] -= 1
+                        out[("leader", card.name)] += sign
+                    elif who == "alliance" and place.area is None and who in seats:
+                        out[("supporters", who)] += sign * counted.count
+    return out
+
+
+def targets(s0: GameState, letter: str, actions: Sequence[Any], seats: set[str]) -> list[Counter[Any]]:
+    """The compared position after each prefix of the line (an ImportError_ where the import stops)."""
+    base = feats(s0, seats)
+    kept = {k: v for k, v in base.items() if k[0] in ("hand", "leader", "supporters")}
+    shadow, out = s0.clone(), [base]
+    for k in range(1, len(actions) + 1):
+        play_actions(shadow, letter, [actions[k - 1]])
+        t = Counter({key: v for key, v in features(shadow).items() if key[0] != "hand"})
+        t.update(kept)
+        for key, v in _card_extras(s0, letter, actions[:k], seats).items():
+            t[key] += v
+        out.append(Counter({key: v for key, v in t.items() if v}))
+    return out
+
+
+# -- the search ------------------------------------------------------------------------------------
+@dataclass(slots=True)
+class _Line:
+    """One line being matched: the position at its start, its actions and targets, the dice."""
+
+    s0: GameState
+    faction: str
+    part: str
+    actions: list[Any]
+    targets: list[Counter[Any]]
+    seats: set[str]
+    dice: list[tuple[int, int] | None]  # each battle's rolls as the file gives them (None: not given)
+    tries: int = 0
+    reached: dict[Chain, Reached | None] = field(default_factory=dict)
+
+    def reach(self, chain: Chain) -> Reached | None:
+        if chain not in self.reached:
+            self.tries += 1
+            if self.tries > MAX_TRIES * 2:
+                raise Unchecked(f"the search gave up after {self.tries} plays of the turn")
+            self.reached[chain] = reach(self.s0, self.faction, self.part, chain, self.seats)
+        return self.reached[chain]
+
+    def answers(self, chain: Chain, r: Reached) -> list[Answer]:
+        if isinstance(r.pending, Decision):
+            return list(r.pending.moves)
+        n = sum(1 for a in chain if isinstance(a, tuple))  # the battle's place among the line's
+        given = self.dice[n] if n < len(self.dice) else None
+        return [given] if given is not None else list(ROLLS)
+
+
+def _touched(line: _Line, pos: int, j: int) -> set[Any]:
+    out: set[Any] = set()
+    for k in range(pos + 1, j + 1):
+        out |= set(delta(line.targets[pos], line.targets[k]))
+    return out
+
+
+def _runs(line: _Line, chain: Chain, pos: int) -> Iterator[tuple[Chain, int, Reached]]:
+    """The extensions of ``chain`` after which the line's change from its start is that of its
+    first ``j > pos`` actions (at ``pos == len``: that end the part, changing nothing written
+    further), shortest first, then the fewest actions, exact ones first. Changes are compared
+    from the line's start, so the engine may make them in another order than the line writes
+    them (a setup's buildings); a match changes nothing else of a kind the line writes."""
+    n = len(line.actions)
+    root = line.reach(chain)
+    assert root is not None
+    start = line.targets[0]
+    whole = delta(start, line.targets[n])
+    passed = _touched(line, 0, n)
+    mentioned = {group(k) for k in passed}
+    runs = [(j, delta(start, line.targets[j])) for j in range(pos + 1, n + 1)]
+    ahead_of = [delta(start, line.targets[j]) for j in range(pos, n + 1)]
+    level: list[tuple[Chain, Reached, int, int]] = [((), root, 0, -1)]
+    tries = 0
+    for _ in range(MAX_DEPTH + 1):
+        found, ahead = [], []
+        for ext, r, astray, before in level:
+            got = delta(start, feats(r.state, line.seats))
+            if pos == n and r.pending is None and _verdict(whole, got, mentioned, passed) in ("match", "exact"):
+                found.append((n, False, ext, r))
+            for j, target in runs:
+                if _verdict(target, got, mentioned, passed) in ("match", "exact"):
+                    found.append((j, _verdict(target, got, mentioned, passed) != "exact", ext, r))
+            if r.pending is None or all(_verdict(t, got, mentioned, passed) == "off" for t in ahead_of):
+                continue  # (a hand may go down and up again: off from every later prefix)
+            now = _progress(whole, got)
+            away = 0 if now > before else astray + 1
+            if away > SLACK:
+                continue
+            for a in line.answers((*chain, *ext), r):
+                tries += 1
+                if tries > MAX_TRIES:
+                    raise Unchecked(f"no chain found within {MAX_TRIES} plays for {_words(line, pos)}")
+                nr = line.reach((*chain, *ext, a))
+                if nr is not None:
+                    ahead.append(((*ext, a), nr, away, max(now, before)))
+        yield from ((ext, j, r) for j, _, ext, r in sorted(found, key=lambda x: (x[0], x[1])))
+        if not ahead:
+            return
+        level = ahead
+
+
+def _words(line: _Line, pos: int) -> str:
+    rest = "/".join(format_action(a) for a in line.actions[pos:])
+    return f"{rest!r}" if rest else "the end of the turn"
+
+
+def _refusal(line: _Line, root: Reached, pos: int) -> str:
+    d = root.pending
+    if isinstance(d, Decision):
+        return f"{d.rule}: no chain of legal moves from {d.prompt or d.step} makes {_words(line, pos)}"
+    if d == "roll":
+        return f"LoR 4.3.2: no roll of the dice gives {_words(line, pos)}"
+    return f"the {line.part} is over; the line goes on: {_words(line, pos)}"
+
+
+def match_line(line: _Line) -> GameState:
+    """The position after the line's chain of legal moves (Refused or Unchecked if none): the
+    runs are tried depth first; the first that lets the rest of the line follow is kept."""
+    far: list[tuple[int, Chain]] = [(0, ())]
+
+    def follow(chain: Chain, pos: int) -> GameState | None:
+        if pos > far[0][0]:
+            far[0] = (pos, chain)
+        for ext, j, r in _runs(line, chain, pos):
+            if j == len(line.actions) and r.pending is None:
+                return r.state
+            if j > pos:
+                done = follow((*chain, *ext), j)
+                if done is not None:
+                    return done
+        return None
+
+    done = follow((), 0)
+    if done is None:
+        pos, chain = far[0]
+        root = line.reach(chain)
+        assert root is not None
+        raise Refused(_refusal(line, root, pos))
+    return done
+
+
+# -- what the search cannot follow ---------------------------------------------------------------
+def unfollowable(actions: Sequence[Any], letter: str, s: GameState, seats: set[str]) -> str | None:
+    """Why the line cannot be checked before any search, or None."""
+    for act in actions:
+        if isinstance(act, Craft):
+            return f"a craft ({format_action(act)}): which card, and the crafted effects, the engine's Law does not follow from a line yet"
+        if not isinstance(act, Battle):
+            continue
+        defender = ENGINE_NAMES.get(act.defender)
+        attacker = ENGINE_NAMES.get(act.attacker or letter)
+        if act.ambushes:
+            return f"an ambush ({format_action(act)}): which card, from a hand the file does not record"
+        for side in (defender, attacker):
+            if side not in seats:
+                return f"a battle with the {side} ({format_action(act)}), whose Law of Root is not built here: its choices are not legal moves"
+        if act.rolls is not None and act.rolls[0] < act.rolls[1] and defender != "alliance":
+            return f"the dice {act.rolls} of {format_action(act)} are not the engine's (the attacker takes the higher roll, LoR 4.3.2)"
+    return None
+
+
+def spent_suits(actions: Sequence[Any], letter: str, pile: type = Hand) -> Counter[str]:
+    """The suits of the cards the line takes from its own seat's hand (or board: supporters)."""
+    out: Counter[str] = Counter()
+    for act in actions:
+        if isinstance(act, Move):
+            for part in act.parts:
+                if isinstance(part.start, pile) and (part.start.faction or letter) == letter and getattr(part.start, "area", None) is None:
+                    for counted in part.things:
+                        if isinstance(counted.thing, Card) and counted.thing.suit in SUIT_OF:
+                            out[SUIT_OF[counted.thing.suit]] += counted.count
+    return out
+
+
+def fit_hand(s: GameState, faction: str, want: Counter[str], hand: list[int] | None = None) -> str | None:
+    """Make the hand (or another pile: supporters) hold the suits the line spends, swapping cards
+    the line does not need with cards of the deck (the file records suits, not cards). Why not,
+    or None."""
+    hand = s.factions[faction].hand if hand is None else hand
+    deck = s.deck
+    suit = lambda c: s.deckdef.card(c).suit  # noqa: E731
+    if sum(want.values()) > len(hand):
+        return f"the line spends {sum(want.values())} cards of named suits; the hand holds {len(hand)}"
+    have = Counter(suit(c) for c in hand)
+    for needed, n in want.items():
+        while have[needed] < n:
+            spare = next((c for c in hand if have[suit(c)] > want[suit(c)]), None)
+            new = next((c for c in deck if suit(c) == needed), None)
+            if spare is None or new is None:
+                return f"no {needed} card to put in the hand"
+            hand.remove(spare)
+            deck.remove(new)
+            deck.append(spare)
+            hand.append(new)
+            have[suit(spare)] -= 1
+            have[needed] += 1
+    return None
+
+
+def apply_unchecked(s: GameState, letter: str, actions: list[Any], seats: set[str]) -> None:
+    """A line of a seat not checked, as the import plays it; its cards into and out of the
+    checked seats' hands and the Alliance's supporters are kept by size and suit."""
+    play_actions(s, letter, actions)
+    for key, n in _card_extras(s, letter, actions, seats).items():
+        if key[0] == "hand":
+            _cards(s, s.factions[key[1]].hand, n)
+        elif key[0] == "supporters":
+            board = s.factions[key[1]].board
+            board.supporters = list(board.supporters or ())  # type: ignore[union-attr]
+            _cards(s, board.supporters, n)  # type: ignore[union-attr]
+
+
+def _cards(s: GameState, pile: list[int], n: int) -> None:
+    for _ in range(n):
+        if s.deck:
+            pile.append(s.deck.pop())
+    for _ in range(-n):
+        if pile:
+            s.discard.append(pile.pop())
+
+
+# -- a whole game ----------------------------------------------------------------------------------
+def check_game(text: str, path: str = "") -> Verdict:
+    """Every line of the game: the base factions' through the legal moves, the others' as the
+    import plays them."""
+    try:
+        record = parse_file(text)
+    except RootlogError as e:  # the lines before it are checked all the same
+        before = check_game("\n".join(text.splitlines()[: e.line - 1]), path) if e.line and e.line > 1 else None
+        if before is not None and before.status != "legal":
+            return before
+        return Verdict(path, "unchecked", e.line, f"the parser stops: {e}", before.checked if before else 0, before.not_built if before else ())
+    bots = bot_seats(text)
+    try:
+        s = start_position(record, bots, bot_rule_sets(text))
+    except ImportError_ as e:
+        return Verdict(path, "unchecked", e.line, str(e), 0)
+    names = {letter: ENGINE_NAMES[letter] for letter, _ in record.seats}
+    seats = {n for letter, n in names.items() if letter in BASE and not s.factions[n].is_bot and law_built(n)}
+    not_built = tuple(sorted(letter for letter, n in names.items() if letter in BASE and n not in seats))
+    seen: set[str] = set()
+    checked = 0
+    for turn, number in zip(record.turns, turn_lines(text)):
+        part = "turn" if turn.faction in seen else "setup"
+        seen.add(turn.faction)
+        faction = names.get(turn.faction)
+        actions = list(turn.actions)
+        try:
+            if faction not in seats:
+                apply_unchecked(s, turn.faction, actions, seats)
+                continue
+            s = check_line(s, faction, turn.faction, part, actions, seats)
+            checked += 1
+        except ImportError_ as e:
+            return Verdict(path, "unchecked", number, f"the strict import stops at {e.token!r}: {e.problem}", checked, not_built)
+        except Unchecked as e:
+            return Verdict(path, "unchecked", number, str(e), checked, not_built)
+        except Refused as e:
+            return Verdict(path, "refused", number, str(e), checked, not_built)
+    return Verdict(path, "legal", None, "", checked, not_built)
+
+
+def check_line(s: GameState, faction: str, letter: str, part: str, actions: list[Any], seats: set[str]) -> GameState:
+    """The position after the line played by the legal moves."""
+    why = unfollowable(actions, letter, s, seats)
+    if why:
+        raise Unchecked(why)
+    s = s.clone()
+    why = fit_hand(s, faction, spent_suits(actions, letter))
+    supporters = getattr(s.factions[faction].board, "supporters", None)
+    if not why and supporters is not None:
+        why = fit_hand(s, faction, spent_suits(actions, letter, Board), supporters)
+    if why:
+        raise Unchecked(why)
+    try:
+        t = targets(s, letter, actions, seats)
+    except ImportError_ as e:
+        raise ImportError_(0, e.token, e.problem) from None
+    dice = [a.rolls for a in actions if isinstance(a, Battle)]
+    return match_line(_Line(s, faction, part, actions, t, seats, dice))

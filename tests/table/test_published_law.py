@@ -1,0 +1,59 @@
+"""Issue 26 part 5: Rootlog games replayed through the legal moves (``table/published_law.py``):
+small games of our own always; the published games of Vagabottos/Rootlog when a copy is fetched."""
+
+from __future__ import annotations
+
+import pytest
+from tests.table.test_rootlog_file import ROOTLOG_GIT
+
+from rootbotics.table.published import game_paths, show
+from rootbotics.table.published_law import check_game
+
+HEAD = """Map: Fall
+Deck: Standard
+Pool: CE
+C: Ada
+E: Bo
+
+"""
+SETUP_C = "C:t_k->1/b_s->1/b_w->5/b_r->5/w->1+2+4+5+6+7+8+9+10+11+12\n"
+SETUP_E = "E:(6w+b)->3/#despot->$\n"
+
+
+def test_legal_setups_in_another_order_than_the_engine_asks_are_legal() -> None:
+    """The line places the workshop before the warriors; the engine asks the keep, then the
+    sawmill, workshop, recruiter, and places the warriors itself: the change is the same."""
+    v = check_game(HEAD + SETUP_C + SETUP_E)
+    assert v.status == "legal" and v.checked == 2, v.text()
+
+
+def test_a_keep_outside_a_corner_is_refused_with_its_rule() -> None:
+    v = check_game(HEAD + SETUP_C.replace("t_k->1", "t_k->6") + SETUP_E)
+    assert v.status == "refused" and v.line == 7 and v.why.startswith("LoR 6.3"), v.text()
+
+
+def test_a_craft_is_not_checked_and_says_so() -> None:
+    v = check_game(HEAD + SETUP_C + SETUP_E + "C:t->1/Z%h\n")
+    assert v.status == "unchecked" and v.line == 9 and "a craft" in v.why and v.checked == 2, v.text()
+
+
+# Where each published game stops (docs/rootlog.md says why, per game).
+PUBLISHED = {
+    "Games/2020_11_08_mega_exploding_birds.rootlog": ("unchecked", 17, "a craft"),
+    "Games/2020_11_19_orderly_eyrie.rootlog": ("unchecked", 17, "the search gave up"),
+    "Games/2020_11_19_winter_tournament_r1g2.rootlog": ("unchecked", 24, "a battle with the vagabond2"),
+    "Games/2020_11_20_winter_tournament_r1g5.rootlog": ("unchecked", 23, "a craft"),
+    "Games/2020_11_24_winter_tournament_r2g4.rootlog": ("unchecked", 20, "a craft"),
+    "Games/2020_11_25_winter_tournament_r2g3.rootlog": ("unchecked", 29, "a craft"),
+    "Games/2020_11_26_winter_tournament_r1g3.rootlog": ("unchecked", 26, "a craft"),
+    "Games/2020_12_05_after_dark_special.rootlog": ("unchecked", 20, "the parser stops"),
+}
+
+
+@pytest.mark.skipif(not ROOTLOG_GIT.is_dir(), reason="the Rootlog repository is not fetched here")
+@pytest.mark.parametrize("path", sorted(PUBLISHED))
+def test_published_games_through_the_legal_moves(path: str) -> None:
+    assert path in game_paths(ROOTLOG_GIT)
+    v = check_game(show(ROOTLOG_GIT, path), path)
+    status, line, why = PUBLISHED[path]
+    assert (v.status, v.line) == (status, line) and why in v.why, v.text()
