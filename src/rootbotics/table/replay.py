@@ -172,30 +172,6 @@ class Play:
             pass
         raise RuntimeError(f"step {number}: its event {target} did not come again when the part was replayed")
 
-    def position_before(self, number: int) -> GameState:
-        """The position right before step ``number`` of this part: the table while that step
-        waits (the part's start before its first step)."""
-        if number > 1:
-            return self.position_after(number - 1)
-        if self.part.start is not None:
-            return self.part.start.clone()
-        first = self.steps[0].seq if self.steps else -1
-        log = EventLog(self.log.events[: self.part.log_at])
-        chance, _, go = self._part_game(log)
-
-        def stop(e: Event) -> None:  # the setup: the game as its first event left it, before step 1's
-            if e.seq == first - 1 and chance.game is not None:
-                raise _Reached(chance.game.state.clone())
-
-        log.listeners.append(stop)
-        try:
-            go()
-        except _Reached as reached:
-            return reached.state
-        except (NeedInput, TurnOpen, GameOver):
-            pass
-        return self.game.state
-
     def _advance(self) -> None:
         """Start the next turn once this part is played out and its steps are all done."""
         while self.finished and not self.unconfirmed and not self.over:

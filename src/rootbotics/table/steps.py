@@ -49,8 +49,14 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _where(place: object, suits: Sequence[str | None], marks: Sequence[str] = ()) -> str:
+def _where(place: object, suits: Sequence[str | None], marks: Sequence[str] = (), known: set[int] | None = None) -> str:
+    """``clearing 8 (fox, bottom edge, left of centre)``; ``clearing 8 (fox)`` when ``known``
+    holds it (named just before, where the player has just found it), and from then on."""
     if isinstance(place, int) and not isinstance(place, bool) and 0 < place < len(suits):
+        if known is not None and place in known:
+            return clearing_name(place, suits[place])
+        if known is not None:
+            known.add(place)
         return clearing_name(place, suits[place], marks[place] if place < len(marks) else "")
     return str(place)
 
@@ -169,13 +175,14 @@ def dealt_cards(events: Sequence[Event], drawn: Sequence[tuple[int, int]], human
     return out
 
 
-def instruction(e: Event, suits: Sequence[str | None], names: dict[str, str] | None = None, dealt: Dealt | None = None, marks: Sequence[str] = ()) -> str | None:
+def instruction(e: Event, suits: Sequence[str | None], names: dict[str, str] | None = None, dealt: Dealt | None = None, marks: Sequence[str] = (), known: set[int] | None = None) -> str | None:
     """What a person does at the table for this event, or None when it changes nothing there
-    (a human's draw names the cards the app dealt). ``marks``: each clearing's landmark."""
+    (a human's draw names the cards the app dealt). ``marks``: each clearing's landmark, left
+    out for the clearings in ``known`` (named just before); those named here join it."""
     nm = names or _NAMES
 
     def at(place: object) -> str:
-        return _where(place, suits, marks)
+        return _where(place, suits, marks, known)
 
     say = BOARD.get(e.kind)
     if say is not None:
@@ -243,11 +250,11 @@ def posts_gone(events: Sequence[Event]) -> dict[int, int]:
     return out
 
 
-def told_text(e: Event, suits: Sequence[str | None], names: dict[str, str] | None, dealt: Dealt | None, marks: Sequence[str], gone: dict[int, int]) -> str | None:
+def told_text(e: Event, suits: Sequence[str | None], names: dict[str, str] | None, dealt: Dealt | None, marks: Sequence[str], gone: dict[int, int], known: set[int] | None = None) -> str | None:
     """``instruction``, but a human Riverfolk's removed trade post is told where it goes, once."""
     if e.seq in gone.values():
         return None
-    text = instruction(e, suits, names, dealt, marks)
+    text = instruction(e, suits, names, dealt, marks, known)
     if text is not None and e.seq in gone:
         text = text.replace(" and put it back in its supply.", GONE)
     return text
@@ -264,14 +271,15 @@ def steps_of(events: Sequence[Event], spans: Sequence[Span], suits: Sequence[str
     for i, e in enumerate(events):
         if _inside(e.seq, spans) or e.seq in taken:
             continue
+        known = set(out[-1].places) if out else set()  # the step just before named these in full
         if e.kind == "battle":
             parts = battle_parts(events, i, breaks)
             taken.update(p.seq for p in parts)
             why = "\n    ".join(explained(x, nm) for x in (e, *parts) if x.kind != "extra_hit")
-            text = battle_text(e, parts, lambda p: _where(p, suits, marks), nm)
+            text = battle_text(e, parts, lambda p: _where(p, suits, marks, known), nm)
             out.append(Step(len(out) + 1, e.faction, text, why, places_of(e), (parts[-1] if parts else e).seq))
             continue
-        text = told_text(e, suits, names, dealt, marks, gone)
+        text = told_text(e, suits, names, dealt, marks, gone, known)
         if text is not None:
             out.append(Step(len(out) + 1, e.faction, text, explained(e, nm), places_of(e), e.seq))
     return out
@@ -285,4 +293,5 @@ def places_of(e: Event) -> tuple[int, ...]:
 def told_of(events: Sequence[Event], spans: Sequence[Span], suits: Sequence[str | None], names: dict[str, str] | None = None, dealt: Dealt | None = None, marks: Sequence[str] = ()) -> list[str]:
     """What human lines (``spans``) changed on the board, in the engine's order."""
     gone = posts_gone(events)
-    return [t for e in events if _inside(e.seq, spans) and (t := told_text(e, suits, names, dealt, marks, gone)) is not None]
+    known: set[int] = set()  # told together: a clearing's landmark the first time only
+    return [t for e in events if _inside(e.seq, spans) and (t := told_text(e, suits, names, dealt, marks, gone, known)) is not None]

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ..core.faction import BoardTable, faction_title, rules_of
 from .chance import card_choices
 from .places import clearing_name, landmarks
-from .steps import map_forests, plain
+from .steps import map_forests, plain, who
 
 if TYPE_CHECKING:
     from ..core.state import FactionState, GameState
@@ -105,31 +105,42 @@ def score_lines(session: Session, state: GameState | None = None) -> list[str]:
 
 
 def table_state(session: Session) -> GameState:
-    """The position as it stands on the table now: before the first bot step still to carry
-    out (the engine has played further), else where the engine stands (issue 30 item 5)."""
+    """The position at the current step (issue 30 item 5): with a bot step waiting, the table
+    once that step is carried out (as the web page's board shows it, the step's clearings
+    ringed), not where the engine has already played to; else where the engine stands."""
     play = session.play
     if play.unconfirmed:
-        return play.position_before(play.unconfirmed[0].number)
+        return play.position_after(play.unconfirmed[0].number)
     return play.game.state
 
 
+def clearing_row(state: GameState, c: int, names: dict[str, str]) -> str:
+    """``Mechanical Marquise 1w, workshop; Ann pawn; ruin``: a clearing's pieces by owner."""
+    cl = state.clearings[c]
+    owned: dict[str, list[str]] = {}
+    for f, n in sorted(cl.warriors.items()):
+        if n:
+            owned.setdefault(f, []).append(f"{n}w")
+    for f, k in cl.buildings:
+        owned.setdefault(f, []).append(k)
+    for f, k in cl.tokens:
+        owned.setdefault(f, []).append(rules_of(f).describe_token(state, c, k))
+    for f in cl.pawns():
+        owned.setdefault(f, []).append("pawn")
+    parts = [f"{who(f, names).removeprefix('the ')} {', '.join(plain(p, names) for p in pieces)}" for f, pieces in owned.items()]
+    return "; ".join(parts + (["ruin"] if cl.ruin else [])) or "-"
+
+
 def board_lines(session: Session) -> list[str]:
-    """Pieces per clearing as they stand on the table, then the score and each bot's order
-    card and Decree; with a step waiting, which step the table stands before."""
+    """Pieces per clearing at the current step (its suit: the steps and questions say where a
+    clearing lies), then the score and each bot's order card and Decree."""
     play = session.play
     state = table_state(session)
-    marks = landmarks(state.map.name)
     out = [f"Round {state.round}, {plain(state.current, play.names)} to play ({state.phase})."]
     if play.unconfirmed:
-        out[0] += f" The table as it stands before step {play.unconfirmed[0].number}, still to carry out."
+        out[0] += f" The table once step {play.unconfirmed[0].number} is carried out."
     for c in range(1, 13):
-        cl = state.clearings[c]
-        parts = [f"{f} {n}w" for f, n in sorted(cl.warriors.items()) if n]
-        parts += [f"{f} {k}" for f, k in cl.buildings] + [f"{f} {rules_of(f).describe_token(state, c, k)}" for f, k in cl.tokens]
-        parts += [f"{p} pawn" for p in cl.pawns()]
-        if cl.ruin:
-            parts.append("ruin")
-        out.append(f"  {c:>2} ({state.suit(c)}, {marks[c]}): {plain(', '.join(parts), play.names) or '-'}")
+        out.append(f"  {c:>2} ({state.suit(c)}): {clearing_row(state, c, play.names)}")
     out += score_lines(session, state)
     for f, fs in state.factions.items():
         if not fs.is_bot:
