@@ -86,12 +86,22 @@ def _article(the: str | None, name: str) -> str:
     return name
 
 
+# A clearing the engine's words name by its number alone (``for a hit in 12.``, ``in 6:``).
+IN_CLEARING = re.compile(r"\b(in) (\d{1,2})(?=[.,:;)]|$)")
+
+
+def in_clearings(text: str, at: Callable[[int], str]) -> str:
+    """``in 12`` -> ``in clearing 12 (fox, ...)`` (``at`` names it)."""
+    return IN_CLEARING.sub(lambda m: f"{m[1]} {at(int(m[2]))}" if 1 <= int(m[2]) <= 12 else m[0], text)
+
+
 def named(e: Event, at: Callable[[object], str], nm: dict[str, str]) -> str:
-    """The event's own words with its clearings named (``c``) and its factions by name."""
+    """The event's own words with its clearings named (``c``, or ``in N`` in its words) and its
+    factions by name."""
     if not e.data:
         return plain(e.template, nm)
     data = {k: (at(v) if k == "c" else who(v, nm) if isinstance(v, str) and v in REGISTRY else v) for k, v in e.data.items()}
-    return plain(e.template.format(**data), nm)
+    return in_clearings(plain(e.template.format(**data), nm), at)
 
 
 def explained(e: Event, nm: dict[str, str]) -> str:

@@ -30,7 +30,7 @@ COMMANDS: dict[str, str] = {
     "moves": "the legal moves of the seat asked now (law mode), numbered",
     "undo [N]": "take back the last entry (or N entries), across bot turns too",
     "redo [N]": "bring back what undo took back",
-    "board [--svg FILE]": "the table as it stands now: pieces per clearing, score, bots' boards (--svg: a picture, the step's clearings ringed)",
+    "board [--svg FILE]": "the table at the current step (once the bot step waiting is done): pieces per clearing, score, bots' boards (--svg: a picture, the step's clearings ringed)",
     "why [SEAT] [N]": "the rule, candidates and tie-breaker behind the current step (or step N; SEAT N: of that seat's latest turn, a round back at most)",
     "score": "the victory points",
     "hand [NAME]": "the cards in a human's hand (the one playing or asked now, or NAME)",
@@ -484,8 +484,8 @@ PICTURE: list[BoardPicture] = []
 
 
 def cmd_board(session: Session, rest: str) -> None:
-    """``board``: the table as it stands; ``board --svg FILE``: its picture, the clearings of
-    the step waiting (or the last told) ringed."""
+    """``board``: the table at the current step; ``board --svg FILE``: its picture, the
+    clearings of the step waiting (or the last told) ringed."""
     words = rest.split()
     if not words:
         for line in board_lines(session):
@@ -503,7 +503,7 @@ def cmd_board(session: Session, rest: str) -> None:
     except OSError as e:
         raise UsageError(f"board: cannot write {out}: {e.strerror or e}") from None
     ringed = f"; ringed: {', '.join(f'clearing {c}' for c in rings)}" if rings else ""
-    say(f"  the board as it stands is in {out}{ringed}")
+    say(f"  the board at the current step is in {out}{ringed}")
 
 
 def board_picture(state: Any, rings: Collection[int]) -> str:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from ..core.faction import BoardTable, faction_title, rules_of
 from .chance import card_choices
 from .places import clearing_name, landmarks
-from .steps import map_forests, plain, who
+from .steps import in_clearings, map_forests, plain, who
 
 if TYPE_CHECKING:
     from ..core.state import FactionState, GameState
@@ -47,20 +46,12 @@ def step_count(session: Session, number: int) -> str:
     return f"{number}/{len(play.steps)}" if play.finished else str(number)
 
 
-_IN_CLEARING = re.compile(r"\b(in) (\d{1,2})\b(?! \()")
-
-
 def words(session: Session, text: str) -> str:
     """The engine's words for a player: names for factions and pieces, clearings with their
     suits and landmarks (``in 12`` -> ``in clearing 12 (fox, middle, lower left, ruin)``)."""
     state = session.play.game.state
     marks = landmarks(state.map.name)
-
-    def clearing(m: re.Match[str]) -> str:
-        c = int(m[2])
-        return f"{m[1]} {clearing_name(c, state.suit(c), marks[c])}" if 1 <= c <= 12 else m[0]
-
-    return map_forests(_IN_CLEARING.sub(clearing, plain(text, session.play.names)))
+    return map_forests(in_clearings(plain(text, session.play.names), lambda c: clearing_name(c, state.suit(c), marks[c])))
 
 
 def move_lines(session: Session) -> list[str]:
