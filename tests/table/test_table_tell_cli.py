@@ -1,6 +1,6 @@
 """Issue 30 items 4-7, "Tell the table what happened", typed at ``rootbotics table``: a bot's
-battle is one step with its roll, its hits and its why; ``board`` shows the table as it stands
-before the step still to carry out; clearings are named with their suit and a landmark;
+battle is one step with its roll, its hits and its why; ``board`` shows the table at the current
+step (once the step waiting is carried out, as the web page draws it); clearings are named with their suit and a landmark;
 ``board --svg`` rings the step's clearings; the words a player reads name players, not
 factions; ``ok`` during a question repeats it; ``undo``/``redo`` say what they took back; ``why
 SEAT N`` reaches an earlier turn of the round; ``quit`` leaves."""
@@ -37,7 +37,7 @@ def test_plain_words_name_players_and_pieces() -> None:
     assert plain("riverfolk trade_post_fox; gently_used_knapsack; card None", names) == "Bob fox trade post; gently used knapsack; no card"
 
 
-def test_a_battle_is_one_step_with_its_why_and_the_board_stands_before_the_step(tmp_path: Path) -> None:
+def test_a_battle_is_one_step_with_its_why_and_its_clearing_found(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     lines = ["ok all", SETUP, "done", "ok all", "done", "ok all", "ok all", "done"]
     s = Session(TableConfig([TableSeat("marquise", "human", "Ann"), TableSeat("eyrie", "bot"), TableSeat("alliance", "bot")], "fall", seed=10), path)
@@ -60,7 +60,9 @@ def test_a_battle_is_one_step_with_its_why_and_the_board_stands_before_the_step(
             handle(s, "done")
     assert battles, [st.text for st in s.play.steps]
     step = battles[0]
-    assert re.fullmatch(r"The [A-Z][a-z]+ [A-Z][a-z]+ battles (Ann|the [A-Z][a-z]+ [A-Z][a-z]+) in clearing \d+ \((fox|mouse|rabbit), [a-z ,-]+\): the dice roll \d-\d; \d+ hits? to .+, \d+ to .+\.", step.text), step.text
+    assert re.fullmatch(r"The [A-Z][a-z]+ [A-Z][a-z]+ battles (Ann|the [A-Z][a-z]+ [A-Z][a-z]+) in clearing \d+ \((fox|mouse|rabbit)(, [a-z ,-]+)?\): the dice roll \d-\d; \d+ hits? to .+, \d+ to .+\.", step.text), step.text
+    before = s.play.steps[step.number - 2] if step.number > 1 else None  # named just before: the short form
+    assert (", " in step.text.split(")")[0]) == (before is None or step.places[0] not in before.places), (before, step)
     assert "battles" in step.why and "dice roll" in step.why and "deals" in step.why
     assert not any(st.text.startswith("The table: dice roll") for st in s.play.steps)
 
@@ -72,8 +74,8 @@ def test_the_terminal_tells_what_it_took_back_repeats_a_question_and_leaves(tmp_
     r = run([*NEW, "--file", str(path)], lines)
     assert r.returncode == 0, r.stderr
     out = r.stdout
-    assert "The table as it stands before step 4, still to carry out." in out
-    assert "   1 (fox, top-left corner): -" in out  # nothing on the map yet: the engine's setup is ahead of the table
+    assert "The table once step 4 is carried out." in out
+    assert "   1 (fox): -" in out  # nothing on the map yet: the engine's setup is ahead of the table
     assert svg.exists() and "<svg" in svg.read_text()
     assert "Question for Ann: Automated Outrage in clearing 6 (fox, right edge, lower half, ruin): which matching card does Ann discard?" in out
     assert "[round 2 Ann] table> ok\n  (no bot step waits: the question first)\nQuestion for Ann: Automated Outrage" in out
