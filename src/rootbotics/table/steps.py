@@ -87,7 +87,8 @@ def _article(the: str | None, name: str) -> str:
 
 
 # A clearing the engine's words name by its number alone (``for a hit in 12.``, ``in 6:``).
-IN_CLEARING = re.compile(r"\b(in) (\d{1,2})(?=[.,:;)]|$)")
+# Not ``in 2 hits``: a count of something.
+IN_CLEARING = re.compile(r"\b(in) (\d{1,2})\b(?! \()(?!\s*(?:hits?|cards?|warriors?|items?|VP|pieces?|steps?|rounds?|turns?|of|more|or)\b)")
 
 
 def in_clearings(text: str, at: Callable[[int], str]) -> str:
@@ -304,4 +305,16 @@ def told_of(events: Sequence[Event], spans: Sequence[Span], suits: Sequence[str 
     """What human lines (``spans``) changed on the board, in the engine's order."""
     gone = posts_gone(events)
     known: set[int] = set()  # told together: a clearing's landmark the first time only
-    return [t for e in events if _inside(e.seq, spans) and (t := told_text(e, suits, names, dealt, marks, gone, known)) is not None]
+    nm = names or _NAMES
+    out: list[str] = []
+    taken: set[int] = set()
+    for i, e in enumerate(events):
+        if not _inside(e.seq, spans) or e.seq in taken:
+            continue
+        if e.kind == "battle":  # one line with its roll and hits, as a bot's battle step
+            parts = battle_parts(events, i)
+            taken.update(p.seq for p in parts)
+            out.append(battle_text(e, parts, lambda p: _where(p, suits, marks, known), nm))
+        elif (t := told_text(e, suits, names, dealt, marks, gone, known)) is not None:
+            out.append(t)
+    return out

@@ -31,7 +31,7 @@ def status_lines(session: Session) -> list[str]:
             lines.append(f"  choose from: {plain(card_choices(q, state.deckdef), play.names)}")
         return lines
     if play.over:
-        return [f"Game over: {state.end_reason}", *score_lines(session)]
+        return [f"Game over: {plain(state.end_reason, play.names)}", *score_lines(session)]
     if play.open is not None:
         f = play.open.faction
         what = "set up" if play.open.stage == "setup" else f"take your turn (round {play.round})"
@@ -136,10 +136,15 @@ def board_lines(session: Session) -> list[str]:
     for f, fs in state.factions.items():
         if not fs.is_bot:
             kept = human_board(state, fs)  # a human Vagabond's pawn and items, the Company's Payments
-            out.append(f"  {session.config.player(f)} holds {len(fs.hand)} card(s)" + plain(f"; {'; '.join(kept)}" if kept else "", play.names))
+            out.append(f"  {session.config.player(f)} holds {len(fs.hand)} card(s)" + seat_words(state, f"; {'; '.join(kept)}" if kept else "", play.names))
             continue
-        out.append(f"  {faction_title(f, 'bot', fs.rule_set)}: " + plain("; ".join(bot_board(state, fs)), play.names))
+        out.append(f"  {faction_title(f, 'bot', fs.rule_set)}: " + seat_words(state, "; ".join(bot_board(state, fs)), play.names))
     return [map_forests(line) for line in out]
+
+
+def seat_words(state: GameState, text: str, names: dict[str, str]) -> str:
+    """A seat's board in a player's words, a clearing by number and suit (``in clearing 3 (rabbit)``)."""
+    return in_clearings(plain(text, names), lambda c: clearing_name(c, state.suit(c)))
 
 
 def human_board(state: GameState, fs: FactionState) -> list[str]:
