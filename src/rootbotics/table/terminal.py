@@ -22,7 +22,7 @@ from .law import LAW as LAW_RULES
 from .replay import Refused
 from .steps import Step
 from .session import Session, SessionError, TableConfig, TableSeat
-from .text import board_lines, hand_lines, score_lines, status_lines, table_state
+from .text import board_lines, entries_said, hand_lines, score_lines, status_lines, table_state
 
 COMMANDS: dict[str, str] = {
     "ok [N|all]": "confirm the next bot step (or N of them, or all that wait)",
@@ -397,27 +397,6 @@ def cmd_redo(session: Session, rest: str) -> None:
     n = session.redo(count_arg(rest, "redo"))
     say(f"redid {n} entr{'y' if n == 1 else 'ies'}: {entries_said(session, session.entries[len(session.entries) - n:])}" if n else "nothing to redo")
     show(session)
-
-
-def entry_said(session: Session, entry: dict[str, Any]) -> str:
-    """An entry in a few words: ``Ann's line w->9``, ``ok of 3 steps``, ``the answer none``."""
-    kind = entry.get("kind")
-    player = session.config.player(entry.get("faction", "")) if entry.get("faction") else ""
-    if kind == "line":
-        return f"{player}'s line {entry['text']}"
-    if kind == "done":
-        return f"{player}'s done"
-    if kind == "ok":
-        n = int(entry.get("n", 1))
-        return f"ok of {n} bot step{'s' if n != 1 else ''}"
-    value = entry.get("value")
-    shown = " ".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
-    return f"the answer {'none' if value is None else shown} ({str(entry.get('ask', '')).replace('_', ' ')})"
-
-
-def entries_said(session: Session, entries: list[dict[str, Any]]) -> str:
-    """Entries in a few words each, in the order they were typed."""
-    return "; ".join(entry_said(session, e) for e in entries)
 
 
 def cmd_why(session: Session, rest: str) -> None:

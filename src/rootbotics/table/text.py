@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core.faction import BoardTable, faction_title, rules_of
 from .chance import card_choices
@@ -170,3 +170,24 @@ def bot_board(state: GameState, fs: FactionState) -> list[str]:
         else:
             parts.append(part.strip())
     return parts
+
+
+def entry_said(session: Session, entry: dict[str, Any]) -> str:
+    """An entry in a few words: ``Ann's line w->9``, ``ok of 3 steps``, ``the answer none``."""
+    kind = entry.get("kind")
+    player = session.config.player(entry.get("faction", "")) if entry.get("faction") else ""
+    if kind == "line":
+        return f"{player}'s line {entry['text']}"
+    if kind == "done":
+        return f"{player}'s done"
+    if kind == "ok":
+        n = int(entry.get("n", 1))
+        return f"ok of {n} bot step{'s' if n != 1 else ''}"
+    value = entry.get("value")
+    shown = " ".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
+    return f"the answer {'none' if value is None else shown} ({str(entry.get('ask', '')).replace('_', ' ')})"
+
+
+def entries_said(session: Session, entries: list[dict[str, Any]]) -> str:
+    """Entries in a few words each, in the order they were typed."""
+    return "; ".join(entry_said(session, e) for e in entries)
