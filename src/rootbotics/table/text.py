@@ -185,7 +185,7 @@ def entry_said(session: Session, entry: dict[str, Any]) -> str:
         return f"ok of {n} bot step{'s' if n != 1 else ''}"
     value = entry.get("value")
     shown = " ".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
-    return f"the answer {'none' if value is None else shown} ({str(entry.get('ask', '')).replace('_', ' ')})"
+    return f"the answer {'none' if value is None else plain(shown, session.play.names)} ({str(entry.get('ask', '')).replace('_', ' ')})"
 
 
 def entries_said(session: Session, entries: list[dict[str, Any]]) -> str:

@@ -164,9 +164,11 @@ def enter(session: Session, text: str) -> list[str]:
             value = parse_answer(play.pending, text, deck)  # type: ignore[arg-type]
         except ValueError as e:
             raise Refused(f"answer: {e}") from None
-        ask = play.pending.ask
+        ask, seen = play.pending.ask, len(play.told)
         session.enter({"kind": "answer", "ask": ask, "value": value})
-        return list(session.play.law_told) if ask == "move" else []  # what the move did
+        if ask == "move":
+            return list(session.play.law_told)  # what the move did
+        return list(session.play.told[seen:])  # what the line asked about did, once answered (as the terminal tells it)
     if play.open is None or play.unconfirmed:
         raise Refused("line: nobody is entering moves now (carry out the bot's steps first)")
     actions = len(_actions(text))
