@@ -102,7 +102,7 @@ def test_a_line_no_legal_chain_gives_is_refused_with_the_rule_and_changes_nothin
     lines = out.strip().splitlines()
     assert len(lines) == 3 and all(x.startswith("error: answer: LoR 6.5: ") for x in lines)
     assert "'w1->3' is not a legal move for take an action: no chain of legal moves" in lines[0]  # 3 is not adjacent to 1
-    assert "'2w1->5': the marquise have" in lines[1]  # the line's own bookkeeping fails
+    assert "'2w1->5': Ann has" in lines[1]  # the line's own bookkeeping fails
     assert "'w->1' is not a legal move" in lines[2]  # no recruiter in 1
     assert s.entries == entries and step(s) == "daylight.action"
     assert json.loads((tmp_path / "g.json").read_text())["entries"] == entries

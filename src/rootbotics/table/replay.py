@@ -21,7 +21,7 @@ from ..game import new_game, play_turn
 from .chance import Answers, BadAnswer, NeedInput, Question, TableChance
 from .controller import HumanPlay, LineRefused, TableController, TurnOpen
 from .places import landmarks
-from .steps import Step, dealt_cards, seat_names, steps_of, told_of
+from .steps import Step, dealt_cards, owner_words, seat_names, steps_of, told_of
 
 if TYPE_CHECKING:
     from .session import TableConfig
@@ -255,4 +255,4 @@ class Play:
                 raise
             take_back()
             self._run()
-            raise Refused(str(e)) from None
+            raise Refused(owner_words(str(e), self.names) if isinstance(e, LineRefused) else str(e)) from None

@@ -79,6 +79,14 @@ def plain(text: str, names: dict[str, str] | None = None) -> str:
     return re.sub(r"\bcard None\b", "no card", text)
 
 
+_OWNER_HAVE = re.compile(r"\bthe (" + "|".join(sorted(map(re.escape, REGISTRY), key=len, reverse=True)) + r") have\b")
+
+
+def owner_words(text: str, names: dict[str, str] | None = None) -> str:
+    """A refusal's ``the marquise have 1 warrior in 5`` as ``Ann has 1 warrior in 5``."""
+    return _OWNER_HAVE.sub(lambda m: f"{who(m[1], names or _NAMES)} has", text)
+
+
 def _article(the: str | None, name: str) -> str:
     """A faction's name where the text had ``the <key>``: a bot keeps one article, a player none."""
     if name.startswith("the "):

@@ -20,7 +20,7 @@ from ..factions.vagabot.human import OPTIONS as VAGABOND_OPTIONS
 from .law import BOARD, RULES, law_built, listing
 from .law import LAW as LAW_RULES
 from .replay import Refused
-from .steps import Step
+from .steps import Step, owner_words
 from .session import Session, SessionError, TableConfig, TableSeat
 from .text import board_lines, entries_said, hand_lines, score_lines, status_lines, table_state
 
@@ -313,7 +313,7 @@ def enter_rootlog(session: Session, text: str) -> None:
     try:
         chain = find_chain(session.play, text)
     except ValueError as e:
-        raise UsageError(f"answer: {e}") from None
+        raise UsageError(f"answer: {owner_words(str(e), session.play.names)}") from None
     entered = 0
     try:
         for decision, move in chain:
