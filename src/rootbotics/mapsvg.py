@@ -63,12 +63,14 @@ def render_svg(
     forests: bool = True,
     ruins: Collection[int] | None = None,
     legend: bool = True,
+    rings: Collection[int] = (),
 ) -> str:
     """The map as an SVG document. ``suits`` is indexed by clearing (index 0 unused); without
     it the printed suits are shown, or grey "?" where the map prints none (suit markers are
     shuffled at setup). ``ferry`` defaults to where it starts; ``opened`` are closed paths that
     have been opened; ``ruins`` the clearings whose ruin is still there (default: all the map's);
-    without ``legend`` the picture ends below the map."""
+    without ``legend`` the picture ends below the map; ``rings`` are clearings ringed (a step's,
+    class ``highlight``)."""
     shown = list(suits) if suits is not None else list(m.printed_suits)
     ferry = m.ferry_start if ferry is None else ferry
     xs = [_xy(m, c)[0] for c in CLEARINGS]
@@ -91,6 +93,9 @@ def render_svg(
     out.extend(_paths(m, opened))
     for c in CLEARINGS:
         out.extend(_clearing(m, c, shown[c], ferry, m.ruins if ruins is None else ruins))
+    for c in sorted(set(rings)):
+        x, y = _xy(m, c)
+        out.append(f'<circle class="highlight" cx="{_num(x)}" cy="{_num(y)}" r="{RADIUS + 9}" fill="none" stroke="#e6007e" stroke-width="5"><title>this step: clearing {c}</title></circle>')
     if legend:
         out.extend(_legend(m, board_bottom, suits is None and not m.has_printed_suits, forests))
     out.append("</svg>")

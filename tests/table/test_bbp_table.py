@@ -126,7 +126,7 @@ def test_bbp_3_2_the_table_asks_the_human_for_an_ambush_and_undo_takes_it_back(t
     (ambush,) = s.play.game.log.of_kind("ambush")
     assert ambush.rule == "BBP 3.2" and "ambush_bird" not in [s.play.game.state.deckdef.card(c).name for c in s.play.game.state.factions["marquise"].hand]
     told = [step for step in s.play.steps if step.why.startswith("[BBP 3.2]") or "BBP 3.2" in step.why]
-    assert told and "plays Ambush! (bird) against eyrie" in told[0].text  # the table sees the ambush as a step
+    assert told and "Ann: plays Ambush! (bird) against the Electric Eyrie in clearing 11 (mouse" in told[0].text  # the table sees the ambush as a step
     again = Session.load(tmp_path / "a.json")  # resume replays the answer
     assert lines(again) == lines(s)
     s.undo(1)

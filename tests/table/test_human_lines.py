@@ -47,7 +47,7 @@ def test_a_refused_line_changes_nothing_and_names_the_token(tmp_path: Path) -> N
         s.enter({"kind": "line", "faction": "marquise", "text": "2w5->9"})
     assert s.entries == entries and [e.line() for e in s.play.log] == log
     s.enter({"kind": "line", "faction": "marquise", "text": "w1->5"})
-    assert s.play.told == ["Move 1 orange warrior from clearing 1 (fox) to clearing 5 (rabbit)."]
+    assert s.play.told == ["Move 1 orange warrior from clearing 1 (fox, top-left corner) to clearing 5 (rabbit, top edge, right of centre)."]
     assert s.undo() == 1 and s.play.game.state.clearings[1].warriors["marquise"] == 1
 
 

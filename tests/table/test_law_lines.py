@@ -54,7 +54,7 @@ def test_the_setup_line_answers_the_four_setup_decisions(tmp_path: Path, capsys:
     assert answers(by_line) == answers(by_words) == [
         {"step": f"setup.{k}", "kind": "clearing", "args": [c]} for k, c in (("keep", 1), ("sawmill", 1), ("workshop", 5), ("recruiter", 5))
     ]
-    assert "  Take a recruiter from Ann's board and put it in clearing 5 (rabbit)." in out
+    assert "  Take a recruiter from Ann's board and put it in clearing 5 (rabbit, top edge, right of centre)." in out
     typed(by_line, ["ok all"], capsys)  # the bots set up
     assert features(by_line.play.game.state) == features(by_words.play.game.state)
 
@@ -89,7 +89,7 @@ def test_a_build_line_pays_its_wood_and_scores_as_the_law_says(tmp_path: Path, c
         {"step": "build.clearing", "kind": "clearing", "args": [9]},
         {"step": "build.building", "kind": "building", "args": ["sawmill"]},
     ]
-    assert "  Remove Ann's wood from clearing 1 (fox) and put it back in its supply." in out
+    assert "  Remove Ann's wood from clearing 1 (fox, top-left corner) and put it back in its supply." in out
     assert "  Ann scores 1 VP for the sawmill track's uncovered space: move its marker to 1." in out
     assert s.play.game.state.factions["marquise"].vp == 1 and step(s) == "daylight.action"
 
@@ -102,7 +102,7 @@ def test_a_line_no_legal_chain_gives_is_refused_with_the_rule_and_changes_nothin
     lines = out.strip().splitlines()
     assert len(lines) == 3 and all(x.startswith("error: answer: LoR 6.5: ") for x in lines)
     assert "'w1->3' is not a legal move for take an action: no chain of legal moves" in lines[0]  # 3 is not adjacent to 1
-    assert "'2w1->5': the marquise have" in lines[1]  # the line's own bookkeeping fails
+    assert "'2w1->5': Ann has" in lines[1]  # the line's own bookkeeping fails
     assert "'w->1' is not a legal move" in lines[2]  # no recruiter in 1
     assert s.entries == entries and step(s) == "daylight.action"
     assert json.loads((tmp_path / "g.json").read_text())["entries"] == entries

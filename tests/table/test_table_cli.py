@@ -70,7 +70,7 @@ def test_a_whole_scripted_table_game_survives_kill_and_resume(tmp_path: Path) ->
         GOLDEN.write_text(transcript, encoding="utf-8")
     assert transcript == GOLDEN.read_text(encoding="utf-8")
     assert "undid 7 entries" in transcript and "redid 1 entry" in transcript and "error: " in transcript
-    assert "Game over: eyrie reached 30 VP" in transcript and Session.load(path).play.over
+    assert "Game over: the Electric Eyrie reached 30 VP" in transcript and Session.load(path).play.over
 
 
 def test_bad_options_give_one_line_and_exit_2(tmp_path: Path) -> None:

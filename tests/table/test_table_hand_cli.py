@@ -24,10 +24,10 @@ LINES = [
 def test_hand_names_the_dealt_cards_and_a_card_question_lists_its_choices(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     out = play(NEW, LINES, path)
-    assert f"Step 5/6: Ann: draws 3 cards: {DEALT}." in out
+    assert f"Step 5: Ann: draws 3 cards: {DEALT}." in out
     assert out.count(f"  Ann holds 3 card(s): {DEALT}\n") == 2  # before her setup, and when asked
-    assert "Question for Ann: Automated Outrage in 6: which matching card does marquise discard?\n  choose from: Protection Racket (fox), Anvil (fox)\n" in out
-    assert "The Automated Alliance: Automated Outrage in 6: marquise discards Protection Racket (fox)." in out
+    assert "Question for Ann: Automated Outrage in clearing 6 (fox, right edge, lower half, ruin): which matching card does Ann discard?\n  choose from: Protection Racket (fox), Anvil (fox)\n" in out
+    assert "The Automated Alliance: Automated Outrage in clearing 6 (fox): Ann discards Protection Racket (fox)." in out
     assert "  Ann holds 2 card(s): Command Warren (rabbit), Anvil (fox)\n" in out
     state = Session.load(path).play.game.state
     assert [state.deckdef.card(c).label() for c in state.factions["marquise"].hand] == ["Command Warren (rabbit)", "Anvil (fox)"]
@@ -37,4 +37,4 @@ def test_hand_of_someone_not_at_the_table_is_refused_and_help_lists_hand(tmp_pat
     r = run([*NEW, "--file", str(tmp_path / "g.json")], ["hand Bob", "help"])
     assert r.returncode == 0, r.stderr
     assert "error: hand: 'Bob' is not a human at this table (Ann)" in r.stdout
-    assert "  hand [NAME] the cards in a human's hand" in r.stdout
+    assert "  hand [NAME]        the cards in a human's hand" in r.stdout

@@ -14,7 +14,7 @@ from rootbotics.table.session import Session
 from table.table_script import export_and_import, play, resume, run
 
 NEW = ["table", "new", "--humans", "vagabond@arbiter:Ann,vagabond2@thief:Bob", "--bots", "marquise,eyrie", "--map", "fall", "--seed", "3", "--rules", "board"]  # Rootlog lines: the board-only mode
-DRAWN = "Step 9/31: The table: two Vagabonds: vagabond2 sets up first, drawn at random"  # LoR 9.7.1, seed 3
+DRAWN = "Step 9: The table: two Vagabonds: Bob sets up first, drawn at random"  # LoR 9.7.1, seed 3
 FIRST = [
     "ok 8", "ok all",  # up to the draw of which Vagabond sets up first (LoR 9.7.1); the bots' setup
     "p->1_2_5_10/%s->s/%f->s/%r->s", "done",  # Bob's, drawn first: the second set's torch
@@ -39,7 +39,7 @@ def test_two_human_vagabonds_play_beside_two_bots_undo_across_a_bot_turn_and_res
     assert DRAWN in first
     assert first.index("Bob (second Vagabond): set up;") < first.index("Ann (Vagabond): set up;")
     assert "Put Bob's pawn in forest F1 (by 1, 2, 5, 10)." in first
-    assert "  10 (rabbit): marquise 1w, marquise workshop, vagabot pawn, vagabond2 pawn, ruin" in first
+    assert "  10 (rabbit): Mechanical Marquise 1w, workshop; Ann pawn; Bob pawn; ruin" in first
     assert "Bob holds 3 card(s); Second Vagabond: the Thief, in clearing 10; items: sword, boots exhausted, torch (maximum rolled hits 1)" in first
     saved = json.loads(path.read_text())
     assert saved["config"]["options"] == {"vagabond_character": "arbiter", "vagabond2_character": "thief"}
@@ -48,7 +48,7 @@ def test_two_human_vagabonds_play_beside_two_bots_undo_across_a_bot_turn_and_res
     assert Session.load(path).play.game.state.options["first_vagabond"] == "vagabond2"  # kept for 2.2 ties
 
     again = resume(path, AFTER, undone=3)
-    assert "Move Bob's pawn from forest F1 (by 1, 2, 5, 10) to clearing 2 (mouse)." in again
+    assert "Move Bob's pawn from forest F1 (by 1, 2, 5, 10) to clearing 2 (mouse, top-right corner)." in again
     assert pawns(path) == {"vagabot": 10, "vagabond2": 2, "10": ("vagabot",)}
 
 

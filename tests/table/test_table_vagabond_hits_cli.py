@@ -21,7 +21,7 @@ FIRST = [
     "boots exhausted, torch",  # which 2 of her undamaged items are damaged
     "ok all", "board",
 ]
-ASKED = "Question for Ann: vagabot takes 2 hit(s) in 12: which 2 of his undamaged items are damaged?"
+ASKED = "Question for Ann: Ann takes 2 hit(s) in clearing 12 (fox, middle, lower left, ruin): which 2 of his undamaged items are damaged?"
 CHOICES = "  choose from: boots exhausted, sword, sword, torch"
 
 
@@ -35,13 +35,13 @@ def items(path: Path) -> list[tuple[str, bool, bool]]:
 def test_a_bot_battles_the_human_vagabond_after_his_turn_and_his_hits_are_answered(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     out = play(NEW, FIRST, path)
-    assert "Move Ann's pawn from forest F3 (by 2, 6, 10, 11, 12) to clearing 12 (fox)." in out
+    assert "Move Ann's pawn from forest F3 (by 2, 6, 10, 11, 12) to clearing 12 (fox, middle, lower left, ruin)." in out
     assert f"{ASKED}\n{CHOICES}\n" in out
     assert "refused" not in out
     assert "items: sword, sword, boots exhausted damaged, torch damaged (maximum rolled hits 2)" in out
     assert items(path) == [("boots", True, True), ("sword", False, False), ("sword", False, False), ("torch", False, True)]
 
-    again = resume(path, ["undo 2", "boots torch", "board"], undone=2)  # back into the question
+    again = resume(path, ["undo 2", "boots torch", "ok all", "board"], undone=2)  # back into the question; the board once the turn is done
     assert "items: sword, sword, boots exhausted damaged, torch damaged" in again
     assert items(path) == [("boots", True, True), ("sword", False, False), ("sword", False, False), ("torch", False, True)]
 
@@ -49,7 +49,7 @@ def test_a_bot_battles_the_human_vagabond_after_his_turn_and_his_hits_are_answer
 def test_an_answer_naming_too_few_items_is_refused_and_asked_again(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     play(NEW, FIRST[:-3], path)  # up to the question
-    r = run(["table", "resume", str(path)], ["torch", "sword, torch", "board"])
+    r = run(["table", "resume", str(path)], ["torch", "sword, torch", "ok all", "board"])
     assert r.returncode == 0, r.stderr
     assert "error: answer: name 2 of boots exhausted, sword, sword, torch" in r.stdout
     assert "items: sword damaged, sword, boots exhausted, torch damaged" in r.stdout

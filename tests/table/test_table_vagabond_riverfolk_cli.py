@@ -38,7 +38,7 @@ def test_a_table_game_with_a_human_vagabond_and_riverfolk_plays_undoes_and_resum
     assert isinstance(rf, CompanyBoard) and rf.payments == {"riverfolk": 2}
 
     again = resume(path, AFTER, undone=3)
-    assert "Bob holds 3 card(s); Payments: riverfolk 3; Funds: empty" in again
+    assert "Bob holds 3 card(s); Payments: Bob 3; Funds: empty" in again
     state = Session.load(path).play.game.state
     rf = state.factions["riverfolk"].board
     assert isinstance(rf, CompanyBoard) and rf.payments == {"riverfolk": 3} and state.factions["vagabot"].board.clearing == 10

@@ -18,7 +18,7 @@ def test_bbp_1_1_a_bot_seat_picks_the_better_bot_project_in_the_form(server: str
     page.fill("input[name=name]", "bbp")  # type: ignore[attr-defined]
     page.click("#new-game button[type=submit]")  # type: ignore[attr-defined]
     page.wait_for_url("**/game/bbp")  # type: ignore[attr-defined]
-    assert status(page).startswith("Step 1/")
+    assert status(page).startswith("Step 1: ")  # no total: the part waits on a human (issue 30 item 7)
     finish_bot_steps(page)
     eyrie = page.locator('section.seat[data-faction="eyrie"]').inner_text()  # type: ignore[attr-defined]
     assert "plays by the Better Bot Project v5" in eyrie

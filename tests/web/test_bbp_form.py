@@ -89,6 +89,6 @@ def test_bbp_3_2_the_game_page_asks_for_the_ambush_and_takes_the_card_typed(clie
     page = client.get("/game/amb").text
     assert "play an ambush card against it (Ambush variant), or none?" in page
     page = client.post("/game/amb/enter", data={"text": "ambush_bird"}, headers={"hx-request": "true"}).text
-    assert "plays Ambush! (bird) against eyrie" in page
+    assert "Ann: plays Ambush! (bird) against the Electric Eyrie in clearing 11 (mouse" in page
     saved = json.loads((tmp_path / "amb.json").read_text())["entries"]
     assert saved[-1] == {"kind": "answer", "ask": "ambush_card", "value": "ambush_bird"}

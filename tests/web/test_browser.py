@@ -127,9 +127,9 @@ def game_at_turn(base: str, name: str) -> str:
 def test_a_short_game_of_one_human_and_two_bots_by_clicks(server: str, browser: object) -> None:
     page = open_page(browser, viewport={"width": 1280, "height": 900})
     new_game(page, server, "clicks")
-    assert status(page).startswith("Step 1/")
+    assert status(page).startswith("Step 1: ")  # no total: the part waits on a human (issue 30 item 7)
     press(page, "button[value=ok]")  # next: the next step
-    assert status(page).startswith("Step 2/")
+    assert status(page).startswith("Step 2: ")
     finish_bot_steps(page)
     assert "Ann (Marquise de Cat): set up" in status(page)
     page.fill("#line", "t_k->1")
@@ -170,7 +170,7 @@ def test_undo_across_a_bot_step_and_a_reload_keep_the_game(server: str, browser:
     stepped = status(page)
     press(page, "button[value=undo]")  # takes the bot step back
     undone = status(page)
-    assert undone.startswith("Step 1/")
+    assert undone.startswith("Step 1: ")  # no total: the turn waits on a question (issue 30 item 7)
     page.reload()
     assert status(page) == undone
     press(page, "button[value=redo]")

@@ -42,7 +42,7 @@ def test_a_human_marquise_sets_up_and_takes_a_daylight_action_by_clicks(server: 
     page.screenshot(path=str(SHOTS / "law-setup.png"), full_page=True)
     choose(page, "clearing 1")  # the keep
     assert status(page) == "Ann (Marquise de Cat, setting up): place the starting sawmill where"
-    assert ringed(page) == ["1"] and page.locator("ul.told li").first.inner_text() == "Put Ann's keep token in clearing 1 (fox)."
+    assert ringed(page) == ["1"] and page.locator("ul.told li").first.inner_text() == "Put Ann's keep token in clearing 1 (fox, top-left corner)."
     choose(page, "clearing 1")  # the sawmill
     assert ringed(page) == ["1"]
     choose(page, "clearing 5")  # the workshop

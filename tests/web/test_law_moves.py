@@ -115,9 +115,9 @@ def test_a_click_answers_the_decision_and_the_next_one_appears_with_the_clearing
     assert status(page) == ["Ann (Marquise de Cat, setting up): place the starting sawmill where"]
     assert "clearing 1" in moves(page) and "clearing 3" not in moves(page)  # the keep's clearing or next to it (LoR 6.3.3)
     assert ringed(page) == [1]  # the clearing the move named (not the warriors placed everywhere with the keep)
-    assert "Put Ann&#39;s keep token in clearing 1 (fox)." in page  # what the move did, told as the terminal tells it
+    assert "Put Ann&#39;s keep token in clearing 1 (fox, top-left corner)." in page  # what the move did, told as the terminal tells it
     page = click(client, page, "clearing 1")
-    assert ringed(page) == [1] and "Take a sawmill from Ann&#39;s board and put it in clearing 1 (fox)." in page
+    assert ringed(page) == [1] and "Take a sawmill from Ann&#39;s board and put it in clearing 1 (fox, top-left corner)." in page
 
 
 def test_clicks_make_the_same_entries_as_numbers_typed_at_the_terminal(client: TestClient, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -18,7 +18,10 @@ def command() -> Any:
 def build_table_app() -> Any:
     import typer
 
-    from ..table.terminal import run_new, run_resume
+    from ..table.terminal import PICTURE, run_new, run_resume
+    from ..web.board import board_svg
+
+    PICTURE[:] = [board_svg]  # board --svg: the pieces drawn as on the web page
 
     app = typer.Typer(help=HELP, no_args_is_help=True, add_completion=False)
 

@@ -90,6 +90,7 @@ class Answers:
         self.recorded = list(recorded)  # (entry index, ask, value)
         self.pos: dict[str, int] = {"main": 0}
         self.main: Game | None = None  # the game of the part (rehearsals play on copies)
+        self.asked: list[int] = []  # the log's length each time the part's game asked (steps do not span it)
 
     def rehearse(self) -> None:
         self.pos["rehearsal"] = self.pos["main"]
@@ -99,6 +100,8 @@ class Answers:
 
     def take(self, q: Question, convert: Callable[[Any], T], key: str = "main") -> T:
         pos = self.pos.get(key, self.pos["main"])
+        if key == "main" and self.main is not None:
+            self.asked.append(len(self.main.log))
         if pos >= len(self.recorded):
             raise NeedInput(q)
         entry, ask, value = self.recorded[pos]

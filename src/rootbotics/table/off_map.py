@@ -206,6 +206,11 @@ def _leave(g: Game, seat: str, n: int, dest: object, box: LizardsState | DuchySt
         box.acolytes -= n
     else:
         box.burrow -= n
+    if isinstance(dest, Clearing) and isinstance(box, LizardsState):  # from the box, not the supply
+        cl = s.clearings[dest.number]
+        cl.warriors[seat] = cl.warriors.get(seat, 0) + n
+        g.emit(seat, "LoR 1.5.4", "place_warriors", "places {n} acolyte{pl} from its Acolytes box in {c}", n=n, c=dest.number, pl="s" if n > 1 else "", source="Acolytes box")
+        return None
     s.factions[seat].supply["warrior"] += n
     if isinstance(dest, Clearing):
         rules.place_warriors(g, seat, dest.number, n, "LoR 1.5.4")

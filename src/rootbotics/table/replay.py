@@ -20,7 +20,8 @@ from ..core.state import GameState
 from ..game import new_game, play_turn
 from .chance import Answers, BadAnswer, NeedInput, Question, TableChance
 from .controller import HumanPlay, LineRefused, TableController, TurnOpen
-from .steps import Step, dealt_cards, seat_names, steps_of, told_of
+from .places import landmarks
+from .steps import Step, dealt_cards, owner_words, seat_names, steps_of, told_of
 
 if TYPE_CHECKING:
     from .session import TableConfig
@@ -64,6 +65,7 @@ class Play:
         self.finished = False
         self.steps: list[Step] = []
         self.previous: list[Step] = []  # the steps of the part before (for why during a human turn)
+        self.earlier: list[tuple[str | None, list[Step]]] = []  # the turns of the last round played out: (whose, steps) (why SEAT N)
         self.told: list[str] = []  # what the latest human line changed so far
         self.line_entry: int | None = None  # the entry of the latest human line
         self.told_from: int | None = None  # the log's length when the latest entry came (law-mode seats' moves)
@@ -85,6 +87,11 @@ class Play:
     def round(self) -> int:
         """The round of the part being played (the setup counts as round 1)."""
         return 1 if self.part.start is None else self.part.start.round
+
+    @property
+    def whose(self) -> str | None:
+        """The seat whose turn the current part is (None: the setup)."""
+        return None if self.part.start is None else self.part.start.current
 
     @property
     def unconfirmed(self) -> list[Step]:
@@ -116,12 +123,13 @@ class Play:
         state = self.g.state
         humans = {f for f, fs in state.factions.items() if not fs.is_bot}
         dealt = dealt_cards(events, chance.drawn, humans, lambda card: state.deckdef.card(card).label())
-        self.steps = steps_of(events, ctl.spans + ctl.law_spans, suits, self.names, dealt)
+        marks = landmarks(state.map.name)
+        self.steps = steps_of(events, ctl.spans + ctl.law_spans, suits, self.names, dealt, marks, frozenset(chance.answers.asked))
         latest = [span for span in ctl.spans if span[0] == self.line_entry]
-        self.told = told_of(events, latest, suits, self.names, dealt)
+        self.told = told_of(events, latest, suits, self.names, dealt, marks)
         if self.told_from is not None:  # what a law-mode seat's moves did since the entry came
             fresh = [e for e in events if e.seq >= self.told_from]
-            self.law_told = self.law_carried + told_of(fresh, ctl.law_spans, suits, self.names, dealt)
+            self.law_told = self.law_carried + told_of(fresh, ctl.law_spans, suits, self.names, dealt, marks)
             self.told += self.law_told
 
     def _part_game(self, log: EventLog) -> tuple[TableChance, TableController, Callable[[], object]]:
@@ -169,6 +177,8 @@ class Play:
         while self.finished and not self.unconfirmed and not self.over:
             self.previous = self.steps or self.previous
             state = self.game.state.clone()
+            if self.steps:  # a round of turns back, whoever's turn it is now
+                self.earlier = [*self.earlier, (self.whose, self.steps)][-len(self.config.seats) :]
             self.parts.append(self.part)
             self.part = Part(state, len(self.log))
             self.law_carried = self.law_told  # the part before ended with the entry: told on
@@ -245,4 +255,4 @@ class Play:
                 raise
             take_back()
             self._run()
-            raise Refused(str(e)) from None
+            raise Refused(owner_words(str(e), self.names) if isinstance(e, LineRefused) else str(e)) from None

@@ -9,7 +9,7 @@ game can be scripted.
 
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any, Optional
 
@@ -20,8 +20,9 @@ from ..factions.vagabot.human import OPTIONS as VAGABOND_OPTIONS
 from .law import BOARD, RULES, law_built, listing
 from .law import LAW as LAW_RULES
 from .replay import Refused
+from .steps import Step, owner_words
 from .session import Session, SessionError, TableConfig, TableSeat
-from .text import board_lines, hand_lines, score_lines, status_lines
+from .text import board_lines, entries_said, hand_lines, score_lines, status_lines, table_state
 
 COMMANDS: dict[str, str] = {
     "ok [N|all]": "confirm the next bot step (or N of them, or all that wait)",
@@ -29,12 +30,14 @@ COMMANDS: dict[str, str] = {
     "moves": "the legal moves of the seat asked now (law mode), numbered",
     "undo [N]": "take back the last entry (or N entries), across bot turns too",
     "redo [N]": "bring back what undo took back",
-    "board": "the pieces in each clearing, the score and the bots' boards",
-    "why [N]": "the rule, candidates and tie-breaker behind the current step (or step N)",
+    "board [--svg FILE]": "the table at the current step (once the bot step waiting is done): pieces per clearing, score, bots' boards (--svg: a picture, the step's clearings ringed)",
+    "why [SEAT] [N]": "the rule, candidates and tie-breaker behind the current step (or step N; SEAT N: of that seat's latest turn, a round back at most)",
     "score": "the victory points",
     "hand [NAME]": "the cards in a human's hand (the one playing or asked now, or NAME)",
     "help": "this list",
+    "quit": "leave (exit too; nothing is lost: rootbotics table resume FILE carries on)",
 }
+QUIT_WORDS = ("quit", "exit")
 
 
 HUMAN_ALIASES: dict[str, str] = {"vagabond": "vagabot"}  # the human faction's name for its seat
@@ -223,8 +226,8 @@ def prompt_label(session: Session) -> str:
     if play.over:
         return "game over table> "
     who = play.open.faction if play.open is not None and not play.unconfirmed else None
-    if play.pending is not None and play.pending.ask == "move" and not play.unconfirmed:
-        who = play.pending.faction
+    if play.pending is not None and play.pending.faction and not play.unconfirmed:
+        who = play.pending.faction  # a question (or a decision) of a human: theirs to answer
     name = session.config.player(who) if who else "bots"
     return f"[round {play.round} {name}] table> "
 
@@ -239,7 +242,7 @@ def loop(session: Session) -> int:
         except KeyboardInterrupt:
             say(f"(Ctrl-C: nothing lost, the game is in {session.path}; Ctrl-D leaves)")
             continue
-        if text is None:
+        if text is None or text.strip().lower() in QUIT_WORDS:
             say(f"Saved in {session.path}. Carry on with: rootbotics table resume {session.path}")
             return 0
         if text:
@@ -310,7 +313,7 @@ def enter_rootlog(session: Session, text: str) -> None:
     try:
         chain = find_chain(session.play, text)
     except ValueError as e:
-        raise UsageError(f"answer: {e}") from None
+        raise UsageError(f"answer: {owner_words(str(e), session.play.names)}") from None
     entered = 0
     try:
         for decision, move in chain:
@@ -343,6 +346,10 @@ def count_arg(rest: str, command: str, default: int = 1) -> int:
 
 def cmd_ok(session: Session, rest: str) -> None:
     waiting = len(session.play.unconfirmed)
+    if not waiting and session.play.pending is not None:  # a question waits: say it again
+        say("  (no bot step waits: the question first)")
+        show(session)
+        return
     if not waiting:
         raise UsageError("ok: no bot step is waiting to be confirmed")
     n = waiting if rest == "all" else count_arg(rest, "ok")
@@ -382,27 +389,62 @@ def cmd_moves(session: Session, rest: str) -> None:
 
 def cmd_undo(session: Session, rest: str) -> None:
     n = session.undo(count_arg(rest, "undo"))
-    say(f"undid {n} entr{'y' if n == 1 else 'ies'}" if n else "nothing to undo")
+    say(f"undid {n} entr{'y' if n == 1 else 'ies'}: {entries_said(session, session.undone[:n])}" if n else "nothing to undo")
     show(session)
 
 
 def cmd_redo(session: Session, rest: str) -> None:
     n = session.redo(count_arg(rest, "redo"))
-    say(f"redid {n} entr{'y' if n == 1 else 'ies'}" if n else "nothing to redo")
+    say(f"redid {n} entr{'y' if n == 1 else 'ies'}: {entries_said(session, session.entries[len(session.entries) - n:])}" if n else "nothing to redo")
     show(session)
 
 
 def cmd_why(session: Session, rest: str) -> None:
-    """The explanation of step N (default: the step to do now, or the last one told)."""
+    """The explanation of step N (default: the step to do now, or the last one told); ``why
+    SEAT N``: step N of that seat's turn this round (every step of the round can be reached)."""
     play = session.play
-    steps = play.steps or play.previous
+    words = rest.split()
+    number = words[-1] if words and words[-1].isdigit() else ""
+    seat = " ".join(words[:-1] if number else words)
+    if seat:
+        steps, whose = turn_steps(session, seat)
+    else:
+        steps, whose = play.steps or play.previous, ""
     if not steps:
         raise UsageError("why: no bot step has been told yet")
-    default = play.unconfirmed[0].number if play.unconfirmed else steps[-1].number
-    n = count_arg(rest, "why", default)
+    default = play.unconfirmed[0].number if play.unconfirmed and not whose else steps[-1].number
+    n = count_arg(number, "why", default)
     if n > len(steps):
-        raise UsageError(f"why: there are {len(steps)} steps, not {n}")
-    say(f"  step {n}: {steps[n - 1].why}")
+        raise UsageError(f"why: there are {len(steps)} steps{' of ' + whose if whose else ''}, not {n}" + turns_hint(session))
+    say(f"  step {n}{' of ' + whose if whose else ''}: {steps[n - 1].why}")
+
+
+def turn_label(session: Session, faction: str | None) -> str:
+    from .steps import who
+
+    return "the setup" if faction is None else f"{who(faction, session.play.names)}'s turn"
+
+
+def turn_steps(session: Session, seat: str) -> tuple[list[Step], str]:
+    """The steps of the latest turn this round of the seat named (a player, a faction or a
+    bot's name; ``setup``), the current turn's included."""
+    play = session.play
+    turns = [*play.earlier, (play.whose, play.steps)]
+    want = seat.strip().lower()
+    for faction, steps in reversed(turns):
+        names = {"setup"} if faction is None else {faction, session.config.player(faction).lower(), turn_label(session, faction).lower()}
+        if faction is not None:
+            names |= {w for w in turn_label(session, faction).lower().removesuffix("'s turn").split() if w != "the"}
+        if want in names and steps:
+            return steps, turn_label(session, faction)
+    raise UsageError(f"why: no turn of {seat!r} in the last round" + turns_hint(session))
+
+
+def turns_hint(session: Session) -> str:
+    """Which turns of this round ``why SEAT N`` reaches."""
+    play = session.play
+    turns = [f"{turn_label(session, f)} ({len(st)} steps)" for f, st in [*play.earlier, (play.whose, play.steps)] if st]
+    return f"; the last round: {', '.join(turns)} (why SEAT N)" if turns else ""
 
 
 def cmd_hand(session: Session, rest: str) -> None:
@@ -414,9 +456,47 @@ def cmd_hand(session: Session, rest: str) -> None:
         say(line)
 
 
+# The board picture (``web.board.board_svg``: a layer above the table, so ``cli/table.py`` hands
+# it in); without it, ``board --svg`` draws the map alone with the clearings ringed.
+BoardPicture = Callable[[Any, Collection[int]], str]
+PICTURE: list[BoardPicture] = []
+
+
+def cmd_board(session: Session, rest: str) -> None:
+    """``board``: the table at the current step; ``board --svg FILE``: its picture, the
+    clearings of the step waiting (or the last told) ringed."""
+    words = rest.split()
+    if not words:
+        for line in board_lines(session):
+            say(line)
+        return
+    if words[0] != "--svg" or len(words) != 2:
+        raise UsageError("board: 'board' or 'board --svg FILE'")
+    play = session.play
+    step = play.unconfirmed[0] if play.unconfirmed else (play.steps or play.previous or [None])[-1]
+    rings = step.places if step is not None else ()
+    svg = board_picture(table_state(session), rings)
+    out = Path(words[1]).expanduser()
+    try:
+        out.write_text(svg, encoding="utf-8")
+    except OSError as e:
+        raise UsageError(f"board: cannot write {out}: {e.strerror or e}") from None
+    ringed = f"; ringed: {', '.join(f'clearing {c}' for c in rings)}" if rings else ""
+    say(f"  the board at the current step is in {out}{ringed}")
+
+
+def board_picture(state: Any, rings: Collection[int]) -> str:
+    if PICTURE:
+        body = PICTURE[0](state, rings)
+        return '<?xml version="1.0" encoding="UTF-8"?>\n' + body.replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1) if "xmlns=" not in body.split(">", 1)[0] else body
+    from ..mapsvg import render_svg
+
+    return render_svg(state.map, state.suits, ferry=state.ferry, opened=state.opened_paths, rings=tuple(rings))
+
+
 def cmd_help(session: Session, rest: str) -> None:
     for usage, text in COMMANDS.items():
-        say(f"  {usage:<11} {text}")
+        say(f"  {usage:<18} {text}")
     say("  anything else: the answer to the question asked, or a Rootlog line of the human whose turn it is")
 
 
@@ -425,7 +505,7 @@ COMMAND_HANDLERS: dict[str, Callable[[Session, str], None]] = {
     "done": cmd_done,
     "undo": cmd_undo,
     "redo": cmd_redo,
-    "board": lambda s, r: [say(x) for x in board_lines(s)] and None,
+    "board": cmd_board,
     "score": lambda s, r: [say(x) for x in score_lines(s)] and None,
     "why": cmd_why,
     "moves": cmd_moves,

@@ -14,6 +14,7 @@ from fastapi.responses import FileResponse, PlainTextResponse, Response
 from ..table.chance import parse_answer
 from ..table.replay import Refused
 from ..table.session import Session, SessionError
+from ..table.text import entries_said
 from .forms import FormError, choices, table_config
 from .moves import decision_key, decision_of
 from .pages import go, is_htmx, keep_refusal, page, problem, refusal
@@ -138,12 +139,14 @@ def act(session: Session, what: str, text: str, key: str = "") -> list[str]:
         if play.open is None:
             raise Refused("done: no human is setting up or taking a turn now")
         session.enter({"kind": "done", "faction": play.open.faction})
-    elif what == "undo":
+    elif what == "undo":  # said as the terminal says it (issue 30 item 7)
         if not session.undo(1):
             raise Refused("nothing to undo")
+        return [f"undid 1 entry: {entries_said(session, session.undone[:1])}"]
     elif what == "redo":
         if not session.redo(1):
             raise Refused("nothing to redo")
+        return [f"redid 1 entry: {entries_said(session, session.entries[-1:])}"]
     return []
 
 
@@ -161,9 +164,11 @@ def enter(session: Session, text: str) -> list[str]:
             value = parse_answer(play.pending, text, deck)  # type: ignore[arg-type]
         except ValueError as e:
             raise Refused(f"answer: {e}") from None
-        ask = play.pending.ask
+        ask, seen = play.pending.ask, len(play.told)
         session.enter({"kind": "answer", "ask": ask, "value": value})
-        return list(session.play.law_told) if ask == "move" else []  # what the move did
+        if ask == "move":
+            return list(session.play.law_told)  # what the move did
+        return list(session.play.told[seen:])  # what the line asked about did, once answered (as the terminal tells it)
     if play.open is None or play.unconfirmed:
         raise Refused("line: nobody is entering moves now (carry out the bot's steps first)")
     actions = len(_actions(text))

@@ -11,7 +11,7 @@ from typing import Any
 from ..core.faction import LAW, RULE_SETS, BoardTable, faction_title, rules_of
 from ..core.state import FactionState, GameState
 from ..table.session import Session
-from ..table.text import status_lines
+from ..table.text import status_lines, table_state
 from .board import FILL, board_svg
 from .compose import letter_of, supply_of
 from .moves import answered_places, decision_key, law_view
@@ -93,6 +93,8 @@ def game_view(name: str, session: Session, error: str | None = None, told: list[
         "name": name, "config": cfg, "error": error, "told": told or [], "play": play,
         "status": status_lines(session) if state is not None else [f"Question for the table: {play.pending.text}" if play.pending else "Setting up"],
         "steps": steps, "current": current, "confirmed": play.part.confirmed if play.steps else len(steps),
+        "total": len(steps) if play.finished or not play.steps else None,  # a turn that waits on a question or a human may grow (issue 30 item 7)
+        "board_at": "",
         "pending": play.pending, "moving": moving, "mover": cfg.player(play.open.faction) if moving and play.open else "",
         "entries": len(session.entries), "undone": len(session.undone),
         "can_back": bool(session.entries) and session.entries[-1].get("kind") == "ok",
@@ -102,8 +104,9 @@ def game_view(name: str, session: Session, error: str | None = None, told: list[
     if law is not None:  # the decision is shown with its moves as buttons, not as text lines
         view["status"] = [f"{law['who']} ({law['faction']}, {law['stage']}): {law['prompt']}"]
     if state is not None:
-        if current is not None:  # the board once the step shown is carried out
-            state = play.position_after(current.number)
+        if current is not None:  # the board at the current step: once the step shown is carried out, as ``board`` at the terminal
+            state = table_state(session)
+            view["board_at"] = f"The board once step {current.number} is carried out" + (" (its clearings ringed)." if current.places else ".")
         view["svg"] = board_svg(state, current.places if current else answered_places(session), pickable=moving)
         view["seats"] = seat_views(state, players)
         if moving and play.open is not None:  # what the mover may place by clicks, and their letter
