@@ -132,11 +132,48 @@ class Seeds(gym.Wrapper):
         return self.env.reset(seed=seed, options=options)
 
 
-def make_env(first_seed: int = 0, stride: int = 1) -> gym.Env:
+class EngineErrors(gym.Wrapper):
+    """An exception raised by the game during ``step`` (an engine bug the policy walked into) ends
+    the episode as truncated instead of ending the training run; each is appended to ``log``
+    (a JSON line: the game's seed, the decision number, the error) to be reported and fixed."""
+
+    def __init__(self, env: gym.Env, log: Path | None = None) -> None:
+        super().__init__(env)
+        self.log = log
+        self.last_obs: Any = None
+        self.steps = 0
+        self.errors = 0
+
+    def reset(self, **kw: Any) -> Any:
+        obs, info = self.env.reset(**kw)
+        self.last_obs, self.steps = obs, 0
+        return obs, info
+
+    def step(self, action: int) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        self.steps += 1
+        try:
+            obs, reward, terminated, truncated, info = self.env.step(action)
+        except Exception as e:  # noqa: BLE001 - logged and counted, never silent
+            self.errors += 1
+            session = self.env.unwrapped.session  # type: ignore[attr-defined]
+            record = {"seed": session.seed if session else None, "decision": self.steps, "error": f"{type(e).__name__}: {e}"}
+            import traceback
+
+            record["where"] = traceback.format_exception(e)[-3:]
+            if self.log is not None:
+                with self.log.open("a") as f:
+                    f.write(json.dumps(record) + "\n")
+            print(f"[train] engine error, episode cut: {record['error']} (seed {record['seed']}, decision {self.steps})", flush=True)
+            return self.last_obs, 0.0, False, True, {"engine_error": record["error"], "winners": [], "vp": {}}
+        self.last_obs = obs
+        return obs, reward, terminated, truncated, info
+
+
+def make_env(first_seed: int = 0, stride: int = 1, errors: Path | None = None) -> gym.Env:
     from . import ENV_ID
 
     env = gym.make(ENV_ID, faction=FACTION, bots=BOTS, map=MAP, reward="vp", max_rounds=MAX_ROUNDS)
-    return FlatObs(Shaped(Seeds(env, first_seed, stride)))
+    return FlatObs(Shaped(EngineErrors(Seeds(env, first_seed, stride), errors)))
 
 
 # -- one game with a given occupant of the seat ------------------------------------------------------
@@ -189,16 +226,19 @@ def play_one(occupant: str, seed: int, act: Act | None = None) -> dict[str, Any]
     if occupant != "bot":
         ctls[FACTION] = PolicyController(act) if act is not None else ProgramController(builtin(occupant, seed, FACTION))
     g = new_game(config, controllers=ctls, count_only=True)
-    truncated = False
+    truncated, error = False, None
     try:
         play(g)
-    except EngineFailure:
+    except EngineFailure as e:
         if g.state.winner is not None or not (g.state.end_reason or "").startswith("stalled"):
-            raise
+            error = f"{type(e).__name__}: {e}"
         truncated = True
+    except Exception as e:  # noqa: BLE001 - an engine bug: the game counts as not won, and is listed
+        error, truncated = f"{type(e).__name__}: {e}", True
     s = g.state
     vp = {f: fs.vp for f, fs in s.factions.items()}
-    return {"seed": seed, "winners": list(s.winner or ()), "vp": vp, "rounds": s.round, "truncated": truncated}
+    winners = [] if error else list(s.winner or ())
+    return {"seed": seed, "winners": winners, "vp": vp, "rounds": s.round, "truncated": truncated, "error": error}
 
 
 # -- statistics -------------------------------------------------------------------------------------
@@ -236,7 +276,7 @@ def summarize(games: list[dict[str, Any]]) -> dict[str, Any]:
             won_by[w] = won_by.get(w, 0) + 1
     return {
         "games": n, "wins": wins, "win_rate": wins / n if n else 0.0, "ci95": [lo, hi], "mean_vp": vp, "vp_ci95": vp_ci,
-        "truncated": sum(g["truncated"] for g in games), "mean_rounds": sum(g["rounds"] for g in games) / max(1, n), "won_by": won_by,
+        "truncated": sum(g["truncated"] for g in games), "errors": [[g["seed"], g["error"]] for g in games if g.get("error")], "mean_rounds": sum(g["rounds"] for g in games) / max(1, n), "won_by": won_by,
     }
 
 
@@ -275,12 +315,12 @@ def train(steps: int, out: Path, n_envs: int = 8, seed: int = 0, curve_points: i
     Distribution.set_default_validate_args(False)  # the masked distribution is checked by construction; validating costs time
     out.mkdir(parents=True, exist_ok=True)
     monitor = out / "monitor"
-    for old in out.glob("monitor*.csv"):
-        old.unlink()
+    for old in [*out.glob("monitor*.csv"), out / "engine_errors.jsonl"]:
+        old.unlink(missing_ok=True)
 
     def factory(i: int) -> Callable[[], gym.Env]:
         def make() -> gym.Env:
-            return Monitor(make_env(seed + i, n_envs), str(monitor) + f"-{i}", info_keywords=("won", "vp_me", "margin"))
+            return Monitor(make_env(seed + i, n_envs, out / "engine_errors.jsonl"), str(monitor) + f"-{i}", info_keywords=("won", "vp_me", "margin"))
 
         return make
 
@@ -444,14 +484,14 @@ def eval_table(report: dict[str, Any]) -> str:
         f"{report['games']:,} games per occupant of the Marquise's seat, seeds {report['first_seed']:,}.. on {report['map'].title()}, "
         f"against {', '.join(report['bots'])} (default bots), {report['max_rounds']}-round cap.",
         "",
-        "| Marquise played by | win rate | 95% interval | mean VP (±95%) | truncated | won by eyrie / alliance / vagabot | CPU s (games/s) |",
+        "| Marquise played by | win rate | 95% interval | mean VP (±95%) | no winner (engine error) | won by eyrie / alliance / vagabot | CPU s (games/s) |",
         "|---|---|---|---|---|---|---|",
     ]
     for occ, s in report["results"].items():
         wb = s["won_by"]
         lines.append(
             f"| {LABEL[occ]} | {s['win_rate']:.1%} | {s['ci95'][0]:.1%}–{s['ci95'][1]:.1%} | {s['mean_vp']:.1f} (±{s['vp_ci95']:.1f}) | "
-            f"{s['truncated']} | {wb.get('eyrie', 0)} / {wb.get('alliance', 0)} / {wb.get('vagabot', 0)} | {s['cpu_s']:.0f} ({s['games_per_cpu_s']:.0f}) |"
+            f"{s['truncated']} ({len(s['errors'])}) | {wb.get('eyrie', 0)} / {wb.get('alliance', 0)} / {wb.get('vagabot', 0)} | {s['cpu_s']:.0f} ({s['games_per_cpu_s']:.0f}) |"
         )
     return "\n".join(lines) + "\n"
 
