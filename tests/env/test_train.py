@@ -95,3 +95,10 @@ def test_the_summary_counts_wins_and_vp() -> None:
     ]
     s = train.summarize(games)
     assert s["wins"] == 1 and s["win_rate"] == 0.5 and s["mean_vp"] == 20.0 and s["won_by"] == {"marquise": 1, "eyrie": 1}
+
+
+def test_a_favor_crafted_is_not_the_card_its_outrage_takes() -> None:
+    """Found by make train's evaluation: the greedy Marquise crafts Favor of the Mice, removes a
+    sympathy token, and the Automated Outrage (6.2.3) discarded the Favor itself from her hand."""
+    g = train.play_one("greedy", 78)
+    assert g["error"] is None and (g["winners"] or g["truncated"])

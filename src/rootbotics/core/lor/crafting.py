@@ -82,11 +82,11 @@ def craft(g: Game, faction: str, cid: int, pieces: dict[str, int], rule: str) ->
         fs.hand.remove(cid)
         fs.play_area.append(cid)
         g.emit(faction, "LoR 4.1.3", "craft", "crafts {card}: a persistent effect, now in its play area", card=card.label(), card_id=card.name)
-    else:  # the card stays in hand while its effect resolves, then is discarded (LoR 4.1.2)
+    else:  # LoR 4.1.2: the card is played out of the hand, so the Outrage its Favor may cause cannot take it
         g.emit(faction, "LoR 4.1.2", "craft", "crafts {card}: an immediate effect", card=card.label(), card_id=card.name)
-        resolve_immediate(g, faction, cid)
         fs.hand.remove(cid)
         discard(g, cid)
+        resolve_immediate(g, faction, cid)
 
 
 def craft_item(g: Game, faction: str, cid: int, rule: str) -> None:
