@@ -68,7 +68,7 @@ soak: $(VENV)/.dev-installed
 # play that seat in the same EVAL_GAMES seeded games: results/train/ (policy.zip, eval.md, ratings.md,
 # learning_curve.png). Its own extra (torch, stable-baselines3, sb3-contrib, openskill): never in
 # dev, so make test never installs it. torch is installed first, pinned to the CPU build.
-TRAIN_STEPS ?= 400000
+TRAIN_STEPS ?= 200000
 EVAL_GAMES ?= 1000
 TRAIN_OUT ?= results/train
 $(VENV)/.train-installed: pyproject.toml | $(PY)

@@ -20,7 +20,7 @@ the evaluation games it is seated as a program (:class:`PolicyController`) in an
 (``game.new_game``), the same code path and the same 30-round cap as the other occupants of the
 seat: a game with no winner after 30 rounds counts as not won.
 
-Run: ``python -m rootbotics.env.train all --steps 400000`` (``--help``): ``train``, ``evaluate``
+Run: ``python -m rootbotics.env.train all --steps 200000`` (``--help``): ``train``, ``evaluate``
 and ``all`` (both). Results go to ``--out`` (``results/train/``): ``policy.zip``, ``monitor.csv``
 (every training episode), ``curve.csv`` (the greedy policy on held-out seeds at each checkpoint),
 ``eval.json``/``eval.md`` (the table), ``ratings.md``, ``learning_curve.png``.
@@ -553,7 +553,7 @@ def plot(out: Path, window: int = 500) -> Path | None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m rootbotics.env.train", description=__doc__.split("\n\n")[0])
     ap.add_argument("what", choices=("train", "evaluate", "all"))
-    ap.add_argument("--steps", type=int, default=int(os.environ.get("TRAIN_STEPS", 400_000)), help="agent steps to train (default 400,000)")
+    ap.add_argument("--steps", type=int, default=int(os.environ.get("TRAIN_STEPS", 200_000)), help="agent steps to train (default 200,000)")
     ap.add_argument("--games", type=int, default=1000, help="evaluation games per occupant (default 1,000)")
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--envs", type=int, default=8, help="environments stepped together (one process)")
