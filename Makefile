@@ -63,8 +63,8 @@ soak: $(VENV)/.dev-installed
 
 # A trained baseline, honestly measured (issue 28 part 4; docs/rl.md, "A trained baseline"):
 # MaskablePPO learns the Marquise's seat against the Eyrie, Alliance and Vagabot bots on Fall for
-# TRAIN_STEPS agent steps (one process, one torch thread: about 25 minutes on this shared 2-core
-# machine), then the policy, the random and greedy programs and the Mechanical Marquise bot each
+# TRAIN_STEPS agent steps (one process, one torch thread: about 10 minutes on a quiet 2-core
+# machine, 25 on this shared one under its usual load; the evaluation 5-10 more), then the policy, the random and greedy programs and the Mechanical Marquise bot each
 # play that seat in the same EVAL_GAMES seeded games: results/train/ (policy.zip, eval.md, ratings.md,
 # learning_curve.png). Its own extra (torch, stable-baselines3, sb3-contrib, openskill): never in
 # dev, so make test never installs it. torch is installed first, pinned to the CPU build.
