@@ -22,7 +22,7 @@ seat: a game with no winner after 30 rounds counts as not won.
 
 Run: ``python -m rootbotics.env.train all --steps 200000`` (``--help``): ``train``, ``evaluate``
 and ``all`` (both). Results go to ``--out`` (``results/train/``): ``policy.zip``, ``monitor.csv``
-(every training episode), ``curve.csv`` (the greedy policy on held-out seeds at each checkpoint),
+(every training episode), ``curve.csv`` (the argmax policy on held-out seeds at each checkpoint),
 ``eval.json``/``eval.md`` (the table), ``ratings.md``, ``learning_curve.png``.
 """
 
@@ -351,7 +351,7 @@ def train(steps: int, out: Path, n_envs: int = 8, seed: int = 0, curve_points: i
                 w = csv.DictWriter(f, list(row))
                 w.writeheader()
                 w.writerows(self.rows)
-            print(f"[train] {self.num_timesteps:>9,} steps  {row['wall_s']:7.0f} s  greedy policy on {curve_games} held-out games: "
+            print(f"[train] {self.num_timesteps:>9,} steps  {row['wall_s']:7.0f} s  argmax policy on {curve_games} held-out games: "
                   f"win {p['win_rate']:.1%} [{p['lo']:.1%}, {p['hi']:.1%}], mean VP {p['mean_vp']:.1f}", flush=True)
 
         def _on_training_start(self) -> None:
