@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 SEED ?= 7
 
-.PHONY: demo serve test soak bench bench-compiled bench-mypyc bench-study bench-ray clean chromium
+.PHONY: demo serve test soak train bench bench-compiled bench-mypyc bench-study bench-ray clean chromium
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +60,24 @@ GAMES ?= 100000
 soak: $(VENV)/.dev-installed
 	$(PY) -m rootbotics.soak --games $(GAMES) --jobs 2 --out soak-failures
 	$(PY) -m pytest -q -n 2 -m soak; rc=$$?; if [ $$rc -eq 5 ]; then exit 0; else exit $$rc; fi
+
+# A trained baseline, honestly measured (issue 28 part 4; docs/rl.md, "A trained baseline"):
+# MaskablePPO learns the Marquise's seat against the Eyrie, Alliance and Vagabot bots on Fall for
+# TRAIN_STEPS agent steps (one process, one torch thread: about 10 minutes on a quiet 2-core
+# machine, 25 on this shared one under its usual load; the evaluation 5-10 more), then the policy, the random and greedy programs and the Mechanical Marquise bot each
+# play that seat in the same EVAL_GAMES seeded games: results/train/ (policy.zip, eval.md, ratings.md,
+# learning_curve.png). Its own extra (torch, stable-baselines3, sb3-contrib, openskill): never in
+# dev, so make test never installs it. torch is installed first, pinned to the CPU build.
+TRAIN_STEPS ?= 200000
+EVAL_GAMES ?= 1000
+TRAIN_OUT ?= results/train
+$(VENV)/.train-installed: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet torch==2.13.0
+	$(PY) -m pip install --quiet -e '.[rl,train]'
+	touch $@
+
+train: $(VENV)/.train-installed
+	$(PY) -m rootbotics.env.train all --steps $(TRAIN_STEPS) --games $(EVAL_GAMES) --out $(TRAIN_OUT)
 
 # Speed on one core, every line-up: games/s and bot turns/s with events counted, the mean and p99
 # explained bot turn, the ratio to a python-chess random-game loop, then a short profile; then the

@@ -26,6 +26,17 @@ from rootbotics.core.state import GameState
 Seat = tuple[str, str]  # (faction, "bot" | "human")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _no_training_library_imported() -> Iterable[None]:
+    """make test never imports torch (issue 28 part 4: the train extra is make train's alone;
+    rootbotics.env.train imports it only inside the functions that train or load a policy)."""
+    yield
+    import sys
+
+    heavy = [m for m in ("torch", "stable_baselines3", "sb3_contrib") if m in sys.modules]
+    assert not heavy, f"a test imported {', '.join(heavy)}: make test must not need the train extra"
+
+
 def fall_state(*seats: Seat | str, seed: int = 0) -> GameState:
     """An empty Fall position (ruins in place, nothing else) with the given seats in turn order.
 
