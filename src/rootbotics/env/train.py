@@ -48,7 +48,7 @@ from ..core.moves import Decision, Move
 from ..game import new_game, play
 from ..programs import ProgramController, builtin
 from .actions import action_table
-from .observe import STEP_ID, STEPS, observe, spec
+from .observe import STEPS, observe, spec
 from .session import Options
 
 FACTION = "marquise"
@@ -303,36 +303,11 @@ def curve_point(model: Any, games: int, first_seed: int) -> dict[str, float]:
     return {"win_rate": s["win_rate"], "lo": s["ci95"][0], "hi": s["ci95"][1], "mean_vp": s["mean_vp"]}
 
 
-def train(steps: int, out: Path, n_envs: int = 8, seed: int = 0, curve_points: int = 10, curve_games: int = 100, threads: int = 1) -> Path:
-    import torch
-    from torch.distributions import Distribution
-    from sb3_contrib import MaskablePPO
-    from stable_baselines3.common.callbacks import BaseCallback
-    from stable_baselines3.common.monitor import Monitor
-    from stable_baselines3.common.vec_env import DummyVecEnv
+def progress_callback(base: Any, curve_path: Path, every: int, curve_games: int) -> Any:
+    """A Stable-Baselines3 callback (``base`` its BaseCallback) that writes a learning-curve point
+    every ``every`` steps: the greedy policy on ``curve_games`` held-out games."""
 
-    torch.set_num_threads(threads)
-    Distribution.set_default_validate_args(False)  # the masked distribution is checked by construction; validating costs time
-    out.mkdir(parents=True, exist_ok=True)
-    monitor = out / "monitor"
-    for old in [*out.glob("monitor*.csv"), out / "engine_errors.jsonl"]:
-        old.unlink(missing_ok=True)
-
-    def factory(i: int) -> Callable[[], gym.Env]:
-        def make() -> gym.Env:
-            return Monitor(make_env(seed + i, n_envs, out / "engine_errors.jsonl"), str(monitor) + f"-{i}", info_keywords=("won", "vp_me", "margin"))
-
-        return make
-
-    venv = DummyVecEnv([factory(i) for i in range(n_envs)])
-    model = MaskablePPO(
-        "MlpPolicy", venv, learning_rate=3e-4, n_steps=256, batch_size=256, n_epochs=4, gamma=0.995, gae_lambda=0.95,
-        ent_coef=0.01, clip_range=0.2, policy_kwargs={"net_arch": [256, 256]}, seed=seed, device="cpu", verbose=0,
-    )
-    curve_path = out / "curve.csv"
-    every = max(1, steps // max(1, curve_points))
-
-    class Progress(BaseCallback):
+    class Progress(base):  # type: ignore[misc, valid-type]
         def __init__(self) -> None:
             super().__init__()
             self.next_point = 0
@@ -364,7 +339,51 @@ def train(steps: int, out: Path, n_envs: int = 8, seed: int = 0, curve_points: i
                 self.next_point += every
             return True
 
-    cb = Progress()
+    return Progress()
+
+
+def write_meta(out: Path, model: Any, venv: Any, wall: float, cpu: float, eval_cpu: float, n_envs: int, seed: int, threads: int, torch_version: str) -> int:
+    """``train.json``: what was trained, how, at what cost. Returns the games played."""
+    episodes = sum(1 for _ in _monitor_rows(out))
+    meta = {
+        "steps": int(model.num_timesteps), "episodes": episodes, "wall_s": wall, "cpu_s": cpu, "curve_eval_cpu_s": eval_cpu,
+        "n_envs": n_envs, "seed": seed, "torch_threads": threads, "torch": torch_version, "algo": "MaskablePPO",
+        "hyper": {"lr": 3e-4, "n_steps": 256, "batch_size": 256, "n_epochs": 4, "gamma": 0.995, "gae_lambda": 0.95, "ent_coef": 0.01, "net_arch": [256, 256]},
+        "obs_size": int(venv.observation_space.shape[0]),
+        "steps_per_s": model.num_timesteps / wall,
+    }
+    (out / "train.json").write_text(json.dumps(meta, indent=2) + "\n")
+    return episodes
+
+
+def train(steps: int, out: Path, n_envs: int = 8, seed: int = 0, curve_points: int = 10, curve_games: int = 100, threads: int = 1) -> Path:
+    import torch
+    from torch.distributions import Distribution
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.callbacks import BaseCallback
+    from stable_baselines3.common.monitor import Monitor
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    torch.set_num_threads(threads)
+    Distribution.set_default_validate_args(False)  # the masked distribution is checked by construction; validating costs time
+    out.mkdir(parents=True, exist_ok=True)
+    monitor = out / "monitor"
+    for old in [*out.glob("monitor*.csv"), out / "engine_errors.jsonl"]:
+        old.unlink(missing_ok=True)
+
+    def factory(i: int) -> Callable[[], gym.Env]:
+        def make() -> gym.Env:
+            return Monitor(make_env(seed + i, n_envs, out / "engine_errors.jsonl"), str(monitor) + f"-{i}", info_keywords=("won", "vp_me", "margin"))
+
+        return make
+
+    venv = DummyVecEnv([factory(i) for i in range(n_envs)])
+    model = MaskablePPO(
+        "MlpPolicy", venv, learning_rate=3e-4, n_steps=256, batch_size=256, n_epochs=4, gamma=0.995, gae_lambda=0.95,
+        ent_coef=0.01, clip_range=0.2, policy_kwargs={"net_arch": [256, 256]}, seed=seed, device="cpu", verbose=0,
+    )
+    every = max(1, steps // max(1, curve_points))
+    cb = progress_callback(BaseCallback, out / "curve.csv", every, curve_games)
     t0, c0 = time.time(), time.process_time()
     model.learn(total_timesteps=steps, callback=cb)
     if not cb.rows or cb.rows[-1]["timesteps"] < model.num_timesteps:
@@ -372,15 +391,7 @@ def train(steps: int, out: Path, n_envs: int = 8, seed: int = 0, curve_points: i
     wall, cpu = time.time() - t0, time.process_time() - c0
     path = out / "policy.zip"
     model.save(str(path))
-    episodes = sum(1 for _ in _monitor_rows(out))
-    meta = {
-        "steps": int(model.num_timesteps), "episodes": episodes, "wall_s": wall, "cpu_s": cpu, "curve_eval_cpu_s": cb.eval_cpu,
-        "n_envs": n_envs, "seed": seed, "torch_threads": threads, "torch": torch.__version__, "algo": "MaskablePPO",
-        "hyper": {"lr": 3e-4, "n_steps": 256, "batch_size": 256, "n_epochs": 4, "gamma": 0.995, "gae_lambda": 0.95, "ent_coef": 0.01, "net_arch": [256, 256]},
-        "obs_size": int(venv.observation_space.shape[0]),  # type: ignore[index]
-        "steps_per_s": model.num_timesteps / wall,
-    }
-    (out / "train.json").write_text(json.dumps(meta, indent=2) + "\n")
+    episodes = write_meta(out, model, venv, wall, cpu, cb.eval_cpu, n_envs, seed, threads, torch.__version__)
     print(f"[train] {model.num_timesteps:,} steps, {episodes:,} games in {wall:.0f} s wall, {cpu:.0f} s CPU "
           f"({model.num_timesteps / wall:.0f} steps/s; curve games {cb.eval_cpu:.0f} s CPU): {path}", flush=True)
     venv.close()
@@ -529,7 +540,7 @@ def plot(out: Path, window: int = 500) -> Path | None:
     if curve:
         x = [c["timesteps"] for c in curve]
         ax_w.errorbar(x, [c["win_rate"] for c in curve], yerr=[[c["win_rate"] - c["lo"] for c in curve], [c["hi"] - c["win_rate"] for c in curve]],
-                      fmt="o-", color="tab:orange", ms=4, capsize=2, label=f"argmax policy, held-out seeds")
+                      fmt="o-", color="tab:orange", ms=4, capsize=2, label="argmax policy, held-out seeds")
         ax_v.plot(x, [c["mean_vp"] for c in curve], "o-", color="tab:orange", ms=4, label="argmax policy, held-out seeds")
     if report:
         for occ, color in (("random", "tab:gray"), ("greedy", "tab:green"), ("bot", "tab:red")):
