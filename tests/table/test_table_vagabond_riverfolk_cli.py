@@ -17,11 +17,11 @@ NEW = ["table", "new", "--humans", "vagabond@arbiter:Ann,riverfolk:Bob", "--bots
 FIRST = [
     "ok all", "p->2_6_10_11_12/%s->s/%s->s/%f->s/%r->s", "done",  # the Marquise's setup; Ann's
     "w->5/w->3/t_r->3", "done", "ok all",  # Bob's; the Eyrie's
-    "ok all", "ok all",  # round 1: the Marquise, the Eyrie
+    "ok all", "ok all", "none", "ok all",  # round 1: the Marquise (it buys from Bob, 9.7), the Eyrie (Bob shows no card it may buy)
     "p->10/%f->e", "done", "2w->O$", "done",  # Ann; Bob buys nothing but pays two warriors in
-    "ok all", "board",  # round 2: the Marquise
+    "ok all", "none", "ok all", "board",  # round 2: the Marquise (Bob shows no card it may buy)
 ]
-AFTER = ["undo 3", "3w->O$", "done", "ok all", "board"]  # back across the Marquise's turn, into Bob's
+AFTER = ["undo 5", "3w->O$", "done", "ok all", "none", "ok all", "board"]  # back across the Marquise's turn, into Bob's
 
 
 def test_a_table_game_with_a_human_vagabond_and_riverfolk_plays_undoes_and_resumes(tmp_path: Path) -> None:
@@ -35,13 +35,13 @@ def test_a_table_game_with_a_human_vagabond_and_riverfolk_plays_undoes_and_resum
     state = Session.load(path).play.game.state
     vb, rf = state.factions["vagabot"].board, state.factions["riverfolk"].board
     assert isinstance(vb, VagabondBoard) and vb.clearing == 10 and state.clearings[10].pawn == "vagabot"
-    assert isinstance(rf, CompanyBoard) and rf.payments == {"riverfolk": 2}
+    assert isinstance(rf, CompanyBoard) and rf.payments == {"marquise": 2, "riverfolk": 2}  # the Marquise bought a service (9.7)
 
-    again = resume(path, AFTER, undone=3)
-    assert "Bob holds 3 card(s); Payments: Bob 3; Funds: empty" in again
+    again = resume(path, AFTER, undone=5)
+    assert "Bob holds 3 card(s); Payments: the Mechanical Marquise 2, Bob 3; Funds: empty" in again
     state = Session.load(path).play.game.state
     rf = state.factions["riverfolk"].board
-    assert isinstance(rf, CompanyBoard) and rf.payments == {"riverfolk": 3} and state.factions["vagabot"].board.clearing == 10
+    assert isinstance(rf, CompanyBoard) and rf.payments == {"marquise": 2, "riverfolk": 3} and state.factions["vagabot"].board.clearing == 10
 
 
 def test_only_a_vagabond_names_a_character(tmp_path: Path) -> None:
@@ -56,4 +56,4 @@ def test_the_session_exports_to_rootlog_with_the_pawn_in_the_vagabonds_line(tmp_
     lines, seats = export_and_import(NEW, FIRST, tmp_path)
     assert "V:p->2_6_10_11_12/%s->s/%s->s/%f->s/%r->s" in lines and "O:2w->O$" in lines
     assert not any(line.startswith("E:") and "Vp" in line for line in lines)
-    assert seats["vagabot"]["vagabond"]["location"] == 10 and seats["riverfolk"]["company"]["payments"] == {"riverfolk": 2}
+    assert seats["vagabot"]["vagabond"]["location"] == 10 and seats["riverfolk"]["company"]["payments"] == {"marquise": 2, "riverfolk": 2}
