@@ -54,7 +54,7 @@ def test_a_human_marquise_sets_up_and_plays_a_turn_by_moves_beside_two_bots(tmp_
     assert "error:" not in out, out
     assert "By the Law of Root's legal moves: Ann" in out
     assert "Ann (Marquise de Cat, set up): place the keep in which corner [setup.keep, LoR 6.3.2]" in out
-    assert "  1. clearing 1 (LoR 6.3.2)" in out
+    assert "  1. clearing 1 (fox, top-left corner) (LoR 6.3.2)" in out  # named as the table names clearings
     assert "Ann (Marquise de Cat, round 1): take an action [daylight.action, LoR 6.5]" in out
     assert "  2. Recruit: a warrior at each recruiter (LoR 6.5.3)" in out
     # what her moves did is told as the bots' steps are, but needs no ok

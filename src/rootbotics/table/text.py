@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from typing import TYPE_CHECKING, Any
 
 from ..core.faction import BoardTable, faction_title, rules_of
@@ -62,8 +64,14 @@ def move_lines(session: Session) -> list[str]:
     d = play.pending.decision if play.pending is not None else None
     if d is None:
         return []
-    stage = "set up" if play.game.state.phase == "setup" else f"round {play.round}"
-    return [f"{cfg.player(d.seat)} ({faction_title(d.seat, 'human')}, {stage}): {d.prompt or d.step} [{d.step}, {d.rule}]", *listing(d)]
+    state = play.game.state
+    stage = "set up" if state.phase == "setup" else f"round {play.round}"
+    marks = landmarks(state.map.name)
+    named = [CLEARING_WORD.sub(lambda m: clearing_name(int(m[1]), state.suit(int(m[1])), marks[int(m[1])]) if 1 <= int(m[1]) <= 12 else m[0], line) for line in listing(d)]
+    return [f"{cfg.player(d.seat)} ({faction_title(d.seat, 'human')}, {stage}): {d.prompt or d.step} [{d.step}, {d.rule}]", *named]
+
+
+CLEARING_WORD = re.compile(r"\bclearing (\d+)\b")  # a move's clearing, named as the table names clearings
 
 
 def hand_lines(session: Session, name: str = "") -> list[str]:
