@@ -280,6 +280,10 @@ def play_turn(g: Game) -> None:
     fs = s.factions[faction]
     s.ferry_used = False  # LoR C.2.5: the Ferry sails once per turn
     s.phase = "birdsong"
+    for ctl in g.controllers.values():  # a program seat's generator starts afresh each turn (programs.py)
+        start = getattr(ctl, "turn_starting", None)
+        if start is not None:
+            start(g)
     hooked = overrides("turn_starting")
     for other in s.turn_order:  # e.g. the Riverfolk's services, offered at the start of Birdsong (9.2.3)
         if other in hooked:

@@ -111,11 +111,17 @@ class RandomProgram:
     """Uniform over the legal moves, seeded (never Python's global ``random``)."""
 
     def __init__(self, seed: int) -> None:
+        self.seed = seed
         self.rng = Rng.from_seed(seed)
 
     def __call__(self, view: SeatView, decision: Decision) -> Move:
         moves = decision.moves
         return moves[0] if len(moves) == 1 else moves[self.rng.below(len(moves))]
+
+    def turn_starting(self, round_: int, turn: int) -> None:
+        """A fresh generator at every turn of the game, from the seat's seed, the round and the
+        turn: a game saved between turns and continued plays on exactly as without the stop."""
+        self.rng = Rng.from_seed((self.seed * 1_000_003 + round_ * 64 + turn) & 0xFFFFFFFFFFFFFFFF)
 
 
 # How much the greedy program likes each kind of move; unlisted kinds rank 0, ``done`` and
@@ -175,6 +181,12 @@ class ProgramController:
     def __init__(self, program: Program) -> None:
         self.program = program
         self.decisions = 0  # how many decisions it answered (make bench counts them)
+
+    def turn_starting(self, g: Game) -> None:
+        """Every turn begins: a built-in program reseeds itself (``RandomProgram.turn_starting``)."""
+        start = getattr(self.program, "turn_starting", None)
+        if start is not None:
+            start(g.state.round, g.state.turn)
 
     def choose(self, g: Game, decision: Decision) -> Move:
         self.decisions += 1

@@ -173,7 +173,15 @@ def _ambush_from_front(g: Game, attacker: str, defender: str, c: int, card: int)
     from there and told it); a human attacker may foil it (LoR 4.3.1.1)."""
     if _foiled(g, attacker, defender, c, card, in_hand=False):
         return None
+    _take_from_board(g, defender, card)
     return _ambush_hits(g, attacker, defender, c, card)
+
+
+def _take_from_board(g: Game, faction: str, card: int) -> None:
+    """The card a bot plays from in front of it leaves its board as it is discarded."""
+    board = g.state.factions[faction].board
+    if board is not None:
+        board.take_card(card)
 
 
 def _ambush_hits(g: Game, attacker: str, defender: str, c: int, card: int) -> BattleResult | None:
@@ -207,6 +215,8 @@ def _foiled(g: Game, attacker: str, defender: str, c: int, card: int, in_hand: b
     discard(g, answer)  # each card leaves its place as it is discarded: a Lost Souls event sees both placed
     if in_hand:
         s.factions[defender].hand.remove(card)
+    else:
+        _take_from_board(g, defender, card)
     discard(g, card)
     return True
 

@@ -60,6 +60,11 @@ class Board:
         """Pieces of a seat (this one or another) kept on this board (a Payments box, 9.2.3)."""
         return 0
 
+    def take_card(self, cid: int) -> bool:
+        """Take a card lying on the board off it, as it is played (an ambush in front of a bot,
+        9.7); False when it does not lie here."""
+        return False
+
     def item_pieces(self) -> list[str]:
         """Item pieces lying on the board (a Satchel, 7.2.3)."""
         return []

@@ -49,6 +49,12 @@ class DuchyState(Board):
     def cards(self) -> list[int]:
         return list(self.ambushes)
 
+    def take_card(self, cid: int) -> bool:
+        if cid not in self.ambushes:
+            return False
+        self.ambushes.remove(cid)
+        return True
+
     def has(self, minister: str) -> bool:
         return minister in self.swayed
 

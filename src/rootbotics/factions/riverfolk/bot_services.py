@@ -420,10 +420,9 @@ def ambush_in_front(g: Game, defender: str, attacker: str, c: int) -> int | None
     if not playable:
         return None
     cid = playable[0]
-    front.remove(cid)
     card = s.deckdef.card(cid)
     g.emit(defender, RULE, "ambush", "plays {card}, which lay in front of it, against {attacker} in {c} ({rule})", card=card.label(), suit=card.suit, attacker=attacker, c=c, rule=ADVANCED["duchy"])
-    return cid
+    return cid  # it stays in front until the battle discards it (core/battle.py: Board.take_card)
 
 
 # -- the Eyrie's and the Vagabot's Advanced cards: Riverboats --------------------------------------
