@@ -6,7 +6,8 @@ A *program* is any callable ``program(view, decision) -> Move`` given the seat's
 with its legal ``moves``; it returns one of them. Two are built in:
 
 - ``random``: uniform over the legal moves, from a generator seeded by the game's seed and the
-  seat, so the same seed plays the same game;
+  seat and started afresh at every turn, so the same seed plays the same game, and a game saved
+  between turns continues move for move;
 - ``greedy``: a one-step heuristic (:class:`Greedy`): the move whose kind ranks first in a fixed
   table (win by dominance, craft, build, score...), ties broken at random as ``random`` does.
 
