@@ -57,3 +57,15 @@ def test_published_games_through_the_legal_moves(path: str) -> None:
     v = check_game(show(ROOTLOG_GIT, path), path)
     status, line, why = PUBLISHED[path]
     assert (v.status, v.line) == (status, line) and why in v.why, v.text()
+
+
+def test_the_check_command_says_per_file_and_exits_1_on_a_refused_line(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from tests.cli_helpers import cli
+
+    good, bad = tmp_path / "good.rootlog", tmp_path / "bad.rootlog"
+    good.write_text(HEAD + SETUP_C + SETUP_E, encoding="utf-8")
+    bad.write_text(HEAD + SETUP_C.replace("t_k->1", "t_k->6") + SETUP_E, encoding="utf-8")
+    code, out, _ = cli(capsys, "rootlog", "check", str(good))
+    assert code == 0 and out.startswith(f"{good}: every checked base-faction line legal")
+    code, out, _ = cli(capsys, "rootlog", "check", str(good), str(bad))
+    assert code == 1 and f"{bad}: refused line " in out and "LoR 6.3" in out

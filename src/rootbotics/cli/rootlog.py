@@ -100,6 +100,25 @@ def run_import(file: str, out: str) -> int:
     return 0
 
 
+def run_check(files: list[str]) -> int:
+    """Each Rootlog file's lines of the base factions played through the Law of Root's legal
+    moves (table/published_law.py): legal, refused with the rule, or where the check stops. Exit 1
+    when a line is refused."""
+    from .. import factions  # noqa: F401 (the factions plug in: which Law of Root is built)
+    from ..table.published_law import check_game
+
+    refused = False
+    for file in files:
+        try:
+            text = Path(file).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise CliError(f"FILE: cannot read {file}: {e}") from None
+        verdict = check_game(text, file)
+        refused = refused or verdict.status == "refused"
+        print(f"{file}: {verdict.text()}")
+    return 1 if refused else 0
+
+
 def build_rootlog_app() -> Any:
     import typer
 
@@ -124,5 +143,11 @@ def build_rootlog_app() -> Any:
         out: Annotated[str, typer.Option("--out", help="The position file to write.")],
     ) -> int:
         return run_import(file, out)
+
+    @app.command("check", help="Check each Rootlog file's lines of the base factions (Marquise, Eyrie, Alliance, Vagabond) against the Law of Root's legal moves; exit 1 when a line is refused.")
+    def check_command(
+        files: Annotated[list[str], typer.Argument(metavar="FILE...", help="Rootlog files.")],
+    ) -> int:
+        return run_check(files)
 
     return app
