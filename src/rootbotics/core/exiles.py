@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import in_play
-from .faction import REGISTRY, SHARED
+from .faction import REGISTRY
 from .maps import CLEARINGS
-from .state import Clearing, GameState
+from .state import GameState
 
 if TYPE_CHECKING:
     from .context import Game
@@ -36,27 +36,7 @@ def has(state: GameState, faction: str, key: str) -> bool:
     return fs is not None and bool(fs.play_area) and in_play(state, faction, key) is not None
 
 
-# -- Soup Kitchens: the holder's tokens count for rule, twice each --------------------------------
-def soup_ruler(cl: Clearing, soup: str) -> str | None:
-    """Who rules ``cl`` while ``soup`` holds Soup Kitchens: warriors and buildings as usual
-    (LoR 2.5; a ruling building still rules, 8.2.1), plus two for each of its tokens."""
-    counts = dict(cl.warriors)
-    for f, kind in cl.buildings:
-        if kind in SHARED.ruling_buildings:
-            return f
-        counts[f] = counts.get(f, 0) + 1
-    tokens = sum(1 for f, _ in cl.tokens if f == soup)
-    if tokens:
-        counts[soup] = counts.get(soup, 0) + 2 * tokens
-    best = max(counts.values(), default=0)
-    if best <= 0:
-        return None
-    leaders = [f for f, n in counts.items() if n == best]
-    if len(leaders) == 1:
-        return leaders[0]
-    return SHARED.tie_winner if SHARED.tie_winner in leaders else None  # Lords of the Forest (LoR 7.2.1)
-
-
+# -- Soup Kitchens: the holder's tokens count for rule, twice each: core/rules.py: ruler_counting --
 # -- Corvid Planners: the holder ignores rule while moving ----------------------------------------
 def ignores_rule(state: GameState, faction: str) -> bool:
     return has(state, faction, "corvid_planners")

@@ -31,11 +31,11 @@ def ruler(state: GameState, c: int) -> str | None:
     if state.deckdef.exiles:  # Soup Kitchens (Exiles and Partisans deck): the holder's tokens count
         soup = exiles.holder(state, "soup_kitchens")
         if soup is not None:
-            return exiles.soup_ruler(cl, soup)
+            return ruler_counting(cl, soup, 2 * cl.tokens_of(soup))
     if state.services:  # Mercenaries (9.2.3 III): a seller's warriors count as the buyer's
         hired = SHARED.services.ruling_helper(state, c)
         if hired is not None:
-            return _ruler_with_mercenaries(state, c, hired)
+            return ruler_counting(cl, state.current, hired(state.current))
     # Typed as a plain dict on Clearing: the mypyc build keeps its dict fast paths (which honour a subclass's setters).
     warriors: Warriors = cl.warriors  # type: ignore[assignment]
     buildings = cl.buildings
@@ -75,24 +75,25 @@ def count_ruler(cl: Clearing) -> str | None:
     return leader
 
 
-def _ruler_with_mercenaries(state: GameState, c: int, hired) -> str | None:
-    """``ruler`` while a buyer of Mercenaries counts the seller's warriors as its own; a ruling
-    building (8.2.1 Pilgrims) still rules whatever the counts, as in ``count_ruler``."""
-    cl = state.clearings[c]
+def ruler_counting(cl: Clearing, faction: str, extra: int) -> str | None:
+    """``count_ruler`` with ``extra`` more counted for ``faction``: a buyer's hired warriors
+    (Mercenaries, 9.2.3 III) or a Soup Kitchens holder's tokens counted twice (Exiles and
+    Partisans). A ruling building (8.2.1 Pilgrims) still rules whatever the counts; ties go to
+    Lords of the Forest (LoR 7.2.1, 5.2.1)."""
     counts = dict(cl.warriors)
     for f, kind in cl.buildings:
-        if kind in SHARED.ruling_buildings:  # 8.2.1 Pilgrims: hired warriors do not outweigh a garden
+        if kind in SHARED.ruling_buildings:
             return f
         counts[f] = counts.get(f, 0) + 1
-    buyer = state.current
-    counts[buyer] = counts.get(buyer, 0) + hired(buyer)
+    if extra:
+        counts[faction] = counts.get(faction, 0) + extra
     best = max(counts.values(), default=0)
     if best <= 0:
         return None
     leaders = [f for f, n in counts.items() if n == best]
     if len(leaders) == 1:
         return leaders[0]
-    return SHARED.tie_winner if SHARED.tie_winner in leaders else None  # Lords of the Forest (5.2.1)
+    return SHARED.tie_winner if SHARED.tie_winner in leaders else None
 
 
 def rules(state: GameState, faction: str, c: int) -> bool:

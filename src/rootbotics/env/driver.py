@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 try:  # the rl extra installs greenlet; without it the thread driver is used
     import greenlet as _greenlet
@@ -37,22 +37,18 @@ class Closed(BaseException):
     """Raised inside a game that is closed while it waits for an answer."""
 
 
-class Driver:
+class Driver(Protocol):
     """Run ``body(ask)`` (which calls ``ask(payload)`` at each decision and gets the answer back)
     one decision at a time."""
 
-    def start(self) -> Handover:  # pragma: no cover - interface
-        raise NotImplementedError
+    def start(self) -> Handover: ...
 
-    def send(self, answer: Any) -> Handover:  # pragma: no cover - interface
-        raise NotImplementedError
+    def send(self, answer: Any) -> Handover: ...
 
-    def close(self) -> None:  # pragma: no cover - interface
-        raise NotImplementedError
+    def close(self) -> None: ...
 
     @property
-    def alive(self) -> bool:  # pragma: no cover - interface
-        raise NotImplementedError
+    def alive(self) -> bool: ...
 
 
 def _outcome(body: Callable[[Callable[[Any], Any]], Any], ask: Callable[[Any], Any]) -> Handover:

@@ -90,11 +90,11 @@ def birdsong_cards(g: Game, faction: str) -> None:
             return
         if m.kind == "royal_claim":
             royal_claim(g, faction, m.args[0])
-        elif exiles.apply_birdsong(g, faction, m, used):
-            pass
-        else:
+        elif m.kind == "stand_and_deliver":
             used.add("stand_and_deliver")
             stand_and_deliver(g, faction, m.args[0])
+        else:  # a card of the Exiles and Partisans deck
+            exiles.apply_birdsong(g, faction, m, used)
 
 
 def royal_claim(g: Game, faction: str, cid: int) -> None:
