@@ -404,7 +404,9 @@ class one_removal:  # noqa: N801 (used as ``with one_removal(g):``, like a funct
             return
         g = self.g
         lost, g.removal_batch = g.removal_batch, None
-        waiting, g.after_removal = g.after_removal, []
+        waiting = g.after_removal
+        if waiting:  # a new list only when a human seat's warriors waited (bot battles allocate none)
+            g.after_removal = []
         if kind is not None or lost is None:  # an exception is on its way out: no effect is over
             return
         for owner, c, n in waiting:  # a human seat's warriors removed by this effect (LoR 1.5.4)

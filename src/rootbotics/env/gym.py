@@ -93,11 +93,9 @@ class RootEnv(gym.Env):
         return self.session.mask(self.faction).astype(bool)
 
     def render(self) -> str | None:
-        if self.render_mode is None or self.session is None or self.session.game is None:
+        if self.render_mode is None or self.session is None:
             return None
-        from ..web.board import board_svg
-
-        return board_svg(self.session.game.state)
+        return self.session.board_svg()
 
     def close(self) -> None:
         if self.session is not None:

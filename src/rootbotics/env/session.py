@@ -194,6 +194,14 @@ class Session:
             self.finished = True
             self.decision = None
 
+    def board_svg(self) -> str | None:
+        """The board as the web app draws it (SVG text), or None before a game."""
+        if self.game is None:
+            return None
+        from ..web.board import board_svg
+
+        return board_svg(self.game.state)
+
     def info(self) -> dict[str, Any]:
         d = self.decision
         if d is None:

@@ -37,7 +37,6 @@ from collections.abc import Callable
 from typing import Any
 
 from ...core.context import EngineFailure, Game
-from ...core.maps import CLEARINGS
 from ...core.state import GameState
 from . import services as S
 from .bbp_market import otters
@@ -373,12 +372,11 @@ def favor(g: Game) -> None:
     pay(g, "corvids", HAND_CARD, adv, f"the Market holds {card.label()}")
     take_card(g, cid)
     from ...core import rules as R
+    from ...core.lor.crafting import resolve_immediate
 
     R.discard(g, cid)  # played: to the discard pile as it resolves (every card in one place at each event)
     g.emit("corvids", RULE, "favor", "resolves {card}: all enemy pieces in {suit} clearings are removed ({rule})", card=card.label(), suit=card.suit, rule=adv)
-    for c in CLEARINGS:
-        if s.suit(c) == card.suit:
-            R.remove_all_enemy_pieces(g, "corvids", c, "LoR 4.1.2")
+    resolve_immediate(g, "corvids", cid)  # the Favor's removal, as a human seat's crafted Favor (LoR 4.1.2)
 
 
 # -- the Duchy's Advanced card: ambushes in front of it --------------------------------------------
