@@ -175,10 +175,8 @@ def recruit(g: Game, used: set[str]) -> None:
         supply -= 1
 
 
-def wood_sources(state: GameState, c: int) -> list[int]:
-    """LoR 6.5.4.2: ``c`` and the clearings connected to it through clearings the Marquise
-    rules (``c`` is ruled), with wood in them."""
-    ruled = set(ruled_clearings(state, FACTION))
+def ruled_connected(state: GameState, c: int, ruled: set[int]) -> set[int]:
+    """``c`` and the clearings connected to it through clearings the Marquise rules."""
     seen = {c}
     frontier = [c]
     while frontier:
@@ -189,26 +187,43 @@ def wood_sources(state: GameState, c: int) -> list[int]:
                     seen.add(b)
                     nxt.append(b)
         frontier = nxt
-    return sorted(a for a in seen if (FACTION, "wood") in state.clearings[a].tokens)
+    return seen
+
+
+def wood_in(state: GameState, clearings: set[int] | list[int]) -> int:
+    return sum(state.clearings[a].tokens.count((FACTION, "wood")) for a in clearings)
+
+
+def wood_sources(state: GameState, c: int) -> list[int]:
+    """LoR 6.5.4.2: ``c`` and the clearings connected to it through clearings the Marquise
+    rules (``c`` is ruled), with wood in them."""
+    near = ruled_connected(state, c, set(ruled_clearings(state, FACTION)))
+    return sorted(a for a in near if (FACTION, "wood") in state.clearings[a].tokens)
 
 
 def wood_near(state: GameState, c: int) -> int:
-    return sum(state.clearings[a].tokens.count((FACTION, "wood")) for a in wood_sources(state, c))
+    return wood_in(state, wood_sources(state, c))
 
 
 def build_options(state: GameState) -> list[tuple[int, str]]:
     """(clearing, building) pairs the Marquise can build now (LoR 6.5.4.1): a ruled clearing
-    with an open slot, a building left on its track, and enough connected wood."""
-    out = []
+    with an open slot, a building left on its track, and enough connected wood. The wood is
+    counted once per group of connected ruled clearings (they share it, LoR 6.5.4.2)."""
+    out: list[tuple[int, str]] = []
     supply = state.factions[FACTION].supply
     kinds = [k for k in BUILDINGS if supply.get(k, 0) > 0]
     if not kinds:
         return out
-    for c in ruled_clearings(state, FACTION):
+    ruled = ruled_clearings(state, FACTION)
+    ruled_set = set(ruled)
+    wood_of: dict[int, int] = {}
+    for c in ruled:
         if state.free_slots(c) <= 0 or not may_place_in(state, FACTION, c):
             continue
-        wood = wood_near(state, c)
-        out.extend((c, k) for k in kinds if COST[placed(state, k)] <= wood)
+        if c not in wood_of:
+            group = ruled_connected(state, c, ruled_set)
+            wood_of.update(dict.fromkeys(group, wood_in(state, group)))
+        out.extend((c, k) for k in kinds if COST[placed(state, k)] <= wood_of[c])
     return out
 
 
