@@ -375,6 +375,15 @@ class Faction:
         """(:attr:`sets_snares`) a bot removes the snare instead of acting (11.8.2)."""
 
     # -- a human seat's Law of Root (DESIGN 7; core/lor/, factions/<name>/lor.py) ---------------
+    def turn_offers(self, state: GameState, seat: str) -> list[Any]:
+        """Moves its rules let another human seat, ``seat``, take on that seat's own turn (a
+        face-down plot exposed with a matching card, LoR 13.2.4), each with a legal way to finish."""
+        return []
+
+    def take_turn_offer(self, g: Game, seat: str, move: Any) -> bool:
+        """Carry out one of :meth:`turn_offers` chosen by ``seat``; False for any other move."""
+        return False
+
     def lor(self) -> Any:
         """The module with this faction's Law of Root turn for a human seat played by legal
         moves (``setup(g)`` and ``turn(g)``), or None while its rules are not built."""

@@ -96,7 +96,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "suit": ("suit",), "piece": ("piece", "enemy_piece"), "open_path": ("path",),
     "activate_dominance": ("card",), "take_dominance": ("card",), "royal_claim": ("card",),
     "stand_and_deliver": ("faction",), "tax_collector": ("clearing",), "codebreakers": ("faction",),
-    "service": ("service",), "plot": ("plot",), "effect": ("effect",), "battle": ("none",), "move": ("none",),
+    "service": ("service",), "plot": ("plot", "none"), "effect": ("effect",), "battle": ("none",), "move": ("none",),
     "recruit": ("none",), "build": ("none",),
     # the Exiles and Partisans deck (LoR 19.2; core/lor/exiles.py)
     "saboteurs": ("faction_card",), "false_orders": ("faction_clearing",), "swap_meet": ("faction",),
@@ -114,13 +114,17 @@ KINDS: dict[str, tuple[str, ...]] = {
     "strike": ("none",), "repair": ("none",), "special": ("none",), "hideout": ("none",),
     "steal": ("faction",), "instigate": ("faction_pair",), "scorch": ("none",), "improvise": ("item_pair",),
     "ally": ("faction",), "coalition": ("card",),
+    # a Corvid plot exposed by another human seat (LoR 13.2.4), any faction's
+    "expose": ("clearing",),
+    # the Corvid Conspiracy (LoR 13)
+    "flip": ("clearing",), "trick": ("none",), "recruit_in": ("suit",),
 }
 
 SHARED_KINDS: tuple[str, ...] = (
     "yes", "no", "done", "clearing", "from", "to", "count", "defender", "player", "card", "craft", "suit",
     "piece", "open_path", "activate_dominance", "take_dominance", "royal_claim", "stand_and_deliver",
     "tax_collector", "codebreakers", "service", "plot", "effect", "battle", "move", "recruit", "build",
-    "saboteurs", "false_orders", "swap_meet", "propaganda_bureau", "league",
+    "saboteurs", "false_orders", "swap_meet", "propaganda_bureau", "league", "expose",
 )
 VAGABOND_KINDS = (
     "character", "forest", "item", "explore", "aid", "quest", "quest_vp", "quest_draw", "strike", "repair", "special", "hideout",
@@ -132,6 +136,7 @@ FACTION_KINDS: dict[str, tuple[str, ...]] = {
     "alliance": ("revolt", "spread", "mobilize", "train", "organize", "supporter"),
     "vagabot": VAGABOND_KINDS,
     "vagabond2": VAGABOND_KINDS,
+    "corvids": ("flip", "trick", "recruit_in"),
 }
 
 

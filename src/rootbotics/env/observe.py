@@ -57,6 +57,8 @@ STEPS: tuple[str, ...] = (
     "special.target", "decree.column", "decree.card", "decree.next", "decree.recruit", "decree.move.from",
     "decree.move.to", "decree.move.count", "decree.battle.clearing", "decree.battle.defender", "decree.build",
     "turmoil.leader", "services.buy", "gamble.guess", "investors.card",
+    "setup.scatter", "birdsong.flip", "birdsong.recruit", "recruit.suit", "plot.clearing", "plot.kind",
+    "trick.first", "trick.second", "evening.exert", "raid.where", "expose.card", "expose.guess",
 )
 STEP_ID = {s: i for i, s in enumerate(STEPS)}
 

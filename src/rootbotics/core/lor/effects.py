@@ -17,6 +17,7 @@ from .battling import ask_battle, can_take_battle
 from . import exiles
 from .cards import card_label, draw, in_play
 from .moving import ask_move, can_take_move
+from .offers import take_turn_offer, turn_offers
 
 RULE = "LoR 4.1.3"  # a persistent effect acts as its card says
 
@@ -79,15 +80,18 @@ def birdsong_moves(state: GameState, faction: str, used: set[str]) -> list[Move]
 
 
 def birdsong_cards(g: Game, faction: str) -> None:
-    """Offer the Birdsong effects until the seat is done with them."""
+    """Offer the Birdsong effects (and other factions' offers, ``offers``) until the seat is
+    done with them."""
     used: set[str] = set()
     while True:
-        moves = birdsong_moves(g.state, faction, used)
+        moves = birdsong_moves(g.state, faction, used) + turn_offers(g.state, faction)
         if not moves:
             return
         m = ask(g, faction, "birdsong.cards", RULE, [*moves, DONE], "use a card in Birdsong?")
         if m is DONE:
             return
+        if take_turn_offer(g, faction, m):
+            continue
         if m.kind == "royal_claim":
             royal_claim(g, faction, m.args[0])
         elif m.kind == "stand_and_deliver":

@@ -14,6 +14,7 @@ from ..state import GameState
 from .cards import ask_card
 from .dominance import apply_dominance_move, check_dominance_victory, dominance_moves
 from .effects import apply_daylight_move, birdsong_cards, birdsong_start, daylight_moves
+from .offers import take_turn_offer, turn_offers
 
 RULE_PATH = "LoR C.3.3"
 
@@ -52,13 +53,14 @@ def closed_paths(state: GameState, faction: str, used: set[str]) -> list[Move]:
 
 
 def free_daylight_moves(state: GameState, faction: str, used: set[str]) -> list[Move]:
-    """Daylight choices that are no action of the faction's own."""
-    return dominance_moves(state, faction) + daylight_moves(state, faction, used) + closed_paths(state, faction, used)
+    """Daylight choices that are no action of the faction's own (and other factions' offers,
+    such as exposing a plot, LoR 13.2.4: ``offers``)."""
+    return dominance_moves(state, faction) + daylight_moves(state, faction, used) + closed_paths(state, faction, used) + turn_offers(state, faction)
 
 
 def apply_free_daylight(g: Game, faction: str, m: Move, used: set[str]) -> bool:
     """Carry out a move of :func:`free_daylight_moves`; False for any other move."""
-    if apply_dominance_move(g, faction, m) or apply_daylight_move(g, faction, m, used):
+    if take_turn_offer(g, faction, m) or apply_dominance_move(g, faction, m) or apply_daylight_move(g, faction, m, used):
         return True
     if m.kind != "open_path":
         return False

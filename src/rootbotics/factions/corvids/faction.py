@@ -31,7 +31,7 @@ class Corvids(Faction):
     one_per_clearing = frozenset({"plot"})
     nimble = True  # 11.2.1
     sets_snares = True
-    board_fields = ("plots",)
+    board_fields = ("plots", "plots_known")
     difficulty_text = {
         "easy": "Recruit places 1 warrior in each of the two clearings instead of 2.",
         "default": "As the Law says.",
@@ -45,6 +45,11 @@ class Corvids(Faction):
         "vendetta": "Every plot flip also sets off the bomb's removal in its clearing.",
     }
 
+    def lor(self) -> Any:
+        from . import lor
+
+        return lor
+
     def bot(self) -> Any:
         from .bot import CogwheelCorvids
 
@@ -56,13 +61,20 @@ class Corvids(Faction):
     # -- saved positions ------------------------------------------------------------------------
     def write_board(self, state: GameState, fs: FactionState) -> dict[str, Any]:
         plots = P.plot_map(state)
-        return {"plots": {str(c): {"kind": k, "face_up": up} for c, (k, up) in sorted(plots.items())}}
+        out: dict[str, Any] = {"plots": {str(c): {"kind": k, "face_up": up} for c, (k, up) in sorted(plots.items())}}
+        if P.known(state):
+            out["plots_known"] = True
+        return out
 
     def read_board(self, state: GameState, fs: FactionState, raw: dict[str, Any], path: str, cards: CardLedger) -> None:
         """``{"<clearing>": {"kind": "bomb", "face_up": false}}``: each plot on the map (11.3.1).
-        A human's face-down plots are hidden: only its face-up plots are listed."""
+        A human's face-down plots are hidden: only its face-up plots are listed, unless
+        ``plots_known`` (a seat played by legal moves, LoR 13) lists them all."""
         ppath = f"{path}.plots"
         out: dict[int, tuple[str, bool]] = {}
+        known = raw.get("plots_known", False)
+        if not isinstance(known, bool) or (known and fs.seat != "human"):
+            raise StateError(f"{path}.plots_known", "is true only for a human seat played by legal moves (its face-down plots recorded), else left out")
         for key, entry in obj(raw.get("plots", {}), ppath).items():
             kpath = at(ppath, key)
             if key not in _CLEARING_KEYS:
@@ -73,13 +85,13 @@ class Corvids(Faction):
             up = require(entry, "face_up", kpath)
             if not isinstance(up, bool):
                 raise StateError(f"{kpath}.face_up", f"expected true or false, got {kind_of(up)}")
-            if up is False and fs.seat == "human":
+            if up is False and fs.seat == "human" and not known:
                 raise StateError(f"{kpath}.face_up", "a human's face-down plot is hidden: list only face-up plots (the token in the clearing is enough)")
             out[int(key)] = (kind, up)
         for kind in PLOT_KINDS:
             if sum(1 for k, _ in out.values() if k == kind) > PLOTS_EACH:
                 raise StateError(ppath, f"more than {PLOTS_EACH} {kind} plots: the box has {PLOTS_EACH} of each kind")
-        fs.board = CorvidsBoard(out)
+        fs.board = CorvidsBoard(out, known)
 
     def check_position(self, state: GameState, data: dict[str, Any]) -> None:
         """Each plot token in a clearing has its entry in ``plots`` and each entry its token."""
@@ -114,8 +126,19 @@ class Corvids(Faction):
     def piece_removed(self, g: Game, c: int, kind: str, by: str | None, memo: object) -> None:
         if isinstance(memo, tuple):
             P.plot_removed(g, c, memo)
-        elif kind == "plot" and not g.state.factions[CORVIDS].is_bot:  # a human's hidden plot: the table says what it was and resolves it
+        elif kind == "plot" and P.hidden(g.state):  # a human's hidden plot: the table says what it was and resolves it
             g.emit(CORVIDS, "11.7", "plot_removed", "its facedown plot in {c} was removed; its kind is the table's (a raid's warriors come with the Corvids' next line)", c=c, state="facedown")
+
+    def turn_offers(self, state: GameState, seat: str) -> list[Any]:
+        """Exposure (LoR 13.2.4): what another human seat may guess on its turn."""
+        from .exposure import exposure_moves
+
+        return exposure_moves(state, seat)
+
+    def take_turn_offer(self, g: Game, seat: str, move: Any) -> bool:
+        from .exposure import expose
+
+        return expose(g, seat, move)
 
     def defender_extra_hits(self, state: GameState, faction: str, c: int) -> tuple[int, str, str]:
         """Embedded Agents (11.2.2): defending where it has a facedown plot, even defenseless; a

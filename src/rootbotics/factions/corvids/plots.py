@@ -10,6 +10,10 @@ box's eight (two of each) minus those on the map, so they need no storage of the
 A human Corvid Conspiracy's face-down plots are hidden from the engine too: the token stands in
 its clearing with no entry on the board until the human flips it (``t5^t_b``); the board records
 only the plots whose face the table has shown. Their supply's kinds are the table's.
+
+A Corvid Conspiracy played by legal moves (``lor.py``: a program, or a person in the table's law
+mode) chooses each plot's kind, so the engine keeps its face-down plots as a bot's
+(``CorvidsBoard.known``); no other seat's view shows their kinds (``programs.SeatView``).
 """
 
 from __future__ import annotations
@@ -30,13 +34,14 @@ BOMB_BOT_LOSSES = 2  # 11.8.1
 class CorvidsBoard(Board):
     """The Corvids' plots on the map: clearing -> (kind, face up) (11.3.1)."""
 
-    __slots__ = ("plots",)
+    __slots__ = ("plots", "known")
 
-    def __init__(self, plots: dict[int, tuple[str, bool]] | None = None) -> None:
+    def __init__(self, plots: dict[int, tuple[str, bool]] | None = None, known: bool = False) -> None:
         self.plots: dict[int, tuple[str, bool]] = {} if plots is None else plots
+        self.known = known  # a human seat played by legal moves: its face-down plots are recorded
 
     def clone(self) -> CorvidsBoard:
-        return CorvidsBoard(dict(self.plots))
+        return CorvidsBoard(dict(self.plots), self.known)
 
 
 def named(kind: str) -> str:
@@ -62,9 +67,10 @@ def facedown_plot(state: GameState, c: int) -> bool:
 
 
 def hidden(state: GameState) -> bool:
-    """The Corvids are a human, whose face-down plots' kinds the engine does not know."""
+    """The Corvids are a human at the table, whose face-down plots' kinds the engine does not
+    know (a human seat played by legal moves records them: ``CorvidsBoard.known``)."""
     fs = state.factions.get(CORVIDS)
-    return fs is not None and not fs.is_bot
+    return fs is not None and not fs.is_bot and not (isinstance(fs.board, CorvidsBoard) and fs.board.known)
 
 
 def face_up(state: GameState, kind: str | None = None) -> int:
@@ -103,6 +109,19 @@ def place_plot(g: Game, c: int, rule: str, why=None) -> bool:
     return True
 
 
+def place_chosen(g: Game, c: int, kind: str, rule: str) -> None:
+    """Place a face-down plot of ``kind``, chosen by a seat played by legal moves (LoR 13.5.2),
+    from the supply in ``c``. The event does not name its kind (it is hidden, LoR 13.2.2.1)."""
+    s = g.state
+    fs = s.factions[CORVIDS]
+    assert kind in supply_kinds(s) and fs.supply.get("plot", 0) > 0, f"no {kind} plot in supply"
+    fs.supply["plot"] -= 1
+    s.clearings[c].tokens.append((CORVIDS, "plot"))
+    assert fs.board.plots is not None
+    fs.board.plots[c] = (kind, False)
+    g.emit(CORVIDS, rule, "place_plot", "places a facedown plot in {c}", c=c)
+
+
 def forget(state: GameState, c: int) -> tuple[str, bool] | None:
     """``rules.remove_piece`` took the plot token off ``c``: its record goes too, and its kind is
     back among the supply's (None: a human's hidden plot, whose kind the table keeps)."""
@@ -128,7 +147,9 @@ def plot_removed(g: Game, c: int, plot: tuple[str, bool], exposed: bool = False)
     fs = s.factions[CORVIDS]
     kind, up = plot
     g.emit(CORVIDS, "11.7", "plot_removed", "its {state} plot in {c} was {what}", state="face-up" if up else "facedown", c=c, what=named(kind), kind=kind)
-    if kind == "raid" and not exposed:
+    if kind == "raid" and not exposed and known(s):
+        raid_by_choice(g, c)
+    elif kind == "raid" and not exposed:
         from ...core.targeting import in_priority_order  # the bots' one order of clearings (2.4, 12.2.2)
 
         order = in_priority_order(s, s.map.adjacent[c])
@@ -140,6 +161,34 @@ def plot_removed(g: Game, c: int, plot: tuple[str, bool], exposed: bool = False)
             place_warriors(g, CORVIDS, d, 1, "11.7.4", why=lambda why=why: why)
     if fs.is_bot and "backup-plans" in fs.traits:
         place_warriors(g, CORVIDS, c, 1, "3.3.2", why=lambda: "Backup Plans: a plot token was removed here")
+
+
+def known(state: GameState) -> bool:
+    """The Corvids are a human seat played by legal moves (``lor.py``), which the engine asks."""
+    fs = state.factions.get(CORVIDS)
+    return fs is not None and not fs.is_bot and isinstance(fs.board, CorvidsBoard) and fs.board.known
+
+
+def raid_by_choice(g: Game, c: int) -> None:
+    """LoR 13.7.4 for a seat played by legal moves: a warrior in each clearing adjacent to ``c``
+    (by the paths it may use, LoR C.3.2); with too few warriors in supply, the seat picks which
+    clearings get one (LoR 1.5.4)."""
+    from ...core.moves import Move, ask
+    from ...core.paths import adjacent_for
+    from ...core.rules import may_place_in
+
+    s = g.state
+    supply = s.factions[CORVIDS].supply
+    spots = [d for d in adjacent_for(s, CORVIDS, c) if may_place_in(s, CORVIDS, d)]
+    while spots and supply.get("warrior", 0) > 0:
+        if supply["warrior"] >= len(spots):
+            for d in spots:
+                place_warriors(g, CORVIDS, d, 1, "LoR 13.7.4")
+            return
+        moves = [Move("clearing", (d,), "LoR 1.5.4") for d in spots]
+        d = ask(g, CORVIDS, "raid.where", "LoR 1.5.4", moves, f"the raid removed from {c}: too few warriors, which clearing gets one").args[0]
+        spots.remove(d)
+        place_warriors(g, CORVIDS, d, 1, "LoR 13.7.4")
 
 
 def flip(g: Game, c: int, rule: str) -> None:
