@@ -70,6 +70,12 @@ class SeatView:
         """The pieces in clearing ``c`` (read them; changing them is not a move)."""
         return self._state.clearings[c]
 
+    def tokens(self, c: int) -> tuple[str, ...]:
+        """The tokens in ``c`` as everyone at the table sees them, ``"<owner> <token>"``: a plot's
+        kind only once it is face up (LoR 13.2.2.1)."""
+        s = self._state
+        return tuple(f"{owner} {rules_of(owner).describe_token(s, c, kind)}" for owner, kind in s.clearings[c].tokens)
+
     @property
     def hand(self) -> tuple[int, ...]:
         return tuple(self._state.factions[self.faction].hand)
