@@ -412,3 +412,18 @@ def test_random_corvid_games_beside_bots_and_other_program_seats(seed: int) -> N
     g.log.listeners.append(lambda e, g=g: invariants.check(g.state))
     play(g)
     assert g.state.winner
+
+
+def test_lor_13_2_4_a_rootlog_guess_at_a_seat_played_by_moves_is_answered_by_the_engine() -> None:
+    """At the table a person writing lines (``?Pt_r5``) exposes the plot of a Corvids seat played
+    by legal moves: its kind is known, so the engine answers as for the bot (ruling
+    R-LOR-CORVIDS-KNOWN): right, the raid goes and places nothing."""
+    from rootbotics.table import plot_lines
+    from rootbotics.table.rootlog_ast import Exposure
+
+    s = exposure_position()
+    g = game(s, corvids=seat([])[0])
+    assert plot_lines.apply(g, "marquise", Exposure("r", 5), []) is None
+    assert not P.has_plot(s, 5) and s.factions["marquise"].vp == 1
+    assert s.warriors(ME, 1) == 0 and s.warriors(ME, 2) == 0
+    assert "wrong" in (plot_lines.apply(g, "marquise", Exposure("s", 6), []) or "")  # a bomb: the card must be written

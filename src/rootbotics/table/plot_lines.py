@@ -17,7 +17,8 @@ engine (``factions/corvids/plots.py``): a flip is when the table tells their kin
   scores for it, LoR 3.2.1) and its effect is ignored: a raid places no warriors (LoR 13.2.4,
   13.7.4; a Backup Plans trait still places its warrior, 3.3.2); wrong, the card shown goes to
   the Corvids: the line must give it (``F#->P``), and a bot discards it and scores (2.8.1).
-  Exposure of a human Corvids' plot is the table's: a right guess writes the plot's removal.
+  Exposure of a human Corvids' hidden plot is the table's: a right guess writes the plot's
+  removal; a Corvids seat played by legal moves is answered as the bot's (its kinds are known).
 """
 
 from __future__ import annotations
@@ -90,8 +91,9 @@ def _exposure(g: Game, seat: str, guess: Exposure, rest: list[Action]) -> str | 
         return "guess a kind: Pt_b, Pt_s, Pt_r or Pt_e"
     if not P.facedown_plot(s, c):
         return f"no face-down Corvid plot in {c} to guess at"
-    if not corvids.is_bot:
+    if P.hidden(s):
         return None  # the table's: a right guess writes the plot's removal after it
+    # the engine knows the kind (a bot's plot, or a human Corvids played by legal moves, R-LOR-CORVIDS-KNOWN)
     given = _card_to_corvids(rest)
     actual = P.plot_map(s)[c][0]
     if actual != kind:
