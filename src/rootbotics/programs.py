@@ -71,10 +71,13 @@ class SeatView:
         return self._state.clearings[c]
 
     def tokens(self, c: int) -> tuple[str, ...]:
-        """The tokens in ``c`` as everyone at the table sees them, ``"<owner> <token>"``: a plot's
-        kind only once it is face up (LoR 13.2.2.1)."""
+        """The tokens in ``c`` as this seat sees them, ``"<owner> <token>"``: another seat's plot
+        shows its kind only once face up; the seat's own, always (LoR 13.2.2.1)."""
         s = self._state
-        return tuple(f"{owner} {rules_of(owner).describe_token(s, c, kind)}" for owner, kind in s.clearings[c].tokens)
+        return tuple(
+            f"{owner} {rules_of(owner).describe_own_token(s, c, kind) if owner == self.faction else rules_of(owner).describe_token(s, c, kind)}"
+            for owner, kind in s.clearings[c].tokens
+        )
 
     @property
     def hand(self) -> tuple[int, ...]:

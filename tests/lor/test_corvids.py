@@ -375,6 +375,7 @@ def test_lor_13_2_2_1_a_facedown_plots_kind_is_in_no_other_seats_view() -> None:
     s.factions[ME].board.plots[5] = ("extortion", False)
     assert seen(SeatView(s, "marquise")) == before
     assert SeatView(s, "marquise").tokens(5) == ("corvids plot (face down)",)
+    assert SeatView(s, ME).tokens(5) == ("corvids plot (extortion, face down)",)  # the Corvids may look (LoR 13.2.2.1)
     s.factions[ME].board.plots[5] = ("extortion", True)
     assert seen(SeatView(s, "marquise")) != before
 

@@ -195,6 +195,10 @@ class Faction:
         """One of its tokens in ``c`` as people may see it (a plot's face, 11.7)."""
         return kind
 
+    def describe_own_token(self, state: GameState, c: int, kind: str) -> str:
+        """One of its tokens in ``c`` as its own seat sees it (a face-down plot's kind, LoR 13.2.2.1)."""
+        return self.describe_token(state, c, kind)
+
     # -- removing (LoR 3.2.1) --------------------------------------------------------------------
     def warriors_removed(self, g: Game, c: int, n: int) -> None:
         """Some of its warriors in ``c`` were just removed."""

@@ -110,6 +110,13 @@ class Corvids(Faction):
             return kind
         return f"plot ({plot[0]}, face up)" if plot[1] else "plot (face down)"
 
+    def describe_own_token(self, state: GameState, c: int, kind: str) -> str:
+        """The Corvids may look at their face-down plots at any time (LoR 13.2.2.1)."""
+        plot = P.plot_map(state).get(c) if kind == "plot" else None
+        if plot is None or plot[1]:
+            return self.describe_token(state, c, kind)
+        return f"plot ({plot[0]}, face down)"
+
     def violations(self, state: GameState, fs: FactionState) -> list[str]:
         return P.violations(state)
 
