@@ -390,6 +390,10 @@ def test_lor_13_2_2_1_a_facedown_plots_kind_is_not_in_another_seats_observation(
     s.factions[ME].board.plots[5] = ("extortion", False)
     after = observe(s, "marquise", mask, "daylight.action")
     assert all(np.array_equal(before[k], after[k]) for k in before)
+    assert list(after["plots"][4]) == [1, 0, 0, 0, 0, 0]  # a face-down plot in 5, kind unknown
+    assert list(observe(s, ME, mask, None)["plots"][4]) == [1, 0, 0, 0, 1, 0]  # the Corvids know it: an extortion
+    s.factions[ME].board.plots[5] = ("extortion", True)
+    assert list(observe(s, "marquise", mask, None)["plots"][4]) == [0, 1, 0, 0, 1, 0]
 
 
 def test_the_plots_known_survive_a_saved_position() -> None:

@@ -24,7 +24,7 @@ from ..core.faction import piece_totals
 from ..core.maps import CLEARINGS
 from ..core.setup_order import FACTIONS
 from ..core.state import PHASES, GameState
-from .actions import CHARACTERS, FOREST_CAP, ITEM_KINDS, ITEM_STATES
+from .actions import CHARACTERS, FOREST_CAP, ITEM_KINDS, ITEM_STATES, PLOTS
 
 F = len(FACTIONS)
 C = len(CLEARINGS)
@@ -61,6 +61,9 @@ STEPS: tuple[str, ...] = (
     "trick.first", "trick.second", "evening.exert", "raid.where", "expose.card", "expose.guess",
 )
 STEP_ID = {s: i for i, s in enumerate(STEPS)}
+# A Corvid plot token in a clearing: face down, face up, then its kind where this seat may know
+# it: face up, or its own face-down plot (LoR 13.2.2.1). Another seat's face-down kind: never.
+PLOT_COLS: tuple[str, ...] = ("face_down", "face_up", *PLOTS)
 
 
 @cache
@@ -103,6 +106,7 @@ def spec(n_actions: int) -> dict[str, tuple[tuple[int, ...], int, int]]:
         "vagabond_completed": ((len(VAGABONDS), NQ), 0, 1),
         "alliance": ((2,), 0, NC),  # supporters held (how many), officers
         "supporters": ((NC,), 0, 1),  # the Alliance's own supporters, for the Alliance only
+        "plots": ((C, len(PLOT_COLS)), 0, 1),  # the Corvids' plots (PLOT_COLS)
     }
 
 
@@ -232,6 +236,22 @@ def _vagabonds(s: GameState, o: dict[str, np.ndarray]) -> None:
             done[v, q] = 1
 
 
+def _plots(s: GameState, me: str, o: dict[str, np.ndarray]) -> None:
+    """The Corvids' plot tokens, face up or down; a kind only where ``me`` may know it."""
+    fs = s.factions.get("corvids")
+    if fs is None or fs.board is None:
+        return
+    recorded: dict[int, tuple[str, bool]] = getattr(fs.board, "plots", None) or {}
+    plots = o["plots"]
+    for c in CLEARINGS:
+        if ("corvids", "plot") not in s.clearings[c].tokens:
+            continue
+        kind, up = recorded.get(c, ("", False))
+        plots[c - 1, 1 if up else 0] = 1
+        if kind in PLOTS and (up or me == "corvids"):
+            plots[c - 1, 2 + PLOTS.index(kind)] = 1
+
+
 def observe(s: GameState, me: str, mask: np.ndarray, step: str | None) -> dict[str, np.ndarray]:
     """The observation of seat ``me``; ``mask`` its action mask (zeros when it is not asked)."""
     o = _fields(mask)
@@ -244,6 +264,7 @@ def observe(s: GameState, me: str, mask: np.ndarray, step: str | None) -> dict[s
     _map(s, o)
     _seats(s, o)
     _vagabonds(s, o)
+    _plots(s, me, o)
     o["available_dominance"][s.available_dominance] = 1
     o["discard"][s.discard] = 1
     o["hand"][s.factions[me].hand] = 1
