@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 
 from . import items
-from .faction import SHARED, faction_title, piece_totals, rules_of
+from .faction import SHARED, Board, faction_title, piece_totals, rules_of
 from .maps import CLEARINGS, suit_problem
 from .pieces import STALE, Buildings, Warriors
 from .rules import count_ruler
@@ -53,20 +53,35 @@ def piece_violations(state: GameState) -> list[str]:
     """Pieces on the map + supply + out of the game = the box, per faction and kind (scores:
     ``validity.score_violations``)."""
     out: list[str] = []
+    placed = pieces_on_map(state)
+    holders = [type(fs.board).held is not Board.held for fs in state.factions.values() if fs.board is not None]
     for f, fs in state.factions.items():
         for kind, total in piece_totals(f, fs.seat).items():
-            on_map = state.on_map(f, kind) + fs.off_map(kind)  # the Burrow and crowns count as in play
+            on_map = placed[f, kind] + fs.off_map(kind)  # the Burrow and crowns count as in play
             supply = fs.supply.get(kind, 0)
             gone = fs.removed.get(kind, 0)
             if fs.board is not None:
                 gone += fs.board.out_of_play(kind)  # the Acolytes box (8.2.2)
-            paid = state.held_on_boards(f, kind)  # a Payments box (9.2.3)
+            paid = state.held_on_boards(f, kind) if any(holders) else 0  # a Payments box (9.2.3)
             if kind == "warrior" and state.coffin:  # on Coffin Makers (the Exiles and Partisans deck)
                 paid += state.coffin.get(f, 0)
             if supply < 0 or on_map + supply + gone + paid != total:
                 in_payments = f" + {paid} in Payments or on Coffin Makers" if paid else ""
                 out.append(f"{f} {kind}: {on_map} on map + {supply} in supply + {gone} removed{in_payments} != {total}")
     return out
+
+
+def pieces_on_map(state: GameState) -> Counter[tuple[str, str]]:
+    """Every seat's pieces on the map by (faction, kind), counted in one pass over the clearings
+    (the same numbers as ``GameState.on_map`` for each kind, for the check after every event)."""
+    placed: Counter[tuple[str, str]] = Counter()
+    for c in CLEARINGS:
+        cl = state.clearings[c]
+        for f, n in cl.warriors.items():
+            placed[f, "warrior"] += n
+        placed.update(cl.buildings)
+        placed.update(cl.tokens)
+    return placed
 
 
 def card_violations(state: GameState) -> list[str]:
