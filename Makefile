@@ -56,9 +56,12 @@ test: $(VENV)/.dev-installed chromium
 # 100,000 games take about an hour on a quiet 2-core machine (docs/studying-the-bots.md, "The
 # soak's speed"). A killed `make soak` run again resumes (soak-failures/soak-progress-1.json);
 # `rm -rf soak-failures` plays it afresh.
+# SOAK_PROGRAMS=every seats built-in programs in every game (one or more, beside a bot): issue 26's
+# soak of programs in every human seat.
 GAMES ?= 100000
+SOAK_PROGRAMS ?= half
 soak: $(VENV)/.dev-installed
-	$(PY) -m rootbotics.soak --games $(GAMES) --jobs 2 --out soak-failures
+	$(PY) -m rootbotics.soak --games $(GAMES) --jobs 2 --programs $(SOAK_PROGRAMS) --out soak-failures
 	$(PY) -m pytest -q -n 2 -m soak; rc=$$?; if [ $$rc -eq 5 ]; then exit 0; else exit $$rc; fi
 
 # A trained baseline, honestly measured (issue 28 part 4; docs/rl.md, "A trained baseline"):

@@ -21,6 +21,32 @@ def test_soak_configurations_are_reproducible_and_varied() -> None:
     assert len({s.difficulty for c in configs for s in c.seats}) > 1
 
 
+def test_every_game_of_a_program_soak_seats_programs_beside_a_bot() -> None:
+    """``--programs every`` (issue 26's soak): each game seats one or more built-in programs in
+    human factions whose Law of Root is built, and keeps at least one bot; over a few hundred
+    games every built faction is played by a program, alone and with others."""
+    from rootbotics.factions import HUMAN_FACTIONS, REGISTRY
+
+    built = {f for f in HUMAN_FACTIONS if REGISTRY[f].lor() is not None}
+    seen: set[str] = set()
+    sizes: set[int] = set()
+    for i in range(300):
+        config = S.soak_config(1, i, "every")
+        programs = config.options["programs"]
+        assert programs and set(programs) <= built
+        assert all(any(s.faction == f and s.seat == "human" for s in config.seats) for f in programs)
+        assert any(s.seat != "human" for s in config.seats)
+        seen |= set(programs)
+        sizes.add(len(programs))
+    assert seen == built and min(sizes) == 1 and max(sizes) > 2
+
+
+def test_a_program_soak_keeps_its_own_progress(tmp_path) -> None:
+    report = S.soak(20, jobs=1, seed=7, out_dir=str(tmp_path), programs="every")
+    assert (report.played, report.failures) == (20, [])
+    assert [p.name for p in tmp_path.iterdir()] == ["soak-progress-7-programs-every.json"]
+
+
 def test_a_few_hundred_soak_games_pass(tmp_path) -> None:
     report = S.soak(200, jobs=2, seed=7, out_dir=str(tmp_path))
     assert (report.games, report.played) == (200, 200)

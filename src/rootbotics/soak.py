@@ -51,11 +51,15 @@ class SoakResult:
     failure_file: str = ""
 
 
-def soak_config(soak_seed: int, index: int) -> GameConfig:
+PROGRAM_MODES = ("half", "every")  # how often a soak game seats programs (--programs)
+
+
+def soak_config(soak_seed: int, index: int, programs: str = "half") -> GameConfig:
     """The configuration of game ``index`` of a soak: 2 to 6 of the playable bots in a random
     seat order, a random map, for each bot a random difficulty and a random set of its traits
     (any subset, each trait in or out with even odds), the Vagabot's character and, with the
-    Riverfolk seated, how the bots buy its services."""
+    Riverfolk seated, how the bots buy its services; then the programs (``programs``: in half the
+    games one, or in every game one or more beside at least one bot)."""
     rng = Rng.from_seed(soak_seed * 1_000_003 + index)
     bots = list(PLAYABLE_BOTS)
     rng.shuffle(bots)
@@ -72,7 +76,10 @@ def soak_config(soak_seed: int, index: int) -> GameConfig:
     if "riverfolk" in bots[:count]:  # how the other bots buy its services (9.7), drawn last
         config.options["riverfolk_services"] = POLICIES[rng.below(len(POLICIES))]
     draw_rule_sets(rng, seats)
-    draw_program(rng, config)
+    if programs == "every":
+        draw_programs(rng, config)
+    else:
+        draw_program(rng, config)
     return config
 
 
@@ -97,6 +104,33 @@ def draw_program(rng: Rng, config: GameConfig) -> None:
     config.options["programs"] = {faction: program}
 
 
+def draw_programs(rng: Rng, config: GameConfig) -> None:
+    """Every game seats built-in programs (random or greedy) in one or more of the human factions
+    whose Law of Root is built (issue 26's soak of programs in every seat): each takes its bot's
+    seat if that bot plays, else a new seat at a random place while there is room; at least one
+    bot always stays, so the game has a player that is not a program."""
+    built = [f for f in HUMAN_FACTIONS if REGISTRY[f].lor() is not None]
+    rng.shuffle(built)
+    chosen: dict[str, str] = {}
+    wanted = 1 + rng.below(len(built))
+    for faction in built:
+        if len(chosen) == wanted:
+            break
+        seat = next((s for s in config.seats if s.faction == faction), None)
+        bots = sum(1 for s in config.seats if s.seat != "human")
+        if seat is None and len(config.seats) < MAX_SEATS:
+            config.seats.insert(rng.below(len(config.seats) + 1), Seat(faction, "human"))
+        elif seat is not None and bots > 1:
+            seat.seat, seat.difficulty, seat.traits, seat.rule_set = "human", "default", (), LAW
+            if faction == "vagabot":  # the bot's character option goes with the bot
+                config.options.pop("vagabot_character", None)
+        else:
+            continue
+        chosen[faction] = PROGRAM_NAMES[rng.below(len(PROGRAM_NAMES))]
+    if chosen:
+        config.options["programs"] = chosen
+
+
 def draw_rule_sets(rng: Rng, seats: list[Seat]) -> None:
     """Each bot with more than one rule set plays by one at random, drawn after everything else
     (so earlier soaks keep their games); another rule set than the Law keeps only the
@@ -116,9 +150,9 @@ def record_key(config: GameConfig) -> str:
     return json.dumps(config_to_json(config), sort_keys=True)
 
 
-def run_one(soak_seed: int, index: int, out_dir: str | None) -> SoakResult:
+def run_one(soak_seed: int, index: int, out_dir: str | None, programs: str = "half") -> SoakResult:
     """Play one soak game with every invariant checked after every event."""
-    config = soak_config(soak_seed, index)
+    config = soak_config(soak_seed, index, programs)
     g: Game | None = None
     turn_start = None
     try:
@@ -162,9 +196,9 @@ def position_path(out_dir: str, seed: int) -> Path:
     return Path(out_dir) / f"soak-failure-{seed}.position.json"
 
 
-def _run_chunk(args: tuple[int, int, int, str | None]) -> tuple[int, int, list[SoakResult]]:
-    soak_seed, start, stop, out_dir = args
-    return start, stop, [run_one(soak_seed, i, out_dir) for i in range(start, stop)]
+def _run_chunk(args: tuple[int, int, int, str | None, str]) -> tuple[int, int, list[SoakResult]]:
+    soak_seed, start, stop, out_dir, programs = args
+    return start, stop, [run_one(soak_seed, i, out_dir, programs) for i in range(start, stop)]
 
 
 MAX_GAMES = 10**9  # more would not finish in a lifetime on one machine
@@ -187,9 +221,10 @@ class SoakReport:
     failures: list[SoakResult] = field(default_factory=list)
 
 
-def progress_path(out_dir: str, seed: int) -> Path:
-    """The soak's progress beside its failure files: which games are done, which failed."""
-    return Path(out_dir) / f"soak-progress-{seed}.json"
+def progress_path(out_dir: str, seed: int, programs: str = "half") -> Path:
+    """The soak's progress beside its failure files: which games are done, which failed (a soak
+    seating programs in every game keeps its own file)."""
+    return Path(out_dir) / (f"soak-progress-{seed}.json" if programs == "half" else f"soak-progress-{seed}-programs-{programs}.json")
 
 
 @dataclass(slots=True)
@@ -227,11 +262,11 @@ class Progress:
         return json.dumps({"format": PROGRESS_FORMAT, "seed": self.seed, "done": self.done, "failures": failures}, indent=1) + "\n"
 
 
-def load_progress(out_dir: str | None, seed: int) -> Progress:
+def load_progress(out_dir: str | None, seed: int, programs: str = "half") -> Progress:
     """The progress an earlier run of this soak left (none: a fresh start)."""
-    if out_dir is None or not progress_path(out_dir, seed).exists():
+    if out_dir is None or not progress_path(out_dir, seed, programs).exists():
         return Progress(seed)
-    path = progress_path(out_dir, seed)
+    path = progress_path(out_dir, seed, programs)
     try:
         data = json.loads(path.read_text())
         if not isinstance(data, dict) or data.get("format") != PROGRESS_FORMAT or data.get("seed") != seed:
@@ -249,17 +284,18 @@ def load_progress(out_dir: str | None, seed: int) -> Progress:
 
 def soak(
     games: int, jobs: int = 1, seed: int = 1, out_dir: str | None = None, chunk: int = 50, every: int = PROGRESS_EVERY,
-    on_chunk: Callable[[list[SoakResult]], None] | None = None,
+    on_chunk: Callable[[list[SoakResult]], None] | None = None, programs: str = "half",
 ) -> SoakReport:
     """Run the ``games`` soak games not yet done over ``jobs`` processes. With ``out_dir``, the
     progress (games done, failures) is written there atomically at least every ``every`` games
     and at the end, so a killed soak run again plays only the games it had not finished.
-    ``on_chunk`` sees each chunk's results as it is done, for a progress bar."""
+    ``on_chunk`` sees each chunk's results as it is done, for a progress bar. ``programs`` is one
+    of :data:`PROGRAM_MODES`."""
     if out_dir is not None:
         Path(out_dir).mkdir(parents=True, exist_ok=True)
-    progress = load_progress(out_dir, seed)
+    progress = load_progress(out_dir, seed, programs)
     report = SoakReport(games, skipped=games - sum(b - a for a, b in progress.missing(0, games)))
-    tasks = ((seed, a, b, out_dir) for i in range(0, games, chunk) for a, b in progress.missing(i, min(i + chunk, games)))
+    tasks = ((seed, a, b, out_dir, programs) for i in range(0, games, chunk) for a, b in progress.missing(i, min(i + chunk, games)))
     unsaved = [0]
 
     def finished(start: int, stop: int, results: list[SoakResult]) -> None:
@@ -269,7 +305,7 @@ def soak(
         report.played += stop - start
         unsaved[0] += stop - start
         if out_dir is not None and unsaved[0] >= every:
-            serial.write_atomic(progress_path(out_dir, seed), progress.to_json())
+            serial.write_atomic(progress_path(out_dir, seed, programs), progress.to_json())
             unsaved[0] = 0
 
     try:
@@ -280,12 +316,12 @@ def soak(
             _run_pool(tasks, jobs, finished)
     finally:
         if out_dir is not None and unsaved[0]:
-            serial.write_atomic(progress_path(out_dir, seed), progress.to_json())
+            serial.write_atomic(progress_path(out_dir, seed, programs), progress.to_json())
     report.failures = [r for r in sorted(progress.failures, key=lambda r: r.index) if r.index < games]
     return report
 
 
-def _run_pool(tasks: Iterable[tuple[int, int, int, str | None]], jobs: int, finished: Callable[..., None]) -> None:
+def _run_pool(tasks: Iterable[tuple[int, int, int, str | None, str]], jobs: int, finished: Callable[..., None]) -> None:
     """Hand the chunks to ``jobs`` workers, at most two each at a time (never the whole list)."""
     pending: set[Future[tuple[int, int, list[SoakResult]]]] = set()
 
@@ -331,12 +367,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default="soak-failures", help="folder for failure and progress files (default soak-failures/)")
     parser.add_argument("--chunk", type=int, default=50, help="games per task handed to a worker (default 50)")
     parser.add_argument("--every", type=int, default=PROGRESS_EVERY, help=f"games between two writes of the progress file (default {PROGRESS_EVERY})")
+    parser.add_argument("--programs", choices=PROGRAM_MODES, default="half",
+                        help="seat built-in programs in half the games (one program) or in every game (one or more, beside at least one bot); default half")
     args = parser.parse_args(argv)
     if not 1 <= args.games <= MAX_GAMES or min(args.jobs, args.chunk, args.every) < 1:
         parser.error(f"--games must be 1 to {MAX_GAMES:,}; --jobs, --chunk and --every at least 1")
     start = time.perf_counter()
     try:
-        report = soak(args.games, args.jobs, args.seed, args.out, args.chunk, args.every)
+        report = soak(args.games, args.jobs, args.seed, args.out, args.chunk, args.every, programs=args.programs)
     except SoakProgressError as e:
         parser.exit(2, f"{parser.prog}: error: {e}\n")
     for line in summary(report, time.perf_counter() - start):

@@ -89,6 +89,34 @@ def test_a_policy_plays_the_seat_through_its_mask() -> None:
     assert len(seen) > 10 and set(seen) == {(train.Flattener(len(action_table("marquise"))).size,)}
 
 
+def test_a_policy_keeps_its_own_numbering_when_the_table_grows() -> None:
+    """A policy saved with the action table it learned (``policy.actions.json``) plays on after
+    kinds of moves are added: it sees only the legal moves it knows, by its own numbers, and its
+    choice is mapped to today's move. Here the policy's table is today's with the ``pass`` kinds
+    removed and the rest reversed, so every number differs."""
+    keys = train.action_keys()
+    old = [k for k in keys if not k.startswith('["done"')][::-1]
+    rng = np.random.default_rng(1)
+    shapes, chosen = set(), []
+
+    def act(obs: np.ndarray, mask: np.ndarray) -> int:
+        shapes.add(obs.shape)
+        a = int(rng.choice(np.flatnonzero(mask)))
+        chosen.append(old[a])
+        return a
+
+    g = train.play_one("policy", 1_000_003, act, trained_on=old)
+    assert g["winners"] or g["truncated"]
+    assert shapes == {(train.Flattener(len(old)).size,)}
+    assert chosen and all(k in keys for k in chosen)
+    assert g["unseen"] > 0  # decisions where only "done" was legal: the policy never learned it
+
+
+def test_a_policy_on_todays_table_is_not_remapped() -> None:
+    ctl = train.PolicyController(lambda obs, mask: 0, trained_on=train.action_keys())
+    assert ctl.remap is None and ctl.flatten.size == train.Flattener(len(action_table("marquise"))).size
+
+
 def test_the_summary_counts_wins_and_vp() -> None:
     games = [
         {"winners": ["marquise"], "vp": {"marquise": 30, "eyrie": 20}, "truncated": False, "rounds": 8},

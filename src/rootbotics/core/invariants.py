@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 
 from . import items
-from .faction import SHARED, faction_title, piece_totals, rules_of
+from .faction import SHARED, Board, faction_title, piece_totals, rules_of
 from .maps import CLEARINGS, suit_problem
 from .pieces import STALE, Buildings, Warriors
 from .rules import count_ruler
@@ -53,14 +53,20 @@ def piece_violations(state: GameState) -> list[str]:
     """Pieces on the map + supply + out of the game = the box, per faction and kind (scores:
     ``validity.score_violations``)."""
     out: list[str] = []
+    placed = pieces_on_map(state)
+    holders = [fs.board for fs in state.factions.values() if fs.board is not None and type(fs.board).held is not Board.held]
     for f, fs in state.factions.items():
+        board = fs.board
         for kind, total in piece_totals(f, fs.seat).items():
-            on_map = state.on_map(f, kind) + fs.off_map(kind)  # the Burrow and crowns count as in play
+            on_map = placed.get((f, kind), 0)
             supply = fs.supply.get(kind, 0)
             gone = fs.removed.get(kind, 0)
-            if fs.board is not None:
-                gone += fs.board.out_of_play(kind)  # the Acolytes box (8.2.2)
-            paid = state.held_on_boards(f, kind)  # a Payments box (9.2.3)
+            if board is not None:
+                on_map += board.off_map(kind)  # the Burrow and crowns count as in play
+                gone += board.out_of_play(kind)  # the Acolytes box (8.2.2)
+            paid = 0
+            for holder in holders:  # a Payments box (9.2.3)
+                paid += holder.held(f, kind)
             if kind == "warrior" and state.coffin:  # on Coffin Makers (the Exiles and Partisans deck)
                 paid += state.coffin.get(f, 0)
             if supply < 0 or on_map + supply + gone + paid != total:
@@ -69,11 +75,30 @@ def piece_violations(state: GameState) -> list[str]:
     return out
 
 
+def pieces_on_map(state: GameState) -> dict[tuple[str, str], int]:
+    """Every seat's pieces on the map by (faction, kind), counted in one pass over the clearings
+    (the same numbers as ``GameState.on_map`` for each kind, for the check after every event)."""
+    placed: dict[tuple[str, str], int] = {}
+    get = placed.get
+    for cl in state.clearings[1:]:
+        for f, n in cl.warriors.items():
+            key = (f, "warrior")
+            placed[key] = get(key, 0) + n
+        for key in cl.buildings:
+            placed[key] = get(key, 0) + 1
+        for key in cl.tokens:
+            placed[key] = get(key, 0) + 1
+    return placed
+
+
 def card_violations(state: GameState) -> list[str]:
     """Each of the deck's cards in exactly one place."""
     out: list[str] = []
-    cards = Counter(state.all_cards_accounted())
+    held = state.all_cards_accounted()
     expected = len(state.deckdef.cards)
+    if len(held) == expected and len(set(held)) == expected and all(0 <= c < expected for c in held):
+        return out  # each card once: the common case, checked without counting
+    cards = Counter(held)
     dupes = [state.deckdef.card(c).name for c, n in cards.items() if n > 1]
     if dupes:
         out.append(f"cards in two places: {', '.join(sorted(dupes))}")
@@ -102,12 +127,15 @@ def clearing_violations(state: GameState) -> list[str]:
     """Slots, positive warrior counts, pieces a clearing or the map holds one of, suited buildings."""
     out: list[str] = []
     singles: Counter[tuple[str, str]] = Counter()
+    slots, suits, suited = state.map.slots, state.suits, SHARED.suited
     for c in CLEARINGS:
         cl = state.clearings[c]
-        if cl.used_slots() > state.map.slots[c]:
-            out.append(f"clearing {c}: {cl.used_slots()} buildings and ruins in {state.map.slots[c]} slots")
-        if any(n <= 0 for n in cl.warriors.values()):
+        if cl.used_slots() > slots[c]:
+            out.append(f"clearing {c}: {cl.used_slots()} buildings and ruins in {slots[c]} slots")
+        if cl.warriors and min(cl.warriors.values()) <= 0:
             out.append(f"clearing {c}: a warrior count is not positive: {cl.warriors}")
+        if not cl.tokens and not cl.buildings:
+            continue
         for piece in set(cl.tokens) | set(cl.buildings):
             n = cl.tokens.count(piece) + cl.buildings.count(piece)
             if piece in SHARED.one_per_clearing and n > 1:
@@ -115,8 +143,8 @@ def clearing_violations(state: GameState) -> list[str]:
             if piece in SHARED.one_on_map:
                 singles[piece] += n
         for piece in cl.buildings:
-            suit = SHARED.suited.get(piece)
-            if suit is not None and suit != state.suits[c]:
+            suit = suited.get(piece)
+            if suit is not None and suit != suits[c]:
                 out.append(f"clearing {c}: the {piece[1]} ({suit}) stands in a {state.suits[c]} clearing")
     for piece, n in singles.items():
         if n > 1:

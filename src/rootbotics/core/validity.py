@@ -69,19 +69,21 @@ def seating_violations(state: GameState) -> list[str]:
     """Only seated factions have pieces on the map, each of a kind in its box (LoR 5.1); ruins
     only where the map prints one; a bot has no hand (2.8.1)."""
     out: list[str] = []
+    boxes = {f: piece_totals(f, fs.seat) for f, fs in state.factions.items()}
     for c in CLEARINGS:
-        cl, path = state.clearings[c], f"clearings.{c}"
+        cl = state.clearings[c]
         for f in cl.warriors:
-            if f not in state.factions:
-                out.append(f"{path}.warriors.{f}: the {f} is not playing in this game")
+            if f not in boxes:
+                out.append(f"clearings.{c}.warriors.{f}: the {f} is not playing in this game")
         for label, pool, allowed in (("buildings", cl.buildings, SHARED.buildings), ("tokens", cl.tokens, SHARED.tokens)):
             for i, (f, kind) in enumerate(pool):
-                if f not in state.factions:
-                    out.append(f"{path}.{label}.{i}: the {f} is not playing in this game")
-                elif kind not in allowed or kind not in piece_totals(f, state.factions[f].seat):
-                    out.append(f"{path}.{label}.{i}: {kind!r} is not a {label[:-1]} of the {f}")
+                box = boxes.get(f)
+                if box is None:
+                    out.append(f"clearings.{c}.{label}.{i}: the {f} is not playing in this game")
+                elif kind not in allowed or kind not in box:
+                    out.append(f"clearings.{c}.{label}.{i}: {kind!r} is not a {label[:-1]} of the {f}")
         if cl.ruin and c not in state.map.ruins:
-            out.append(f"{path}.ruin: the {state.map.name} map has no ruin in clearing {c}")
+            out.append(f"clearings.{c}.ruin: the {state.map.name} map has no ruin in clearing {c}")
     for f, fs in state.factions.items():
         if fs.is_bot and fs.hand:
             out.append(f"factions.{f}.hand: a bot holds no hand of cards (2.8.1)")

@@ -180,15 +180,38 @@ def make_env(first_seed: int = 0, stride: int = 1, errors: Path | None = None) -
 Act = Callable[[np.ndarray, np.ndarray], int]  # (flat observation, mask as booleans) -> action
 
 
+def action_keys(faction: str = FACTION) -> list[str]:
+    """The faction's action table as one JSON text per action (``[kind, args]``), the form saved
+    beside a policy (``policy.actions.json``)."""
+    return [json.dumps([kind, args]) for kind, args in action_table(faction).moves]
+
+
+def actions_path(policy: Path) -> Path:
+    """Where the action table a policy was trained on is saved: ``policy.zip`` → ``policy.actions.json``."""
+    return policy.with_name(policy.stem + ".actions.json")
+
+
 class PolicyController(ProgramController):
     """The seat played by a policy: each decision observed as the environment would, the
-    policy's action mapped back to its legal move."""
+    policy's action mapped back to its legal move.
 
-    def __init__(self, act: Act, faction: str = FACTION) -> None:
+    ``trained_on`` is the action table the policy learned (``action_keys`` at training time).
+    When the faction's table has changed since (kinds of moves added, as new factions and cards
+    bring), the policy keeps its own numbering: it sees the mask of the legal moves it knows, its
+    action is mapped to today's move, and a decision whose legal moves are all new to it takes the
+    first of them (counted in ``unseen``)."""
+
+    def __init__(self, act: Act, faction: str = FACTION, trained_on: list[str] | None = None) -> None:
         super().__init__(self._never)
         self.act = act
         self.table = action_table(faction)
-        self.flatten = Flattener(len(self.table))
+        self.unseen = 0
+        now = action_keys(faction) if trained_on is not None else []
+        self.remap: np.ndarray | None = None
+        if trained_on is not None and trained_on != now:
+            where = {key: i for i, key in enumerate(now)}
+            self.remap = np.array([where.get(key, -1) for key in trained_on], np.int64)  # policy's index -> today's
+        self.flatten = Flattener(len(self.remap) if self.remap is not None else len(self.table))
 
     @staticmethod
     def _never(view: Any, decision: Decision) -> Move:  # pragma: no cover - choose is overridden
@@ -197,14 +220,21 @@ class PolicyController(ProgramController):
     def choose(self, g: Game, decision: Decision) -> Move:
         self.decisions += 1
         legal = self.table.indexes(decision.moves)
-        mask = np.zeros(len(self.table), np.int8)
-        mask[legal] = 1
+        if self.remap is None:
+            mask = np.zeros(len(self.table), np.int8)
+            mask[legal] = 1
+        else:
+            mask = np.isin(self.remap, legal).astype(np.int8)
+            if not mask.any():  # every legal move is of a kind the policy never saw
+                self.unseen += 1
+                return decision.moves[0]
         obs = self.flatten(observe(g.state, decision.seat, mask, decision.step))
         a = int(self.act(obs, mask.astype(bool)))
+        now = a if self.remap is None or not 0 <= a < len(self.remap) else int(self.remap[a])
         try:
-            return decision.moves[legal.index(a)]
+            return decision.moves[legal.index(now)]
         except ValueError:  # a masked policy never does this
-            raise EngineFailure(f"the policy chose action {a} ({self.table.name(a)}), not legal at {decision.step}") from None
+            raise EngineFailure(f"the policy chose action {a}, not legal at {decision.step}") from None
 
 
 def occupant_config(occupant: str, seed: int) -> Any:
@@ -218,13 +248,13 @@ def occupant_config(occupant: str, seed: int) -> Any:
     return opts.config(seed)
 
 
-def play_one(occupant: str, seed: int, act: Act | None = None) -> dict[str, Any]:
+def play_one(occupant: str, seed: int, act: Act | None = None, trained_on: list[str] | None = None) -> dict[str, Any]:
     """One evaluation game: ``occupant`` is ``bot``, a built-in program's name, or any name with
-    ``act`` (a policy)."""
+    ``act`` (a policy, trained on the action table ``trained_on`` when given)."""
     config = occupant_config(occupant, seed)
     ctls: dict[str, Any] = {}
     if occupant != "bot":
-        ctls[FACTION] = PolicyController(act) if act is not None else ProgramController(builtin(occupant, seed, FACTION))
+        ctls[FACTION] = PolicyController(act, trained_on=trained_on) if act is not None else ProgramController(builtin(occupant, seed, FACTION))
     g = new_game(config, controllers=ctls, count_only=True)
     truncated, error = False, None
     try:
@@ -238,7 +268,8 @@ def play_one(occupant: str, seed: int, act: Act | None = None) -> dict[str, Any]
     s = g.state
     vp = {f: fs.vp for f, fs in s.factions.items()}
     winners = [] if error else list(s.winner or ())
-    return {"seed": seed, "winners": winners, "vp": vp, "rounds": s.round, "truncated": truncated, "error": error}
+    unseen = getattr(ctls.get(FACTION), "unseen", 0)
+    return {"seed": seed, "winners": winners, "vp": vp, "rounds": s.round, "truncated": truncated, "error": error, "unseen": unseen}
 
 
 # -- statistics -------------------------------------------------------------------------------------
@@ -277,6 +308,7 @@ def summarize(games: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "games": n, "wins": wins, "win_rate": wins / n if n else 0.0, "ci95": [lo, hi], "mean_vp": vp, "vp_ci95": vp_ci,
         "truncated": sum(g["truncated"] for g in games), "errors": [[g["seed"], g["error"]] for g in games if g.get("error")], "mean_rounds": sum(g["rounds"] for g in games) / max(1, n), "won_by": won_by,
+        "unseen_decisions": sum(g.get("unseen", 0) for g in games),
     }
 
 
@@ -391,6 +423,7 @@ def train(steps: int, out: Path, n_envs: int = 8, seed: int = 0, curve_points: i
     wall, cpu = time.time() - t0, time.process_time() - c0
     path = out / "policy.zip"
     model.save(str(path))
+    actions_path(path).write_text(json.dumps(action_keys(), indent=0) + "\n")  # what its actions mean
     episodes = write_meta(out, model, venv, wall, cpu, cb.eval_cpu, n_envs, seed, threads, torch.__version__)
     print(f"[train] {model.num_timesteps:,} steps, {episodes:,} games in {wall:.0f} s wall, {cpu:.0f} s CPU "
           f"({model.num_timesteps / wall:.0f} steps/s; curve games {cb.eval_cpu:.0f} s CPU): {path}", flush=True)
@@ -418,6 +451,18 @@ LABEL = {
 }
 
 
+def trained_actions(policy: Path) -> list[str] | None:
+    """The action table saved beside a policy, or None for a policy saved without one (it must
+    then fit today's table exactly)."""
+    path = actions_path(policy)
+    if not path.exists():
+        return None
+    keys = json.loads(path.read_text())
+    if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
+        raise ValueError(f"{path}: not a list of actions")
+    return keys
+
+
 def evaluate(policy: Path | None, games: int, out: Path, occupants: tuple[str, ...] = OCCUPANTS) -> dict[str, Any]:
     out.mkdir(parents=True, exist_ok=True)
     results: dict[str, Any] = {}
@@ -429,8 +474,9 @@ def evaluate(policy: Path | None, games: int, out: Path, occupants: tuple[str, .
                 print(f"[eval] {occ}: no policy at {policy}, skipped", flush=True)
                 continue
             act = load_policy(policy, deterministic=occ == "policy")
+        trained_on = trained_actions(policy) if act is not None and policy is not None else None
         t0, c0 = time.time(), time.process_time()
-        played = [play_one(occ, EVAL_SEED + i, act) for i in range(games)]
+        played = [play_one(occ, EVAL_SEED + i, act, trained_on) for i in range(games)]
         wall, cpu = time.time() - t0, time.process_time() - c0
         s = summarize(played)
         s.update(wall_s=wall, cpu_s=cpu, games_per_cpu_s=games / cpu if cpu else 0.0)
@@ -504,6 +550,10 @@ def eval_table(report: dict[str, Any]) -> str:
             f"| {LABEL[occ]} | {s['win_rate']:.1%} | {s['ci95'][0]:.1%}–{s['ci95'][1]:.1%} | {s['mean_vp']:.1f} (±{s['vp_ci95']:.1f}) | "
             f"{s['truncated']} ({len(s['errors'])}) | {wb.get('eyrie', 0)} / {wb.get('alliance', 0)} / {wb.get('vagabot', 0)} | {s['cpu_s']:.0f} ({s['games_per_cpu_s']:.0f}) |"
         )
+    unseen = {LABEL[occ]: s.get("unseen_decisions", 0) for occ, s in report["results"].items() if s.get("unseen_decisions")}
+    if unseen:
+        lines += ["", "Decisions whose legal moves were all of kinds added to the action table after the policy was trained "
+                  "(the first legal move taken): " + ", ".join(f"{k}: {v:,}" for k, v in unseen.items()) + "."]
     return "\n".join(lines) + "\n"
 
 
