@@ -385,6 +385,23 @@ class Faction:
         may score otherwise, LoR 7.2.3)."""
         return vp
 
+    def off_map_places(self, state: GameState, faction: str) -> dict[int, int]:
+        """(a human seat played by legal moves) its places off the map that its warriors move into
+        and out of like clearings, numbered outside 1-12, with its warriors in each (a Burrow,
+        LoR 12.2.2). Empty for every seat without one."""
+        return {}
+
+    def off_map_links(self, state: GameState, faction: str, place: int) -> tuple[int, ...]:
+        """The clearings adjacent to its place off the map ``place``."""
+        return ()
+
+    def move_off_map(self, g: Game, faction: str, a: int, b: int, n: int, rule: str) -> None:
+        """Move ``n`` of its warriors from ``a`` to ``b``, one of them a place off the map (asked only
+        of a seat with :meth:`off_map_places`)."""
+        from .context import EngineFailure
+
+        raise EngineFailure(f"the {faction} has no place off the map to move {n} warrior(s) from {a} to {b}")
+
     def keep_crafted_item(self, g: Game, faction: str, item: str) -> None:
         """Where a human seat's crafted item goes: its Crafted Items box (LoR 4.1.2), unless its
         faction keeps items elsewhere (LoR 9.2.1)."""
