@@ -398,9 +398,7 @@ class Faction:
     def move_off_map(self, g: Game, faction: str, a: int, b: int, n: int, rule: str) -> None:
         """Move ``n`` of its warriors from ``a`` to ``b``, one of them a place off the map (asked only
         of a seat with :meth:`off_map_places`)."""
-        from .context import EngineFailure
-
-        raise EngineFailure(f"the {faction} has no place off the map to move {n} warrior(s) from {a} to {b}")
+        raise RuntimeError(f"the {faction} has no place off the map to move {n} warrior(s) from {a} to {b}")
 
     def keep_crafted_item(self, g: Game, faction: str, item: str) -> None:
         """Where a human seat's crafted item goes: its Crafted Items box (LoR 4.1.2), unless its
