@@ -48,6 +48,10 @@ class Board:
         """Deck cards lying on the board (they count among the 54)."""
         return []
 
+    def shown_cards(self) -> list[int]:
+        """Cards on the board that every seat may see (cards revealed this turn, LoR 12.5)."""
+        return []
+
     def off_map(self, kind: str) -> int:
         """Pieces in play that stand on no clearing (a Burrow, crowns on ministers: 10.2.2)."""
         return 0
