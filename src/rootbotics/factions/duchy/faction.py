@@ -114,6 +114,18 @@ class Duchy(Faction):
             *(["  Crowns out of the game: " + ", ".join(ds.lost_crowns)] if ds.lost_crowns else []),
         ]
 
+    def violations(self, state: GameState, fs: FactionState) -> list[str]:
+        """A human Duchy's crowns: at most three of a rank swayed or out of the game (LoR 12.3.6)."""
+        ds = fs.board
+        if fs.is_bot or not isinstance(ds, DuchyState):
+            return []
+        out = []
+        for rank in RANKS:
+            used = ds.lost_crowns.count(rank) + sum(1 for m in ds.swayed if RANK[m] == rank)
+            if used > CROWNS_PER_RANK:
+                out.append(f"duchy: {used} {rank} crowns swayed or lost, the board has {CROWNS_PER_RANK}")
+        return out
+
     def makes_lose_vp(self, state: GameState, faction: str) -> bool:
         """Investors (3.3.2) takes the Duchy's own VP."""
         return faction == DUCHY and "investors" in state.factions[DUCHY].traits
