@@ -177,4 +177,8 @@ def plays_by_legal_moves(g: Game) -> bool:
     its Price of Failure (LoR 12.2.3). At the table the person records the minister lost
     (``#brigadier$->``) and the card discarded themselves (ruling R-LOR-DUCHY-FAILURE)."""
     fs = g.state.factions[DUCHY]
-    return fs.seat == "human" and isinstance(fs.board, DuchyState) and hasattr(g.controllers.get(DUCHY), "choose")
+    controller = g.controllers.get(DUCHY)
+    if fs.seat != "human" or not isinstance(fs.board, DuchyState) or not hasattr(controller, "choose"):
+        return False
+    law = getattr(controller, "law", None)  # the table companion plays by legal moves only the seats in law mode
+    return law is None or DUCHY in law
