@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from rootbotics import stream
 from rootbotics.core import invariants, serial
+from rootbotics.core.events import Event
 from rootbotics.core.cards import load_deck
 from rootbotics.core.lor.moving import destinations, origins
 from rootbotics.core.rules import one_removal, remove_piece
@@ -416,9 +418,12 @@ def test_random_duchy_seat_plays_whole_games(seed: int) -> None:
     controllers = {x.faction: ProgramController(builtin("random" if seed // 4 % 2 else "greedy", seed, x.faction)) for x in seats if x.seat == "human"}
     g = new_game(GameConfig(seats, maps[(seed // 4) % 4], seed), controllers=controllers)
 
-    def check(e: object) -> None:
+    def check(e: Event) -> None:
         invariants.check(g.state)
-        if getattr(e, "kind", "") in ("sway", "price_of_failure"):
+        if e.faction == "duchy":  # every value of its events has a public field (stream.FIELDS)
+            for key in e.data:
+                stream.field_for(e.kind, e.rule, key)
+        if e.kind in ("sway", "price_of_failure"):
             data = serial.to_json(g.state)
             assert serial.to_json(serial.from_json(data)) == data
 
@@ -426,3 +431,27 @@ def test_random_duchy_seat_plays_whole_games(seed: int) -> None:
     play(g)
     assert g.state.winner
     assert any(e.faction == "duchy" and e.rule.startswith("LoR 12.5") for e in g.log)
+
+
+def test_a_human_duchy_at_the_table_plays_by_legal_moves_and_exports_to_rootlog(tmp_path) -> None:
+    """Law mode at the table (the default once the Duchy's law is built): the companion asks the
+    corner, then the Assembly, names the Burrow as a place to move from, and the session exports
+    to Rootlog with the Burrow as clearing 0."""
+    from rootbotics.table.session import Session, TableConfig, TableSeat
+    from rootbotics.table.session_export import export_session
+    from rootbotics.table.terminal import handle
+
+    seats = [TableSeat("eyrie", "bot"), TableSeat("duchy", "human", "Bob", rules="law"), TableSeat("alliance", "bot")]
+    session = Session(TableConfig(seats, "fall", None, 3), tmp_path / "g.json")
+    handle(session, "ok all")
+    assert session.play.pending is not None and session.play.pending.decision.step == "setup.corner"
+    for line in ["1", "ok all", "ok all", "recruit", "move", "from the burrow"]:
+        handle(session, line)
+    q = session.play.pending
+    assert q is not None and q.decision.step == "move.to"
+    for line in ["1", "1", "done", "done", "done"]:
+        handle(session, line)
+    s = session.play.g.state
+    assert s.factions["duchy"].board.burrow == 1 and s.factions["duchy"].vp >= 0
+    text = export_session(session)
+    assert "w->0" in text and "w0->" in text
