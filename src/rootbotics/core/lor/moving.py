@@ -72,14 +72,18 @@ def ask_move(
         return None
     a = m.args[0]
     tos = [Move("to_place", (b,), rule) if b in places else Move("to", (b,), rule) for b in destinations(s, faction, a)]
-    b = ask(g, faction, f"{step}.to", rule, tos, f"move from {a} to which clearing").args[0]
+    b = ask(g, faction, f"{step}.to", rule, tos, f"move from {_where(a, places)} to which clearing").args[0]
     have = warriors_at(s, faction, a)
-    n = ask(g, faction, f"{step}.count", rule, [Move("count", (k,), rule) for k in range(1, have + 1)], f"move how many warriors from {a} to {b}").args[0]
+    n = ask(g, faction, f"{step}.count", rule, [Move("count", (k,), rule) for k in range(1, have + 1)], f"move how many warriors from {_where(a, places)} to {_where(b, places)}").args[0]
     if a in places or b in places:
         rules_of(faction).move_off_map(g, faction, a, b, n, rule)
     else:
         move_warriors(g, faction, a, b, n, rule)
     return a, b, n
+
+
+def _where(a: int, places: dict[int, int]) -> str:
+    return f"place {a} off the map" if a in places else str(a)
 
 
 MOVE_TEXT["from"] = lambda m: f"from clearing {m.args[0]}"
