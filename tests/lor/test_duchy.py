@@ -455,3 +455,22 @@ def test_a_human_duchy_at_the_table_plays_by_legal_moves_and_exports_to_rootlog(
     assert s.factions["duchy"].board.burrow == 1 and s.factions["duchy"].vp >= 0
     text = export_session(session)
     assert "w->0" in text and "w0->" in text
+
+
+def test_lor_12_2_3_a_bot_battling_the_program_duchy_sets_off_price_of_failure_once() -> None:
+    """The Eyrie bot battles the Duchy's market and citadel in 5 (no Duchy warriors there): both go
+    in one battle, the Eyrie scores for each, the Duchy pays once (the Marshal, its only swayed
+    minister, and a random card)."""
+    from rootbotics.core.battle import battle
+
+    built = {5: {"warriors": {"eyrie": 3}, "buildings": [["duchy", "market"], ["duchy", "citadel"]]}}
+    ctl, script = seat([("hits.piece", "piece", ("market",))])
+    s = den(swayed=("marshal",), clearings=built)
+    g = game(s, [("roll", (2, 0)), ("pick", ID("armorers"))], duchy=ctl)
+    checked(g)
+    battle(g, "eyrie", "duchy", 5, "test")
+    fs = s.factions["duchy"]
+    assert s.clearings[5].buildings == [] and s.factions["eyrie"].vp == 2
+    assert fs.board.swayed == [] and fs.board.lost_crowns == ["squire"] and ID("armorers") in s.discard
+    assert [e.kind for e in g.log].count("price_of_failure") == 1
+    assert not script.answers  # the Duchy ordered its hits (LoR 4.3.6)
