@@ -38,8 +38,9 @@ Program = Callable[["SeatView", Decision], Move]
 
 class SeatView:
     """What one seat may see (LoR 1.2): the map and every piece on it, scores, the discard pile,
-    the available dominance cards, every play area and crafted item, how many cards each seat
-    holds, and its own hand. Never another hand nor the deck's order."""
+    the available dominance cards, every play area and crafted item, the cards revealed face up
+    (the Duchy's, LoR 12.5), how many cards each seat holds, and its own hand. Never another hand
+    nor the deck's order."""
 
     __slots__ = ("_state", "faction")
 
@@ -106,6 +107,11 @@ class SeatView:
 
     def play_area(self, faction: str) -> tuple[int, ...]:
         return tuple(self._state.factions[faction].play_area)
+
+    def revealed(self, faction: str) -> tuple[int, ...]:
+        """Cards ``faction`` holds face up on its board while they are revealed (LoR 12.5)."""
+        board = self._state.factions[faction].board
+        return () if board is None else tuple(board.shown_cards())
 
     @property
     def discard(self) -> tuple[int, ...]:

@@ -241,7 +241,7 @@ FIELDS: dict[str, dict[str, Field]] = {
     "swap": {},
     "trick": {"face": ("face", STR), **_FROM_TO},
     "trade_post_gone": {},
-    "sway": {},
+    "sway": {"rank": ("rank", STR)},
     "take_tunnel": {},
     "to_burrow": {},
     "track_off": {"space": ("space", INT), "u": ("undamaged", INT), "m": ("max_rolled_hits", INT)},
@@ -281,6 +281,10 @@ FIELDS: dict[str, dict[str, Field]] = {
     "take_dominance": {},
     "viziers": {"a": ("column", STR), "b": ("other_column", STR)},
     "glide": dict(_FROM_TO),
+    # the Underground Duchy (LoR 12)
+    "minister": {},
+    "price_of_failure": {"where": ("clearings", INTS)},
+    "return_revealed": {},
     "officers_lost": {"n": ("officers", INT), "left": ("left", INT)},
     # the Exiles and Partisans deck (LoR 19.2)
     "coffin_makers": {},

@@ -48,6 +48,10 @@ class Board:
         """Deck cards lying on the board (they count among the 54)."""
         return []
 
+    def shown_cards(self) -> list[int]:
+        """Cards on the board that every seat may see (cards revealed this turn, LoR 12.5)."""
+        return []
+
     def off_map(self, kind: str) -> int:
         """Pieces in play that stand on no clearing (a Burrow, crowns on ministers: 10.2.2)."""
         return 0
@@ -397,6 +401,21 @@ class Faction:
         """The VP a human seat scores for crafting an item listing ``vp`` (LoR 3.2.2; a faction
         may score otherwise, LoR 7.2.3)."""
         return vp
+
+    def off_map_places(self, state: GameState, faction: str) -> dict[int, int]:
+        """(a human seat played by legal moves) its places off the map that its warriors move into
+        and out of like clearings, numbered outside 1-12, with its warriors in each (a Burrow,
+        LoR 12.2.2). Empty for every seat without one."""
+        return {}
+
+    def off_map_links(self, state: GameState, faction: str, place: int) -> tuple[int, ...]:
+        """The clearings adjacent to its place off the map ``place``."""
+        return ()
+
+    def move_off_map(self, g: Game, faction: str, a: int, b: int, n: int, rule: str) -> None:
+        """Move ``n`` of its warriors from ``a`` to ``b``, one of them a place off the map (asked only
+        of a seat with :meth:`off_map_places`)."""
+        raise RuntimeError(f"the {faction} has no place off the map to move {n} warrior(s) from {a} to {b}")
 
     def keep_crafted_item(self, g: Game, faction: str, item: str) -> None:
         """Where a human seat's crafted item goes: its Crafted Items box (LoR 4.1.2), unless its

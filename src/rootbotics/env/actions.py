@@ -36,6 +36,7 @@ SUITS4: tuple[str, ...] = ("fox", "rabbit", "mouse", "bird")
 COLUMNS: tuple[str, ...] = ("recruit", "move", "battle", "build")  # the Eyrie's Decree (LoR 7.5.2)
 LEADERS: tuple[str, ...] = ("builder", "charismatic", "commander", "despot")  # LoR 7.8
 PLOTS: tuple[str, ...] = ("bomb", "snare", "extortion", "raid")
+MINISTERS: tuple[str, ...] = ("captain", "marshal", "foremole", "brigadier", "banker", "mayor", "earl", "baron", "duchess")  # LoR 12.5.2
 SERVICES: tuple[str, ...] = ("riverboats", "mercenaries")
 
 
@@ -83,6 +84,8 @@ def domains() -> dict[str, tuple[tuple[Any, ...], ...]]:
         "faction_card": tuple((f, c) for f in FACTIONS for c in range(ncards)),  # an enemy's crafted card (Saboteurs)
         "faction_clearing": tuple((f, c) for f in FACTIONS for c in CLEARINGS),  # an enemy's warriors (False Orders)
         "league_use": (("move",), ("battle",)),  # League of Adventurous Mice
+        "place": ((0,),),  # a place off the map: the Burrow (LoR 12.2.2)
+        "minister": tuple((m,) for m in MINISTERS),  # the Duchy's ministers (LoR 12.5)
     }
 
 
@@ -118,6 +121,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     "expose": ("clearing",),
     # the Corvid Conspiracy (LoR 13)
     "flip": ("clearing",), "trick": ("none",), "recruit_in": ("suit",),
+    # the Underground Duchy (LoR 12)
+    "from_place": ("place",), "to_place": ("place",), "dig": ("none",), "minister": ("minister",),
 }
 
 SHARED_KINDS: tuple[str, ...] = (
@@ -134,6 +139,7 @@ FACTION_KINDS: dict[str, tuple[str, ...]] = {
     "marquise": ("march", "overwork", "extra_action", "building"),
     "eyrie": ("column", "decree_card", "leader"),
     "alliance": ("revolt", "spread", "mobilize", "train", "organize", "supporter"),
+    "duchy": ("from_place", "to_place", "dig", "minister", "building"),
     "vagabot": VAGABOND_KINDS,
     "vagabond2": VAGABOND_KINDS,
     "corvids": ("flip", "trick", "recruit_in"),

@@ -37,17 +37,26 @@ MINISTER_TITLE: dict[str, str] = {
 @dataclass(slots=True)
 class DuchyState(Board):
     """Warriors in the Burrow, the swayed ministers (kept in board order, top first), and the
-    ambush cards the bot bought and placed in front of it (9.7, the Duchy's Advanced Services card)."""
+    ambush cards the bot bought and placed in front of it (9.7, the Duchy's Advanced Services card).
+    A human Underground Duchy played by legal moves also keeps the cards it revealed this turn
+    (out of its hand until Evening, LoR 12.6.1) and the ranks of the crowns Price of Failure took
+    out of the game (LoR 12.2.3)."""
 
     burrow: int = 0
     swayed: list[str] = field(default_factory=list)
     ambushes: list[int] = field(default_factory=list)
+    revealed: list[int] = field(default_factory=list)
+    lost_crowns: list[str] = field(default_factory=list)
 
     def clone(self) -> DuchyState:
-        return DuchyState(self.burrow, list(self.swayed), list(self.ambushes))
+        return DuchyState(self.burrow, list(self.swayed), list(self.ambushes), list(self.revealed), list(self.lost_crowns))
 
     def cards(self) -> list[int]:
-        return list(self.ambushes)
+        return [*self.ambushes, *self.revealed]
+
+    def shown_cards(self) -> list[int]:
+        """A human Duchy's revealed cards are face up until Evening (LoR 12.5, 12.6.1)."""
+        return list(self.revealed)
 
     def take_card(self, cid: int) -> bool:
         if cid not in self.ambushes:
@@ -69,3 +78,7 @@ class DuchyState(Board):
         if kind == "crown":
             return len(self.swayed)
         return 0
+
+    def out_of_play(self, kind: str) -> int:
+        """Crowns removed from the game by Price of Failure (LoR 12.2.3)."""
+        return len(self.lost_crowns) if kind == "crown" else 0
