@@ -83,6 +83,8 @@ def domains() -> dict[str, tuple[tuple[Any, ...], ...]]:
         "faction_card": tuple((f, c) for f in FACTIONS for c in range(ncards)),  # an enemy's crafted card (Saboteurs)
         "faction_clearing": tuple((f, c) for f in FACTIONS for c in CLEARINGS),  # an enemy's warriors (False Orders)
         "league_use": (("move",), ("battle",)),  # League of Adventurous Mice
+        "ritual": (("build",), ("recruit",), ("score",), ("sacrifice",)),  # the Lizard Cult (LoR 10.5)
+        "conspiracy": (("crusade",), ("convert",), ("sanctify",)),  # the Lizard Cult (LoR 10.4.3)
     }
 
 
@@ -114,6 +116,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "strike": ("none",), "repair": ("none",), "special": ("none",), "hideout": ("none",),
     "steal": ("faction",), "instigate": ("faction_pair",), "scorch": ("none",), "improvise": ("item_pair",),
     "ally": ("faction",), "coalition": ("card",),
+    "ritual": ("ritual",), "conspiracy": ("conspiracy",),
 }
 
 SHARED_KINDS: tuple[str, ...] = (
@@ -132,6 +135,7 @@ FACTION_KINDS: dict[str, tuple[str, ...]] = {
     "alliance": ("revolt", "spread", "mobilize", "train", "organize", "supporter"),
     "vagabot": VAGABOND_KINDS,
     "vagabond2": VAGABOND_KINDS,
+    "lizards": ("ritual", "conspiracy"),
 }
 
 
