@@ -49,8 +49,9 @@ class Board:
         return []
 
     def public_cards(self) -> dict[str, list[int]]:
-        """Cards on the board every seat may see, by the board's name for them (a Lizard Cult's
-        Lost Souls and revealed cards, LoR 10.2.6, 10.5); ``programs.SeatView`` shows them."""
+        """Cards on the board every seat may see, by the board's name for them (a pile of
+        discards kept face up, cards revealed for actions: LoR 10.2.6, 10.5);
+        ``programs.SeatView`` shows them."""
         return {}
 
     def off_map(self, kind: str) -> int:
