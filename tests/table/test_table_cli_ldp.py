@@ -14,7 +14,7 @@ from rootbotics.core.context import Game
 from rootbotics.factions.corvids import plots
 from rootbotics.table.session import Session
 
-NEW = ["table", "new", "--humans", "lizards:Ann,duchy:Bob,corvids:Cid", "--bots", "marquise,eyrie", "--map", "fall", "--seed", "7"]
+NEW = ["table", "new", "--humans", "lizards:Ann,duchy:Bob,corvids:Cid", "--bots", "marquise,eyrie", "--map", "fall", "--seed", "7", "--rules", "board"]  # Rootlog lines: the board-only mode
 # Fall, seed 7: the keep is in 3 and the Eyrie's first roost in 1, so the humans set up in 4 and 2.
 SETUPS = [
     "ok all",  # the Marquise's and the Eyrie's setups
