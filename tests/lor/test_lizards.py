@@ -534,3 +534,28 @@ def test_random_cult_seat_plays_whole_games(seed: int) -> None:
     play(g)
     assert g.state.winner
     assert any(e.faction == L and e.kind == "reveal" for e in g.log)
+
+
+# -- at the table, in law mode ---------------------------------------------------------------------------------
+def test_a_law_mode_cult_at_the_table_sets_up_and_conspires_by_moves(tmp_path: Any) -> None:
+    """``rootbotics table`` with the Cult played by legal moves beside two bots (Fall, seed 7):
+    its corner (1 or 3, the others' corners taken), its outcast marker, then its first Birdsong
+    turns the marker to the suit of the Lost Souls (the Marquise's discarded order card, LoR
+    10.2.6) and offers the conspiracies its acolytes (Revenge, LoR 10.2.3) pay for. A reload
+    replays the answers to the same question."""
+    from rootbotics.table.session import Session, TableConfig, TableSeat
+    from rootbotics.table.terminal import handle
+
+    path = tmp_path / "g.json"
+    seats = [TableSeat("marquise", "bot"), TableSeat("eyrie", "bot"), TableSeat(L, "human", "Ann", rules="law")]
+    session = Session(TableConfig(seats, "fall", None, 7), path)
+    handle(session, "ok all")
+    assert session.play.pending is not None and session.play.pending.decision.moves == [clearing(1), clearing(3)]
+    for line in ["clearing 3", "rabbit", "ok all", "ok all", "ok all"]:
+        handle(session, line)
+    q = session.play.pending
+    assert q is not None and q.decision.step == "birdsong.conspiracy" and conspiracy("convert") in q.decision.moves
+    s = session.play.g.state
+    assert (L, "garden_rabbit") in s.clearings[3].buildings and b(s).outcast == "mouse" and b(s).acolytes >= 2
+    again = Session.load(path)
+    assert again.play.pending is not None and again.play.pending.decision.step == "birdsong.conspiracy"
