@@ -275,7 +275,7 @@ def sanctify(g: Game) -> None:
     c = ask(g, FACTION, "sanctify.clearing", rule, [Move("clearing", (c,), rule) for c in sanctify_clearings(s)], "Sanctify in which clearing").args[0]
     owner, kind = ask(g, FACTION, "sanctify.building", rule, [Move("piece", piece, rule) for piece in enemy_buildings(s, c)], f"replace which building in {c}").args
     g.emit(FACTION, rule, "sanctify", "sanctifies the {kind} of the {f} in {c}", f=owner, kind=kind, c=c)
-    if remove_piece(g, owner, c, kind, rule, by=FACTION) and s.phase != "over":
+    if remove_piece(g, owner, c, kind, rule, by=FACTION):  # a removal reaching 30 VP ends the game here (GameOver)
         place_building(g, FACTION, c, GARDENS[board(s).outcast or ""], rule)
 
 
@@ -327,8 +327,6 @@ def daylight(g: Game) -> None:
             return
         if not apply_free_daylight(g, FACTION, m, used):
             PERFORM[m.args[0]](g, scored)
-        if s.phase == "over":
-            return
 
 
 def reveal(g: Game, cards: list[int], rule: str, what: str) -> int:
@@ -399,8 +397,6 @@ def evening(g: Game) -> None:
     evening_start(g, FACTION)
     return_revealed(g)
     crafting(g)
-    if g.state.phase == "over":
-        return
     draw_and_discard(g, FACTION, 1 + draw_bonuses(g.state), "LoR 10.6.3")
 
 
@@ -430,7 +426,7 @@ def garden_pieces(state: GameState) -> dict[str, int]:
 def crafting(g: Game) -> None:
     """LoR 10.6.2: craft with the gardens of the Outcast suit, each activated once."""
     pieces = garden_pieces(g.state)
-    while g.state.phase != "over":
+    while True:
         m = ask(g, FACTION, "evening.craft", "LoR 10.6.2", [*craft_moves(g.state, FACTION, pieces, "LoR 10.6.2"), DONE], "craft with your gardens of the Outcast suit?")
         if m is DONE:
             return

@@ -1,6 +1,7 @@
-"""The Logical Lizards' board, and their faction rules that other players set off (section 8.2).
+"""The Logical Lizards' board, and their faction rules that other players set off (section 8.2);
+a human Lizard Cult's board (``CultBoard``) and its rules set off on anyone's turn (LoR 10.2).
 
-The Lizards' own turn is ``bot.py``. What lives here is what happens on anyone's turn, called
+The Lizards' own turn is ``bot.py`` (a human Cult's, ``lor.py``). What lives here is what happens on anyone's turn, called
 through the faction's hooks (``faction.py``): Pilgrims (8.2.1, read by ``rules.ruler``), Robot
 Revenge (8.2.2, after ``rules.remove_warriors``), Gardens (8.2.3, after ``rules.remove_piece``)
 and Lost Souls (8.2.4, from ``rules.discard``).
@@ -41,6 +42,10 @@ class LizardsState(Board):
     def clone(self) -> LizardsState:
         return LizardsState(self.acolytes, self.conspiracy, list(self.lost_souls), list(self.revealed), self.order)
 
+    def public_cards(self) -> dict[str, list[int]]:
+        """The Lost Souls lie face up (8.2.4, LoR 10.2.6); revealed cards are shown (8.5, LoR 10.5)."""
+        return {"lost_souls": list(self.lost_souls), "revealed": list(self.revealed)}
+
     def cards(self) -> list[int]:
         return self.lost_souls + self.revealed
 
@@ -63,9 +68,6 @@ class CultBoard(LizardsState):
 
     def clone(self) -> CultBoard:
         return CultBoard(self.acolytes, self.conspiracy, list(self.lost_souls), list(self.revealed), self.order, self.outcast, self.hated)
-
-    def public_cards(self) -> dict[str, list[int]]:
-        return {"lost_souls": list(self.lost_souls), "revealed": list(self.revealed)}
 
 
 def board(state: GameState) -> LizardsState | None:
