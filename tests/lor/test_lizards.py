@@ -536,6 +536,21 @@ def test_random_cult_seat_plays_whole_games(seed: int) -> None:
     assert any(e.faction == L and e.kind == "reveal" for e in g.log)
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_random_cult_beside_other_program_seats_with_the_exiles_deck_or_cooperative(seed: int) -> None:
+    """Three seats played by programs (Marquise, Eyrie, Cult) and the Vagabot: with the Exiles and
+    Partisans deck (its cards spent and discarded go to the Lost Souls too), or in Fully
+    Cooperative Play."""
+    maps = ("fall", "winter", "lake", "mountain")
+    seats = [Seat("marquise", "human"), Seat("eyrie", "human"), Seat(L, "human"), Seat("vagabot")]
+    controllers = {x.faction: ProgramController(builtin("random" if seed % 3 else "greedy", seed, x.faction)) for x in seats if x.seat == "human"}
+    options = {"deck": "exiles-partisans"} if seed % 2 else {"cooperative": True}
+    g = new_game(GameConfig(seats, maps[seed % 4], seed, options=options), controllers=controllers)
+    g.log.listeners.append(lambda e: invariants.check(g.state))
+    play(g)
+    assert g.state.winner and any(e.faction == L and e.kind == "outcast_marker" for e in g.log)
+
+
 # -- at the table, in law mode ---------------------------------------------------------------------------------
 def test_a_law_mode_cult_at_the_table_sets_up_and_conspires_by_moves(tmp_path: Any) -> None:
     """``rootbotics table`` with the Cult played by legal moves beside two bots (Fall, seed 7):
