@@ -108,10 +108,12 @@ class SeatView:
     def play_area(self, faction: str) -> tuple[int, ...]:
         return tuple(self._state.factions[faction].play_area)
 
-    def revealed(self, faction: str) -> tuple[int, ...]:
-        """Cards ``faction`` holds face up on its board while they are revealed (LoR 12.5)."""
+    def public_cards(self, faction: str) -> dict[str, tuple[int, ...]]:
+        """Cards on a seat's board that every seat may see (a Lizard Cult's Lost Souls and the
+        cards it revealed, LoR 10.2.6, 10.5; the Duchy's revealed cards, LoR 12.5), by the board's
+        name for them."""
         board = self._state.factions[faction].board
-        return () if board is None else tuple(board.shown_cards())
+        return {} if board is None else {k: tuple(v) for k, v in board.public_cards().items()}
 
     @property
     def discard(self) -> tuple[int, ...]:

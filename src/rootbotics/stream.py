@@ -214,7 +214,7 @@ FIELDS: dict[str, dict[str, Field]] = {
     "reshuffle": {},
     "rest": {},
     "return_payments": {"who": ("owner", STR)},
-    "reveal": {},
+    "reveal": {"card_id": ("card_id", STR)},
     "revolt": {},
     "ritual": {"n": ("acolytes", INT)},
     "roll": {"r1": ("die1", INT), "r2": ("die2", INT), "hi": ("attacker_roll", INT), "lo": ("defender_roll", INT)},
@@ -296,6 +296,9 @@ FIELDS: dict[str, dict[str, Field]] = {
     "league": {},
     "saboteurs": {"enemy": ("enemy", STR), "card_id": ("card_id", STR)},
     "swap_meet": {"other": ("other", STR)},
+    # the Lizard Cult (LoR 10)
+    "outcast_marker": {"side": ("side", STR)},
+    "return_revealed": {"cards": ("cards", STRS)},
 }
 
 # Where one kind's value means something else at one rule: (kind, rule) -> overrides.

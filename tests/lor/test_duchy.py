@@ -402,7 +402,7 @@ def test_a_saved_position_mid_turn_keeps_the_revealed_cards() -> None:
     data = serial.to_json(s)
     assert data["factions"]["duchy"]["duchy"]["revealed"] == ["armorers"]
     assert serial.to_json(serial.from_json(data)) == data
-    assert SeatView(s, "eyrie").revealed("duchy") == (ID("armorers"),)
+    assert SeatView(s, "eyrie").public_cards("duchy") == {"revealed": (ID("armorers"),)}
 
 
 @pytest.mark.parametrize("seed", range(16))

@@ -14,7 +14,7 @@ import pytest
 from tests.table.table_script import run
 from tests.table.test_table_cli import run_until_prompts
 
-from rootbotics.table.law import parse_move
+from rootbotics.table.law import law_built, parse_move
 from rootbotics.table.replay import Refused
 from rootbotics.table.session import Session, SessionError, TableConfig, TableSeat
 from rootbotics.table.terminal import handle
@@ -24,6 +24,9 @@ NEW = ["table", "new", "--humans", "marquise:Ann", "--bots", "eyrie,alliance", "
 # recruit, a build in 9 (a sawmill, paid with the wood of 1), then the end of her Daylight.
 SETUP = ["ok all", "clearing 1", "clearing 1", "clearing 5", "clearing 5", "ok all"]
 TURN = ["recruit", "build", "clearing 9", "sawmill", "done"]
+# A faction whose Law of Root is not built yet (they are built one by one: the first such today).
+UNBUILT = next((f for f in ("riverfolk", "duchy", "corvids", "lizards") if not law_built(f)), None)
+needs_unbuilt = pytest.mark.skipif(UNBUILT is None, reason="every faction's Law of Root is built")
 
 
 def law_session(path: Path, seed: int = 3) -> Session:
@@ -167,19 +170,23 @@ def test_board_mode_stays_and_old_sessions_load_as_board(tmp_path: Path) -> None
     assert Session.load(path).config.seats[0].rules == "board"
 
 
+@needs_unbuilt
 def test_rules_law_is_the_default_only_where_the_law_of_root_is_built(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
-    r = run(["table", "new", "--file", str(path), "--humans", "marquise:Ann,lizards:Cy", "--bots", "eyrie", "--seed", "1"], [])
+    r = run(["table", "new", "--file", str(path), "--humans", f"marquise:Ann,{UNBUILT}:Cy", "--bots", "eyrie", "--seed", "1"], [])
     assert r.returncode == 0, r.stderr
     assert "By the Law of Root's legal moves: Ann (answer by number or words; moves lists them); by Rootlog lines, unchecked: Cy." in r.stdout
     rules = {x["faction"]: x.get("rules", "board") for x in json.loads(path.read_text())["config"]["seats"] if x["seat"] == "human"}
-    assert rules == {"marquise": "law", "lizards": "board"}
+    assert rules == {"marquise": "law", UNBUILT: "board"}
+
+
+def test_rules_takes_law_or_board_only(tmp_path: Path) -> None:
     bad = run(["table", "new", "--file", str(tmp_path / "u.json"), "--humans", "marquise:Ann", "--bots", "eyrie", "--rules", "house"], [])
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--rules: 'house' is not a mode (choose from law, board)" in bad.stderr
 
 
 @pytest.mark.parametrize(("seat", "problem"), [
-    ({"faction": "lizards", "seat": "human", "player": "Cy", "rules": "law"}, "config.seats.0.rules: the lizards's Law of Root is not built yet"),
+    pytest.param({"faction": UNBUILT, "seat": "human", "player": "Cy", "rules": "law"}, f"config.seats.0.rules: the {UNBUILT}'s Law of Root is not built yet", marks=needs_unbuilt),
     ({"faction": "marquise", "seat": "human", "player": "Ann", "rules": "strict"}, "config.seats.0.rules: 'strict' is not one of law, board"),
     ({"faction": "marquise", "seat": "bot", "difficulty": "default", "traits": [], "rules": "law"}, "config.seats.0.rules: only a human seat"),
 ])

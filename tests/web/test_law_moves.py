@@ -20,6 +20,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from .keyed import KeyedClient  # noqa: E402
 
+from rootbotics.table.law import law_built  # noqa: E402
 from rootbotics.table.session import Session  # noqa: E402
 from rootbotics.table.terminal import handle  # noqa: E402
 from rootbotics.web.app import create_app  # noqa: E402
@@ -85,10 +86,13 @@ def test_the_form_makes_a_law_session_by_default_and_a_board_one_for_house_rules
     form = client.get("/").text
     assert '<select name="rules"' in form and "by legal moves (where built)" in form and "house rules" in form
     assert re.search(r"By legal moves \(the Law of Root, each decision clicked\): [^<]*Marquise de Cat", form)
-    client.post("/new", data={**NEW, "seat_lizards": "human", "player_lizards": "Cy"})
+    unbuilt = next((f for f in ("riverfolk", "duchy", "corvids") if not law_built(f)), None)  # built one by one
+    client.post("/new", data={**NEW, "seat_lizards": "human", "player_lizards": "Cy", **({f"seat_{unbuilt}": "human", f"player_{unbuilt}": "Dee"} if unbuilt else {})})
     seats = {s["faction"]: s for s in json.loads((tmp_path / "g.json").read_text())["config"]["seats"]}
     assert seats["marquise"] == {"faction": "marquise", "seat": "human", "player": "Ann", "rules": "law"}
-    assert "rules" not in seats["lizards"]  # the Lizard Cult's Law of Root is not built: Rootlog lines
+    assert seats["lizards"]["rules"] == "law"  # the Lizard Cult's Law of Root is built (LoR 10)
+    if unbuilt is not None:
+        assert "rules" not in seats[unbuilt]  # a faction whose Law of Root is not built: Rootlog lines
     client.post("/new", data={**NEW, "name": "h", "rules": "board"})
     assert "rules" not in json.loads((tmp_path / "h.json").read_text())["config"]["seats"][0]  # as files of before
     r = client.post("/new", data={**NEW, "name": "x", "rules": "house"})

@@ -48,9 +48,11 @@ class Board:
         """Deck cards lying on the board (they count among the 54)."""
         return []
 
-    def shown_cards(self) -> list[int]:
-        """Cards on the board that every seat may see (cards revealed this turn, LoR 12.5)."""
-        return []
+    def public_cards(self) -> dict[str, list[int]]:
+        """Cards on the board every seat may see, by the board's name for them (a pile of
+        discards kept face up, cards revealed for actions: LoR 10.2.6, 10.5);
+        ``programs.SeatView`` shows them."""
+        return {}
 
     def off_map(self, kind: str) -> int:
         """Pieces in play that stand on no clearing (a Burrow, crowns on ministers: 10.2.2)."""

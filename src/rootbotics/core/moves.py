@@ -105,6 +105,17 @@ def ask(g: Game, seat: str, step: str, rule: str, moves: Sequence[Move], prompt:
     raise IllegalMove(f"{seat}: {move!r} is not a legal move for {step} ({rule}); legal: {', '.join(m.text() for m in moves[:8])}{' ...' if len(moves) > 8 else ''}")
 
 
+def plays_by_law(g: Game, seat: str) -> bool:
+    """Whether the engine plays ``seat``'s own rules (DESIGN 7): its controller answers decisions
+    of legal moves (a program, or a table seat in law mode), not lines written at the table
+    (board mode), where the table's lines carry out what the seat's rules make it do."""
+    controller = g.controllers.get(seat)
+    if getattr(controller, "choose", None) is None:
+        return False
+    law = getattr(controller, "law", None)  # a table's seats played by legal moves
+    return law is None or seat in law
+
+
 def yes_no(g: Game, seat: str, step: str, rule: str, prompt: str = "") -> bool:
     """A choice between doing something (``yes``) and not (``no``)."""
     return ask(g, seat, step, rule, (YES, NO), prompt) is YES

@@ -86,6 +86,8 @@ def domains() -> dict[str, tuple[tuple[Any, ...], ...]]:
         "league_use": (("move",), ("battle",)),  # League of Adventurous Mice
         "place": ((0,),),  # a place off the map: the Burrow (LoR 12.2.2)
         "minister": tuple((m,) for m in MINISTERS),  # the Duchy's ministers (LoR 12.5)
+        "ritual": (("build",), ("recruit",), ("score",), ("sacrifice",)),  # the Lizard Cult (LoR 10.5)
+        "conspiracy": (("crusade",), ("convert",), ("sanctify",)),  # the Lizard Cult (LoR 10.4.3)
     }
 
 
@@ -123,6 +125,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "flip": ("clearing",), "trick": ("none",), "recruit_in": ("suit",),
     # the Underground Duchy (LoR 12)
     "from_place": ("place",), "to_place": ("place",), "dig": ("none",), "minister": ("minister",),
+    "ritual": ("ritual",), "conspiracy": ("conspiracy",),
 }
 
 SHARED_KINDS: tuple[str, ...] = (
@@ -143,6 +146,7 @@ FACTION_KINDS: dict[str, tuple[str, ...]] = {
     "vagabot": VAGABOND_KINDS,
     "vagabond2": VAGABOND_KINDS,
     "corvids": ("flip", "trick", "recruit_in"),
+    "lizards": ("ritual", "conspiracy"),
 }
 
 

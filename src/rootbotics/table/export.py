@@ -334,7 +334,8 @@ _BOARD_ONLY = (
     "coffin_makers coffin_return discard_play_card false_orders give informants league saboteurs swap_meet "
     "ally_battle ally_move coalition "
     "exert expose trick "
-    "minister price_of_failure return_revealed"
+    "minister price_of_failure return_revealed "
+    "outcast_marker"
 ).split()
 EVENT_ACTIONS: dict[str, Handler] = {kind: _nothing for kind in _BOARD_ONLY}
 EVENT_ACTIONS.update({

@@ -161,6 +161,7 @@ OWN_BOARD: frozenset[str] = frozenset({
     "return_payments", "buy_service", "hand_card", "recruit", "sway", "cost_of_errors", "new_quest",
     "quest", "explore", "flip", "swap", "plot_removed", "field_hospitals", "open_path", "ferry", "roll",
     "game_over", "outrage", "trade_post_gone", "board_warriors", "ambush", "ambush_ends_battle", "hits",
+    "outcast_marker", "return_revealed",  # a Lizard Cult seat played by legal moves (LoR 10.4.1, 10.6.1)
 })
 
 

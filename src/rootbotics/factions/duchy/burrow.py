@@ -54,9 +54,9 @@ class DuchyState(Board):
     def cards(self) -> list[int]:
         return [*self.ambushes, *self.revealed]
 
-    def shown_cards(self) -> list[int]:
+    def public_cards(self) -> dict[str, list[int]]:
         """A human Duchy's revealed cards are face up until Evening (LoR 12.5, 12.6.1)."""
-        return list(self.revealed)
+        return {"revealed": list(self.revealed)} if self.revealed else {}
 
     def take_card(self, cid: int) -> bool:
         if cid not in self.ambushes:

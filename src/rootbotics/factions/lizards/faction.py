@@ -13,13 +13,13 @@ from ...core.context import Game
 from ...core.faction import LAW, BoardTable, CardLedger, Faction
 from ...core.fields import StateError, integer, obj, only, string
 from . import cult
-from .rules import CONSPIRACIES, FACTION, GARDEN_KINDS, GARDEN_SUIT, LizardsState, garden_removed, human_revenge, lost_souls_board, robot_revenge, to_lost_souls
+from .rules import CONSPIRACIES, FACTION, GARDEN_KINDS, GARDEN_SUIT, OUTCAST_SUITS, CultBoard, LizardsState, fear_of_the_faithful, garden_removed, human_revenge, lost_souls_board, robot_revenge, to_lost_souls
 
 if TYPE_CHECKING:
     from ...core.state import FactionState, GameState
 
 BOARD_FIELDS = ("acolytes", "conspiracy", "lost_souls", "revealed", "order")
-HUMAN_FIELDS = ("acolytes", "lost_souls")  # a human Lizard Cult's board as the companion keeps it
+HUMAN_FIELDS = ("acolytes", "lost_souls", "revealed", "outcast", "hated")  # a human Lizard Cult's board (LoR 10)
 
 
 class Lizards(Faction):
@@ -61,7 +61,12 @@ class Lizards(Faction):
         return LogicalLizards()
 
     def new_board(self, seat: str) -> LizardsState | None:
-        return LizardsState()  # a human's: the Acolytes box and the Lost Souls only
+        return CultBoard() if seat == "human" else LizardsState()  # a human's: LoR 10 (rules.CultBoard)
+
+    def lor(self) -> Any:
+        from . import lor
+
+        return lor
 
     def option_problem(self, options: dict[str, object]) -> str | None:
         return cult.option_problem(options)
@@ -74,7 +79,7 @@ class Lizards(Faction):
             return {}
         name = lambda c: state.deckdef.card(c).name  # noqa: E731
         if fs.seat == "human":
-            return {"lizards": {"acolytes": lz.acolytes, "lost_souls": [name(c) for c in lz.lost_souls]}}
+            return {"lizards": write_human(lz, name)}
         return {
             "lizards": {
                 "acolytes": lz.acolytes,
@@ -99,8 +104,8 @@ class Lizards(Faction):
             if fs.seat == "bot":
                 only(entry, BOARD_FIELDS, bpath, "the Lizards' board")
             else:
-                only(entry, HUMAN_FIELDS, bpath, "the Lizard Cult's board (the Conspiracy track, order and revealed cards are the bot's)")
-            lz = LizardsState()
+                only(entry, HUMAN_FIELDS, bpath, "the Lizard Cult's board (the Conspiracy track and order are the bot's)")
+            lz = LizardsState() if fs.seat == "bot" else read_outcast(entry, bpath)
             lz.acolytes = integer(entry.get("acolytes", 0), f"{bpath}.acolytes", 0, self.pieces["bot"]["warrior"])
             lz.conspiracy = integer(entry.get("conspiracy", lz.conspiracy), f"{bpath}.conspiracy", 0, len(CONSPIRACIES) - 1)
             lz.lost_souls = cards.many(entry.get("lost_souls", []), f"{bpath}.lost_souls")
@@ -122,7 +127,7 @@ class Lizards(Faction):
         name = lambda c: state.deckdef.card(c).title  # noqa: E731
         souls = ", ".join(name(c) for c in reversed(lz.lost_souls)) or "-"
         if fs.seat == "human":
-            return ["Lizard Cult board", f"  acolytes: {lz.acolytes}", f"  Lost Souls (top first): {souls}"]
+            return describe_human(lz, souls, name)
         lines: list[str | BoardTable] = [
             "Lizards board",
             f"  acolytes: {lz.acolytes}; conspiracy marker on {CONSPIRACIES[lz.conspiracy]} (space {lz.conspiracy + 1}); order: {lz.order or 'none'}",
@@ -140,8 +145,8 @@ class Lizards(Faction):
             return []
         if lz.acolytes < 0 or not 0 <= lz.conspiracy < len(CONSPIRACIES):
             return [f"the Lizards' board: {lz.acolytes} acolytes, marker on space {lz.conspiracy}"]
-        if fs.seat == "human":
-            return []  # the order and the Conspiracy track are the bot's
+        if fs.seat == "human":  # the order and the Conspiracy track are the bot's
+            return cult_board_violations(fs)
         path = f"factions.{fs.faction}.lizards.order"
         if lz.order is not None and lz.order not in CARD_SUITS:
             return [f"{path}: {lz.order!r} is not a suit (8.4.1)"]
@@ -162,7 +167,8 @@ class Lizards(Faction):
 
     def piece_removed(self, g: Game, c: int, kind: str, by: str | None, memo: object) -> None:
         if kind in GARDEN_KINDS:
-            garden_removed(g, c)  # 8.2.3
+            garden_removed(g, c)  # 8.2.3 (the bot)
+            fear_of_the_faithful(g, c)  # LoR 10.2.5 (a human Cult played by legal moves)
 
     def catches_discards(self, state: GameState) -> bool:
         return cult.cult_board(state) is not None or lost_souls_board(state) is not None  # BBP CC.2; 8.2.4; a human Cult's Lost Souls (LoR)
@@ -177,6 +183,50 @@ class Lizards(Faction):
             cult.to_outcast_pile(g, card)
         else:
             to_lost_souls(g, card)
+
+
+def write_human(lz: LizardsState, name: Any) -> dict[str, Any]:
+    """A human Cult's board: the Acolytes box and Lost Souls; the revealed cards, the outcast
+    suit and its Hated side only when there are (so board-mode files read as before)."""
+    out: dict[str, Any] = {"acolytes": lz.acolytes, "lost_souls": [name(c) for c in lz.lost_souls]}
+    if lz.revealed:
+        out["revealed"] = [name(c) for c in lz.revealed]
+    if isinstance(lz, CultBoard) and lz.outcast is not None:
+        out["outcast"] = lz.outcast
+        if lz.hated:
+            out["hated"] = True
+    return out
+
+
+def read_outcast(entry: dict[str, Any], bpath: str) -> CultBoard:
+    """A human Cult's outcast marker (LoR 10.3.3, 10.4.1): a suit, and ``hated`` only with one."""
+    lz = CultBoard()
+    raw = entry.get("outcast")
+    lz.outcast = None if raw is None else string(raw, f"{bpath}.outcast", OUTCAST_SUITS)
+    hated = entry.get("hated", False)
+    if not isinstance(hated, bool):
+        raise StateError(f"{bpath}.hated", f"{hated!r} is not true or false (the outcast marker's Hated side, LoR 10.4.1)")
+    if hated and lz.outcast is None:
+        raise StateError(f"{bpath}.hated", "the marker is Hated on no suit: give lizards.outcast (LoR 10.3.3)")
+    lz.hated = hated
+    return lz
+
+
+def describe_human(lz: LizardsState, souls: str, name: Any) -> list[str | BoardTable]:
+    lines: list[str | BoardTable] = ["Lizard Cult board", f"  acolytes: {lz.acolytes}", f"  Lost Souls (top first): {souls}"]
+    if isinstance(lz, CultBoard) and lz.outcast is not None:
+        lines.append(f"  outcast: {lz.outcast}{' (Hated)' if lz.hated else ''}")
+    if lz.revealed:
+        lines.append("  revealed: " + ", ".join(name(c) for c in lz.revealed))
+    return lines
+
+
+def cult_board_violations(fs: FactionState) -> list[str]:
+    """A human Cult's marker: Hated only on a suit (LoR 10.4.1)."""
+    lz = fs.board
+    if isinstance(lz, CultBoard) and lz.hated and lz.outcast is None:
+        return [f"factions.{fs.faction}.lizards.hated: the outcast marker is Hated on no suit (LoR 10.4.1)"]
+    return []
 
 
 CULT_FIELDS = ("acolytes", "outcast_pile")

@@ -1,6 +1,7 @@
-"""The Logical Lizards' board, and their faction rules that other players set off (section 8.2).
+"""The Logical Lizards' board, and their faction rules that other players set off (section 8.2);
+a human Lizard Cult's board (``CultBoard``) and its rules set off on anyone's turn (LoR 10.2).
 
-The Lizards' own turn is ``bot.py``. What lives here is what happens on anyone's turn, called
+The Lizards' own turn is ``bot.py`` (a human Cult's, ``lor.py``). What lives here is what happens on anyone's turn, called
 through the faction's hooks (``faction.py``): Pilgrims (8.2.1, read by ``rules.ruler``), Robot
 Revenge (8.2.2, after ``rules.remove_warriors``), Gardens (8.2.3, after ``rules.remove_piece``)
 and Lost Souls (8.2.4, from ``rules.discard``).
@@ -12,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ...core.faction import Board
+from ...core.moves import plays_by_law
 
 if TYPE_CHECKING:
     from ...core.context import Game
@@ -40,11 +42,32 @@ class LizardsState(Board):
     def clone(self) -> LizardsState:
         return LizardsState(self.acolytes, self.conspiracy, list(self.lost_souls), list(self.revealed), self.order)
 
+    def public_cards(self) -> dict[str, list[int]]:
+        """The Lost Souls lie face up (8.2.4, LoR 10.2.6); revealed cards are shown (8.5, LoR 10.5)."""
+        return {"lost_souls": list(self.lost_souls), "revealed": list(self.revealed)}
+
     def cards(self) -> list[int]:
         return self.lost_souls + self.revealed
 
     def out_of_play(self, kind: str) -> int:
         return self.acolytes if kind == "warrior" else 0  # the Acolytes box (8.2.2)
+
+
+OUTCAST_SUITS: tuple[str, ...] = ("fox", "rabbit", "mouse")  # the Outcast box's spaces (LoR 10.3.3)
+
+
+@dataclass(slots=True)
+class CultBoard(LizardsState):
+    """A human Lizard Cult's board (LoR 10): the Acolytes box and Lost Souls as the bot's, the
+    cards revealed this Daylight (public, LoR 10.5; back in hand in Evening, LoR 10.6.1), and the
+    outcast marker: its suit (None before setup chooses one, LoR 10.3.3) and its side, Hated or
+    not (LoR 10.4.1). The Conspiracy track and the order are the bot's and stay unused."""
+
+    outcast: str | None = None
+    hated: bool = False
+
+    def clone(self) -> CultBoard:
+        return CultBoard(self.acolytes, self.conspiracy, list(self.lost_souls), list(self.revealed), self.order, self.outcast, self.hated)
 
 
 def board(state: GameState) -> LizardsState | None:
@@ -107,6 +130,25 @@ def garden_removed(g: Game, c: int) -> None:
     card = lz.lost_souls.pop()
     discard(g, card, lost_souls=False)
     g.emit(FACTION, "8.2.3", "lost_soul", "its garden in {c} is gone: the top Lost Soul, {card}, goes to the discard pile", c=c, card=g.state.deckdef.card(card).label())
+
+
+def fear_of_the_faithful(g: Game, c: int) -> None:
+    """LoR 10.2.5: a human Cult's garden was removed: it discards a card of its hand at random
+    (to its Lost Souls, LoR 10.2.6). Only for a seat whose rules the engine plays (a program, or
+    law mode at the table); in board mode the table's own lines say what it discarded."""
+    fs = g.state.factions.get(FACTION)
+    if fs is None or fs.is_bot or not isinstance(fs.board, CultBoard) or not plays_by_law(g, FACTION):
+        return
+    if not fs.hand:
+        g.emit(FACTION, "LoR 10.2.5", "no_garden", "Fear of the Faithful: its garden in {c} is gone, but it holds no card to discard", c=c)
+        return
+    from ...core.rules import discard  # rules imports this module
+
+    cid = g.chance.pick(list(fs.hand), f"the card {FACTION} discards at random (Fear of the Faithful)")
+    card = g.state.deckdef.card(cid)
+    g.emit(FACTION, "LoR 10.2.5", "discard", "discards {card} at random: Fear of the Faithful, its garden in {c} is gone", card=card.label(), card_id=card.name, c=c)
+    fs.hand.remove(cid)
+    discard(g, cid)
 
 
 # -- 8.2.4 Lost Souls ----------------------------------------------------------------------------
