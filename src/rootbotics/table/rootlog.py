@@ -18,7 +18,7 @@ from .rootlog_format import format_action, format_actions, format_file, format_t
 
 _NUMBER = re.compile(r"\d+")
 _CARD = re.compile(r"([BFMR]?)#(@|[a-z]+)?")
-_PIECE = re.compile(r"([A-Z]|h_[A-Z]d?)?([wpbtf])((?:_[a-z])?)")
+_PIECE = re.compile(r"([A-Z]|h_[A-Z]d?)?([wpbtf]|r(?!_))((?:_[a-z])?)")  # r: the Ferry as Rootlog V2.7 wrote it (its raft)
 _ITEM = re.compile(r"%(.)")
 _NUMBERS = re.compile(r"\d+(?:_\d+)*")
 _BOARD = re.compile(r"([A-Z]|h_[A-Z]d?)?\$(?:_([A-Za-z0-9]*))?")
@@ -101,10 +101,10 @@ def _thing(cur: _Cursor) -> Thing | None:
 def _piece(cur: _Cursor, m: re.Match[str], at: int) -> Piece:
     letter, kind, variant = m.group(1), m.group(2), m.group(3)[1:]
     owner = _faction(cur, letter, at) if letter else None
-    if kind == "f":
+    if kind in ("f", "r"):
         if owner is not None or variant:
-            raise cur.fail(m.group(0), "the Ferry (f) belongs to no faction and has no letter", at)
-        return Piece(None, "f")
+            raise cur.fail(m.group(0), "the Ferry (f, or r as Rootlog V2.7 wrote it) belongs to no faction and has no letter", at)
+        return Piece(None, "f")  # V2.7's raft (r) is the Ferry too (the community parser reads only r)
     who = owner or cur.faction
     if who is not None:
         kinds = PIECES[who]

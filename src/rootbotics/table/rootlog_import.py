@@ -394,16 +394,19 @@ def _board_count(ctx: _Ctx, owner: str, place: Any, n: int) -> None:
         holder = _name(ctx, place.faction or ctx.letter)
         board = s.factions[holder].board
         field = next((f for f in ("payments", "officers", "acolytes") if hasattr(board, f)), f"warriors on the {holder} board")
+    elif isinstance(place, Board) and place.area == "f" and _name(ctx, place.faction or ctx.letter) == "riverfolk":
+        board = s.factions["riverfolk"].board
+        field = "funds" if hasattr(board, "funds") else "payments"  # a bot Company keeps one box (9.2.3)
     else:
-        raise ctx.fail("pieces are kept in clearings, the Burrow (0) and on boards ($) only")
+        raise ctx.fail("pieces are kept in clearings, the Burrow (0) and on boards ($, the Riverfolk's Funds $_f) only")
     if board is None or not hasattr(board, field):
         raise ctx.fail(f"the engine keeps no {field} for this seat")
-    if field == "payments":
-        pay = dict(board.payments or {})
+    if field in ("payments", "funds"):
+        pay = dict(getattr(board, field) or {})
         if pay.get(owner, 0) + n < 0:
-            raise ctx.fail(f"the Riverfolk's Payments hold no {owner} warrior")
+            raise ctx.fail(f"the Riverfolk's {field.capitalize()} hold no {owner} warrior")
         pay[owner] = pay.get(owner, 0) + n
-        board.payments = {k: v for k, v in pay.items() if v}
+        setattr(board, field, {k: v for k, v in pay.items() if v})
         return
     if getattr(board, field) + n < 0:
         raise ctx.fail(f"no {owner} warrior in the {field}")
