@@ -526,6 +526,65 @@ def parse_file(text: str) -> Record:
     )
 
 
+def read_leniently(text: str) -> tuple[Record, list[int], list[RootlogError]]:
+    """``parse_file`` going on past what it refuses (``rootlog import --lenient``): an action that
+    does not parse is left out of its turn, a line that is no header, seat or turn line is left
+    out, each with its error (its line number set). Returns the record, the line number of each
+    turn and the errors. The header's ``Map:`` and ``Deck:`` are still needed."""
+    header: dict[str, object] = {}
+    seats: list[tuple[str, str]] = []
+    turns: list[Turn] = []
+    numbers: list[int] = []
+    errors: list[RootlogError] = []
+    winner: tuple[str, ...] | None = None
+    for number, raw in enumerate(text.splitlines(), 1):
+        body, comment = _split_comment(raw)
+        if not body.strip():
+            continue
+        read = len(turns)
+        try:
+            found = _file_line(body, comment, number, header, seats, turns, winner)
+            winner = found if found is not None else winner
+        except RootlogError as e:
+            if "Map" not in header or "Deck" not in header:
+                raise e if e.line is not None else e.at_line(number) from None
+            if winner is not None:  # nothing follows the Winner: line
+                errors.append(e if e.line is not None else e.at_line(number))
+                continue
+            _lenient_turn(body, comment, number, seats, turns, errors, e)
+        numbers += [number] * (len(turns) - read)
+    if "Map" not in header or "Deck" not in header:
+        raise RootlogError(text[:20], 1, "a game starts with Map: and Deck: lines", 1)
+    record = Record(
+        str(header["Map"]), str(header["Deck"]), header.get("Clearings"), header.get("Landmarks", ()),  # type: ignore[arg-type]
+        header.get("Pool"), tuple(seats), tuple(turns), winner,  # type: ignore[arg-type]
+    )
+    return record, numbers, errors
+
+
+def _lenient_turn(body: str, comment: str | None, number: int, seats: list[tuple[str, str]], turns: list[Turn],
+                  errors: list[RootlogError], error: RootlogError) -> None:
+    """A line ``_file_line`` refused: a turn line keeps the actions that parse; any other line
+    is left out. Each refusal goes to ``errors``."""
+    m = re.match(r"\s*([A-Z]):", body)
+    is_seat = m is not None and body[m.end() : m.end() + 1].isspace() and m.group(1) not in dict(seats)
+    if m is None or is_seat or m.group(1) not in FACTIONS:
+        errors.append(error if error.line is not None else error.at_line(number))
+        return
+    actions: list[Action] = []
+    pos = m.end()
+    for piece in re.split(r"[/;]", body[m.end() :]):
+        offset = pos + (len(piece) - len(piece.lstrip()))
+        pos += len(piece) + 1
+        if not piece.strip():
+            continue
+        try:
+            actions.append(_action(piece.strip(), offset, m.group(1)))
+        except RootlogError as e:
+            errors.append(e.at_line(number))
+    turns.append(Turn(m.group(1), tuple(actions), comment))
+
+
 def _file_line(body: str, comment: str | None, number: int, header: dict[str, object],
                seats: list[tuple[str, str]], turns: list[Turn], winner: tuple[str, ...] | None) -> tuple[str, ...] | None:
     """Read one line into the header, seats or turns; returns the winner so far."""
