@@ -526,16 +526,17 @@ def parse_file(text: str) -> Record:
     )
 
 
-def read_leniently(text: str) -> tuple[Record, list[int], list[RootlogError]]:
+def read_leniently(text: str) -> tuple[Record, list[int], list[tuple[RootlogError, str]]]:
     """``parse_file`` going on past what it refuses (``rootlog import --lenient``): an action that
-    does not parse is left out of its turn, a line that is no header, seat or turn line is left
-    out, each with its error (its line number set). Returns the record, the line number of each
-    turn and the errors. The header's ``Map:`` and ``Deck:`` are still needed."""
+    does not parse is left out of its turn (a group with its start inside, ``(t+w0)->5``, is read
+    as the spec writes it, ``t+w0->5``), a line that is no header, seat or turn line is left out.
+    Returns the record, the line number of each turn, and each error (its line number set) with
+    what was done. The header's ``Map:`` and ``Deck:`` are still needed."""
     header: dict[str, object] = {}
     seats: list[tuple[str, str]] = []
     turns: list[Turn] = []
     numbers: list[int] = []
-    errors: list[RootlogError] = []
+    errors: list[tuple[RootlogError, str]] = []
     winner: tuple[str, ...] | None = None
     for number, raw in enumerate(text.splitlines(), 1):
         body, comment = _split_comment(raw)
@@ -549,7 +550,7 @@ def read_leniently(text: str) -> tuple[Record, list[int], list[RootlogError]]:
             if "Map" not in header or "Deck" not in header:
                 raise e if e.line is not None else e.at_line(number) from None
             if winner is not None:  # nothing follows the Winner: line
-                errors.append(e if e.line is not None else e.at_line(number))
+                errors.append((e if e.line is not None else e.at_line(number), LEFT_OUT))
                 continue
             _lenient_turn(body, comment, number, seats, turns, errors, e)
         numbers += [number] * (len(turns) - read)
@@ -562,14 +563,17 @@ def read_leniently(text: str) -> tuple[Record, list[int], list[RootlogError]]:
     return record, numbers, errors
 
 
+LEFT_OUT = "left out (the line read without it)"
+
+
 def _lenient_turn(body: str, comment: str | None, number: int, seats: list[tuple[str, str]], turns: list[Turn],
-                  errors: list[RootlogError], error: RootlogError) -> None:
+                  errors: list[tuple[RootlogError, str]], error: RootlogError) -> None:
     """A line ``_file_line`` refused: a turn line keeps the actions that parse; any other line
-    is left out. Each refusal goes to ``errors``."""
+    is left out. Each refusal goes to ``errors`` with what was done."""
     m = re.match(r"\s*([A-Z]):", body)
     is_seat = m is not None and body[m.end() : m.end() + 1].isspace() and m.group(1) not in dict(seats)
     if m is None or is_seat or m.group(1) not in FACTIONS:
-        errors.append(error if error.line is not None else error.at_line(number))
+        errors.append((error if error.line is not None else error.at_line(number), LEFT_OUT))
         return
     actions: list[Action] = []
     pos = m.end()
@@ -581,7 +585,14 @@ def _lenient_turn(body: str, comment: str | None, number: int, seats: list[tuple
         try:
             actions.append(_action(piece.strip(), offset, m.group(1)))
         except RootlogError as e:
-            errors.append(e.at_line(number))
+            ungrouped = re.fullmatch(r"\(([^()]*)\)(->.*)", piece.strip())
+            try:
+                if ungrouped is None:
+                    raise e
+                actions.append(_action(ungrouped.group(1) + ungrouped.group(2), offset, m.group(1)))
+                errors.append((e.at_line(number), f"read as {ungrouped.group(1) + ungrouped.group(2)!r}"))
+            except RootlogError:
+                errors.append((e.at_line(number), LEFT_OUT))
     turns.append(Turn(m.group(1), tuple(actions), comment))
 
 

@@ -188,7 +188,7 @@ def import_rootlog(text: str, repairs: list[Repair] | None = None) -> GameState:
     found: list[Repair] = []
     if lenient:
         record, numbers, errors = read_leniently(text)
-        found += [Repair(e.line or 0, e.token, e.problem, "left out (the line read without it)") for e in errors]
+        found += [Repair(e.line or 0, e.token, e.problem, done) for e, done in errors]
     else:
         record, numbers = parse_file(text), turn_lines(text)
     bots = bot_seats(text)
