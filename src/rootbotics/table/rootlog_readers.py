@@ -23,7 +23,7 @@ import re
 from dataclasses import replace
 
 from ..core.state import GameState
-from .rootlog_ast import Action, Board, Card, Counted, Craft, Move, Part, Piece, Reveal, SetMarker
+from .rootlog_ast import ITEMS, Action, Board, Card, Counted, Craft, Move, Part, Piece, Reveal, SetMarker
 
 # The names the community parser knows of the Standard deck's cards (its RootCardName), and the
 # spec's abbreviation to write where it does not know the spec's own name.
@@ -35,7 +35,7 @@ READ_NAMES: frozenset[str] = frozenset(
     "royalclaim sap sappers scout scoutingparty stand standanddeliver tax taxcollectors".split()
 )
 ABBREVIATIONS: dict[str, str] = {"taxcollector": "tax"}
-ITEM_LETTERS: dict[str, str] = {"sword": "s", "bag": "b", "coins": "c", "crossbow": "x", "hammer": "h", "tea": "t", "torch": "r", "boots": "f"}
+ITEM_LETTERS: dict[str, str] = {name: letter for letter, name in ITEMS.items() if letter != "_"} | {"boots": "f", "coins": "c"}  # the engine's item names
 FERRY = "r"  # Rootlog V2.7's raft
 
 
