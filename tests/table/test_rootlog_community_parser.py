@@ -21,7 +21,8 @@ from typing import Any
 import pytest
 
 from rootbotics.factions import PLAYABLE_BOTS
-from rootbotics.game import bot_config
+from rootbotics.core.maps import MAP_NAMES
+from rootbotics.game import GameConfig, Seat, bot_config
 from rootbotics.table.chance import SHAPES
 from rootbotics.table.export import export_bot_game, record_bot_game, rootlog_text, snapshot
 from rootbotics.table.law import encode
@@ -179,6 +180,11 @@ def test_the_community_parser_reads_every_line_of_our_exports(community_parser: 
         (tmp_path / f"{name}.rootlog").write_text(rootlog_text(g.state, lines), encoding="utf-8")
         states[name] = g.state
     humans: set[str] = set()
+    for seed, map_name in enumerate(MAP_NAMES):  # the Better Bot Project's Eyrie, Alliance and Marquise (issue 17)
+        seats = [Seat("eyrie", rule_set="bbp"), Seat("alliance", rule_set="bbp"), Seat("marquise", rule_set="bbp" if seed % 2 else "law")]
+        g, lines = record_bot_game(GameConfig(seats, map_name, seed))
+        (tmp_path / f"bbp-{map_name}.rootlog").write_text(rootlog_text(g.state, lines), encoding="utf-8")
+        states[f"bbp-{map_name}"] = g.state
     for name, make in SESSIONS.items():
         s = make(tmp_path / f"{name}.json")
         (tmp_path / f"session-{name}.rootlog").write_text(export_session(s), encoding="utf-8")
