@@ -131,3 +131,37 @@ def test_published_games_import_to_where_the_notation_stops_being_true() -> None
     assert set(stops) == set(IMPORT_STOPS)
     for path, stop in stops.items():
         assert IMPORT_STOPS[path] in stop, (path, stop)
+
+
+# Each published game imported leniently (rootlog import --lenient, docs/rootlog.md): how many
+# repairs it takes to reach the Winner: line; the first is where the strict import stops.
+LENIENT_REPAIRS = {
+    "Games/2020_11_08_mega_exploding_birds.rootlog": 13,
+    "Games/2020_11_19_orderly_eyrie.rootlog": 9,
+    "Games/2020_11_19_winter_tournament_r1g2.rootlog": 6,
+    "Games/2020_11_20_winter_tournament_r1g5.rootlog": 2,
+    "Games/2020_11_24_winter_tournament_r2g4.rootlog": 3,
+    "Games/2020_11_25_winter_tournament_r2g3.rootlog": 1,
+    "Games/2020_11_26_winter_tournament_r1g3.rootlog": 0,
+    "Games/2020_12_05_after_dark_special.rootlog": 25,
+}
+
+
+@pytest.mark.skipif(not ROOTLOG_GIT.is_dir(), reason="the Rootlog repository is not fetched here")
+def test_published_games_import_leniently_to_their_winner_line() -> None:
+    from rootbotics.core import serial
+    from rootbotics.table.rootlog import read_leniently
+    from rootbotics.table.rootlog_import import ENGINE_NAMES, Repair, import_rootlog
+
+    assert set(game_paths(ROOTLOG_GIT)) == set(LENIENT_REPAIRS)
+    for path, count in LENIENT_REPAIRS.items():
+        text = show(ROOTLOG_GIT, path)
+        repairs: list[Repair] = []
+        s = import_rootlog(text, repairs)
+        winner = read_leniently(text)[0].winner
+        assert winner and s.winner == [ENGINE_NAMES[w] for w in winner], path  # the Winner: line reached
+        assert s.winner and serial.loads(serial.dumps(s)).winner == s.winner, path  # a position a game can end in
+        assert len(repairs) == count, (path, [str(r) for r in repairs])
+        if repairs:
+            assert str(repairs[0]).startswith(IMPORT_STOPS[path].split(", column")[0].split(": '")[0]), (path, str(repairs[0]))
+            assert [r.line for r in repairs] == sorted(r.line for r in repairs)

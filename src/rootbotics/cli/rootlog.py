@@ -81,22 +81,31 @@ def run_export(game: Optional[str], out: str, seed: Optional[int], bots: Optiona
     return 0
 
 
-def run_import(file: str, out: str) -> int:
-    from ..core.serial import save
+def run_import(file: str, out: str, lenient: bool = False) -> int:
+    """The file's final position; lenient, with every repair made to reach it listed first
+    (``line N: 'token': what the strict import refuses: what was done``)."""
+    from ..core.serial import StateError, dumps, loads, save
     from ..table.rootlog import RootlogError
-    from ..table.rootlog_import import ImportError_, import_rootlog
+    from ..table.rootlog_import import ImportError_, Repair, import_rootlog
 
     try:
         text = Path(file).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise CliError(f"FILE: cannot read {file}: {e}") from None
+    repairs: list[Repair] | None = [] if lenient else None
     try:
-        state = import_rootlog(text)
+        state = import_rootlog(text, repairs)
+        loads(dumps(state))  # a position a game can be in, or the one line saying why not
     except (RootlogError, ImportError_) as e:
         raise CliError(f"{file}: {e}") from None
+    except StateError as e:
+        raise CliError(f"{file}: the final position is not one a game can reach: {e}") from None
+    for repair in repairs or ():
+        print(f"{file}: repaired {repair}")
     save(state, out)
     scores = ", ".join(f"{f} {fs.vp}" for f, fs in state.factions.items())
-    print(f"wrote {out}: round {state.round}, {scores}")
+    told = f", {len(repairs)} repair(s)" if repairs is not None else ""
+    print(f"wrote {out}: round {state.round}, {scores}{told}")
     return 0
 
 
@@ -137,12 +146,13 @@ def build_rootlog_app() -> Any:
     ) -> int:
         return run_export(game, out, seed, bots, map_name, max_rounds, difficulty, traits)
 
-    @app.command("import", help="Replay a Rootlog file to its final position (saved-position format).")
+    @app.command("import", help="Replay a Rootlog file to its final position (saved-position format); --lenient repairs the recorder's slips to reach the Winner: line and lists each repair.")
     def import_command(
         file: Annotated[str, typer.Argument(help="The Rootlog file.")],
         out: Annotated[str, typer.Option("--out", help="The position file to write.")],
+        lenient: Annotated[bool, typer.Option("--lenient", help="Go on past lines the position cannot take (a piece removed that was never placed: placed first; more than the supply holds: the count corrected; an action that does not parse: left out) and list every repair with its line and reason.")] = False,
     ) -> int:
-        return run_import(file, out)
+        return run_import(file, out, lenient)
 
     @app.command("check", help="Check each Rootlog file's lines of the base factions (Marquise, Eyrie, Alliance, Vagabond) against the Law of Root's legal moves; exit 1 when a line is refused.")
     def check_command(

@@ -31,6 +31,7 @@ from .rootlog import (
     Piece, RemovePath, Score, Trick, format_action,
 )
 from .rootlog_ast import ITEMS
+from .rootlog_readers import for_readers
 
 BOT_COMMENT = "bot (Law of Robotics)"
 SUIT_LETTERS: dict[str, str] = {"bird": "B", "fox": "F", "mouse": "M", "rabbit": "R"}
@@ -439,11 +440,19 @@ def rootlog_text(state: GameState, lines: list[tuple[str, list[Action]]], player
         out.append("Clearings: " + ", ".join(f"{SUIT_LETTERS[state.suit(c) or '']}{c}" for c in range(1, 13)))
     out += [seat_line(state, f, (players or {}).get(f)) for f in state.turn_order]
     out.append("")
-    out += [f"{LETTERS[f]}:" + "/".join(format_action(a) for a in actions) for f, actions in lines]
+    out += [turn_text(state, LETTERS[f], actions) for f, actions in lines]
     if state.winner:
         reason = f" // {state.end_reason}" if state.end_reason else ""
         out += ["", "Winner: " + "".join(LETTERS[f] for f in state.winner) + reason]
     return "\n".join(out) + "\n"
+
+
+def turn_text(state: GameState, letter: str, actions: list[Action]) -> str:
+    """One turn's line as the community's tools read it (``rootlog_readers``): its actions, and
+    a comment naming what the notation leaves unnamed."""
+    readable, notes = for_readers(state, letter, actions)
+    comment = f" // {'; '.join(notes)}" if notes else ""
+    return f"{letter}:" + "/".join(format_action(a) for a in readable) + comment
 
 
 def export_bot_game(config: GameConfig) -> str:

@@ -18,7 +18,7 @@ from .rootlog_format import format_action, format_actions, format_file, format_t
 
 _NUMBER = re.compile(r"\d+")
 _CARD = re.compile(r"([BFMR]?)#(@|[a-z]+)?")
-_PIECE = re.compile(r"([A-Z]|h_[A-Z]d?)?([wpbtf])((?:_[a-z])?)")
+_PIECE = re.compile(r"([A-Z]|h_[A-Z]d?)?([wpbtf]|r(?!_))((?:_[a-z])?)")  # r: the Ferry as Rootlog V2.7 wrote it (its raft)
 _ITEM = re.compile(r"%(.)")
 _NUMBERS = re.compile(r"\d+(?:_\d+)*")
 _BOARD = re.compile(r"([A-Z]|h_[A-Z]d?)?\$(?:_([A-Za-z0-9]*))?")
@@ -101,10 +101,10 @@ def _thing(cur: _Cursor) -> Thing | None:
 def _piece(cur: _Cursor, m: re.Match[str], at: int) -> Piece:
     letter, kind, variant = m.group(1), m.group(2), m.group(3)[1:]
     owner = _faction(cur, letter, at) if letter else None
-    if kind == "f":
+    if kind in ("f", "r"):
         if owner is not None or variant:
-            raise cur.fail(m.group(0), "the Ferry (f) belongs to no faction and has no letter", at)
-        return Piece(None, "f")
+            raise cur.fail(m.group(0), "the Ferry (f, or r as Rootlog V2.7 wrote it) belongs to no faction and has no letter", at)
+        return Piece(None, "f")  # V2.7's raft (r) is the Ferry too (the community parser reads only r)
     who = owner or cur.faction
     if who is not None:
         kinds = PIECES[who]
@@ -524,6 +524,76 @@ def parse_file(text: str) -> Record:
         str(header["Map"]), str(header["Deck"]), clearings, header.get("Landmarks", ()),  # type: ignore[arg-type]
         header.get("Pool"), tuple(seats), tuple(turns), winner,  # type: ignore[arg-type]
     )
+
+
+def read_leniently(text: str) -> tuple[Record, list[int], list[tuple[RootlogError, str]]]:
+    """``parse_file`` going on past what it refuses (``rootlog import --lenient``): an action that
+    does not parse is left out of its turn (a group with its start inside, ``(t+w0)->5``, is read
+    as the spec writes it, ``t+w0->5``), a line that is no header, seat or turn line is left out.
+    Returns the record, the line number of each turn, and each error (its line number set) with
+    what was done. The header's ``Map:`` and ``Deck:`` are still needed."""
+    header: dict[str, object] = {}
+    seats: list[tuple[str, str]] = []
+    turns: list[Turn] = []
+    numbers: list[int] = []
+    errors: list[tuple[RootlogError, str]] = []
+    winner: tuple[str, ...] | None = None
+    for number, raw in enumerate(text.splitlines(), 1):
+        body, comment = _split_comment(raw)
+        if not body.strip():
+            continue
+        read = len(turns)
+        try:
+            found = _file_line(body, comment, number, header, seats, turns, winner)
+            winner = found if found is not None else winner
+        except RootlogError as e:
+            if "Map" not in header or "Deck" not in header:
+                raise e if e.line is not None else e.at_line(number) from None
+            if winner is not None:  # nothing follows the Winner: line
+                errors.append((e if e.line is not None else e.at_line(number), LEFT_OUT))
+                continue
+            _lenient_turn(body, comment, number, seats, turns, errors, e)
+        numbers += [number] * (len(turns) - read)
+    if "Map" not in header or "Deck" not in header:
+        raise RootlogError(text[:20], 1, "a game starts with Map: and Deck: lines", 1)
+    record = Record(
+        str(header["Map"]), str(header["Deck"]), header.get("Clearings"), header.get("Landmarks", ()),  # type: ignore[arg-type]
+        header.get("Pool"), tuple(seats), tuple(turns), winner,  # type: ignore[arg-type]
+    )
+    return record, numbers, errors
+
+
+LEFT_OUT = "left out (the line read without it)"
+
+
+def _lenient_turn(body: str, comment: str | None, number: int, seats: list[tuple[str, str]], turns: list[Turn],
+                  errors: list[tuple[RootlogError, str]], error: RootlogError) -> None:
+    """A line ``_file_line`` refused: a turn line keeps the actions that parse; any other line
+    is left out. Each refusal goes to ``errors`` with what was done."""
+    m = re.match(r"\s*([A-Z]):", body)
+    is_seat = m is not None and body[m.end() : m.end() + 1].isspace() and m.group(1) not in dict(seats)
+    if m is None or is_seat or m.group(1) not in FACTIONS:
+        errors.append((error if error.line is not None else error.at_line(number), LEFT_OUT))
+        return
+    actions: list[Action] = []
+    pos = m.end()
+    for piece in re.split(r"[/;]", body[m.end() :]):
+        offset = pos + (len(piece) - len(piece.lstrip()))
+        pos += len(piece) + 1
+        if not piece.strip():
+            continue
+        try:
+            actions.append(_action(piece.strip(), offset, m.group(1)))
+        except RootlogError as e:
+            ungrouped = re.fullmatch(r"\(([^()]*)\)(->.*)", piece.strip())
+            try:
+                if ungrouped is None:
+                    raise e
+                actions.append(_action(ungrouped.group(1) + ungrouped.group(2), offset, m.group(1)))
+                errors.append((e.at_line(number), f"read as {ungrouped.group(1) + ungrouped.group(2)!r}"))
+            except RootlogError:
+                errors.append((e.at_line(number), LEFT_OUT))
+    turns.append(Turn(m.group(1), tuple(actions), comment))
 
 
 def _file_line(body: str, comment: str | None, number: int, header: dict[str, object],

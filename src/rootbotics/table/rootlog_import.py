@@ -21,7 +21,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.faction import LAW, SHARED
+from ..core.faction import LAW, SHARED, rules_of
+from ..core.rules import WINNING_VP
+from ..core.validity import score_violations
 from ..core.state import GameState
 from ..factions import REGISTRY, piece_totals
 from ..factions.duchy.burrow import MINISTERS as BOARD_ORDER
@@ -30,7 +32,7 @@ from ..game import GameConfig, Seat, new_game
 from .board import ENGINE_NAMES, KINDS, PLOT_NAMES, RULE_SET_COMMENTS, SUIT_NAMES
 from .rootlog import (
     Action, Battle, Board, Card, Clearing, Counted, Flip, Forest, Item, Move, Piece, Record, RemovePath,
-    Score, Trick, format_action, parse_file,
+    Score, Trick, format_action, parse_file, read_leniently,
 )
 from .rootlog_ast import ITEMS
 
@@ -52,6 +54,25 @@ class ImportError_(ValueError):  # noqa: N801 (not the builtin ImportError)
         self.line, self.token, self.problem = line, token, problem
 
 
+@dataclass(frozen=True, slots=True)
+class Repair:
+    """What the lenient import did where the strict one stops: the line and token, what the
+    strict import refuses, and what was done instead (``{n}``: how many times, for a count)."""
+
+    line: int
+    token: str
+    problem: str
+    done: str
+    count: int = 1
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.token!r}: {self.problem}: {self.done.format(n=self.count)}"
+
+
+class _LeftOut(Exception):
+    """One piece of a move left out after a repair (the lenient import goes on with the next)."""
+
+
 @dataclass
 class _Ctx:
     s: GameState
@@ -61,9 +82,20 @@ class _Ctx:
     fought: set[tuple[str, int]] = field(default_factory=set)  # (defender's letter, clearing) battled in this line
     humans: frozenset[str] = frozenset()  # the letters the file does not mark as bots (their rules apply)
     unlaid: dict[int, int] = field(default_factory=dict)  # clearing -> items taken from its ruin that the file never laid
+    repairs: list[Repair] | None = None  # the lenient import's (None: strict, a repair is a refusal)
 
     def fail(self, problem: str) -> ImportError_:
         return ImportError_(self.line, self.token, problem)
+
+    def repair(self, problem: str, done: str) -> None:
+        """Strict: the refusal. Lenient: the repair noted, counted with the same one just before."""
+        if self.repairs is None:
+            raise self.fail(problem)
+        last = self.repairs[-1] if self.repairs else None
+        if last is not None and (last.line, last.token, last.problem, last.done) == (self.line, self.token, problem, done):
+            self.repairs[-1] = Repair(last.line, last.token, problem, done, last.count + 1)
+        else:
+            self.repairs.append(Repair(self.line, self.token, problem, done))
 
 
 # -- the seats and the start ---------------------------------------------------------------------
@@ -142,21 +174,39 @@ def _empty_map(s: GameState) -> None:
     s.ferry = s.map.ferry_start
 
 
-def import_rootlog(text: str) -> GameState:
+def import_rootlog(text: str, repairs: list[Repair] | None = None) -> GameState:
     """The final position of a Rootlog file (``RootlogError`` or ``ImportError_`` naming the
-    line and token where it cannot be read or played)."""
-    record = parse_file(text)
+    line and token where it cannot be read or played).
+
+    Lenient when given a list (``rootlog import --lenient``): what the strict import refuses is
+    repaired as little as lets it go on, and each repair is added to ``repairs`` in line order.
+    An action that does not parse is left out; a piece taken from where it does not stand is
+    placed there from its owner's supply first (so it comes from the supply); a piece the
+    supply cannot give is left out (the count corrected); a building with no free slot goes
+    back to the supply; any other action the position cannot take is left out."""
+    lenient = repairs is not None
+    found: list[Repair] = []
+    if lenient:
+        record, numbers, errors = read_leniently(text)
+        found += [Repair(e.line or 0, e.token, e.problem, done) for e, done in errors]
+    else:
+        record, numbers = parse_file(text), turn_lines(text)
     bots = bot_seats(text)
     s = start_position(record, bots, bot_rule_sets(text))
     humans = frozenset(f for f, _ in record.seats) - bots
-    numbers = turn_lines(text)
     seen: set[str] = set()
     turns_played = 0
     unlaid: dict[int, int] = {}
     for turn, number in zip(record.turns, numbers):
         fought: set[tuple[str, int]] = set()
         for action in turn.actions:
-            apply_action(_Ctx(s, turn.faction, number, format_action(action), fought, humans, unlaid), action)
+            ctx = _Ctx(s, turn.faction, number, format_action(action), fought, humans, unlaid, found if lenient else None)
+            try:
+                apply_action(ctx, action)
+            except ImportError_ as e:
+                if not lenient:
+                    raise
+                found.append(Repair(e.line, e.token, e.problem, "left out"))
         if turn.faction in seen:
             turns_played += 1
         seen.add(turn.faction)
@@ -166,7 +216,27 @@ def import_rootlog(text: str) -> GameState:
         s.winner = [ENGINE_NAMES[w] for w in record.winner if w in ENGINE_NAMES]
         s.phase = "over"
         s.end_reason = "as the Rootlog file records"
+        if lenient:
+            _winner_short(s, record.winner, text, found)
+    if repairs is not None:
+        repairs += sorted(found, key=lambda r: r.line)
     return s
+
+
+def _winner_short(s: GameState, letters: tuple[str, ...], text: str, found: list[Repair]) -> None:
+    """The lenient import's last repair: a winner the file names who, by its own lines, did
+    not reach 30 VP (LoR 3.1; a VP the recorder left out) has its VP corrected to 30, so the
+    position is one a game can end in. A coalition's partners are not counted (LoR 9.2.8)."""
+    if not any(p.startswith("winner:") for p in score_violations(s)):
+        return
+    main = [w for w in s.winner or [] if not rules_of(w).wins_with(s, w, s.winner or [])]
+    if len(main) != 1 or s.factions[main[0]].vp >= WINNING_VP:
+        return
+    fs = s.factions[main[0]]
+    number = max((n for n, line in enumerate(text.splitlines(), 1) if line.lstrip().startswith("Winner:")), default=0)
+    found.append(Repair(number, f"Winner: {''.join(letters)}", f"the {main[0]} have {fs.vp} VP by the file's lines, not {WINNING_VP} (LoR 3.1)",
+                        f"their VP corrected to {WINNING_VP}"))
+    fs.vp = WINNING_VP
 
 
 # -- the actions ---------------------------------------------------------------------------------
@@ -292,7 +362,10 @@ def _move_piece(ctx: _Ctx, counted: Counted, start: Any, dest: Any) -> None:
     for _ in range(counted.count):
         if _funds_spent(ctx, owner, kind, start, dest):
             continue
-        _take(ctx, owner, kind, start)
+        try:
+            _take(ctx, owner, kind, start)
+        except _LeftOut:
+            continue
         _put(ctx, owner, kind, _revenge(ctx, owner, kind, start, dest))
 
 
@@ -335,16 +408,30 @@ def _take(ctx: _Ctx, owner: str, kind: str, start: Any) -> None:
     s = ctx.s
     if start is None:
         if s.factions[owner].supply.get(kind, 0) < 1:
-            raise ctx.fail(f"supply exhausted: the {owner} have no {kind} left")
+            ctx.repair(f"supply exhausted: the {owner} have no {kind} left", "{n} not placed (the count corrected)")
+            raise _LeftOut
         s.factions[owner].supply[kind] -= 1
     elif isinstance(start, Clearing) and start.number:
         cl = s.clearings[start.number]
         if not _remove_from(cl, owner, kind):
-            raise ctx.fail(f"the {owner} have no {kind} in {start.number}")
-        if kind == "plot":
+            _from_supply_instead(ctx, owner, kind, f"the {owner} have no {kind} in {start.number}")
+        elif kind == "plot":
             _plots(ctx).pop(start.number, None)
     else:
         _board_count(ctx, owner, start, -1)
+
+
+def _from_supply_instead(ctx: _Ctx, owner: str, kind: str, problem: str) -> None:
+    """A piece taken from where it does not stand: strict, the refusal; lenient, it is placed
+    there from its owner's supply first (so it comes from the supply), or, with none in the
+    supply either, left out."""
+    supply = ctx.s.factions[owner].supply
+    if ctx.repairs is not None and supply.get(kind, 0) > 0:
+        ctx.repair(problem, "{n} placed there from the supply first")
+        supply[kind] -= 1
+        return
+    ctx.repair(problem, "none there nor in the supply: {n} left out (the count corrected)")
+    raise _LeftOut
 
 
 def _put(ctx: _Ctx, owner: str, kind: str, dest: Any) -> None:
@@ -356,9 +443,13 @@ def _put(ctx: _Ctx, owner: str, kind: str, dest: Any) -> None:
         cl = s.clearings[dest.number]
         if kind == "warrior":
             cl.warriors[owner] = cl.warriors.get(owner, 0) + 1
-        elif kind in REGISTRY[owner].buildings:
-            if s.free_slots(dest.number) < 1:
-                raise ctx.fail(f"clearing {dest.number} has no free building slot")
+            return
+        problem = _cannot_stand(s, owner, kind, dest.number)
+        if problem:
+            ctx.repair(problem, "{n} not placed: back to the supply")
+            s.factions[owner].supply[kind] = s.factions[owner].supply.get(kind, 0) + 1
+            return
+        if kind in REGISTRY[owner].buildings:
             cl.buildings.append((owner, kind))
         else:
             cl.tokens.append((owner, kind))
@@ -367,6 +458,23 @@ def _put(ctx: _Ctx, owner: str, kind: str, dest: Any) -> None:
             _plots(ctx)[dest.number] = (PLOT_NAMES[face.group(1)] if face else "unknown", False)
     else:
         _board_count(ctx, owner, dest, 1)
+
+
+def _cannot_stand(s: GameState, owner: str, kind: str, c: int) -> str | None:
+    """Why a building or token cannot be put in clearing ``c`` (as a saved position checks):
+    a free slot for a building, its suit for a base or garden, one sympathy, trade post or plot
+    a clearing, one keep on the map."""
+    piece, cl = (owner, kind), s.clearings[c]
+    if kind in REGISTRY[owner].buildings and s.free_slots(c) < 1:
+        return f"clearing {c} has no free building slot"
+    suit = SHARED.suited.get(piece)
+    if suit is not None and suit != s.suits[c]:
+        return f"a {kind.replace('_', ' ')} stands only in a {suit} clearing; {c} is {s.suits[c]}"
+    if piece in SHARED.one_per_clearing and (piece in cl.tokens or piece in cl.buildings):
+        return f"clearing {c} holds a {kind.replace('_', ' ')} already: one at most"
+    if piece in SHARED.one_on_map and any(piece in s.clearings[x].tokens or piece in s.clearings[x].buildings for x in range(1, 13)):
+        return f"the {owner}'s {kind.replace('_', ' ')} is on the map already: there is one"
+    return None
 
 
 def _remove_from(cl: Any, owner: str, kind: str) -> bool:
@@ -394,19 +502,26 @@ def _board_count(ctx: _Ctx, owner: str, place: Any, n: int) -> None:
         holder = _name(ctx, place.faction or ctx.letter)
         board = s.factions[holder].board
         field = next((f for f in ("payments", "officers", "acolytes") if hasattr(board, f)), f"warriors on the {holder} board")
+        if field in ("officers", "acolytes") and owner != holder:
+            raise ctx.fail(f"the {holder}'s {field} are its own warriors, not the {owner}'s")
+    elif isinstance(place, Board) and place.area == "f" and _name(ctx, place.faction or ctx.letter) == "riverfolk":
+        board = s.factions["riverfolk"].board
+        field = "funds" if hasattr(board, "funds") else "payments"  # a bot Company keeps one box (9.2.3)
     else:
-        raise ctx.fail("pieces are kept in clearings, the Burrow (0) and on boards ($) only")
+        raise ctx.fail("pieces are kept in clearings, the Burrow (0) and on boards ($, the Riverfolk's Funds $_f) only")
     if board is None or not hasattr(board, field):
         raise ctx.fail(f"the engine keeps no {field} for this seat")
-    if field == "payments":
-        pay = dict(board.payments or {})
+    if field in ("payments", "funds"):
+        pay = dict(getattr(board, field) or {})
         if pay.get(owner, 0) + n < 0:
-            raise ctx.fail(f"the Riverfolk's Payments hold no {owner} warrior")
+            _from_supply_instead(ctx, owner, "warrior", f"the Riverfolk's {field.capitalize()} hold no {owner} warrior")
+            return
         pay[owner] = pay.get(owner, 0) + n
-        board.payments = {k: v for k, v in pay.items() if v}
+        setattr(board, field, {k: v for k, v in pay.items() if v})
         return
     if getattr(board, field) + n < 0:
-        raise ctx.fail(f"no {owner} warrior in the {field}")
+        _from_supply_instead(ctx, owner, "warrior", f"no {owner} warrior in the {field}")
+        return
     setattr(board, field, getattr(board, field) + n)
 
 
@@ -445,5 +560,9 @@ def _plots(ctx: _Ctx) -> dict[int, tuple[str, bool]]:
 
 def _flip(ctx: _Ctx, c: int, kind: str) -> None:
     if ("corvids", "plot") not in ctx.s.clearings[c].tokens:
-        raise ctx.fail(f"no plot in {c} to flip")
+        try:
+            _from_supply_instead(ctx, "corvids", "plot", f"no plot in {c} to flip")
+        except _LeftOut:
+            return
+        ctx.s.clearings[c].tokens.append(("corvids", "plot"))
     _plots(ctx)[c] = (kind, True)

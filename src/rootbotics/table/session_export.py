@@ -12,6 +12,7 @@ outcome) is what the position after the turn holds beyond the lines played by
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from ..core.context import Game, GameOver
@@ -24,6 +25,7 @@ from .controller import TableController, TurnOpen
 from .export import Recorder, Writer, rootlog_text, snapshot
 from .rootlog import Action, RootlogError, parse_action
 from .rootlog_import import ImportError_, play_actions
+from .rootlog_readers import funds_left
 
 if TYPE_CHECKING:
     from .replay import Part
@@ -92,6 +94,17 @@ def _human_line(before: GameState | None, after: GameState, faction: str, texts:
     return actions + writer.diff(snapshot(shadow), snapshot(after))
 
 
+def _funds_left(after: GameState, faction: str, texts: list[str]) -> list[Action]:
+    """The spec's ``$_f->N`` at the end of a human Company's turn (left out, the funds are
+    taken to be none): when it holds funds, or its lines moved some."""
+    marker = funds_left(after) if faction == "riverfolk" else None
+    if marker is None or any(re.search(r"\$_f->\d", t) for t in texts):
+        return []  # no Company of a human, or its player wrote the funds
+    if marker.value == "0" and not any("$_f" in t for t in texts):
+        return []
+    return [marker]
+
+
 def session_lines(session: Session) -> tuple[GameState, list[tuple[str, list[Action]]]]:
     """The final position and the Rootlog lines of a session, part by part: a human's line
     where the recorder heard their setup or turn, the recorder's own line for a bot."""
@@ -108,7 +121,8 @@ def session_lines(session: Session) -> tuple[GameState, list[tuple[str, list[Act
             texts.setdefault(who, []).append(text)
         for faction, actions in lines:
             if faction in texts:
-                actions = _human_line(part.start, after, faction, texts.pop(faction))
+                typed = texts.pop(faction)
+                actions = _human_line(part.start, after, faction, typed) + _funds_left(after, faction, typed)
             if actions:
                 out.append((faction, actions))
         for faction, left in texts.items():  # a human whose lines changed nothing on the board
