@@ -39,7 +39,8 @@ Program = Callable[["SeatView", Decision], Move]
 class SeatView:
     """What one seat may see (LoR 1.2): the map and every piece on it, scores, the discard pile,
     the available dominance cards, every play area and crafted item, how many cards each seat
-    holds, and its own hand. Never another hand nor the deck's order."""
+    holds, and its own hand. Never another hand (but one the rules make public, LoR 11.2.3) nor
+    the deck's order."""
 
     __slots__ = ("_state", "faction")
 
@@ -73,6 +74,14 @@ class SeatView:
     @property
     def hand(self) -> tuple[int, ...]:
         return tuple(self._state.factions[self.faction].hand)
+
+    def hand_of(self, faction: str) -> tuple[int, ...] | None:
+        """Another seat's hand when the rules show it to all (the Riverfolk Company's, LoR
+        11.2.3), this seat's own; None for a hand hidden from this seat (LoR 1.2.1)."""
+        fs = self._state.factions[faction]
+        if faction == self.faction or rules_of(faction).hand_is_public(self._state, faction):
+            return tuple(fs.hand)
+        return None
 
     def card(self, cid: int) -> Any:
         return self._state.deckdef.cards[cid]

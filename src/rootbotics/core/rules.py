@@ -10,7 +10,7 @@ from .context import EngineFailure, Game, GameOver
 from .faction import SHARED, overrides, rules_of
 from .setup_order import setup_rank
 from .maps import CLEARINGS
-from .paths import adjacent_for, distance, is_ferry_move, move_destinations  # noqa: F401 (re-exported for the bots)
+from .paths import adjacent_for, distance, is_ferry_move, move_destinations, river_links, swims  # noqa: F401 (re-exported for the bots)
 from .pieces import STALE, Warriors
 from .state import Clearing, GameState
 
@@ -208,6 +208,8 @@ def can_move(state: GameState, faction: str, a: int, b: int) -> bool:
     if b not in move_destinations(state, faction, a) or closed(state, b):  # LoR 26.6.2
         return False
     if faction in SHARED.nimble:  # 7.2.2; 11.2.1
+        return True
+    if faction in SHARED.swimmers and swims(state, faction) and b in river_links(state, a):  # LoR 11.2.2: along a river, no rule needed
         return True
     if state.deckdef.exiles and exiles.ignores_rule(state, faction):  # Corvid Planners
         return True

@@ -83,6 +83,7 @@ def domains() -> dict[str, tuple[tuple[Any, ...], ...]]:
         "faction_card": tuple((f, c) for f in FACTIONS for c in range(ncards)),  # an enemy's crafted card (Saboteurs)
         "faction_clearing": tuple((f, c) for f in FACTIONS for c in CLEARINGS),  # an enemy's warriors (False Orders)
         "league_use": (("move",), ("battle",)),  # League of Adventurous Mice
+        "price": tuple((sv, n) for sv in ("hand_card", *SERVICES) for n in range(1, 5)),  # the Riverfolk's Services tracks (LoR 11.3.5)
     }
 
 
@@ -114,6 +115,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     "strike": ("none",), "repair": ("none",), "special": ("none",), "hideout": ("none",),
     "steal": ("faction",), "instigate": ("faction_pair",), "scorch": ("none",), "improvise": ("item_pair",),
     "ally": ("faction",), "coalition": ("card",),
+    # the Riverfolk Company (LoR 11)
+    "fund": ("faction",), "price": ("price",), "export": ("card",), "draw": ("none",), "trade_post": ("none",),
 }
 
 SHARED_KINDS: tuple[str, ...] = (
@@ -132,6 +135,7 @@ FACTION_KINDS: dict[str, tuple[str, ...]] = {
     "alliance": ("revolt", "spread", "mobilize", "train", "organize", "supporter"),
     "vagabot": VAGABOND_KINDS,
     "vagabond2": VAGABOND_KINDS,
+    "riverfolk": ("fund", "price", "export", "draw", "trade_post"),
 }
 
 

@@ -332,7 +332,8 @@ _BOARD_ONLY = (
     "day_labor glide hideout relationship remove_item "
     "decree_add decree_empty_hand decree_fails depose leader new_clutch no_new_roost viziers "
     "coffin_makers coffin_return discard_play_card false_orders give informants league saboteurs swap_meet "
-    "ally_battle ally_move coalition"
+    "ally_battle ally_move coalition "
+    "export price trade_disruption"
 ).split()
 EVENT_ACTIONS: dict[str, Handler] = {kind: _nothing for kind in _BOARD_ONLY}
 EVENT_ACTIONS.update({
