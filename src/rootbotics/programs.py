@@ -268,15 +268,16 @@ class ProgramController:
         return hand
 
     def buy_services(self, g: Game, faction: str, offer: Offer) -> list[Purchase]:
-        """9.2.3: the seat picks services one at a time, within what it can afford."""
-        from .factions.riverfolk.services import HAND_CARD, SERVICES
+        """9.2.3: the seat picks services one at a time, within what it can afford; never
+        Mercenaries for a faction with no warriors (the Vagabond; LoR 11.2.7.3.2, "as normal")."""
+        from .factions.riverfolk.services import HAND_CARD, MERCENARIES, SERVICES
 
         out: list[Purchase] = []
         market = list(offer.market)
         bought: set[str] = set()
         cards_only = _sells_cards_only(g)
         for _ in range(offer.affordable(g.state)):
-            moves = [] if cards_only else [Move("service", (s,), "9.2.3") for s in SERVICES if s not in bought and s != HAND_CARD]
+            moves = [] if cards_only else [Move("service", (s,), "9.2.3") for s in SERVICES if s not in bought and s != HAND_CARD and not (s == MERCENARIES and offer.payer != faction)]
             moves += [Move("service", (HAND_CARD, c), "9.2.3") for c in market]
             if not moves:
                 break

@@ -34,8 +34,8 @@ def ruler(state: GameState, c: int) -> str | None:
             return ruler_counting(cl, soup, 2 * cl.tokens_of(soup))
     if state.services:  # Mercenaries (9.2.3 III): a seller's warriors count as the buyer's
         hired = SHARED.services.ruling_helper(state, c)
-        if hired is not None:
-            return ruler_counting(cl, state.current, hired(state.current))
+        if hired is not None:  # they are the buyer's, no longer the seller's (LoR 11.2.7.3)
+            return ruler_counting(cl, state.current, hired(state.current), SHARED.services.name)
     # Typed as a plain dict on Clearing: the mypyc build keeps its dict fast paths (which honour a subclass's setters).
     warriors: Warriors = cl.warriors  # type: ignore[assignment]
     buildings = cl.buildings
@@ -75,12 +75,14 @@ def count_ruler(cl: Clearing) -> str | None:
     return leader
 
 
-def ruler_counting(cl: Clearing, faction: str, extra: int) -> str | None:
+def ruler_counting(cl: Clearing, faction: str, extra: int, lender: str | None = None) -> str | None:
     """``count_ruler`` with ``extra`` more counted for ``faction``: a buyer's hired warriors
-    (Mercenaries, 9.2.3 III) or a Soup Kitchens holder's tokens counted twice (Exiles and
-    Partisans). A ruling building (8.2.1 Pilgrims) still rules whatever the counts; ties go to
-    Lords of the Forest (LoR 7.2.1, 5.2.1)."""
+    (Mercenaries, 9.2.3 III, which then count for their ``lender`` no more) or a Soup Kitchens
+    holder's tokens counted twice (Exiles and Partisans). A ruling building (8.2.1 Pilgrims) still
+    rules whatever the counts; ties go to Lords of the Forest (LoR 7.2.1, 5.2.1)."""
     counts = dict(cl.warriors)
+    if extra and lender is not None:
+        counts.pop(lender, None)
     for f, kind in cl.buildings:
         if kind in SHARED.ruling_buildings:
             return f

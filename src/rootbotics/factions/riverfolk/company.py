@@ -87,16 +87,20 @@ def company_of(state: GameState) -> CompanyBoard | None:
     return fs.board if fs is not None and isinstance(fs.board, CompanyBoard) else None
 
 
-def trade_post_removed(g: Game, c: int) -> None:
-    """LoR 11.2.5.1: a human Company's removed trade post leaves the game (its suit's track
-    space stays empty), by contrast with the bot's (Law of Robotics 9.2.2)."""
-    fs = g.state.factions[FACTION]
+def trade_post_leaving(state: GameState, c: int) -> None:
+    """LoR 11.2.5.1: a human Company's removed trade post leaves the game, its suit's track space
+    staying empty (the bot's goes back, Law of Robotics 9.2.2). Done before the removal is told,
+    so every event sees a whole board."""
+    fs = state.factions[FACTION]
     fs.supply["trade_post"] -= 1
     fs.removed["trade_post"] = fs.removed.get("trade_post", 0) + 1
-    b = company_of(g.state)
-    suit = g.state.suits[c] or ""
+    b = company_of(state)
+    suit = state.suits[c] or ""
     if b is not None and suit:
         b.lost[suit] = b.lost.get(suit, 0) + 1
+
+
+def trade_post_removed(g: Game) -> None:
     g.emit(FACTION, "LoR 11.2.5.1", "trade_post_gone", "the removed trade post leaves the game (a human Riverfolk's does not go back to its board)")
 
 

@@ -278,11 +278,16 @@ class Riverfolk(Faction):
                 out.append(f"{trade_posts_placed(state, suit)} {suit} trade posts on the map (9.3.3: three per suit)")
         return out
 
+    def piece_removing(self, state: GameState, c: int, kind: str) -> object:
+        if kind == "trade_post" and company.company_of(state) is not None:
+            company.trade_post_leaving(state, c)
+        return None
+
     def piece_removed(self, g: Game, c: int, kind: str, by: str | None, memo: object) -> None:
         if kind != "trade_post":
             return
         if company.company_of(g.state) is not None:
-            company.trade_post_removed(g, c)  # a human Company's trade post leaves the game (LoR 11.2.5.1; 9.2.2 is the bot's)
+            company.trade_post_removed(g)  # a human Company's trade post leaves the game (LoR 11.2.5.1; 9.2.2 is the bot's)
             from . import lor
 
             if lor.by_legal_moves(g):

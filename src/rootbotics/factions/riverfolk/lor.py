@@ -16,7 +16,7 @@ from typing import cast
 
 from ...core.context import Game
 from ...core.lor.battling import ask_battle, can_take_battle
-from ...core.lor.cards import HAND_LIMIT, discard_down, draw
+from ...core.lor.cards import HAND_LIMIT, card_keys, discard_down, draw
 from ...core.lor.crafting import ANY, CRAFT_SUITS, craftable, crafted
 from ...core.lor.effects import daylight_start, evening_start
 from ...core.lor.moving import ask_move, can_take_move
@@ -218,11 +218,12 @@ def crafts(state: GameState) -> list[int]:
     spaces cover the cost (LoR 4.1.1) and enough funds fill them."""
     n = funds(state)
     deck = state.deckdef.cards
+    keys = card_keys(state.deckdef)
     seen: set[str] = set()
     out = []
     for cid in craftable(state, FACTION, spaces(state)):
-        if len(deck[cid].cost) <= n and deck[cid].name not in seen:
-            seen.add(deck[cid].name)
+        if len(deck[cid].cost) <= n and keys[cid] not in seen:
+            seen.add(keys[cid])
             out.append(cid)
     return out
 

@@ -18,7 +18,7 @@ from typing import Any, cast
 
 from ...core.context import Game
 from ...core.faction import piece_totals
-from ...core.lor.cards import card_label
+from ...core.lor.cards import card_label, card_moves
 from ...core.moves import DONE, MOVE_TEXT, Move, ask
 from ...core.state import GameState
 from .company import CompanyBoard
@@ -57,12 +57,8 @@ def offers(state: GameState, buyer: str, bought: list[str]) -> list[Move]:
     cb = company(state)
     out: list[Move] = []
     if can_pay(state, buyer, cb.price(HAND_CARD)):
-        seen: set[str] = set()
-        for cid in state.factions[FACTION].hand:
-            name = state.deckdef.cards[cid].name
-            if name not in seen:
-                seen.add(name)
-                out.append(Move("service", (HAND_CARD, cid), RULE_OF[HAND_CARD]))
+        out += card_moves(state, state.factions[FACTION].hand, RULE_OF[HAND_CARD], kind="service")
+        out = [Move("service", (HAND_CARD, m.args[0]), m.rule) for m in out]
     if RIVERBOATS not in bought and can_pay(state, buyer, cb.price(RIVERBOATS)):
         out.append(Move("service", (RIVERBOATS,), RULE_OF[RIVERBOATS]))
     if MERCENARIES not in bought and not pays_with_items(state, buyer) and can_pay(state, buyer, cb.price(MERCENARIES)):
