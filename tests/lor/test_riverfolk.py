@@ -427,3 +427,19 @@ def test_random_riverfolk_seat_plays_whole_games(seed: int) -> None:
     play(g)
     assert g.state.winner
     assert any(e.faction == "riverfolk" and e.kind == "price" for e in g.log)
+
+
+def test_lor_11_2_7_3_2_mercenaries_removed_by_the_vagabond_make_no_hostility() -> None:
+    """The Marquise, with Mercenaries, battles the Vagabond in 10 with the Company's two warriors
+    only; his two hits remove both of them, and he stays Indifferent to the Company."""
+    s = camp(seats=("marquise", "riverfolk", "eyrie", "vagabot"), humans=("riverfolk", "marquise", "vagabot"), clearings={10: {"warriors": {"riverfolk": 2}}},
+             vagabot={"vagabond": {"location": 10, "items": ["sword", "sword", "torch"], "relationships": {"riverfolk": "indifferent", "marquise": "indifferent", "eyrie": "indifferent"}}})
+    s.services["marquise"] = ["mercenaries"]
+    s.phase = "daylight"
+    assert defenders(s, "marquise", 10) == ["vagabot"]
+    from rootbotics.core.battle import battle
+
+    g = checked(game(s, [("roll", (2, 2))], marquise=seat([])[0], vagabot=seat([], then=lambda d: d.moves[0])[0], riverfolk=seat([])[0]))
+    battle(g, "marquise", "vagabot", 10, "LoR 6.5.1")
+    assert "riverfolk" not in s.clearings[10].warriors
+    assert "riverfolk" in s.factions["vagabot"].board.relations and not s.factions["vagabot"].board.hostile("riverfolk")
