@@ -140,6 +140,7 @@ GREEDY_RANK: dict[str, int] = {
     "activate_dominance": 9,
     "craft": 8,
     "build": 7,
+    "trade_post": 7,  # the Riverfolk Company's building (LoR 11.5.6)
     "recruit": 6,
     "battle": 5,
     "overwork": 4,

@@ -443,3 +443,30 @@ def test_lor_11_2_7_3_2_mercenaries_removed_by_the_vagabond_make_no_hostility() 
     battle(g, "marquise", "vagabot", 10, "LoR 6.5.1")
     assert "riverfolk" not in s.clearings[10].warriors
     assert "riverfolk" in s.factions["vagabot"].board.relations and not s.factions["vagabot"].board.hostile("riverfolk")
+
+
+def robots_market(buyer: str, **extra):
+    s = position({4: {"warriors": {"riverfolk": 1}, "tokens": [["riverfolk", "trade_post"]]}}, seats=(buyer, "riverfolk", "eyrie"), humans=(buyer,),
+                 riverfolk={"market": ["anvil", "bake_sale"], "payments": {}}, **extra)
+    return s
+
+
+def test_robots_sell_to_a_program_seat_at_the_start_of_its_birdsong() -> None:
+    """Law of Robotics 9.2.3 for a base human seat played by a program: a Market card for two
+    warriors at 0 VP (the price by the buyer's score, not a track), into the Robots' Payments."""
+    s = robots_market("marquise")
+    anvil = cid(s, "anvil")
+    ctl, script = seat([("services.buy", "service", ("hand_card", anvil))])
+    g = checked(game(s, marquise=ctl))
+    S.offer_services(g, "marquise")
+    assert ("mercenaries",) in [m.args for m in script.moves_at("services.buy")]
+    assert anvil in s.factions["marquise"].hand and s.factions["riverfolk"].board.payments == {"marquise": 2}
+
+
+def test_robots_sell_the_vagabond_no_mercenaries_and_take_riverfolk_warriors() -> None:
+    s = robots_market("vagabot", vagabot={"vagabond": {"location": 4, "items": ["sword", "boots", "torch"]}})
+    ctl, script = seat([("services.buy", "service", ("riverboats",))])
+    g = checked(game(s, vagabot=ctl))
+    S.offer_services(g, "vagabot")
+    assert ("mercenaries",) not in [m.args for m in script.moves_at("services.buy")]
+    assert s.factions["riverfolk"].board.payments == {"riverfolk": 2} and s.services["vagabot"] == ["riverboats"]

@@ -162,11 +162,11 @@ class Faction:
 
     def lor_birdsong_starting(self, g: Game, faction: str) -> None:
         """The Birdsong of ``faction``, another seat played by the Law of Root, starts (after its
-        dominance check, LoR 3.3.1): e.g. a human Riverfolk Company's services offered to it
+        dominance check, LoR 3.3.1): e.g. a human seller's services offered to it
         (LoR 11.2.6). Asked of every other seated faction, in turn order."""
 
     def hand_is_public(self, state: GameState, faction: str) -> bool:
-        """Whether every seat may see this seat's hand (the Riverfolk Company's, LoR 11.2.3)."""
+        """Whether every seat may see this seat's hand (a public hand, LoR 11.2.3)."""
         return False
 
     # -- saved positions -----------------------------------------------------------------------

@@ -607,7 +607,7 @@ def _read_faction(state: GameState, f: str, raw: dict[str, Any], cards: Cards) -
 
 def _read_services(state: GameState, data: dict[str, Any]) -> None:
     """Services bought this turn (9.2.3, LoR 11.2.6): by seated factions, from a seller of services
-    seated in this game (a bot, or a human Riverfolk Company)."""
+    seated in this game, bot or human."""
     raw = _obj(data.get("services", {}), "services")
     seller = SHARED.services.name
     fs = state.factions.get(seller) if seller else None

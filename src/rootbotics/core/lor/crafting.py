@@ -78,7 +78,7 @@ def craft(g: Game, faction: str, cid: int, pieces: dict[str, int], rule: str) ->
 
 def crafted(g: Game, faction: str, cid: int, rule: str) -> None:
     """What crafting card ``cid`` does once its cost is paid (LoR 4.1.2-4.1.3): a faction that
-    pays otherwise (the Riverfolk's funds, LoR 11.5.3) calls it after paying."""
+    pays otherwise (with funds, LoR 11.5.3) calls it after paying."""
     s = g.state
     card = s.deckdef.cards[cid]
     fs = s.factions[faction]

@@ -33,7 +33,7 @@ def play_turn(g: Game, faction: str, birdsong: Callable[[Game], None], daylight:
 
 def start_of_birdsong(g: Game, faction: str) -> None:
     """Before anything else in Birdsong: a fulfilled dominance wins (LoR 3.3.1), then what other
-    seats offer at its start (a human Riverfolk Company's services, LoR 11.2.6), then the cards
+    seats offer at its start (services bought from a human seller, LoR 11.2.6), then the cards
     acting at the start of Birdsong, then the cards usable in Birdsong."""
     check_dominance_victory(g, faction)
     others_at_birdsong(g, faction)
