@@ -470,3 +470,16 @@ def test_robots_sell_the_vagabond_no_mercenaries_and_take_riverfolk_warriors() -
     S.offer_services(g, "vagabot")
     assert ("mercenaries",) not in [m.args for m in script.moves_at("services.buy")]
     assert s.factions["riverfolk"].board.payments == {"riverfolk": 2} and s.services["vagabot"] == ["riverboats"]
+
+
+def test_lor_11_2_7_3_hired_warriors_are_no_enemy_pieces() -> None:
+    """A Favor's removal of every enemy piece, by a Marquise with Mercenaries in her Daylight,
+    takes the Company's trade post in 4 but not its warriors, which are hers now."""
+    from rootbotics.core.rules import remove_all_enemy_pieces
+
+    s = market_seats()
+    s.services["marquise"] = ["mercenaries"]
+    s.phase = "daylight"
+    g = checked(game(s, marquise=seat([])[0], riverfolk=seat([], then=lambda d: d.moves[0])[0]))
+    remove_all_enemy_pieces(g, "marquise", 4, "LoR 4.1.2")
+    assert ("riverfolk", "trade_post") not in s.clearings[4].tokens and s.clearings[4].warriors["riverfolk"] == 2

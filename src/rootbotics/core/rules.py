@@ -445,8 +445,15 @@ def remove_all_enemy_pieces(g: Game, faction: str, c: int, rule: str, bots_lose:
                 continue
             for kind in [k for f, k in cl.buildings if f == enemy] + [k for f, k in cl.tokens if f == enemy]:
                 removed += remove_piece(g, enemy, c, kind, rule, by=faction)
-            removed += remove_warriors(g, enemy, c, cl.warriors.get(enemy, 0), rule, by=faction)
+            if not hired_by(g.state, faction, enemy):
+                removed += remove_warriors(g, enemy, c, cl.warriors.get(enemy, 0), rule, by=faction)
     return removed
+
+
+def hired_by(state: GameState, faction: str, owner: str) -> bool:
+    """``owner``'s warriors are ``faction``'s hired Mercenaries now, so no enemy pieces to it
+    (9.2.3 III; LoR 11.2.7.3)."""
+    return bool(state.services) and owner == SHARED.services.name and SHARED.services.hired_now(state, faction)
 
 
 def remove_some_pieces(g: Game, owner: str, c: int, n: int, rule: str, by: str) -> int:
