@@ -34,8 +34,9 @@ def ruler(state: GameState, c: int) -> str | None:
             return ruler_counting(cl, soup, 2 * cl.tokens_of(soup))
     if state.services:  # Mercenaries (9.2.3 III): a seller's warriors count as the buyer's
         hired = SHARED.services.ruling_helper(state, c)
-        if hired is not None:  # they are the buyer's, no longer the seller's (LoR 11.2.7.3)
-            return ruler_counting(cl, state.current, hired(state.current), SHARED.services.name)
+        if hired is not None:  # a human buyer's, no longer the seller's (LoR 11.2.7.3; ruling R-SERVICES-MERCENARIES)
+            lender = None if state.factions[state.current].is_bot else SHARED.services.name
+            return ruler_counting(cl, state.current, hired(state.current), lender)
     # Typed as a plain dict on Clearing: the mypyc build keeps its dict fast paths (which honour a subclass's setters).
     warriors: Warriors = cl.warriors  # type: ignore[assignment]
     buildings = cl.buildings
@@ -451,9 +452,11 @@ def remove_all_enemy_pieces(g: Game, faction: str, c: int, rule: str, bots_lose:
 
 
 def hired_by(state: GameState, faction: str, owner: str) -> bool:
-    """``owner``'s warriors are ``faction``'s hired Mercenaries now, so no enemy pieces to it
-    (9.2.3 III; LoR 11.2.7.3)."""
-    return bool(state.services) and owner == SHARED.services.name and SHARED.services.hired_now(state, faction)
+    """``owner``'s warriors are the human ``faction``'s hired Mercenaries now, so no enemy pieces
+    to it (LoR 11.2.7.3; ruling R-SERVICES-MERCENARIES)."""
+    if not state.services or owner != SHARED.services.name or state.factions[faction].is_bot:
+        return False
+    return SHARED.services.hired_now(state, faction)
 
 
 def remove_some_pieces(g: Game, owner: str, c: int, n: int, rule: str, by: str) -> int:

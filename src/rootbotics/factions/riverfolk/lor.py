@@ -16,7 +16,7 @@ from typing import cast
 
 from ...core.context import Game
 from ...core.lor.battling import ask_battle, can_take_battle
-from ...core.lor.cards import HAND_LIMIT, card_keys, discard_down, draw
+from ...core.lor.cards import HAND_LIMIT, card_keys, card_label, discard_down, draw
 from ...core.lor.crafting import ANY, CRAFT_SUITS, craftable, crafted
 from ...core.lor.effects import daylight_start, evening_start
 from ...core.lor.moving import ask_move, can_take_move
@@ -354,8 +354,8 @@ def trade_disruption(g: Game) -> None:
         board_move(g, owner, 1, "funds", "supply", "LoR 11.2.5.1")
 
 
-MOVE_TEXT["fund"] = lambda m: f"a {m.args[0]} warrior from the Funds"
+MOVE_TEXT["fund"] = lambda m: f"one {m.args[0]} warrior from the Funds"
 MOVE_TEXT["price"] = lambda m: f"{SERVICE_NAMES[m.args[0]]} at {m.args[1]}"
-MOVE_TEXT["export"] = lambda m: f"export card {m.args[0]} (discard it for a warrior in Payments)"
+MOVE_TEXT["export"] = lambda m: f"export {card_label(m.args[0])} (discard it for a warrior in Payments)"
 MOVE_TEXT["draw"] = lambda m: "Draw: commit a fund to draw a card"
 MOVE_TEXT["trade_post"] = lambda m: "Establish a trade post with garrison"
