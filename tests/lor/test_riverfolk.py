@@ -483,3 +483,14 @@ def test_lor_11_2_7_3_hired_warriors_are_no_enemy_pieces() -> None:
     g = checked(game(s, marquise=seat([])[0], riverfolk=seat([], then=lambda d: d.moves[0])[0]))
     remove_all_enemy_pieces(g, "marquise", 4, "LoR 4.1.2")
     assert ("riverfolk", "trade_post") not in s.clearings[4].tokens and s.clearings[4].warriors["riverfolk"] == 2
+
+
+def test_bots_buy_from_a_program_company_by_the_services_cards() -> None:
+    """Law of Robotics 9.7 with the Company played by a program: the bots buy Hand Cards from its
+    face-up hand (the card leaves the Company's hand, their warriors go to its Payments)."""
+    seats = [Seat("riverfolk", "human"), Seat("eyrie"), Seat("alliance"), Seat("vagabot")]
+    g = new_game(GameConfig(seats, "fall", 0), controllers={"riverfolk": ProgramController(builtin("random", 0, "riverfolk"))})
+    g.log.listeners.append(lambda e: invariants.check(g.state))
+    play(g)
+    bought = [e for e in g.log if e.kind == "hand_card" and e.rule == "9.7"]
+    assert bought and {e.faction for e in bought} <= {"eyrie", "alliance"}
