@@ -494,3 +494,16 @@ def test_bots_buy_from_a_program_company_by_the_services_cards() -> None:
     play(g)
     bought = [e for e in g.log if e.kind == "hand_card" and e.rule == "9.7"]
     assert bought and {e.faction for e in bought} <= {"eyrie", "alliance"}
+
+
+def test_company_board_errors_name_the_field() -> None:
+    """Trade posts out of the game must match ``removed``; warriors fill only empty spaces; a
+    price is 1 to 4 (LoR 11.3.3, 11.5.3, 11.3.5)."""
+    from rootbotics.core.fields import StateError
+
+    with pytest.raises(StateError, match="lost"):
+        camp(company={"lost": {"fox": 1}})
+    with pytest.raises(StateError, match="crafted.mouse"):
+        camp(company={"crafted": {"mouse": {"riverfolk": 1}}})
+    with pytest.raises(StateError, match="prices.riverboats"):
+        camp(company={"prices": {"riverboats": 5}})
