@@ -179,9 +179,10 @@ def action_moves(state: GameState) -> list[Move]:
         out.append(Move("move", (), "LoR 11.5.1"))
     if can_take_battle(state, FACTION):
         out.append(Move("battle", (), "LoR 11.5.2"))
-    out += [Move("craft", (cid,), "LoR 11.5.3") for cid in crafts(state)]
+    cards = crafts(state)
+    out += [Move("craft", (cid,), "LoR 11.5.3") for cid in cards]
     if state.factions[FACTION].supply.get("warrior", 0) > 0:
-        out += [Move("export", (cid,), "LoR 11.5.3.1") for cid in crafts(state)]
+        out += [Move("export", (cid,), "LoR 11.5.3.1") for cid in cards]
     if state.deck or state.discard:
         out.append(Move("draw", (), "LoR 11.5.4"))
     if recruit_possible(state):
