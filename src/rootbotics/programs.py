@@ -39,8 +39,8 @@ Program = Callable[["SeatView", Decision], Move]
 class SeatView:
     """What one seat may see (LoR 1.2): the map and every piece on it, scores, the discard pile,
     the available dominance cards, every play area and crafted item, the cards revealed face up
-    (the Duchy's, LoR 12.5), how many cards each seat holds, and its own hand. Never another hand
-    nor the deck's order."""
+    (the Cult's and the Duchy's, LoR 10.5, 12.5), how many cards each seat holds, and its own hand.
+    Never another hand (but one the rules make public, LoR 11.2.3) nor the deck's order."""
 
     __slots__ = ("_state", "faction")
 
@@ -83,6 +83,14 @@ class SeatView:
     @property
     def hand(self) -> tuple[int, ...]:
         return tuple(self._state.factions[self.faction].hand)
+
+    def hand_of(self, faction: str) -> tuple[int, ...] | None:
+        """Another seat's hand when the rules show it to all (the Riverfolk Company's, LoR
+        11.2.3), this seat's own; None for a hand hidden from this seat (LoR 1.2.1)."""
+        fs = self._state.factions[faction]
+        if faction == self.faction or rules_of(faction).hand_is_public(self._state, faction):
+            return tuple(fs.hand)
+        return None
 
     def card(self, cid: int) -> Any:
         return self._state.deckdef.cards[cid]
@@ -148,6 +156,7 @@ GREEDY_RANK: dict[str, int] = {
     "activate_dominance": 9,
     "craft": 8,
     "build": 7,
+    "trade_post": 7,  # the Riverfolk Company's building (LoR 11.5.6)
     "recruit": 6,
     "battle": 5,
     "overwork": 4,
@@ -276,15 +285,16 @@ class ProgramController:
         return hand
 
     def buy_services(self, g: Game, faction: str, offer: Offer) -> list[Purchase]:
-        """9.2.3: the seat picks services one at a time, within what it can afford."""
-        from .factions.riverfolk.services import HAND_CARD, SERVICES
+        """9.2.3: the seat picks services one at a time, within what it can afford; never
+        Mercenaries for a faction with no warriors (the Vagabond; LoR 11.2.7.3.2, "as normal")."""
+        from .factions.riverfolk.services import HAND_CARD, MERCENARIES, SERVICES
 
         out: list[Purchase] = []
         market = list(offer.market)
         bought: set[str] = set()
         cards_only = _sells_cards_only(g)
         for _ in range(offer.affordable(g.state)):
-            moves = [] if cards_only else [Move("service", (s,), "9.2.3") for s in SERVICES if s not in bought and s != HAND_CARD]
+            moves = [] if cards_only else [Move("service", (s,), "9.2.3") for s in SERVICES if s not in bought and s != HAND_CARD and not (s == MERCENARIES and offer.payer != faction)]
             moves += [Move("service", (HAND_CARD, c), "9.2.3") for c in market]
             if not moves:
                 break

@@ -110,6 +110,7 @@ class Faction:
     human_seat: ClassVar[bool] = False  # a position may hold a human seat of this faction
     board_fields: ClassVar[tuple[str, ...]] = ()  # its keys in a seat of the saved position
     nimble: ClassVar[bool] = False  # moves without ruling either clearing (7.2.2, 11.2.1)
+    swims: ClassVar[bool] = False  # a human seat of it treats rivers as paths, moving along one needing no rule (LoR 11.2.2)
     wins_ties: ClassVar[bool] = False  # rules tied clearings (Lords of the Forest, LoR 7.2.1)
     ruling_buildings: ClassVar[frozenset[str]] = frozenset()  # its owner rules where one stands
     crafting_pieces: ClassVar[frozenset[str]] = frozenset()  # building or token kinds that are its crafting pieces on the map (LoR 4.1.1; Tunnels)
@@ -164,6 +165,15 @@ class Faction:
 
     def turn_starting(self, g: Game, faction: str) -> None:
         """``faction``'s turn begins (its Birdsong)."""
+
+    def lor_birdsong_starting(self, g: Game, faction: str) -> None:
+        """The Birdsong of ``faction``, another seat played by the Law of Root, starts (after its
+        dominance check, LoR 3.3.1): e.g. a human seller's services offered to it
+        (LoR 11.2.6). Asked of every other seated faction, in turn order."""
+
+    def hand_is_public(self, state: GameState, faction: str) -> bool:
+        """Whether every seat may see this seat's hand (a public hand, LoR 11.2.3)."""
+        return False
 
     # -- saved positions -----------------------------------------------------------------------
     def write_board(self, state: GameState, fs: FactionState) -> dict[str, Any]:
@@ -435,6 +445,7 @@ class Shared:
     tie_winner: str | None = None
     ruling_buildings: frozenset[str] = frozenset()
     nimble: frozenset[str] = frozenset()
+    swimmers: frozenset[str] = frozenset()
     exclusive: frozenset[tuple[str, str]] = frozenset()
     leaves_game: frozenset[tuple[str, str]] = frozenset()
     suited: dict[tuple[str, str], str] = {}
@@ -461,6 +472,8 @@ def register(faction: Faction) -> None:
     SHARED.ruling_buildings |= faction.ruling_buildings
     if faction.nimble:
         SHARED.nimble |= {name}
+    if faction.swims:
+        SHARED.swimmers |= {name}
     SHARED.exclusive |= {(name, k) for k in faction.exclusive_tokens}
     SHARED.leaves_game |= {(name, k) for k in faction.leaves_game}
     SHARED.suited = {**SHARED.suited, **{(name, k): s for k, s in faction.suited_buildings.items()}}

@@ -153,15 +153,14 @@ def clearing_violations(state: GameState) -> list[str]:
 
 
 def service_violations(state: GameState) -> list[str]:
-    """Services (9.2.3) are bought only from a seated seller: its bot, or a human seller when
-    the buyer is a bot (9.7: bots buy from a human seller too); they last only through the
-    buyer's turn."""
+    """Services (9.2.3) are bought only from a seated seller, bot or human (9.7: bots buy from a
+    human seller too; LoR 11.2.6: so do human seats), never by the seller; they last only through
+    the buyer's turn."""
     if not state.services:
         return []
     out: list[str] = []
     seller = state.factions.get(SHARED.services.name) if SHARED.services.name else None
-    humans_buying = [f for f in state.services if f in state.factions and not state.factions[f].is_bot]
-    if seller is None or (not seller.is_bot and humans_buying):
+    if seller is None or SHARED.services.name in state.services:
         out.append(f"services bought with no {_seller_title()} in the game: {state.services}")
     stale = [f for f in state.services if f not in state.factions or f != state.current]
     if stale:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .exiles import extra_adjacent
+from .faction import SHARED
 from .state import GameState
 
 FAR = 99  # distance to a clearing that cannot be reached
@@ -40,7 +41,7 @@ def adjacent_for(state: GameState, faction: str, c: int) -> tuple[int, ...]:
 
 def _adjacent(state: GameState, faction: str, c: int) -> tuple[int, ...]:
     m = state.map
-    if state.services and state.has_service(faction, "riverboats"):
+    if (state.services and state.has_service(faction, "riverboats")) or swims(state, faction):
         return riverboat_adjacent(state, faction, c)
     if not m.closed_paths or is_bot(state, faction):
         return m.adjacent[c]
@@ -50,13 +51,19 @@ def _adjacent(state: GameState, faction: str, c: int) -> tuple[int, ...]:
     return tuple(sorted(set(m.open_adjacent[c]).union(extra)))
 
 
+def swims(state: GameState, faction: str) -> bool:
+    """A human seat whose faction treats rivers as paths (Swimmers, LoR 11.2.2)."""
+    return faction in SHARED.swimmers and not is_bot(state, faction)
+
+
 def river_links(state: GameState, c: int) -> tuple[int, ...]:
     """Clearings joined to ``c`` by a river (on the Lake, the lake's links, LoR C.2.2)."""
     return tuple(b if a == c else a for a, b in state.map.river_paths if c in (a, b))
 
 
 def riverboat_adjacent(state: GameState, faction: str, c: int) -> tuple[int, ...]:
-    """Riverboats (9.2.3 II): rivers count as paths for this seat until the end of its turn."""
+    """Riverboats (9.2.3 II, LoR 11.2.7.2; Swimmers, LoR 11.2.2): rivers count as paths for this
+    seat."""
     m = state.map
     if not m.closed_paths or is_bot(state, faction):
         near = m.adjacent[c]
@@ -70,7 +77,7 @@ def riverboat_adjacent(state: GameState, faction: str, c: int) -> tuple[int, ...
 def distance_table(state: GameState, faction: str) -> Sequence[Sequence[int]]:
     """Fewest moves between every two clearings along the paths this seat may use (ferry
     aside): the map's table, unless Riverboats make rivers paths (9.2.3 II)."""
-    if not state.has_service(faction, "riverboats"):
+    if not state.has_service(faction, "riverboats") and not swims(state, faction):
         return state.map.distance
     table: list[list[int]] = [[FAR] * 13]
     for start in range(1, 13):
@@ -125,7 +132,7 @@ def is_ferry_move(state: GameState, faction: str, a: int, b: int) -> bool:
 
 def move_destinations(state: GameState, faction: str, c: int) -> tuple[int, ...]:
     """Where a move from ``c`` may go by path or by the Ferry, in priority-number order."""
-    if state.ferry is None and not state.services and not state.map.closed_paths and not state.deckdef.exiles:
+    if state.ferry is None and not state.services and not state.map.closed_paths and not state.deckdef.exiles and faction not in SHARED.swimmers:
         return state.map.adjacent[c]  # no Ferry, no Riverboats, no closed path: the printed paths
     near = adjacent_for(state, faction, c)
     boat = ferry_links(state, c)
@@ -140,7 +147,7 @@ def distances_from(state: GameState, faction: str, start: int) -> list[int]:
 
     A bot on a map without closed paths or a Ferry reads the precomputed table."""
     m = state.map
-    if state.ferry is None and not state.services and (not m.closed_paths or is_bot(state, faction)) and not (state.deckdef.exiles and not is_bot(state, faction)):
+    if state.ferry is None and not state.services and (not m.closed_paths or is_bot(state, faction)) and not (state.deckdef.exiles and not is_bot(state, faction)) and not swims(state, faction):
         return list(m.distance[start])
     return fewest_moves(start, lambda c: move_destinations(state, faction, c))
 

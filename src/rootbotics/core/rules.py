@@ -10,7 +10,7 @@ from .context import EngineFailure, Game, GameOver
 from .faction import SHARED, overrides, rules_of
 from .setup_order import setup_rank
 from .maps import CLEARINGS
-from .paths import adjacent_for, distance, is_ferry_move, move_destinations  # noqa: F401 (re-exported for the bots)
+from .paths import adjacent_for, distance, is_ferry_move, move_destinations, river_links, swims  # noqa: F401 (re-exported for the bots)
 from .pieces import STALE, Warriors
 from .state import Clearing, GameState
 
@@ -34,8 +34,9 @@ def ruler(state: GameState, c: int) -> str | None:
             return ruler_counting(cl, soup, 2 * cl.tokens_of(soup))
     if state.services:  # Mercenaries (9.2.3 III): a seller's warriors count as the buyer's
         hired = SHARED.services.ruling_helper(state, c)
-        if hired is not None:
-            return ruler_counting(cl, state.current, hired(state.current))
+        if hired is not None:  # a human buyer's, no longer the seller's (LoR 11.2.7.3; ruling R-SERVICES-MERCENARIES)
+            lender = None if state.factions[state.current].is_bot else SHARED.services.name
+            return ruler_counting(cl, state.current, hired(state.current), lender)
     # Typed as a plain dict on Clearing: the mypyc build keeps its dict fast paths (which honour a subclass's setters).
     warriors: Warriors = cl.warriors  # type: ignore[assignment]
     buildings = cl.buildings
@@ -75,12 +76,14 @@ def count_ruler(cl: Clearing) -> str | None:
     return leader
 
 
-def ruler_counting(cl: Clearing, faction: str, extra: int) -> str | None:
+def ruler_counting(cl: Clearing, faction: str, extra: int, lender: str | None = None) -> str | None:
     """``count_ruler`` with ``extra`` more counted for ``faction``: a buyer's hired warriors
-    (Mercenaries, 9.2.3 III) or a Soup Kitchens holder's tokens counted twice (Exiles and
-    Partisans). A ruling building (8.2.1 Pilgrims) still rules whatever the counts; ties go to
-    Lords of the Forest (LoR 7.2.1, 5.2.1)."""
+    (Mercenaries, 9.2.3 III, which then count for their ``lender`` no more) or a Soup Kitchens
+    holder's tokens counted twice (Exiles and Partisans). A ruling building (8.2.1 Pilgrims) still
+    rules whatever the counts; ties go to Lords of the Forest (LoR 7.2.1, 5.2.1)."""
     counts = dict(cl.warriors)
+    if extra and lender is not None:
+        counts.pop(lender, None)
     for f, kind in cl.buildings:
         if kind in SHARED.ruling_buildings:
             return f
@@ -208,6 +211,8 @@ def can_move(state: GameState, faction: str, a: int, b: int) -> bool:
     if b not in move_destinations(state, faction, a) or closed(state, b):  # LoR 26.6.2
         return False
     if faction in SHARED.nimble:  # 7.2.2; 11.2.1
+        return True
+    if faction in SHARED.swimmers and swims(state, faction) and b in river_links(state, a):  # LoR 11.2.2: along a river, no rule needed
         return True
     if state.deckdef.exiles and exiles.ignores_rule(state, faction):  # Corvid Planners
         return True
@@ -441,8 +446,17 @@ def remove_all_enemy_pieces(g: Game, faction: str, c: int, rule: str, bots_lose:
                 continue
             for kind in [k for f, k in cl.buildings if f == enemy] + [k for f, k in cl.tokens if f == enemy]:
                 removed += remove_piece(g, enemy, c, kind, rule, by=faction)
-            removed += remove_warriors(g, enemy, c, cl.warriors.get(enemy, 0), rule, by=faction)
+            if not hired_by(g.state, faction, enemy):
+                removed += remove_warriors(g, enemy, c, cl.warriors.get(enemy, 0), rule, by=faction)
     return removed
+
+
+def hired_by(state: GameState, faction: str, owner: str) -> bool:
+    """``owner``'s warriors are the human ``faction``'s hired Mercenaries now, so no enemy pieces
+    to it (LoR 11.2.7.3; ruling R-SERVICES-MERCENARIES)."""
+    if not state.services or owner != SHARED.services.name or state.factions[faction].is_bot:
+        return False
+    return SHARED.services.hired_now(state, faction)
 
 
 def remove_some_pieces(g: Game, owner: str, c: int, n: int, rule: str, by: str) -> int:

@@ -606,12 +606,12 @@ def _read_faction(state: GameState, f: str, raw: dict[str, Any], cards: Cards) -
 
 
 def _read_services(state: GameState, data: dict[str, Any]) -> None:
-    """Services bought this turn (9.2.3): by seated factions, from a seller of services that is a
-    bot in this game."""
+    """Services bought this turn (9.2.3, LoR 11.2.6): by seated factions, from a seller of services
+    seated in this game, bot or human."""
     raw = _obj(data.get("services", {}), "services")
     seller = SHARED.services.name
     fs = state.factions.get(seller) if seller else None
-    if raw and (fs is None or not fs.is_bot):
+    if raw and fs is None:
         raise StateError("services", f"services are bought only from the {faction_title(seller, 'bot') if seller else 'seller of services, and none plays'}")
     names = SHARED.services.service_names
     for buyer, bought in raw.items():

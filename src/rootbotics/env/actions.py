@@ -88,6 +88,7 @@ def domains() -> dict[str, tuple[tuple[Any, ...], ...]]:
         "minister": tuple((m,) for m in MINISTERS),  # the Duchy's ministers (LoR 12.5)
         "ritual": (("build",), ("recruit",), ("score",), ("sacrifice",)),  # the Lizard Cult (LoR 10.5)
         "conspiracy": (("crusade",), ("convert",), ("sanctify",)),  # the Lizard Cult (LoR 10.4.3)
+        "price": tuple((sv, n) for sv in ("hand_card", *SERVICES) for n in range(1, 5)),  # the Riverfolk's Services tracks (LoR 11.3.5)
     }
 
 
@@ -126,6 +127,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     # the Underground Duchy (LoR 12)
     "from_place": ("place",), "to_place": ("place",), "dig": ("none",), "minister": ("minister",),
     "ritual": ("ritual",), "conspiracy": ("conspiracy",),
+    # the Riverfolk Company (LoR 11)
+    "fund": ("faction",), "price": ("price",), "export": ("card",), "draw": ("none",), "trade_post": ("none",),
 }
 
 SHARED_KINDS: tuple[str, ...] = (
@@ -147,6 +150,7 @@ FACTION_KINDS: dict[str, tuple[str, ...]] = {
     "vagabond2": VAGABOND_KINDS,
     "corvids": ("flip", "trick", "recruit_in"),
     "lizards": ("ritual", "conspiracy"),
+    "riverfolk": ("fund", "price", "export", "draw", "trade_post"),
 }
 
 

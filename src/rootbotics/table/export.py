@@ -336,7 +336,8 @@ _BOARD_ONLY = (
     "ally_battle ally_move coalition "
     "exert expose trick "
     "minister price_of_failure return_revealed "
-    "outcast_marker"
+    "outcast_marker "
+    "export price trade_disruption"
 ).split()
 EVENT_ACTIONS: dict[str, Handler] = {kind: _nothing for kind in _BOARD_ONLY}
 EVENT_ACTIONS.update({

@@ -5,18 +5,31 @@ from __future__ import annotations
 
 from ..battle import BattleResult, battle, can_battle
 from ..context import Game
+from ..faction import SHARED
 from ..maps import CLEARINGS
 from ..moves import DONE, MOVE_TEXT, Move, ask
 from ..state import GameState
 
 
 def defenders(state: GameState, faction: str, c: int) -> list[str]:
-    """The enemies ``faction`` may battle in ``c`` (LoR 4.3), in turn order."""
+    """The enemies ``faction`` may battle in ``c`` (LoR 4.3), in turn order. Hired Mercenaries
+    there let it battle with no warrior of its own, but not the seller (LoR 11.2.7.3)."""
     cl = state.clearings[c]
     if cl.warriors.get(faction, 0) <= 0 and faction not in cl.pawns():
-        return []
+        return hired_defenders(state, faction, c)
     present = cl.factions_present()
     return [f for f in state.turn_order if f != faction and f in present and can_battle(state, faction, f, c)]
+
+
+def hired_defenders(state: GameState, faction: str, c: int) -> list[str]:
+    """With bought Mercenaries and none of its own warriors in ``c``, the seat battles with the
+    seller's warriors there, never against the seller (LoR 11.2.7.3; the Law of Root FAQ on
+    Mercenaries)."""
+    seller = SHARED.services
+    cl = state.clearings[c]
+    if not state.services or not cl.warriors.get(seller.name) or not seller.hired_now(state, faction):
+        return []
+    return [f for f in state.turn_order if f not in (faction, seller.name) and cl.pieces_of(f) > 0]
 
 
 def battle_clearings(state: GameState, faction: str, among: tuple[int, ...] | list[int] | None = None) -> list[int]:

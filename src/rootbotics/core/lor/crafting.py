@@ -72,9 +72,15 @@ def pay(g: Game, faction: str, cost: tuple[str, ...], pieces: dict[str, int], ru
 
 def craft(g: Game, faction: str, cid: int, pieces: dict[str, int], rule: str) -> None:
     """Craft card ``cid`` from hand, paying with ``pieces`` (changed in place)."""
+    pay(g, faction, g.state.deckdef.cards[cid].cost, pieces, rule)
+    crafted(g, faction, cid, rule)
+
+
+def crafted(g: Game, faction: str, cid: int, rule: str) -> None:
+    """What crafting card ``cid`` does once its cost is paid (LoR 4.1.2-4.1.3): a faction that
+    pays otherwise (with funds, LoR 11.5.3) calls it after paying."""
     s = g.state
     card = s.deckdef.cards[cid]
-    pay(g, faction, card.cost, pieces, rule)
     fs = s.factions[faction]
     if card.kind == "item":
         craft_item(g, faction, cid, rule)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..context import Game
+from ..faction import overrides, rules_of
 from ..moves import MOVE_TEXT, Move
 from ..rules import open_closed_path
 from ..state import GameState
@@ -32,11 +33,24 @@ def play_turn(g: Game, faction: str, birdsong: Callable[[Game], None], daylight:
 
 
 def start_of_birdsong(g: Game, faction: str) -> None:
-    """Before anything else in Birdsong: a fulfilled dominance wins (LoR 3.3.1), then the cards
+    """Before anything else in Birdsong: a fulfilled dominance wins (LoR 3.3.1), then what other
+    seats offer at its start (services bought from a human seller, LoR 11.2.6), then the cards
     acting at the start of Birdsong, then the cards usable in Birdsong."""
     check_dominance_victory(g, faction)
+    others_at_birdsong(g, faction)
     birdsong_start(g, faction)
     birdsong_cards(g, faction)
+
+
+def others_at_birdsong(g: Game, faction: str) -> None:
+    """Each other seated faction's hook for the start of this seat's Birdsong, in turn order
+    (``Faction.lor_birdsong_starting``)."""
+    hooked = overrides("lor_birdsong_starting")
+    if not hooked:
+        return
+    for other in g.state.turn_order:
+        if other != faction and other in hooked:
+            rules_of(other).lor_birdsong_starting(g, faction)
 
 
 def closed_paths(state: GameState, faction: str, used: set[str]) -> list[Move]:

@@ -29,6 +29,7 @@ class Riverfolk(Faction):
     human_seat = True  # the Law of Root Riverfolk Company beside the bots (``company.py``)
     tokens = frozenset({"trade_post"})
     one_per_clearing = frozenset({"trade_post"})  # 9.5.1
+    swims = True  # LoR 11.2.2: a human Company treats rivers as paths (``core/paths.py``)
     sells_services = True
     service_names = SERVICES
     board_fields = ("market", "payments", "protection", "trade_posts", "export", "lost_posts", "company")  # export, lost_posts: the Otter Overlords' (BBP); company: a human seat's
@@ -74,6 +75,23 @@ class Riverfolk(Faction):
             bot_services.turn_start(g, faction)  # 9.7: the Advanced cards that act then
         else:
             services.offer_services(g, faction)  # 9.2.3: at the start of the buyer's Birdsong
+
+    # -- the human Company by the Law of Root (LoR 11; ``lor.py``, ``lor_services.py``) -------------
+    def lor(self) -> Any:
+        from . import lor
+
+        return lor
+
+    def hand_is_public(self, state: GameState, faction: str) -> bool:
+        """LoR 11.2.3: the human Company's hand lies face up."""
+        return not state.factions[faction].is_bot
+
+    def lor_birdsong_starting(self, g: Game, faction: str) -> None:
+        """LoR 11.2.6: a seat played by the Law of Root may buy the human Company's services."""
+        if company.company_of(g.state) is not None and faction != RIVERFOLK:
+            from . import lor_services
+
+            lor_services.offer(g, faction)
 
     # -- what bots buy, as the Services cards say (9.7, ``bot_services.py``) -----------------------
     def bot_crafting(self, g: Game, faction: str, card: int) -> int:
@@ -236,6 +254,8 @@ class Riverfolk(Faction):
         """A Market of at most five cards, Payments only of seated factions with warriors."""
         out: list[str] = []
         b = fs.board
+        if isinstance(b, company.CompanyBoard):
+            return company.track_problems(state, b)
         size = bbp_market.MARKET_CARDS if isinstance(b, bbp_market.OtterBoard) else MARKET_SIZE
         if isinstance(b, RiverfolkBoard) and b.market is not None and len(b.market) > size:
             out.append(f"the Market holds {len(b.market)} cards, more than {size}")
@@ -258,11 +278,20 @@ class Riverfolk(Faction):
                 out.append(f"{trade_posts_placed(state, suit)} {suit} trade posts on the map (9.3.3: three per suit)")
         return out
 
+    def piece_removing(self, state: GameState, c: int, kind: str) -> object:
+        if kind == "trade_post" and company.company_of(state) is not None:
+            company.trade_post_leaving(state, c)
+        return None
+
     def piece_removed(self, g: Game, c: int, kind: str, by: str | None, memo: object) -> None:
         if kind != "trade_post":
             return
         if company.company_of(g.state) is not None:
-            company.trade_post_removed(g)  # a human Company's trade post leaves the game (9.2.2 is the bot's)
+            company.trade_post_removed(g)  # a human Company's trade post leaves the game (LoR 11.2.5.1; 9.2.2 is the bot's)
+            from . import lor
+
+            if lor.by_legal_moves(g):
+                lor.trade_disruption(g)  # LoR 11.2.5.1; at the table, funds are moved by hand
         else:
             bbp_market.trade_post_removed(g, c)  # the Otters': out of the game, the export track a step back (BBP OO.6)
 

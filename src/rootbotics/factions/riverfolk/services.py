@@ -84,12 +84,14 @@ def payer(state: GameState, buyer: str) -> str:
 
 def refusal(state: GameState, buyer: str) -> str | None:
     """Why ``buyer`` may not buy services now, or None. The Riverfolk never sell to a player
-    with a dominance condition (9.2.3): this engine seats no such player (bots never take a
-    dominance card, 1.3, and human turns are played outside it), ruling R-SERVICES-DOMINANCE."""
+    with a dominance condition (9.2.3): a human seat that activated a dominance card (LoR 3.3.1;
+    bots never take one, 1.3), ruling R-SERVICES-DOMINANCE."""
     if buyer == RIVERFOLK:
         return "the Riverfolk do not buy their own services"
     if not riverfolk_bot(state):
         return "no Riverfolk Robots in the game"
+    if state.factions[buyer].dominance is not None:
+        return "the Riverfolk Robots do not sell to a player with a dominance victory condition"
     return None
 
 
@@ -136,6 +138,8 @@ def purchase_problem(state: GameState, o: Offer, wanted: list[Purchase]) -> str 
             cards.append(card)
         elif card is not None:
             return f"{SERVICE_NAMES[service]} takes no card"
+        elif service == MERCENARIES and o.payer != o.buyer:
+            return "a faction with no warriors (the Vagabond) cannot buy Mercenaries (LoR 11.2.7.3.2; 9.2.3 III: as normal)"
         elif sum(1 for sv, _ in wanted if sv == service) > 1:
             return f"{SERVICE_NAMES[service]} is bought at most once a turn"
     return None
