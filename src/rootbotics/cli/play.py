@@ -14,6 +14,8 @@ from .common import (
     CliError,
     RunFailure,
     check_cult_seated,
+    check_table_values_seated,
+    table_value_options,
     check_max_rounds,
     check_save_target,
     config_problem,
@@ -77,6 +79,14 @@ class PlayArgs:
     cult_outcast_max: Optional[int] = None
     programs: Optional[str] = None
     deck_cards: Optional[str] = None
+    raccoon_paths: Optional[str] = None
+    otters_export: Optional[str] = None
+    alliance_sympathy: Optional[str] = None
+
+
+def table_values(a: Any) -> dict[str, Optional[str]]:
+    """The flags of values lost from the text that the table gives (issue 29), as typed."""
+    return {"--raccoon-paths": a.raccoon_paths, "--otters-export": a.otters_export, "--alliance-sympathy": a.alliance_sympathy}
 
 
 # -- the work -----------------------------------------------------------------------------------
@@ -86,6 +96,7 @@ def run_play(a: PlayArgs) -> int:
 
     check_modes(a)
     options = faction_options(a.vagabot_character, a.riverfolk_services, a.from_file is not None, a.cult_outcast_max, a.deck_cards)
+    options.update(table_value_options(table_values(a), a.from_file is not None))
     state = continued_position(a) if a.from_file is not None else None
     config = new_config(a, options) if a.from_file is None else None
     check_outputs(a)
@@ -173,6 +184,7 @@ def new_config(a: PlayArgs, options: dict[str, object]) -> Any:
     if "vagabot_character" in options and "vagabot" not in factions:
         raise CliError("--vagabot-character: the vagabot is not among the --bots")
     check_cult_seated(options, factions, rule_sets)
+    check_table_values_seated(options, factions, rule_sets)
     try:
         config.validate()
     except ConfigError as e:
@@ -403,7 +415,16 @@ def game_options() -> SimpleNamespace:
             Optional[int], "--cult-outcast-max", metavar="N",
             help="The Clockwork Cult's (lizards@bbp) Outcast Pile maximum, 1 to 20 cards (BBP CC.2). Default: 4.",
         ),
+        **table_value_declarations(),
     )  # fmt: skip
+
+
+def table_value_declarations() -> dict[str, Any]:
+    """--raccoon-paths, --otters-export, --alliance-sympathy: values lost from the Better Bot
+    Project's text that a table reads off its own board (issue 29)."""
+    from ..factions import TABLE_VALUES
+
+    return {v.flag[2:].replace("-", "_"): option(Optional[str], v.flag, metavar=v.metavar, help=v.help) for v in TABLE_VALUES.values()}
 
 
 def run_options() -> SimpleNamespace:
@@ -474,5 +495,8 @@ def register(app: Any) -> None:
         cult_outcast_max: g.cult_outcast_max = None,
         programs: g.programs = None,
         deck_cards: g.deck_cards = None,
+        raccoon_paths: g.raccoon_paths = None,
+        otters_export: g.otters_export = None,
+        alliance_sympathy: g.alliance_sympathy = None,
     ) -> int:
         return run_play(PlayArgs(**locals()))
