@@ -290,6 +290,12 @@ def check_cult_seated(options: dict[str, object], factions: Sequence[str], rule_
         raise CliError(f"{CULT_FLAG}: no Clockwork Cult (lizards@bbp) among the bots ({','.join(factions)})")
 
 
+def table_values(a: Any) -> dict[str, Optional[str]]:
+    """The flags of values lost from the text that the table gives (issue 29), as typed on
+    ``play`` or ``simulate`` (``a``: their parsed arguments)."""
+    return {"--raccoon-paths": a.raccoon_paths, "--otters-export": a.otters_export, "--alliance-sympathy": a.alliance_sympathy}
+
+
 def table_value_options(given: dict[str, Optional[str]], continued: bool = False) -> dict[str, object]:
     """The options of the flags for values lost from a rule set's text that the table gives from
     its own board (``--raccoon-paths``, ``--otters-export``, ...; issue 29), each checked, as

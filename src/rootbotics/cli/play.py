@@ -16,6 +16,7 @@ from .common import (
     check_cult_seated,
     check_table_values_seated,
     table_value_options,
+    table_values,
     check_max_rounds,
     check_save_target,
     config_problem,
@@ -82,11 +83,6 @@ class PlayArgs:
     raccoon_paths: Optional[str] = None
     otters_export: Optional[str] = None
     alliance_sympathy: Optional[str] = None
-
-
-def table_values(a: Any) -> dict[str, Optional[str]]:
-    """The flags of values lost from the text that the table gives (issue 29), as typed."""
-    return {"--raccoon-paths": a.raccoon_paths, "--otters-export": a.otters_export, "--alliance-sympathy": a.alliance_sympathy}
 
 
 # -- the work -----------------------------------------------------------------------------------
