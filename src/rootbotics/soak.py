@@ -73,7 +73,22 @@ def soak_config(soak_seed: int, index: int) -> GameConfig:
         config.options["riverfolk_services"] = POLICIES[rng.below(len(POLICIES))]
     draw_rule_sets(rng, seats)
     draw_program(rng, config)
+    draw_raccoon_paths(rng, config)
     return config
+
+
+def draw_raccoon_paths(rng: Rng, config: GameConfig) -> None:
+    """A Robot Raccoon (``vagabot@bbp``) plays with its paths (ruling R-BBP-RR-PATHS): half the
+    time the stand-in, else a random path of 1 to 4 of the text's actions for each lost order.
+    Drawn last."""
+    from .factions.vagabot.raccoon_paths import ACTIONS, OPTION, ORDERS, STAND_IN
+
+    if not any(s.faction == "vagabot" and s.seat == "bot" and s.rule_set == "bbp" for s in config.seats):
+        return
+    if rng.below(2) == 0:
+        config.options[OPTION] = STAND_IN
+        return
+    config.options[OPTION] = {order: [ACTIONS[rng.below(len(ACTIONS))] for _ in range(1 + rng.below(4))] for order in ORDERS}
 
 
 def draw_program(rng: Rng, config: GameConfig) -> None:

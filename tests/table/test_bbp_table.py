@@ -32,7 +32,7 @@ def test_bbp_1_1_bots_option_names_each_seats_rule_set() -> None:
 
 
 @pytest.mark.parametrize("bots,message", [
-    ("vagabot@bbp,eyrie", "--bots: vagabot@bbp: "),  # R-BBP-RR-PATHS: the Robot Raccoon is not built
+    ("vagabond2@bbp,eyrie", "--bots: vagabond2@bbp: "),  # no Robot Raccoon #2 (R-BBP-RR-PATHS)
     ("eyrie@xyz,alliance", "--bots: eyrie@xyz: 'xyz' is not a rule set"),
     ("xyz:eyrie,alliance", "--bots: 'xyz' is not a rule set"),
 ])
@@ -93,7 +93,7 @@ def test_bbp_table_new_from_the_command_line(tmp_path: Path) -> None:
     assert [(x["faction"], x.get("rule_set", "law")) for x in seats] == [("marquise", "law"), ("eyrie", "bbp"), ("alliance", "bbp")]
     bad_args = ["table", "new", "--file", str(tmp_path / "u.json"), "--humans", "marquise:Ann", "--bots", "vagabot@bbp,eyrie"]
     bad = subprocess.run([sys.executable, "-m", "rootbotics", *bad_args], input="", capture_output=True, text=True, timeout=120)
-    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--bots: vagabot@bbp" in bad.stderr
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--raccoon-paths: the Robot Raccoon's" in bad.stderr  # R-BBP-RR-PATHS
 
 
 SETUP = "t_k->1/w->1/w->2/w->4/w->5/w->6/w->7/w->8/w->9/w->10/w->11/w->12/b_s->1/b_w->5/b_r->9"

@@ -29,12 +29,12 @@ def client(tmp_path: Path) -> TestClient:
 
 def test_bbp_1_1_the_form_offers_a_rule_set_where_the_faction_has_two(client: TestClient) -> None:
     page = client.get("/").text
-    for f in ("marquise", "eyrie", "alliance"):
+    for f in ("marquise", "eyrie", "alliance", "vagabot"):
         select = re.search(rf'<select name="rule_set_{f}"[^>]*>(.*?)</select>', page, re.S)
         assert select is not None, f
         assert re.findall(r'value="(\w+)"', select.group(1)) == ["law", "bbp"]
         assert "Better Bot Project v5" in select.group(1)
-    assert 'name="rule_set_vagabot"' not in page  # the Robot Raccoon is not built (R-BBP-RR-PATHS)
+    assert 'name="rule_set_vagabond2"' not in page  # no Robot Raccoon #2 (R-BBP-RR-PATHS)
 
 
 def test_bbp_1_1_a_game_from_the_form_seats_the_better_bots(client: TestClient, tmp_path: Path) -> None:
@@ -49,7 +49,7 @@ def test_bbp_1_1_a_game_from_the_form_seats_the_better_bots(client: TestClient, 
 
 
 @pytest.mark.parametrize("field,value,problem", [
-    ("rule_set_vagabot", "bbp", "rule_set_vagabot: the Vagabot has no bot of rule set 'bbp'"),
+    ("rule_set_vagabot", "bbp", "raccoon_paths: the Robot Raccoon's fox, rabbit and mouse paths"),  # R-BBP-RR-PATHS
     ("rule_set_eyrie", "xyz", "rule_set_eyrie: &#39;xyz&#39; is not a rule set"),
     ("difficulty_eyrie", "nightmare", "difficulty: the bbp rule set"),  # R-BBP-CARDS: no card text
 ])

@@ -324,22 +324,41 @@ def watch_invariants(g: Any) -> None:
 def bot_cards_help(markup: bool = True) -> str:
     """Every bot's difficulty levels and traits with their one line (3.3), from each faction's faction.py,
     as the help's epilog: a paragraph per bot, a line per level and trait."""
-    from ..factions import DIFFICULTY_TEXT, REFUSED_TRAITS, TRAIT_TEXT
+    from ..factions import DIFFICULTY_TEXT, REFUSED_TRAITS, REGISTRY, TRAIT_TEXT
     from ..factions import faction_title
 
-    paragraphs = ["Difficulty levels and traits of each bot (Law of Robotics 3.3), for --difficulty and --traits:"]
+    paragraphs = ["Difficulty levels and traits of each bot (Law of Robotics 3.3; the Better Bot Project's BBP 3.1), for --difficulty and --traits:"]
     for bot in dict.fromkeys([*DIFFICULTY_TEXT, *TRAIT_TEXT]):
         lines = [f"{faction_title(bot, 'bot')} ({bot})"]
         lines += [f"  difficulty {level}: {text}" for level, text in DIFFICULTY_TEXT.get(bot, {}).items()]
         lines += [f"  trait {trait}: {text}" for trait, text in TRAIT_TEXT.get(bot, {}).items()]
         lines += [f"  trait {trait}: not offered. {text}" for trait, text in REFUSED_TRAITS.get(bot, {}).items()]
         paragraphs.append("\n".join(lines))
+        for rule_set in REGISTRY[bot].rule_sets[1:]:  # the other rule sets' own cards (the BBP Marquise's)
+            paragraphs.append("\n".join(rule_set_cards_lines(bot, rule_set)))
     text = "\n\n".join(paragraphs)
     if markup:
         from rich.markup import escape
 
         text = escape(text)
     return text
+
+
+def rule_set_cards_lines(bot: str, rule_set: str) -> list[str]:
+    """A bot of another rule set than the Law: its own difficulty and trait texts (where known;
+    the Better Bot Project's lost cards leave only its default, ruling R-BBP-CARDS)."""
+    from ..factions import REGISTRY, faction_title
+
+    rules = REGISTRY[bot]
+    texts = rules.rule_set_difficulty_text(rule_set)
+    lines = [f"{faction_title(bot, 'bot', rule_set)} ({bot}@{rule_set})"]
+    levels = rules.rule_set_difficulties(rule_set)
+    if levels == ("default",) and not texts:
+        lines.append("  difficulty default only, no traits: its cards are lost from the text (ruling R-BBP-CARDS)")
+        return lines
+    lines += [f"  difficulty {level}: {texts.get(level, '')}" for level in levels]
+    lines += [f"  trait {trait}: {text}" for trait, text in rules.rule_set_traits(rule_set).items()]
+    return lines
 
 
 def play_command_class() -> Any:

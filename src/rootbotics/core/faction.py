@@ -152,6 +152,10 @@ class Faction:
         """The difficulty levels a seat of this rule set may choose (the Law: all four, 3.3.1)."""
         return DIFFICULTIES if rule_set == LAW else ("default",)
 
+    def rule_set_difficulty_text(self, rule_set: str) -> dict[str, str]:
+        """What each difficulty level of ``rule_set``'s bot changes, where its text is known."""
+        return dict(self.difficulty_text) if rule_set == LAW else {}
+
     def rule_set_traits(self, rule_set: str) -> dict[str, str]:
         """The trait cards a seat of this rule set may choose, name -> what it does (3.3.2)."""
         return self.trait_text if rule_set == LAW else {}

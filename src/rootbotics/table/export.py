@@ -332,7 +332,9 @@ _BOARD_ONLY = (
     "day_labor glide hideout relationship remove_item "
     "decree_add decree_empty_hand decree_fails depose leader new_clutch no_new_roost viziers "
     "coffin_makers coffin_return discard_play_card false_orders give informants league saboteurs swap_meet "
-    "ally_battle ally_move coalition"
+    "ally_battle ally_move coalition "
+    # the Robot Raccoon (BBP RR.7: an item traded moves by the board difference) and stand-ins said in the log (issue 29)
+    "trade stand_in"
 ).split()
 EVENT_ACTIONS: dict[str, Handler] = {kind: _nothing for kind in _BOARD_ONLY}
 EVENT_ACTIONS.update({

@@ -65,6 +65,14 @@ class Marquise(Faction):
             return tuple(DIFFICULTY_TEXT)
         return super().rule_set_difficulties(rule_set)
 
+    def rule_set_difficulty_text(self, rule_set: str) -> dict[str, str]:
+        """The BBP Marquise's difficulty cards, from a transcription (ruling R-BBP-MM-DIFFICULTY)."""
+        if rule_set == "bbp":
+            from .bbp import DIFFICULTY_TEXT
+
+            return dict(DIFFICULTY_TEXT)
+        return super().rule_set_difficulty_text(rule_set)
+
     def rule_set_traits(self, rule_set: str) -> dict[str, str]:
         """The BBP Marquise's four trait cards, from a transcription (ruling R-BBP-MM-TRAITS)."""
         if rule_set == "bbp":
