@@ -92,3 +92,27 @@ def test_bbp_3_2_the_game_page_asks_for_the_ambush_and_takes_the_card_typed(clie
     assert "Ann: plays Ambush! (bird) against the Electric Eyrie in clearing 11 (mouse" in page
     saved = json.loads((tmp_path / "amb.json").read_text())["entries"]
     assert saved[-1] == {"kind": "answer", "ask": "ambush_card", "value": "ambush_bird"}
+
+
+def test_issue_29_the_form_shows_each_rule_set_s_own_cards(client: TestClient) -> None:
+    """The BBP Marquise's transcribed cards (R-BBP-MM-DIFFICULTY, -TRAITS), not the Law's, under its rule set."""
+    page = client.get("/").text
+    marquise = page.split('name="rule_set_marquise"')[1].split('name="seat_eyrie"')[0]
+    bbp = marquise.split("Better Bot Project v5 (fan-made):")[1]
+    assert "Recruit places one warrior fewer" in bbp and "trait overwhelming" not in bbp
+    assert "Recruit places 2 warriors instead of 4" in marquise.split("Better Bot Project v5 (fan-made):")[0]
+    assert "none: its cards are lost from the text (ruling R-BBP-CARDS)" in page
+
+
+def test_issue_29_the_robot_raccoon_s_paths_from_the_form(client: TestClient, tmp_path: Path) -> None:
+    form = {**NEW, "rule_set_vagabot": "bbp", "raccoon_paths": "fox=explore+battle,rabbit=aid,mouse=quest,character=ranger", "name": "rr"}
+    r = client.post("/new", data=form, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    options = json.loads((tmp_path / "rr.json").read_text())["config"]["options"]
+    assert options == {"raccoon_paths": {"fox": ["explore", "battle"], "rabbit": ["aid"], "mouse": ["quest"]}, "vagabot_character": "ranger"}
+    r = client.post("/new", data={**NEW, "raccoon_paths": "stand-in", "name": "x"})
+    error = re.search(r'id="form-error">(.*?)</p>', r.text).group(1)
+    assert r.status_code == 400 and error.startswith("raccoon_paths: no Robot Raccoon"), error
+    r = client.post("/new", data={**NEW, "seat_riverfolk": "bot", "rule_set_riverfolk": "bbp", "otters_export": "1,2,x", "name": "y"})
+    error = re.search(r'id="form-error">(.*?)</p>', r.text).group(1)
+    assert r.status_code == 400 and error.startswith("otters_export: "), error

@@ -262,7 +262,7 @@ def rewarded(g: Game, who: str, why: str) -> None:
     if g.state.factions[who].is_bot:
         R.score(g, who, 1, "BBP RR.7", why + " (a bot scores instead of drawing)")
     elif R.draw_into_hand(g, who):  # LoR 1.5.4: none when nothing is left to draw
-        g.emit(who, "BBP RR.7", "draw", "draws a card {why}", why=why)
+        g.emit(who, "BBP RR.7", "draw", "draws a card {reason}", reason=why)
 
 
 def aid(g: Game) -> None:
