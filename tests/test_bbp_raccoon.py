@@ -342,3 +342,29 @@ def test_the_marquise_s_bbp_cards_show_in_help_not_the_law_s() -> None:
     assert "Recruit places one warrior fewer" in section and "trait blitz:" in section and "trait overwhelming" not in section
     assert "Recruit places 2 warriors instead of 4" not in section
     assert "Robot Raccoon (vagabot@bbp) difficulty default only, no traits" in text
+
+
+def test_bbp_3_1_the_marquise_s_card_values_read_off_the_table_s_cards() -> None:
+    """Issue 29 part 2: each number of the BBP Marquise's cards as an option; values not given
+    keep the transcription's (rulings R-BBP-MM-DIFFICULTY, R-BBP-MM-TRAITS)."""
+    from rootbotics.factions.marquise import bbp as MM
+    from rootbotics.factions.marquise.bbp_cards import table_options
+
+    def recruit_due(level: str, **options: object) -> int:
+        g = new_game(GameConfig([Seat("marquise", rule_set="bbp", difficulty=level), Seat("eyrie")], "fall", 1, options=options))
+        return MM.recruit_due(g.state)
+
+    assert [recruit_due(level) for level in ("easy", "default", "challenging", "nightmare")] == [3, 4, 5, 5]
+    assert recruit_due("easy", marquise_cards={"easy": -2}) == 2 and recruit_due("nightmare", marquise_cards={"easy": -2}) == 5
+    g = new_game(GameConfig([Seat("marquise", rule_set="bbp", difficulty="nightmare"), Seat("eyrie")], "fall", 1, options={"marquise_cards": {"nightmare-vp": 2}}))
+    before = g.state.factions["marquise"].vp
+    MM.nightmare_points(g)
+    assert g.state.factions["marquise"].vp == before + 4
+    assert table_options("easy=-1, nightmare-vp=3") == {"marquise_cards": {"easy": -1, "nightmare-vp": 3}}
+    for text, problem in (("easy=1", "from -4 to 0"), ("blitz=1", "'blitz' is not a card value"), ("easy", "is not name=number")):
+        with pytest.raises(ValueError) as e:
+            table_options(text)
+        assert problem in str(e.value)
+    with pytest.raises(ConfigError) as c:
+        GameConfig([Seat("marquise", rule_set="bbp"), Seat("eyrie")], options={"marquise_cards": {"iron-will": 0}}).validate()
+    assert str(c.value).startswith("options.marquise_cards: iron-will=0")

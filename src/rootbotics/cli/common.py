@@ -293,7 +293,9 @@ def check_cult_seated(options: dict[str, object], factions: Sequence[str], rule_
 def table_values(a: Any) -> dict[str, Optional[str]]:
     """The flags of values lost from the text that the table gives (issue 29), as typed on
     ``play`` or ``simulate`` (``a``: their parsed arguments)."""
-    return {"--raccoon-paths": a.raccoon_paths, "--otters-export": a.otters_export, "--alliance-sympathy": a.alliance_sympathy}
+    from ..factions import TABLE_VALUES
+
+    return {flag: getattr(a, flag[2:].replace("-", "_"), None) for flag in TABLE_VALUES}
 
 
 def table_value_options(given: dict[str, Optional[str]], continued: bool = False) -> dict[str, object]:

@@ -83,6 +83,7 @@ class PlayArgs:
     raccoon_paths: Optional[str] = None
     otters_export: Optional[str] = None
     alliance_sympathy: Optional[str] = None
+    marquise_cards: Optional[str] = None
 
 
 # -- the work -----------------------------------------------------------------------------------
@@ -513,5 +514,6 @@ def register(app: Any) -> None:
         raccoon_paths: g.raccoon_paths = None,
         otters_export: g.otters_export = None,
         alliance_sympathy: g.alliance_sympathy = None,
+        marquise_cards: g.marquise_cards = None,
     ) -> int:
         return run_play(PlayArgs(**locals()))

@@ -38,7 +38,7 @@ def run_replay(
         if seed is None or bots is None:
             raise CliError("replay: give a saved position FILE, or --seed and --bots (with --map and --max-rounds as in the study)")
         options = faction_options(extra.get("--vagabot-character"), extra.get("--riverfolk-services"), cult_outcast_max=extra.get("--cult-outcast-max"))
-        options.update(table_value_options({flag: extra.get(flag) for flag in ("--raccoon-paths", "--otters-export", "--alliance-sympathy")}))
+        options.update(table_value_options({flag: extra.get(flag) for flag in ("--raccoon-paths", "--otters-export", "--alliance-sympathy", "--marquise-cards")}))
         config = make_study(bots, map_name, max_rounds, difficulty, traits, options=options, suits=extra.get("--suits")).config(seed)
         return replay_game(None, config, None, quiet)
     fixed = (("--seed", seed), ("--bots", bots), ("--map", map_name), ("--difficulty", difficulty), ("--traits", traits), *extra.items())
@@ -190,9 +190,10 @@ def register(app: Any) -> None:
         raccoon_paths: game.raccoon_paths = None,
         otters_export: game.otters_export = None,
         alliance_sympathy: game.alliance_sympathy = None,
+        marquise_cards: game.marquise_cards = None,
     ) -> int:
         settings = {
             "--suits": suits, "--vagabot-character": vagabot_character, "--riverfolk-services": riverfolk_services, "--cult-outcast-max": cult_outcast_max,
-            "--raccoon-paths": raccoon_paths, "--otters-export": otters_export, "--alliance-sympathy": alliance_sympathy,
+            "--raccoon-paths": raccoon_paths, "--otters-export": otters_export, "--alliance-sympathy": alliance_sympathy, "--marquise-cards": marquise_cards,
         }  # fmt: skip
         return run_replay(file, seed, bots, map_name, max_rounds, difficulty, traits, quiet, settings)

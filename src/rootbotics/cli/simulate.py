@@ -59,6 +59,7 @@ class SimulateArgs:
     raccoon_paths: Optional[str] = None
     otters_export: Optional[str] = None
     alliance_sympathy: Optional[str] = None
+    marquise_cards: Optional[str] = None
 
 
 def parse_shard(text: Optional[str]) -> Optional[tuple[int, int]]:
@@ -409,7 +410,7 @@ def simulate_options() -> SimpleNamespace:
         riverfolk_services=play.riverfolk_services,
         cult_outcast_max=play.cult_outcast_max,
         programs=play.programs, deck_cards=play.deck_cards,
-        raccoon_paths=play.raccoon_paths, otters_export=play.otters_export, alliance_sympathy=play.alliance_sympathy,
+        raccoon_paths=play.raccoon_paths, otters_export=play.otters_export, alliance_sympathy=play.alliance_sympathy, marquise_cards=play.marquise_cards,
         shard=option(
             Optional[str], "--shard", metavar="I/N",
             help="Play only the I-th of N equal slices of the seed range (1-based), e.g. one per machine; "
@@ -460,5 +461,6 @@ def register(app: Any) -> None:
         raccoon_paths: o.raccoon_paths = None,
         otters_export: o.otters_export = None,
         alliance_sympathy: o.alliance_sympathy = None,
+        marquise_cards: o.marquise_cards = None,
     ) -> int:
         return run_simulate(SimulateArgs(**locals()))

@@ -46,10 +46,12 @@ def build_table_app() -> Any:
         raccoon_paths: Annotated[Optional[str], typer.Option("--raccoon-paths", metavar="PATHS", help=TABLE_VALUES["--raccoon-paths"].help)] = None,
         otters_export: Annotated[Optional[str], typer.Option("--otters-export", metavar="VPS", help=TABLE_VALUES["--otters-export"].help)] = None,
         alliance_sympathy: Annotated[Optional[str], typer.Option("--alliance-sympathy", metavar="VPS", help=TABLE_VALUES["--alliance-sympathy"].help)] = None,
+        marquise_cards: Annotated[Optional[str], typer.Option("--marquise-cards", metavar="VALUES", help=TABLE_VALUES["--marquise-cards"].help)] = None,
     ) -> int:
         return run_new(
             file=file, humans=humans, bots=bots, map=map_name, order=order, difficulty=difficulty, traits=traits, suits=suits, seed=seed, dice=dice, deck=deck,
             mode=mode, variant=variant, cult_outcast_max=cult_outcast_max, rules=rules, raccoon_paths=raccoon_paths, otters_export=otters_export, alliance_sympathy=alliance_sympathy,
+            marquise_cards=marquise_cards,
         )  # fmt: skip
 
     @app.command("resume", help="Carry on a table game from its session file.")

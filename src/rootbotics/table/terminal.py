@@ -192,7 +192,9 @@ def new_session(args: dict[str, Any]) -> Session:
     suits = [s.strip() for s in args["suits"].split(",")] if args["suits"] else None
     options.update(table_options(args.get("mode") or "competitive", args.get("variant") or ""))
     options.update(cult_option(args.get("cult_outcast_max"), seats))
-    options.update(table_value_options({flag: args.get(flag[2:].replace("-", "_")) for flag in ("--raccoon-paths", "--otters-export", "--alliance-sympathy")}, seats))
+    from ..factions import TABLE_VALUES
+
+    options.update(table_value_options({flag: args.get(flag[2:].replace("-", "_")) for flag in TABLE_VALUES}, seats))
     apply_rules(seats, args.get("rules") or LAW_RULES)
     config = TableConfig(seats, args["map"], suits, args["seed"], args["dice"], args["deck"], options)
     try:
