@@ -147,6 +147,8 @@ def test_bbp_rr4_the_stand_in_is_named_in_the_log_the_record_and_the_report(tmp_
     assert "Stand-ins: all 3 games of study" in report.stdout and "the bird path for every order (stand-in, R-BBP-RR-PATHS)" in report.stdout
     meta = json.loads(cli("report", str(tmp_path / "sim"), "--json").stdout)["reports"][0]
     assert list(meta["stand_ins"].values()) == [["vagabot: the Robot Raccoon's paths: the bird path for every order (stand-in, R-BBP-RR-PATHS)"]]
+    rule_sets = cli("report", "--rule-sets", str(tmp_path / "sim"))
+    assert rule_sets.returncode == 0 and "Stand-ins: all 3 games of study" in rule_sets.stdout
     given_sim = cli("simulate", "--bots", "vagabot@bbp,marquise@bbp,eyrie", "--raccoon-paths", PATHS_TEXT, "--games", "2", "--jobs", "1", "--out", str(tmp_path / "given"))
     assert given_sim.returncode == 0 and "Stand-ins" not in cli("report", str(tmp_path / "given")).stdout
 

@@ -302,8 +302,8 @@ BY_RULE: dict[tuple[str, str], dict[str, Field]] = {
 }
 
 # What a VP scored counts as, by the rule that scored it (the sentence plays no part).
-VP_REMOVAL_RULES = frozenset({"LoR 3.2.1", "7.5.4"})
-VP_CRAFTING_RULES = frozenset({"1.1.2", "BBP MM.13", "BBP EE.2", "BBP AA.2", "BBP CC.6", "LoR 3.2.2"})  # the BBP bots' 1-VP crafts
+VP_REMOVAL_RULES = frozenset({"LoR 3.2.1", "7.5.4", "BBP RR.8"})
+VP_CRAFTING_RULES = frozenset({"1.1.2", "BBP MM.13", "BBP EE.2", "BBP AA.2", "BBP CC.6", "BBP RR.3", "LoR 3.2.2"})  # the BBP bots' 1-VP crafts
 VP_TRACK_RULES = frozenset({
     "4.6.1", "5.6", "6.5.1", "8.6.1", "9.6.1", "10.6.2", "11.6.1", "BBP MM.9", "BBP EE.7", "BBP AA.6", "BBP CC.5",
     "LoR 6.5.4.3", "LoR 7.6.1", "LoR 8.4.2.3", "LoR 8.6.1.4",  # the human factions' tracks (issue 26)

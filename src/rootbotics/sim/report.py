@@ -331,12 +331,18 @@ def print_summary(res: Results, out: Any, how: str = "pooled (--pool)") -> None:
     rotated = res.distinct("rotate_seats")
     seat_note = "rotated by seed" if rotated == [True] else "as listed" if rotated == [False] else "mixed"
     out.text(f"Seat order: {seat_note}")
+    print_stand_ins(res, out, studies)
+    out.text()
+
+
+def print_stand_ins(res: Results, out: Any, studies: Sequence[str], label: str = "") -> None:
+    """A line per study whose games played stand-ins for values lost from a rule set's text
+    (ruling R-BBP-STAND-INS): every report that includes such games says so."""
     for study in studies:
         used = study_stand_ins(res, study)
         if used:
             games = res.scalar("SELECT count(*) FROM games WHERE study = $s", {"s": study})
-            out.text(f"Stand-ins: all {games} games of study {study} played with stand-ins for values lost from the text: {'; '.join(used)}")
-    out.text()
+            out.text(f"Stand-ins{label}: all {games} games of study {study} played with stand-ins for values lost from the text: {'; '.join(used)}")
 
 
 def study_stand_ins(res: Results, study: str) -> list[str]:
