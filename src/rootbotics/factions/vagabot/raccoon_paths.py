@@ -129,7 +129,7 @@ def table_options(text: str) -> dict[str, object]:
 
 HELP = (
     "The Robot Raccoon's (vagabot@bbp) paths of actions for the fox, rabbit and mouse orders, read off its board "
-    f"(BBP RR.4; the text keeps only the bird path): e.g. {EXAMPLE}, with the actions {', '.join(ACTIONS)}; "
+    f"(BBP RR.4; the text keeps only the bird path): e.g. '{EXAMPLE.replace(',', ', ')}', with the actions {', '.join(ACTIONS)}; "
     "add ,character=NAME for its character, whose ability its Special uses (else random). "
     f"'{STAND_IN}' plays the bird path for every order, a stand-in named as such in the log, the record and reports. "
     "Needed whenever the Robot Raccoon plays (ruling R-BBP-RR-PATHS)."
