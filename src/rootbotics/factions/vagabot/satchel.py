@@ -156,8 +156,11 @@ def damage(g: Game, faction: str, n: int, rule: str, reason: str) -> int:
 
 
 def take_hits(g: Game, faction: str, c: int, hits: int, by: str) -> int:
-    """The Vagabot in battle: each hit damages an item (7.2.5); nothing is removed."""
-    return damage(g, faction, hits, "7.2.5", f"for a hit from {by} in {c}")
+    """The Vagabot in battle: each hit damages an item (7.2.5); nothing is removed. The Robot
+    Raccoon's hits damage his items in the same order (ruling R-BBP-RR-TRACK)."""
+    if _vs(g, faction).damaged_leave_track:
+        return damage(g, faction, hits, "7.2.5", f"for a hit from {by} in {c}")
+    return damage(g, faction, hits, "BBP RR.2", f"for a hit from {by} in {c} (the Law's order, ruling R-BBP-RR-TRACK)")
 
 
 def full_removal(g: Game, by: str, c: int) -> bool:
