@@ -116,3 +116,13 @@ def test_issue_29_the_robot_raccoon_s_paths_from_the_form(client: TestClient, tm
     r = client.post("/new", data={**NEW, "seat_riverfolk": "bot", "rule_set_riverfolk": "bbp", "otters_export": "1,2,x", "name": "y"})
     error = re.search(r'id="form-error">(.*?)</p>', r.text).group(1)
     assert r.status_code == 400 and error.startswith("otters_export: "), error
+
+
+def test_issue_29_the_watch_page_plays_the_robot_raccoon_with_its_paths(client: TestClient) -> None:
+    page = client.get("/watch", params={"bots": "vagabot@bbp,marquise@bbp,eyrie", "seed": "3"})
+    error = re.search(r'class="error"[^>]*>(.*?)<', page.text)
+    assert page.status_code == 400 and "raccoon_paths: the Robot Raccoon" in page.text
+    page = client.get("/watch", params={"bots": "vagabot@bbp,marquise@bbp,eyrie", "seed": "3", "raccoon_paths": "stand-in"})
+    assert page.status_code == 200, error
+    assert "--raccoon-paths &#39;stand-in&#39;" in page.text or "--raccoon-paths 'stand-in'" in page.text
+    assert "Recruit places one warrior fewer" in client.get("/watch").text  # the BBP Marquise's own card

@@ -8,6 +8,16 @@ from __future__ import annotations
 MAX_VP_PER_SPACE = 10
 
 
+def option_text(value: object) -> str:
+    """An option's value as its flag takes it: ``fox=explore+battle,rabbit=...`` for an object
+    of lists, ``1,1,2`` for a list, ``easy=-1`` for an object of numbers, else as it is."""
+    if isinstance(value, dict):
+        return ",".join(f"{k}={'+'.join(map(str, v)) if isinstance(v, (list, tuple)) else v}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return ",".join(map(str, value))
+    return str(value)
+
+
 def vp_track_problem(value: object, lengths: tuple[int, int], what: str) -> str | None:
     """Why ``value`` is no track of ``lengths`` (fewest, most) spaces of 0 to 10 VP (None: it is)."""
     low, high = lengths

@@ -18,6 +18,7 @@ from typing import Any
 
 import duckdb
 
+from ..core.lost_values import option_text
 from .compare import make_seat_rows
 from .quantiles import quantile
 from .rates import RATE_COLUMNS, Rate, ReportError, interval_text, pct, rate_data, rate_rows, rate_table, wilson
@@ -499,16 +500,6 @@ def replay_command(seed: int, seats: Sequence[dict[str, Any]], map_name: str, ma
     parts += [f"--{key.replace('_', '-')} {option_text(value)}" for key, value in sorted(given.items()) if key != "suits"]
     parts += [f"--suits {','.join(given['suits'])}"] if "suits" in given else []
     return " ".join(parts)
-
-
-def option_text(value: Any) -> str:
-    """An option's value as its flag takes it: ``fox=explore+battle,rabbit=...`` for paths,
-    ``1,1,2`` for a track, else as it is."""
-    if isinstance(value, dict):
-        return ",".join(f"{k}={'+'.join(map(str, v)) if isinstance(v, list) else v}" for k, v in value.items())
-    if isinstance(value, list):
-        return ",".join(map(str, value))
-    return str(value)
 
 
 def print_by_report(res: Results, out: Any, fields: list[str]) -> None:
