@@ -405,12 +405,10 @@ def simulate_options() -> SimpleNamespace:
             "repeated, make a study per level.",
         ),
         traits=option(Optional[str], "--traits", metavar="TRAITS", help=shared["traits"]),
-        suits=play.suits,
-        vagabot_character=play.vagabot_character,
-        riverfolk_services=play.riverfolk_services,
-        cult_outcast_max=play.cult_outcast_max,
-        programs=play.programs, deck_cards=play.deck_cards,
-        raccoon_paths=play.raccoon_paths, otters_export=play.otters_export, alliance_sympathy=play.alliance_sympathy, marquise_cards=play.marquise_cards,
+        **{name: getattr(play, name) for name in (
+            "suits", "vagabot_character", "riverfolk_services", "cult_outcast_max", "programs", "deck_cards",
+            "raccoon_paths", "otters_export", "alliance_sympathy", "marquise_cards",  # read off a table's boards (issue 29)
+        )},
         shard=option(
             Optional[str], "--shard", metavar="I/N",
             help="Play only the I-th of N equal slices of the seed range (1-based), e.g. one per machine; "
