@@ -213,14 +213,13 @@ def test_bbp_coverage_rows_of_the_built_bots_name_code() -> None:
     assert all(":" in r[2] and r[3] for r in built.values())
 
 
-@pytest.mark.parametrize("faction", ["vagabot"])
-def test_bbp_bots_not_built_are_refused_with_one_line(faction: str) -> None:
-    """The Robot Raccoon is not built (ruling R-BBP-RR-PATHS)."""
+def test_bbp_robot_raccoon_without_its_paths_is_refused_with_one_line() -> None:
+    """The Robot Raccoon plays only with its paths given or the stand-in chosen (ruling R-BBP-RR-PATHS)."""
     from rootbotics.game import ConfigError
 
     with pytest.raises(ConfigError) as e:
-        GameConfig([Seat("marquise", rule_set="bbp"), Seat(faction, rule_set="bbp")]).validate()
-    assert str(e.value).startswith("seats.1.rule_set: ") and "has no bot of rule set 'bbp'" in str(e.value) and "\n" not in str(e.value)
+        GameConfig([Seat("marquise", rule_set="bbp"), Seat("vagabot", rule_set="bbp")]).validate()
+    assert str(e.value).startswith("options.raccoon_paths: ") and "--raccoon-paths" in str(e.value) and "\n" not in str(e.value)
 
 
 def test_bbp_aa_cooperative_allies_are_not_avoided() -> None:

@@ -63,8 +63,9 @@ def test_bots_are_built_when_first_seated_and_the_law_stays_the_default() -> Non
     assert type(game.BOTS_BY_RULE_SET[("marquise", "bbp")]).__module__ == "rootbotics.factions.marquise.bbp"
     with pytest.raises(KeyError):
         game.BOTS["keepers"]
+    assert type(game.BOTS_BY_RULE_SET[("vagabot", "bbp")]).__module__ == "rootbotics.factions.vagabot.bbp"  # the Robot Raccoon
     with pytest.raises(KeyError):
-        game.BOTS_BY_RULE_SET[("vagabot", "bbp")]  # the Vagabot plays the Law only
+        game.BOTS_BY_RULE_SET[("duchy", "bbp")]  # the Duchy plays the Law only
     with pytest.raises(KeyError):
         game.BOTS_BY_RULE_SET[("eyrie", "law")]  # the Law's bots are BOTS_BY_LAW's
 

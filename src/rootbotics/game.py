@@ -82,7 +82,25 @@ class GameConfig:
         problem = options_problem(self.options, any(seat.seat == "human" for seat in self.seats), [seat.rule_set for seat in self.seats if seat.seat == "bot"])
         if problem:  # the same checks a loaded position gets (core/validity.py)
             raise ConfigError(problem)
+        problem = seats_need([(seat.faction, seat.rule_set) for seat in self.seats if seat.seat == "bot"], self.options)
+        if problem:  # e.g. the Robot Raccoon's paths (R-BBP-RR-PATHS)
+            raise ConfigError(problem)
         programs_seated(self)
+
+
+def seats_need(bots: list[tuple[str, str]], options: dict[str, object]) -> str | None:
+    """The first option a bot seat (faction, rule set) needs and lacks (``Faction.seat_needs``)."""
+    for faction, rule_set in bots:
+        problem = REGISTRY[faction].seat_needs(rule_set, options)
+        if problem:
+            return problem
+    return None
+
+
+def stand_ins(bots: list[tuple[str, str]], options: dict[str, object]) -> list[tuple[str, str, str]]:
+    """The labelled stand-ins of a game's bot seats (faction, rule set) under its options: (the
+    faction, the text's paragraph, the phrase); the log, the record and reports name them."""
+    return [(faction, rule, phrase) for faction, rule_set in bots for rule, phrase in REGISTRY[faction].stand_ins(rule_set, options)]
 
 
 def programs_seated(config: GameConfig) -> None:
@@ -177,6 +195,7 @@ def new_game(
     place_suit_markers(g, config)  # LoR A.1
     assign_seats(g, config)  # LoR 5.1.1 with 3.2
     choose_difficulty_and_traits(g, config)  # 3.3
+    announce_stand_ins(g, config)  # values lost from the Better Bot Project's text
     draw_starting_hands(g)  # 3.4
     g.emit(None, "3.1", "setup", "priority markers: each clearing is named by its priority number, 1 highest")
     draw_first_vagabond(g)  # LoR 9.7.1
@@ -248,6 +267,14 @@ def choose_difficulty_and_traits(g: Game, config: GameConfig) -> None:
         fs.traits = list(seat.traits)
         if seat.difficulty != "default" or seat.traits:
             g.emit(seat.faction, "3.3", "setup", "plays at {d} difficulty with traits: {t}", d=seat.difficulty, t=", ".join(seat.traits) or "none")
+
+
+def announce_stand_ins(g: Game, config: GameConfig) -> None:
+    """Each stand-in the game plays with for a value lost from a rule set's text, named in the
+    log as such (the table did not give the value from its own board)."""
+    bots = [(seat.faction, seat.rule_set) for seat in config.seats if seat.seat == "bot"]
+    for faction, rule, phrase in stand_ins(bots, config.options):
+        g.emit(faction, rule, "stand_in", "plays with a stand-in for a value lost from the text: {what}", what=phrase)
 
 
 def draw_starting_hands(g: Game) -> None:

@@ -9,7 +9,9 @@ Format (JSON, ``"format": "rootbotics-game"``, version 1)::
                            "rule_set": "bbp"}, ...]},   (rule_set absent: the Law of Robotics)
      "decisions": [{"seat": "alliance", "ask": "assign_hits", "answer": ["sympathy"]}, ...],
      "result": {"winner": ["eyrie"], "end_reason": "...", "round": 8, "scores": {"eyrie": 30, ...},
-                "events": 263, "digest": "sha256 of the event log"}}
+                "events": 263, "digest": "sha256 of the event log"},
+     "stand_ins": ["vagabot: the Robot Raccoon's paths: ... (stand-in, R-BBP-RR-PATHS)"]}
+                   (only when the game played a stand-in for a value lost from a rule set's text)
 """
 
 from __future__ import annotations
@@ -224,7 +226,7 @@ def record_of(config: G.GameConfig, g: Game, decisions: list[dict[str, Any]] | N
     from . import __version__
 
     s = g.state
-    return {
+    record: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "engine": __version__,
@@ -239,6 +241,17 @@ def record_of(config: G.GameConfig, g: Game, decisions: list[dict[str, Any]] | N
             "digest": digest(g.log),
         },
     }
+    used = stand_ins_of(config)
+    if used:  # values lost from a rule set's text that this game played by a stand-in (issue 29)
+        record["stand_ins"] = used
+    return record
+
+
+def stand_ins_of(config: G.GameConfig) -> list[str]:
+    """The stand-ins a game played with, ``"vagabot: the Robot Raccoon's paths: ..."`` each (what
+    a record says; derived from its configuration, so a replay needs nothing more)."""
+    bots = [(seat.faction, seat.rule_set) for seat in config.seats if seat.seat == "bot"]
+    return [f"{faction}: {phrase}" for faction, _, phrase in G.stand_ins(bots, config.options)]
 
 
 def check_record(record: Any) -> G.GameConfig:

@@ -80,7 +80,22 @@ def soak_config(soak_seed: int, index: int, programs: str = "half") -> GameConfi
         draw_programs(rng, config)
     else:
         draw_program(rng, config)
+    draw_raccoon_paths(rng, config)
     return config
+
+
+def draw_raccoon_paths(rng: Rng, config: GameConfig) -> None:
+    """A Robot Raccoon (``vagabot@bbp``) plays with its paths (ruling R-BBP-RR-PATHS): half the
+    time the stand-in, else a random path of 1 to 4 of the text's actions for each lost order.
+    Drawn last."""
+    from .factions.vagabot.raccoon_paths import ACTIONS, OPTION, ORDERS, STAND_IN
+
+    if not any(s.faction == "vagabot" and s.seat == "bot" and s.rule_set == "bbp" for s in config.seats):
+        return
+    if rng.below(2) == 0:
+        config.options[OPTION] = STAND_IN
+        return
+    config.options[OPTION] = {order: [ACTIONS[rng.below(len(ACTIONS))] for _ in range(1 + rng.below(4))] for order in ORDERS}
 
 
 def draw_program(rng: Rng, config: GameConfig) -> None:

@@ -111,7 +111,7 @@ _FROM_TO = {"a": ("from", INT), "b": ("to", INT)}
 FIELDS: dict[str, dict[str, Field]] = {
     "acolyte": {"n": ("acolytes", INT), "name": ("conspiracy", STR), "spent": ("spent", INT), "lost": ("lost", INT)},
     "adventurer": {},
-    "aid": {"other": ("other", STR)},
+    "aid": {"other": ("other", STR), "who": ("other", STR), "vp": ("other_vp", INT)},
     "ambush": {"rule": DROP},
     "ambush_ends_battle": {},
     "ambush_in_front": {"rule": DROP},
@@ -186,7 +186,7 @@ FIELDS: dict[str, dict[str, Field]] = {
     "no_quest": {},
     "no_revolt": {},
     "no_sanctify": {},
-    "no_score": {"owner": ("owner", STR)},
+    "no_score": {"owner": ("owner", STR), "buyer": ("buyer", STR)},
     "no_swap": {},
     "no_sway": {},
     "nobility": {},
@@ -212,7 +212,7 @@ FIELDS: dict[str, dict[str, Field]] = {
     "remove_piece": {},
     "remove_ruin": {},
     "remove_warriors": {},
-    "repair": {"d": ("damaged_left", INT)},
+    "repair": {"d": ("damaged_left", INT), "place": DROP},
     "reshuffle": {},
     "rest": {},
     "return_payments": {"who": ("owner", STR)},
@@ -230,14 +230,14 @@ FIELDS: dict[str, dict[str, Field]] = {
         "d": ("difficulty", STR), "t": ("traits", STRS), "forest": ("forest", PLACE), "w": ("warriors", INT),
         "p": ("plots", INT), "saw": ("sawmills", INT), "work": ("workshops", INT), "rec": ("recruiters", INT),
     },
-    "skip": {"a": ("attacker", STR), "d": ("damaged", INT)},
-    "slip": {"a": ("from", PLACE), "b": DROP, "forest": ("forest", INT)},
+    "skip": {"a": ("attacker", STR), "d": ("damaged", INT), "action": ("action", STR), "cost": ("cost", INT), "where": DROP},
+    "slip": {"a": ("from", PLACE), "b": DROP, "forest": ("forest", INT), "u": ("undamaged", INT)},
     "place_pawn": {"b": ("to", PLACE)},
     "snare": {"keep": ("clearing", INT)},
     "stall": {},
     "steal": {"victim": ("victim", STR), "other": ("other", STR)},
     "stock_market": {"names": ("cards", STRS)},
-    "stop": {"c": ("at", PLACE), "target": ("toward", INT), "cost": ("cost", INT), "n": ("ready", INT)},
+    "stop": {"c": ("at", PLACE), "target": ("toward", INT), "cost": ("cost", INT), "n": ("ready", INT), "who": ("other", STR)},
     "suits": {"how": ("how", STR), "suits": ("suits", PRIORITY_SUITS)},
     "supply_empty": {},
     "swap": {},
@@ -247,8 +247,8 @@ FIELDS: dict[str, dict[str, Field]] = {
     "sway": {"rank": ("rank", STR)},
     "take_tunnel": {},
     "to_burrow": {},
-    "track_off": {"space": ("space", INT), "u": ("undamaged", INT), "m": ("max_rolled_hits", INT)},
-    "track_on": {"space": ("space", INT), "u": ("undamaged", INT), "was": ("was", STR)},
+    "track_off": {"space": ("space", INT), "u": ("undamaged", INT), "m": ("max_rolled_hits", INT), "track": DROP, "counted": DROP},
+    "track_on": {"space": ("space", INT), "u": ("undamaged", INT), "was": ("was", STR), "track": DROP, "counted": DROP},
     "turmoil": {},
     "vendetta": {},
     # the seats played by legal moves (issue 26)
@@ -302,6 +302,9 @@ FIELDS: dict[str, dict[str, Field]] = {
     # the Lizard Cult (LoR 10)
     "outcast_marker": {"side": ("side", STR)},
     "return_revealed": {"cards": ("cards", STRS)},
+    # the Robot Raccoon (BBP RR) and the stand-ins of values lost from the text (issue 29)
+    "stand_in": {"what": ("stand_in", STR), "paths": ("paths", STR), "title": DROP},
+    "trade": {"who": ("other", STR), "n": ("satchel", INT)},
 }
 
 # Where one kind's value means something else at one rule: (kind, rule) -> overrides.
@@ -310,13 +313,16 @@ BY_RULE: dict[tuple[str, str], dict[str, Field]] = {
     ("setup", "10.3.4"): {"c": ("citadels", INT), "m": ("markets", INT)},
     ("setup", "BBP 2.1"): {"kind": ("building", STR)},
     ("setup", "3.2"): {"rules": ("rule_set", STR)},
+    ("setup", "BBP RR.4"): {"paths": ("paths", STR), "option": DROP},
+    ("track_on", "BBP RR.2"): {"u": ("items", INT)},  # the Robot Raccoon's Combat Track counts every item
+    ("track_off", "BBP RR.2"): {"u": ("items", INT)},
     ("setup", "LoR 9.3.2"): {"place": ("place", STR)},
     ("setup", "LoR 9.3.3"): {"quests": ("quests", STR)},
 }
 
 # What a VP scored counts as, by the rule that scored it (the sentence plays no part).
-VP_REMOVAL_RULES = frozenset({"LoR 3.2.1", "7.5.4"})
-VP_CRAFTING_RULES = frozenset({"1.1.2", "BBP MM.13", "BBP EE.2", "BBP AA.2", "BBP CC.6", "LoR 3.2.2"})  # the BBP bots' 1-VP crafts
+VP_REMOVAL_RULES = frozenset({"LoR 3.2.1", "7.5.4", "BBP RR.8"})
+VP_CRAFTING_RULES = frozenset({"1.1.2", "BBP MM.13", "BBP EE.2", "BBP AA.2", "BBP CC.6", "BBP RR.3", "LoR 3.2.2"})  # the BBP bots' 1-VP crafts
 VP_TRACK_RULES = frozenset({
     "4.6.1", "5.6", "6.5.1", "8.6.1", "9.6.1", "10.6.2", "11.6.1", "BBP MM.9", "BBP EE.7", "BBP AA.6", "BBP CC.5",
     "LoR 6.5.4.3", "LoR 7.6.1", "LoR 8.4.2.3", "LoR 8.6.1.4",  # the human factions' tracks (issue 26)

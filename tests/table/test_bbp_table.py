@@ -32,7 +32,7 @@ def test_bbp_1_1_bots_option_names_each_seats_rule_set() -> None:
 
 
 @pytest.mark.parametrize("bots,message", [
-    ("vagabot@bbp,eyrie", "--bots: vagabot@bbp: "),  # R-BBP-RR-PATHS: the Robot Raccoon is not built
+    ("vagabond2@bbp,eyrie", "--bots: vagabond2@bbp: "),  # no Robot Raccoon #2 (R-BBP-RR-PATHS)
     ("eyrie@xyz,alliance", "--bots: eyrie@xyz: 'xyz' is not a rule set"),
     ("xyz:eyrie,alliance", "--bots: 'xyz' is not a rule set"),
 ])
@@ -93,7 +93,7 @@ def test_bbp_table_new_from_the_command_line(tmp_path: Path) -> None:
     assert [(x["faction"], x.get("rule_set", "law")) for x in seats] == [("marquise", "law"), ("eyrie", "bbp"), ("alliance", "bbp")]
     bad_args = ["table", "new", "--file", str(tmp_path / "u.json"), "--humans", "marquise:Ann", "--bots", "vagabot@bbp,eyrie"]
     bad = subprocess.run([sys.executable, "-m", "rootbotics", *bad_args], input="", capture_output=True, text=True, timeout=120)
-    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--bots: vagabot@bbp" in bad.stderr
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--raccoon-paths: the Robot Raccoon's" in bad.stderr  # R-BBP-RR-PATHS
 
 
 SETUP = "t_k->1/w->1/w->2/w->4/w->5/w->6/w->7/w->8/w->9/w->10/w->11/w->12/b_s->1/b_w->5/b_r->9"
@@ -170,3 +170,31 @@ def test_bbp_a_table_session_s_rootlog_imports_back_to_its_position(tmp_path: Pa
         s.enter({"kind": "ok", "n": len(s.play.unconfirmed)})
     state = import_rootlog(export_session(s))
     assert snapshot(state) == snapshot(s.play.game.state)
+
+
+def test_issue_29_a_table_game_with_the_robot_raccoon_tells_its_steps(tmp_path: Path) -> None:
+    """The Robot Raccoon at the table (its paths given at table new, saved in the session): its
+    turns become steps, the stand-in of a lost value is said, and resume replays it."""
+    seats = [TableSeat("marquise", "human", "Ann", rules="board"), TableSeat("vagabot", "bot", rule_set="bbp"), TableSeat("alliance", "bot", rule_set="bbp")]
+    options = {"raccoon_paths": {"fox": ["explore", "battle"], "rabbit": ["aid", "battle"], "mouse": ["quest", "special"]}}
+    path = tmp_path / "rr.json"
+    s = Session(TableConfig(seats, "fall", None, 5, options=options), path)
+    for _ in range(120):
+        play = s.play
+        if play.unconfirmed:
+            s.enter({"kind": "ok", "n": len(play.unconfirmed)})
+        elif play.pending is not None:  # Ann declines (Field Hospitals, ...)
+            s.enter({"kind": "answer", "ask": play.pending.ask, "value": None})
+        elif play.over or play.game.state.round > 3:
+            break
+        else:
+            if play.open.stage == "setup":
+                s.enter({"kind": "line", "faction": "marquise", "text": SETUP})
+            s.enter({"kind": "done", "faction": "marquise"})
+    g = s.play.game
+    assert g.state.round > 3 and len([e for e in g.log if e.faction == "vagabot" and e.kind == "sequence"]) >= 2
+    assert any(e.kind == "stand_in" and "R-BBP-AA-TRACK" in e.text for e in g.log)
+    assert not any(e.kind == "stand_in" and "R-BBP-RR-PATHS" in e.text for e in g.log)
+    s.save()
+    again = Session.load(path)
+    assert [e.text for e in again.play.game.log] == [e.text for e in g.log]

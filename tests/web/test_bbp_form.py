@@ -29,12 +29,12 @@ def client(tmp_path: Path) -> TestClient:
 
 def test_bbp_1_1_the_form_offers_a_rule_set_where_the_faction_has_two(client: TestClient) -> None:
     page = client.get("/").text
-    for f in ("marquise", "eyrie", "alliance"):
+    for f in ("marquise", "eyrie", "alliance", "vagabot"):
         select = re.search(rf'<select name="rule_set_{f}"[^>]*>(.*?)</select>', page, re.S)
         assert select is not None, f
         assert re.findall(r'value="(\w+)"', select.group(1)) == ["law", "bbp"]
         assert "Better Bot Project v5" in select.group(1)
-    assert 'name="rule_set_vagabot"' not in page  # the Robot Raccoon is not built (R-BBP-RR-PATHS)
+    assert 'name="rule_set_vagabond2"' not in page  # no Robot Raccoon #2 (R-BBP-RR-PATHS)
 
 
 def test_bbp_1_1_a_game_from_the_form_seats_the_better_bots(client: TestClient, tmp_path: Path) -> None:
@@ -49,7 +49,7 @@ def test_bbp_1_1_a_game_from_the_form_seats_the_better_bots(client: TestClient, 
 
 
 @pytest.mark.parametrize("field,value,problem", [
-    ("rule_set_vagabot", "bbp", "rule_set_vagabot: the Vagabot has no bot of rule set 'bbp'"),
+    ("rule_set_vagabot", "bbp", "raccoon_paths: the Robot Raccoon's fox, rabbit and mouse paths"),  # R-BBP-RR-PATHS
     ("rule_set_eyrie", "xyz", "rule_set_eyrie: &#39;xyz&#39; is not a rule set"),
     ("difficulty_eyrie", "nightmare", "difficulty: the bbp rule set"),  # R-BBP-CARDS: no card text
 ])
@@ -92,3 +92,37 @@ def test_bbp_3_2_the_game_page_asks_for_the_ambush_and_takes_the_card_typed(clie
     assert "Ann: plays Ambush! (bird) against the Electric Eyrie in clearing 11 (mouse" in page
     saved = json.loads((tmp_path / "amb.json").read_text())["entries"]
     assert saved[-1] == {"kind": "answer", "ask": "ambush_card", "value": "ambush_bird"}
+
+
+def test_issue_29_the_form_shows_each_rule_set_s_own_cards(client: TestClient) -> None:
+    """The BBP Marquise's transcribed cards (R-BBP-MM-DIFFICULTY, -TRAITS), not the Law's, under its rule set."""
+    page = client.get("/").text
+    marquise = page.split('name="rule_set_marquise"')[1].split('name="seat_eyrie"')[0]
+    bbp = marquise.split("Better Bot Project v5 (fan-made):")[1]
+    assert "Recruit places one warrior fewer" in bbp and "trait overwhelming" not in bbp
+    assert "Recruit places 2 warriors instead of 4" in marquise.split("Better Bot Project v5 (fan-made):")[0]
+    assert "none: its cards are lost from the text (ruling R-BBP-CARDS)" in page
+
+
+def test_issue_29_the_robot_raccoon_s_paths_from_the_form(client: TestClient, tmp_path: Path) -> None:
+    form = {**NEW, "rule_set_vagabot": "bbp", "raccoon_paths": "fox=explore+battle,rabbit=aid,mouse=quest,character=ranger", "name": "rr"}
+    r = client.post("/new", data=form, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    options = json.loads((tmp_path / "rr.json").read_text())["config"]["options"]
+    assert options == {"raccoon_paths": {"fox": ["explore", "battle"], "rabbit": ["aid"], "mouse": ["quest"]}, "vagabot_character": "ranger"}
+    r = client.post("/new", data={**NEW, "raccoon_paths": "stand-in", "name": "x"})
+    error = re.search(r'id="form-error">(.*?)</p>', r.text).group(1)
+    assert r.status_code == 400 and error.startswith("raccoon_paths: no Robot Raccoon"), error
+    r = client.post("/new", data={**NEW, "seat_riverfolk": "bot", "rule_set_riverfolk": "bbp", "otters_export": "1,2,x", "name": "y"})
+    error = re.search(r'id="form-error">(.*?)</p>', r.text).group(1)
+    assert r.status_code == 400 and error.startswith("otters_export: "), error
+
+
+def test_issue_29_the_watch_page_plays_the_robot_raccoon_with_its_paths(client: TestClient) -> None:
+    page = client.get("/watch", params={"bots": "vagabot@bbp,marquise@bbp,eyrie", "seed": "3"})
+    error = re.search(r'class="error"[^>]*>(.*?)<', page.text)
+    assert page.status_code == 400 and "raccoon_paths: the Robot Raccoon" in page.text
+    page = client.get("/watch", params={"bots": "vagabot@bbp,marquise@bbp,eyrie", "seed": "3", "raccoon_paths": "stand-in"})
+    assert page.status_code == 200, error
+    assert "--raccoon-paths &#39;stand-in&#39;" in page.text or "--raccoon-paths 'stand-in'" in page.text
+    assert "Recruit places one warrior fewer" in client.get("/watch").text  # the BBP Marquise's own card

@@ -57,7 +57,8 @@ def test_watch_with_per_bot_difficulty_and_traits_3_3(client: TestClient) -> Non
     ("bots=marquise,eyrie&traits=swoop", "traits: write bot=trait+trait"),
     ("bots=marquise,eyrie&difficulty=duchy%3Deasy", "difficulty: &#39;duchy&#39; is not one of the bots playing"),
     # a bad rule set in the line-up (issue 17)
-    ("bots=marquise%40bbp,vagabot%40bbp", "bots: vagabot@bbp: the Vagabot has no bot of rule set &#39;bbp&#39;"),
+    ("bots=marquise%40bbp,vagabot%40bbp", "raccoon_paths: the Robot Raccoon&#39;s fox, rabbit and mouse paths"),  # R-BBP-RR-PATHS
+    ("bots=marquise%40bbp,vagabot%40bbp&raccoon_paths=fox%3Drepair", "raccoon_paths: the fox path: &#39;repair&#39; is not an action of the Robot Raccoon"),
     ("bots=marquise%40fan,eyrie", "bots: marquise@fan: &#39;fan&#39; is not a rule set"),
     ("bots=fan:marquise,eyrie", "bots: &#39;fan&#39; is not a rule set"),
     ("bots=marquise%40bbp,marquise", "bots: marquise is seated twice"),

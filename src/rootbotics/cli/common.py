@@ -290,6 +290,51 @@ def check_cult_seated(options: dict[str, object], factions: Sequence[str], rule_
         raise CliError(f"{CULT_FLAG}: no Clockwork Cult (lizards@bbp) among the bots ({','.join(factions)})")
 
 
+def table_values(a: Any) -> dict[str, Optional[str]]:
+    """The flags of values lost from the text that the table gives (issue 29), as typed on
+    ``play`` or ``simulate`` (``a``: their parsed arguments)."""
+    from ..factions import TABLE_VALUES
+
+    return {flag: getattr(a, flag[2:].replace("-", "_"), None) for flag in TABLE_VALUES}
+
+
+def table_value_options(given: dict[str, Optional[str]], continued: bool = False) -> dict[str, object]:
+    """The options of the flags for values lost from a rule set's text that the table gives from
+    its own board (``--raccoon-paths``, ``--otters-export``, ...; issue 29), each checked, as
+    ``{flag: text}`` (None: not given)."""
+    from ..factions import TABLE_VALUES
+
+    options: dict[str, object] = {}
+    for flag, text in given.items():
+        if text is None:
+            continue
+        if continued:
+            raise CliError(f"{flag} cannot be used with --from: the saved position keeps its own options")
+        try:
+            options.update(TABLE_VALUES[flag].parse(text))
+        except ValueError as e:
+            raise CliError(f"{flag}: {e}") from None
+    return options
+
+
+def check_table_values_seated(options: dict[str, object], factions: Sequence[str], rule_sets: Sequence[str]) -> None:
+    """Each such option only where its bot plays (``--raccoon-paths`` with ``vagabot@bbp``)."""
+    from ..core.faction import faction_title
+    from ..factions import TABLE_VALUES
+
+    for value in TABLE_VALUES.values():
+        if value.key in options and (value.faction, value.rule_set) not in zip(factions, rule_sets):
+            who = faction_title(value.faction, "bot", value.rule_set)
+            raise CliError(f"{value.flag}: no {who} ({value.faction}@{value.rule_set}) among the bots ({','.join(factions)})")
+
+
+def option_flag(key: str) -> Optional[str]:
+    """The flag that sets ``options.<key>``, if one does."""
+    from ..factions import TABLE_VALUES
+
+    return next((v.flag for v in TABLE_VALUES.values() if v.key == key), None)
+
+
 def config_problem(e: Exception) -> CliError:
     """A configuration error in the command line's words: ``seats.0.traits.1: ...`` is about
     --traits, ``max_rounds: ...`` about --max-rounds."""
@@ -299,6 +344,8 @@ def config_problem(e: Exception) -> CliError:
     option = {"map": "--map", "suits": "--suits", "max_rounds": "--max-rounds", "seats": "--bots"}.get(parts[0])
     if parts[0] == "seats" and len(parts) >= 3:
         option = {"traits": "--traits", "difficulty": "--difficulty"}.get(parts[2], "--bots")
+    if parts[0] == "options" and len(parts) >= 2:
+        option = option_flag(parts[1])
     return CliError(f"{option}: {problem}" if option and sep else text)
 
 
@@ -344,6 +391,7 @@ def make_study(
     if "vagabot_character" in options and "vagabot" not in factions:
         raise CliError(f"--vagabot-character: the vagabot is not among the bots ({','.join(factions)})")
     check_cult_seated(options, factions, rule_sets)
+    check_table_values_seated(options, factions, rule_sets)
     for f in factions:
         if f in programs:
             raise CliError(f"--programs: the {f} is also among the --bots; a faction sits once")

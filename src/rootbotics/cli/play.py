@@ -14,6 +14,9 @@ from .common import (
     CliError,
     RunFailure,
     check_cult_seated,
+    check_table_values_seated,
+    table_value_options,
+    table_values,
     check_max_rounds,
     check_save_target,
     config_problem,
@@ -77,6 +80,10 @@ class PlayArgs:
     cult_outcast_max: Optional[int] = None
     programs: Optional[str] = None
     deck_cards: Optional[str] = None
+    raccoon_paths: Optional[str] = None
+    otters_export: Optional[str] = None
+    alliance_sympathy: Optional[str] = None
+    marquise_cards: Optional[str] = None
 
 
 # -- the work -----------------------------------------------------------------------------------
@@ -86,6 +93,7 @@ def run_play(a: PlayArgs) -> int:
 
     check_modes(a)
     options = faction_options(a.vagabot_character, a.riverfolk_services, a.from_file is not None, a.cult_outcast_max, a.deck_cards)
+    options.update(table_value_options(table_values(a), a.from_file is not None))
     state = continued_position(a) if a.from_file is not None else None
     config = new_config(a, options) if a.from_file is None else None
     check_outputs(a)
@@ -173,6 +181,7 @@ def new_config(a: PlayArgs, options: dict[str, object]) -> Any:
     if "vagabot_character" in options and "vagabot" not in factions:
         raise CliError("--vagabot-character: the vagabot is not among the --bots")
     check_cult_seated(options, factions, rule_sets)
+    check_table_values_seated(options, factions, rule_sets)
     try:
         config.validate()
     except ConfigError as e:
@@ -316,22 +325,41 @@ def watch_invariants(g: Any) -> None:
 def bot_cards_help(markup: bool = True) -> str:
     """Every bot's difficulty levels and traits with their one line (3.3), from each faction's faction.py,
     as the help's epilog: a paragraph per bot, a line per level and trait."""
-    from ..factions import DIFFICULTY_TEXT, REFUSED_TRAITS, TRAIT_TEXT
+    from ..factions import DIFFICULTY_TEXT, REFUSED_TRAITS, REGISTRY, TRAIT_TEXT
     from ..factions import faction_title
 
-    paragraphs = ["Difficulty levels and traits of each bot (Law of Robotics 3.3), for --difficulty and --traits:"]
+    paragraphs = ["Difficulty levels and traits of each bot (Law of Robotics 3.3; the Better Bot Project's BBP 3.1), for --difficulty and --traits:"]
     for bot in dict.fromkeys([*DIFFICULTY_TEXT, *TRAIT_TEXT]):
         lines = [f"{faction_title(bot, 'bot')} ({bot})"]
         lines += [f"  difficulty {level}: {text}" for level, text in DIFFICULTY_TEXT.get(bot, {}).items()]
         lines += [f"  trait {trait}: {text}" for trait, text in TRAIT_TEXT.get(bot, {}).items()]
         lines += [f"  trait {trait}: not offered. {text}" for trait, text in REFUSED_TRAITS.get(bot, {}).items()]
         paragraphs.append("\n".join(lines))
+        for rule_set in REGISTRY[bot].rule_sets[1:]:  # the other rule sets' own cards (the BBP Marquise's)
+            paragraphs.append("\n".join(rule_set_cards_lines(bot, rule_set)))
     text = "\n\n".join(paragraphs)
     if markup:
         from rich.markup import escape
 
         text = escape(text)
     return text
+
+
+def rule_set_cards_lines(bot: str, rule_set: str) -> list[str]:
+    """A bot of another rule set than the Law: its own difficulty and trait texts (where known;
+    the Better Bot Project's lost cards leave only its default, ruling R-BBP-CARDS)."""
+    from ..factions import REGISTRY, faction_title
+
+    rules = REGISTRY[bot]
+    texts = rules.rule_set_difficulty_text(rule_set)
+    lines = [f"{faction_title(bot, 'bot', rule_set)} ({bot}@{rule_set})"]
+    levels = rules.rule_set_difficulties(rule_set)
+    if levels == ("default",) and not texts:
+        lines.append("  difficulty default only, no traits: its cards are lost from the text (ruling R-BBP-CARDS)")
+        return lines
+    lines += [f"  difficulty {level}: {texts.get(level, '')}" for level in levels]
+    lines += [f"  trait {trait}: {text}" for trait, text in rules.rule_set_traits(rule_set).items()]
+    return lines
 
 
 def play_command_class() -> Any:
@@ -403,7 +431,16 @@ def game_options() -> SimpleNamespace:
             Optional[int], "--cult-outcast-max", metavar="N",
             help="The Clockwork Cult's (lizards@bbp) Outcast Pile maximum, 1 to 20 cards (BBP CC.2). Default: 4.",
         ),
+        **table_value_declarations(),
     )  # fmt: skip
+
+
+def table_value_declarations() -> dict[str, Any]:
+    """--raccoon-paths, --otters-export, --alliance-sympathy: values lost from the Better Bot
+    Project's text that a table reads off its own board (issue 29)."""
+    from ..factions import TABLE_VALUES
+
+    return {v.flag[2:].replace("-", "_"): option(Optional[str], v.flag, metavar=v.metavar, help=v.help) for v in TABLE_VALUES.values()}
 
 
 def run_options() -> SimpleNamespace:
@@ -474,5 +511,9 @@ def register(app: Any) -> None:
         cult_outcast_max: g.cult_outcast_max = None,
         programs: g.programs = None,
         deck_cards: g.deck_cards = None,
+        raccoon_paths: g.raccoon_paths = None,
+        otters_export: g.otters_export = None,
+        alliance_sympathy: g.alliance_sympathy = None,
+        marquise_cards: g.marquise_cards = None,
     ) -> int:
         return run_play(PlayArgs(**locals()))

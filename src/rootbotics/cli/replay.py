@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
-from .common import CliError, RunFailure, check_max_rounds, faction_options, load_position, make_study, study_option_help
+from .common import CliError, RunFailure, check_max_rounds, faction_options, load_position, make_study, study_option_help, table_value_options
 from .output import Out, final_scores_and_winner, print_traceback, turn_writer
 
 HELP = (
@@ -38,6 +38,7 @@ def run_replay(
         if seed is None or bots is None:
             raise CliError("replay: give a saved position FILE, or --seed and --bots (with --map and --max-rounds as in the study)")
         options = faction_options(extra.get("--vagabot-character"), extra.get("--riverfolk-services"), cult_outcast_max=extra.get("--cult-outcast-max"))
+        options.update(table_value_options({flag: extra.get(flag) for flag in ("--raccoon-paths", "--otters-export", "--alliance-sympathy", "--marquise-cards")}))
         config = make_study(bots, map_name, max_rounds, difficulty, traits, options=options, suits=extra.get("--suits")).config(seed)
         return replay_game(None, config, None, quiet)
     fixed = (("--seed", seed), ("--bots", bots), ("--map", map_name), ("--difficulty", difficulty), ("--traits", traits), *extra.items())
@@ -186,6 +187,13 @@ def register(app: Any) -> None:
         vagabot_character: game.vagabot_character = None,
         riverfolk_services: game.riverfolk_services = None,
         cult_outcast_max: game.cult_outcast_max = None,
+        raccoon_paths: game.raccoon_paths = None,
+        otters_export: game.otters_export = None,
+        alliance_sympathy: game.alliance_sympathy = None,
+        marquise_cards: game.marquise_cards = None,
     ) -> int:
-        settings = {"--suits": suits, "--vagabot-character": vagabot_character, "--riverfolk-services": riverfolk_services, "--cult-outcast-max": cult_outcast_max}
+        settings = {
+            "--suits": suits, "--vagabot-character": vagabot_character, "--riverfolk-services": riverfolk_services, "--cult-outcast-max": cult_outcast_max,
+            "--raccoon-paths": raccoon_paths, "--otters-export": otters_export, "--alliance-sympathy": alliance_sympathy, "--marquise-cards": marquise_cards,
+        }  # fmt: skip
         return run_replay(file, seed, bots, map_name, max_rounds, difficulty, traits, quiet, settings)

@@ -108,8 +108,11 @@ def report_rule_sets(res: Any, studies: list[str], chosen: dict[str, str], out: 
     """--rule-sets: each bot of another rule set against its official counterpart."""
     from ..sim.rule_sets import PLOT_FILE, comparisons, plot_rule_sets, print_rule_set_comparison
 
+    from ..sim.report import print_stand_ins
+
     res.focus(studies, chosen)
     print_rule_set_comparison(res, out)
+    print_stand_ins(res, out, studies)
     pairs = comparisons(res)
     if plots is not None and pairs:
         out.text()

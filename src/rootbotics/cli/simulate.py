@@ -12,7 +12,7 @@ from datetime import datetime, timezone
 from types import SimpleNamespace
 from typing import Any, Optional
 
-from .common import CliError, RunFailure, check_out_folder, faction_options, make_study, need_sim_extra, parse_bots, parse_lineup, parse_programs, option, study_option_help
+from .common import CliError, table_value_options, table_values, RunFailure, check_out_folder, faction_options, make_study, need_sim_extra, parse_bots, parse_lineup, parse_programs, option, study_option_help
 from .output import Out
 
 EXIT_INTERRUPTED = 130  # the usual code for a run stopped by Ctrl-C
@@ -56,6 +56,10 @@ class SimulateArgs:
     cult_outcast_max: Optional[int] = None
     programs: Optional[str] = None
     deck_cards: Optional[str] = None
+    raccoon_paths: Optional[str] = None
+    otters_export: Optional[str] = None
+    alliance_sympathy: Optional[str] = None
+    marquise_cards: Optional[str] = None
 
 
 def parse_shard(text: Optional[str]) -> Optional[tuple[int, int]]:
@@ -99,6 +103,7 @@ def grid_studies(a: SimulateArgs) -> list[Any]:
     (--map fall,winter) at every difficulty (--difficulty default,nightmare; a per-bot setting
     with ``=`` is one cell), each checked; a cell given twice is one study."""
     options = faction_options(a.vagabot_character, a.riverfolk_services, cult_outcast_max=a.cult_outcast_max, deck_cards=a.deck_cards)
+    options.update(table_value_options(table_values(a)))
     maps = [m.strip().lower() for text in a.map_name or () for m in text.split(",")] or [None]
     levels = [cell for text in a.difficulty or () for cell in difficulty_cells(text)] or [None]
     studies = [
@@ -116,10 +121,18 @@ def cell_options(options: dict[str, object], bots: str, lineups: list[str]) -> d
     least one line-up)."""
     if len(lineups) == 1:
         return options
+    from ..core.faction import faction_title
+    from ..factions import TABLE_VALUES
+
     kept = dict(options)
+    seated = [  # a value lost from the text only where its bot plays (issue 29)
+        (v.key, v.flag, f"the {faction_title(v.faction, 'bot', v.rule_set)} ({v.faction}@{v.rule_set})", lambda text, v=v: (v.faction, v.rule_set) in zip(*parse_lineup(text)))
+        for v in TABLE_VALUES.values()
+    ]
     for key, flag, who, plays in (
         ("vagabot_character", "--vagabot-character", "the vagabot", lambda text: "vagabot" in parse_bots(text)),
         ("cult_outcast_max", "--cult-outcast-max", "the Clockwork Cult (lizards@bbp)", lambda text: ("lizards", "bbp") in zip(*parse_lineup(text))),
+        *seated,
     ):
         if key not in options or plays(bots):
             continue
@@ -392,11 +405,10 @@ def simulate_options() -> SimpleNamespace:
             "repeated, make a study per level.",
         ),
         traits=option(Optional[str], "--traits", metavar="TRAITS", help=shared["traits"]),
-        suits=play.suits,
-        vagabot_character=play.vagabot_character,
-        riverfolk_services=play.riverfolk_services,
-        cult_outcast_max=play.cult_outcast_max,
-        programs=play.programs, deck_cards=play.deck_cards,
+        **{name: getattr(play, name) for name in (
+            "suits", "vagabot_character", "riverfolk_services", "cult_outcast_max", "programs", "deck_cards",
+            "raccoon_paths", "otters_export", "alliance_sympathy", "marquise_cards",  # read off a table's boards (issue 29)
+        )},
         shard=option(
             Optional[str], "--shard", metavar="I/N",
             help="Play only the I-th of N equal slices of the seed range (1-based), e.g. one per machine; "
@@ -444,5 +456,9 @@ def register(app: Any) -> None:
         cult_outcast_max: o.cult_outcast_max = None,
         programs: o.programs = None,
         deck_cards: o.deck_cards = None,
+        raccoon_paths: o.raccoon_paths = None,
+        otters_export: o.otters_export = None,
+        alliance_sympathy: o.alliance_sympathy = None,
+        marquise_cards: o.marquise_cards = None,
     ) -> int:
         return run_simulate(SimulateArgs(**locals()))

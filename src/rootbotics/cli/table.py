@@ -18,6 +18,7 @@ def command() -> Any:
 def build_table_app() -> Any:
     import typer
 
+    from ..factions import TABLE_VALUES
     from ..table.terminal import PICTURE, run_new, run_resume
     from ..web.board import board_svg
 
@@ -42,8 +43,16 @@ def build_table_app() -> Any:
         variant: Annotated[str, typer.Option("--variant", help="Better Bot Project variants, comma-separated: ambush (humans may ambush its bots).")] = "",
         rules: Annotated[str, typer.Option("--rules", help="law: a human seat whose faction's Law of Root is built plays by legal moves (illegal ones refused with their rule; 'moves' lists them); board: Rootlog lines applied with no rule checks, for house rules.")] = "law",
         cult_outcast_max: Annotated[Optional[int], typer.Option("--cult-outcast-max", metavar="N", help="The Clockwork Cult's (lizards@bbp) Outcast Pile maximum, 1 to 20 cards (BBP CC.2). Default: 4.")] = None,
+        raccoon_paths: Annotated[Optional[str], typer.Option("--raccoon-paths", metavar="PATHS", help=TABLE_VALUES["--raccoon-paths"].help)] = None,
+        otters_export: Annotated[Optional[str], typer.Option("--otters-export", metavar="VPS", help=TABLE_VALUES["--otters-export"].help)] = None,
+        alliance_sympathy: Annotated[Optional[str], typer.Option("--alliance-sympathy", metavar="VPS", help=TABLE_VALUES["--alliance-sympathy"].help)] = None,
+        marquise_cards: Annotated[Optional[str], typer.Option("--marquise-cards", metavar="VALUES", help=TABLE_VALUES["--marquise-cards"].help)] = None,
     ) -> int:
-        return run_new(file=file, humans=humans, bots=bots, map=map_name, order=order, difficulty=difficulty, traits=traits, suits=suits, seed=seed, dice=dice, deck=deck, mode=mode, variant=variant, cult_outcast_max=cult_outcast_max, rules=rules)
+        return run_new(
+            file=file, humans=humans, bots=bots, map=map_name, order=order, difficulty=difficulty, traits=traits, suits=suits, seed=seed, dice=dice, deck=deck,
+            mode=mode, variant=variant, cult_outcast_max=cult_outcast_max, rules=rules, raccoon_paths=raccoon_paths, otters_export=otters_export, alliance_sympathy=alliance_sympathy,
+            marquise_cards=marquise_cards,
+        )  # fmt: skip
 
     @app.command("resume", help="Carry on a table game from its session file.")
     def resume_command(file: Annotated[str, typer.Argument(help="The session file.")]) -> int:

@@ -35,6 +35,25 @@ RULE_SETS: dict[str, str] = {
 }
 
 
+@dataclass(frozen=True)
+class TableValue:
+    """A value lost from a rule set's text that a table owning the bot's board can read off it
+    and give as a game option (issue 29): its option ``key``, the command-line ``flag`` (also the
+    table companion's; the web form's field is ``key``), the seat it is for (``faction`` played
+    by ``rule_set``), and ``parse``, which turns the text typed into the options it sets (raising
+    ``ValueError`` with one line). Without it, the seat plays the stand-in its ruling names, said
+    in the log (:meth:`Faction.stand_ins`)."""
+
+    key: str
+    flag: str
+    faction: str
+    rule_set: str
+    label: str  # the web form's words for it
+    metavar: str
+    help: str
+    parse: Callable[[str], dict[str, object]]
+
+
 class Board:
     """A faction's own board (a Decree, a Satchel, ...): plain data that
     the shared rules only count. A faction's board class subclasses this."""
@@ -127,6 +146,7 @@ class Faction:
     box_items: ClassVar[dict[str, int]] = {}  # item pieces its seat adds to the box (a second set)
     rule_sets: ClassVar[tuple[str, ...]] = (LAW,)  # the rule sets whose bot it has (RULE_SETS)
     rule_set_bot_names: ClassVar[dict[str, str]] = {}  # a rule set's own name for the bot, where it differs
+    table_values: ClassVar[tuple[TableValue, ...]] = ()  # values lost from a rule set's text a table may give
 
     # -- the seat ------------------------------------------------------------------------------
     def bot(self, rule_set: str = LAW) -> Any:
@@ -138,6 +158,10 @@ class Faction:
     def rule_set_difficulties(self, rule_set: str) -> tuple[str, ...]:
         """The difficulty levels a seat of this rule set may choose (the Law: all four, 3.3.1)."""
         return DIFFICULTIES if rule_set == LAW else ("default",)
+
+    def rule_set_difficulty_text(self, rule_set: str) -> dict[str, str]:
+        """What each difficulty level of ``rule_set``'s bot changes, where its text is known."""
+        return dict(self.difficulty_text) if rule_set == LAW else {}
 
     def rule_set_traits(self, rule_set: str) -> dict[str, str]:
         """The trait cards a seat of this rule set may choose, name -> what it does (3.3.2)."""
@@ -154,6 +178,18 @@ class Faction:
         if rule_set not in self.rule_sets:
             return f"the {self.bot_name} has no bot of rule set {rule_set!r} (its rule sets: {', '.join(self.rule_sets)})"
         return None
+
+    def seat_needs(self, rule_set: str, options: dict[str, object]) -> str | None:
+        """Why a bot seat of ``rule_set`` cannot play with these game options: an option of
+        values lost from its rule set's text that the table must give or choose a stand-in for
+        (``options.<key>: ...``), or None."""
+        return None
+
+    def stand_ins(self, rule_set: str, options: dict[str, object]) -> list[tuple[str, str]]:
+        """The labelled stand-ins a bot seat of ``rule_set`` plays with under these options
+        (values lost from its text that the table did not give): (the text's paragraph, a short
+        phrase naming its ruling) each; a game's log, record and reports name them."""
+        return []
 
     def new_board(self, seat: str) -> Board | None:
         """The board a new seat of this faction starts with (None: no board of its own)."""

@@ -62,6 +62,10 @@ def position_violations(state: GameState) -> list[str]:
     problem = options_problem(state.options, any(not fs.is_bot for fs in state.factions.values()), [fs.rule_set for fs in state.factions.values() if fs.is_bot])
     if problem:
         out.append(problem)
+    for f, fs in state.factions.items():  # what a bot seat's rule set needs among the options (R-BBP-RR-PATHS)
+        problem = rules_of(f).seat_needs(fs.rule_set, state.options) if fs.is_bot else None
+        if problem:
+            out.append(problem)
     return out
 
 

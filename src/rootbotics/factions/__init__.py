@@ -30,6 +30,8 @@ HUMAN_FACTIONS: tuple[str, ...] = tuple(f for f in FACTIONS if f in REGISTRY and
 DIFFICULTY_TEXT: dict[str, dict[str, str]] = {f: REGISTRY[f].difficulty_text for f in PLAYABLE_BOTS}
 TRAIT_TEXT: dict[str, dict[str, str]] = {f: REGISTRY[f].trait_text for f in PLAYABLE_BOTS}
 REFUSED_TRAITS: dict[str, dict[str, str]] = {f: REGISTRY[f].refused_traits for f in PLAYABLE_BOTS if REGISTRY[f].refused_traits}
+# Values lost from a rule set's text that a table may give from its own board (issue 29), by flag.
+TABLE_VALUES = {v.flag: v for f in PLAYABLE_BOTS for v in REGISTRY[f].table_values}
 
 
 def bot_for(faction: str, rule_set: str = LAW) -> object:
@@ -67,6 +69,6 @@ class BotTable(dict):  # type: ignore[type-arg]
 
 
 __all__ = [
-    "DIFFICULTY_TEXT", "FACTIONS", "HUMAN_FACTIONS", "PLAYABLE_BOTS", "REFUSED_TRAITS", "REGISTRY", "TRAIT_TEXT",
+    "DIFFICULTY_TEXT", "FACTIONS", "HUMAN_FACTIONS", "PLAYABLE_BOTS", "REFUSED_TRAITS", "REGISTRY", "TABLE_VALUES", "TRAIT_TEXT",
     "BotTable", "Faction", "bot_for", "faction_title", "piece_totals", "register",
 ]

@@ -8,7 +8,7 @@ import math
 from typing import Any
 
 from .rates import Rate, difference_interval, pct
-from .report import Results
+from .report import Results, print_stand_ins
 
 
 def points(x: float) -> str:
@@ -36,6 +36,8 @@ def print_against(a: Results, b: Results, sink: Any, names: tuple[str, str]) -> 
     sink.begin("against", {"a": names[0], "b": names[1]})
     sink.header("Study report: A against B")
     sink.text(f"A: {names[0]}    B: {names[1]}")
+    print_stand_ins(a, sink, a.distinct("study"), " in A")
+    print_stand_ins(b, sink, b.distinct("study"), " in B")
     columns = [("faction", "left"), ("A games", "right"), ("A win rate", "right"), ("B games", "right"), ("B win rate", "right"),
                ("change (points)", "right"), ("95% CI of the change", "right")]  # fmt: skip
     names_data = ["faction", "a_games", "a_wins", "b_games", "b_wins", "change", "change_low", "change_high"]

@@ -18,6 +18,7 @@ from typing import Any
 
 import duckdb
 
+from ..core.lost_values import option_text
 from .compare import make_seat_rows
 from .quantiles import quantile
 from .rates import RATE_COLUMNS, Rate, ReportError, interval_text, pct, rate_data, rate_rows, rate_table, wilson
@@ -303,7 +304,11 @@ def print_report(res: Results, out: Any) -> None:
 def report_meta(res: Results) -> dict[str, Any]:
     """What a report reads, for --json: its studies (each with its settings) and game counts."""
     studies = {key: study_settings(res, key) for key in res.distinct("study")}
-    return {"studies": studies, "games": res.total, "finished": res.ok, "failed": res.failed, "duplicates": res.duplicates}
+    used = {key: study_stand_ins(res, key) for key in studies}
+    meta: dict[str, Any] = {"studies": studies, "games": res.total, "finished": res.ok, "failed": res.failed, "duplicates": res.duplicates}
+    if any(used.values()):  # the studies whose games played stand-ins for values lost from the text (issue 29)
+        meta["stand_ins"] = {key: names for key, names in used.items() if names}
+    return meta
 
 
 def print_summary(res: Results, out: Any, how: str = "pooled (--pool)") -> None:
@@ -327,7 +332,32 @@ def print_summary(res: Results, out: Any, how: str = "pooled (--pool)") -> None:
     rotated = res.distinct("rotate_seats")
     seat_note = "rotated by seed" if rotated == [True] else "as listed" if rotated == [False] else "mixed"
     out.text(f"Seat order: {seat_note}")
+    print_stand_ins(res, out, studies)
     out.text()
+
+
+def print_stand_ins(res: Results, out: Any, studies: Sequence[str], label: str = "") -> None:
+    """A line per study whose games played stand-ins for values lost from a rule set's text
+    (ruling R-BBP-STAND-INS): every report that includes such games says so."""
+    for study in studies:
+        used = study_stand_ins(res, study)
+        if used:
+            games = res.scalar("SELECT count(*) FROM games WHERE study = $s", {"s": study})
+            out.text(f"Stand-ins{label}: all {games} games of study {study} played with stand-ins for values lost from the text: {'; '.join(used)}")
+
+
+def study_stand_ins(res: Results, study: str) -> list[str]:
+    """The stand-ins a study's games played with (every game of a study has the same seats'
+    rule sets and options): values lost from a rule set's text the study did not give (issue 29)."""
+    from ..game import stand_ins
+
+    row = res.all("SELECT seats, options FROM games WHERE study = $s LIMIT 1", {"s": study})
+    if not row:
+        return []
+    seats, options = row[0]
+    given = {k: v for k, v in (json.loads(options) if options else {}).items() if k != "suits"}
+    bots = [(s["faction"], s.get("rule_set") or "law") for s in seats]  # a program's seat is the Law's: no stand-in
+    return [f"{faction}: {phrase}" for faction, _, phrase in stand_ins(bots, given)]
 
 
 def study_settings(res: Results, study: str) -> str:
@@ -467,7 +497,7 @@ def replay_command(seed: int, seats: Sequence[dict[str, Any]], map_name: str, ma
     parts += [f"--difficulty {levels}"] if levels else []
     parts += [f"--traits {traits}"] if traits else []
     given = json.loads(options) if options else {}
-    parts += [f"--{key.replace('_', '-')} {value}" for key, value in sorted(given.items()) if key != "suits"]
+    parts += [f"--{key.replace('_', '-')} {option_text(value)}" for key, value in sorted(given.items()) if key != "suits"]
     parts += [f"--suits {','.join(given['suits'])}"] if "suits" in given else []
     return " ".join(parts)
 

@@ -111,9 +111,14 @@ class Study:
         return study_key(self)
 
 
-@cache
 def study_key(study: Study) -> str:
-    text = json.dumps(study.describe(), sort_keys=True)
+    """The study's digest, by its description's JSON (an option's value may be a list or an
+    object, the Robot Raccoon's paths, so the study itself is not hashed)."""
+    return _digest(json.dumps(study.describe(), sort_keys=True))
+
+
+@cache
+def _digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:10]
 
 

@@ -337,7 +337,9 @@ _BOARD_ONLY = (
     "exert expose trick "
     "minister price_of_failure return_revealed "
     "outcast_marker "
-    "export price trade_disruption"
+    "export price trade_disruption "
+    # the Robot Raccoon (BBP RR.7: an item traded moves by the board difference) and stand-ins said in the log (issue 29)
+    "trade stand_in"
 ).split()
 EVENT_ACTIONS: dict[str, Handler] = {kind: _nothing for kind in _BOARD_ONLY}
 EVENT_ACTIONS.update({

@@ -141,6 +141,35 @@ def cult_option(maximum: Optional[int], seats: list[TableSeat]) -> dict[str, Any
     return {CULT_OPTION: maximum}
 
 
+def table_value_options(given: dict[str, Optional[str]], seats: list[TableSeat]) -> dict[str, Any]:
+    """``--raccoon-paths``, ``--otters-export``, ``--alliance-sympathy``: values lost from the
+    Better Bot Project's text that the table reads off its own board (issue 29), each for a table
+    with its bot; their shapes are checked here, the rest by the session."""
+    from ..factions import TABLE_VALUES
+
+    options: dict[str, Any] = {}
+    for flag, text in given.items():
+        if text is None:
+            continue
+        value = TABLE_VALUES[flag]
+        if not any(s.faction == value.faction and s.seat == "bot" and s.rule_set == value.rule_set for s in seats):
+            raise UsageError(f"{flag}: no {value.faction}@{value.rule_set} among the bots")
+        try:
+            options.update(value.parse(text))
+        except ValueError as e:
+            raise UsageError(f"{flag}: {e}") from None
+    return options
+
+
+def option_flags() -> dict[str, str]:
+    """The session's option fields by the flags that set them."""
+    from ..factions import TABLE_VALUES
+
+    flags = {"config.options.bbp_variants": "--variant", "config.options.cooperative": "--mode", f"config.options.{CULT_OPTION}": CULT_FLAG}
+    flags.update({f"config.options.{v.key}": v.flag for v in TABLE_VALUES.values()})
+    return flags
+
+
 def apply_rules(seats: list[TableSeat], rules: str) -> None:
     """``--rules law`` (the default): every human seat whose faction's Law of Root is built plays
     by legal moves, the others by Rootlog lines; ``--rules board``: every human by Rootlog lines,
@@ -163,12 +192,15 @@ def new_session(args: dict[str, Any]) -> Session:
     suits = [s.strip() for s in args["suits"].split(",")] if args["suits"] else None
     options.update(table_options(args.get("mode") or "competitive", args.get("variant") or ""))
     options.update(cult_option(args.get("cult_outcast_max"), seats))
+    from ..factions import TABLE_VALUES
+
+    options.update(table_value_options({flag: args.get(flag[2:].replace("-", "_")) for flag in TABLE_VALUES}, seats))
     apply_rules(seats, args.get("rules") or LAW_RULES)
     config = TableConfig(seats, args["map"], suits, args["seed"], args["dice"], args["deck"], options)
     try:
         session = Session(config, path)
     except SessionError as e:  # the options' fields by the options that set them
-        option = {"config.options.bbp_variants": "--variant", "config.options.cooperative": "--mode", f"config.options.{CULT_OPTION}": CULT_FLAG}.get(e.path)
+        option = option_flags().get(e.path)
         raise UsageError(f"{option}: {str(e).partition(': ')[2]}" if option else str(e)) from None
     session.save()
     return session

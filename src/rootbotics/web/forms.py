@@ -15,6 +15,7 @@ from ..factions.lizards.cult import OPTION as CULT_OPTION
 from ..factions.lizards.cult import OPTION_RANGE as CULT_RANGE
 from ..table.law import BOARD, RULES, law_built
 from ..table.law import LAW as LAW_RULES
+from ..factions import TABLE_VALUES
 from ..table.session import TableConfig, TableSeat
 
 MAX_SEED = 2**63 - 1
@@ -41,14 +42,30 @@ def choices() -> dict[str, Any]:
     factions = []
     for f in FACTIONS:
         rules = rules_of(f)
+        cards = {rs: rule_set_cards(f, rs) for rs in rules.rule_sets}
         factions.append({
             "name": f, "bot": faction_title(f, "bot"), "human": faction_title(f, "human") if rules.human_seat else None,
             "has_bot": "bot" in rules.pieces,  # the second Vagabond is a human seat only
-            "difficulty": dict(rules.difficulty_text), "traits": dict(rules.trait_text),
+            "difficulty": cards[LAW]["difficulty"], "traits": cards[LAW]["traits"],
+            "cards": {RULE_SET_LABELS.get(rs, rs): c for rs, c in cards.items()},  # each rule set's own texts
+            "trait_names": list(dict.fromkeys(t for c in cards.values() for t in c["traits"])),
             "rule_sets": {rs: RULE_SET_LABELS.get(rs, rs) for rs in rules.rule_sets},
             "law": bool(rules.human_seat) and law_built(f),  # a human seat of it can play by legal moves
         })
-    return {"factions": factions, "maps": MAP_NAMES, "difficulties": DIFFICULTIES, "modes": MODES, "variants": VARIANTS, "rules": RULES_LABELS}
+    values = [{"key": v.key, "label": v.label, "help": v.help} for v in TABLE_VALUES.values()]
+    return {"factions": factions, "maps": MAP_NAMES, "difficulties": DIFFICULTIES, "modes": MODES, "variants": VARIANTS, "rules": RULES_LABELS, "table_values": values}
+
+
+def rule_set_cards(faction: str, rule_set: str) -> dict[str, dict[str, str]]:
+    """The difficulty and trait texts of the faction's bot by ``rule_set``: the Law's cards, or
+    the Better Bot Project's where they are known (the Marquise's, from a transcription); a BBP
+    bot whose cards are lost offers its default difficulty only (ruling R-BBP-CARDS)."""
+    rules = rules_of(faction)
+    if rule_set == LAW:
+        return {"difficulty": dict(rules.difficulty_text), "traits": dict(rules.trait_text)}
+    texts = rules.rule_set_difficulty_text(rule_set)
+    levels = {d: texts.get(d, "the text's bot, unchanged" if d == "default" else "") for d in rules.rule_set_difficulties(rule_set)}
+    return {"difficulty": levels, "traits": dict(rules.rule_set_traits(rule_set))}
 
 
 def _int(form: dict[str, Any], key: str, default: int, low: int = 0, high: int = MAX_SEED) -> int:
@@ -109,7 +126,7 @@ def table_config(form: dict[str, Any]) -> TableConfig:
     suits = [s.strip().lower() for s in suits_text.split(",")] if suits_text else None
     mode = {k: str(form.get(k, "app") or "app") for k in ("dice", "deck")}
     seats = seats_of(form)
-    options = {**options_of(form), **cult_option(form, seats)}
+    options = {**options_of(form), **cult_option(form, seats), **table_value_options(form, seats)}
     return TableConfig(seats, str(form.get("map", "fall") or "fall"), suits, _int(form, "seed", 0), mode["dice"], mode["deck"], options)
 
 
@@ -123,6 +140,24 @@ def cult_option(form: dict[str, Any], seats: list[TableSeat]) -> dict[str, Any]:
     if not any(s.faction == "lizards" and s.seat == "bot" and s.rule_set == "bbp" for s in seats):
         raise FormError(f"{CULT_OPTION}: no Clockwork Cult (the lizards as a Better Bot Project bot) is seated")
     return {CULT_OPTION: value}
+
+
+def table_value_options(form: dict[str, Any], seats: list[TableSeat]) -> dict[str, Any]:
+    """Values lost from the Better Bot Project's text that the table reads off its own board
+    (``raccoon_paths``, ``otters_export``, ``alliance_sympathy``; empty: not given), each for a
+    table with its bot (issue 29)."""
+    options: dict[str, Any] = {}
+    for value in TABLE_VALUES.values():
+        text = str(form.get(value.key, "") or "").strip()
+        if not text:
+            continue
+        if not any(s.faction == value.faction and s.seat == "bot" and s.rule_set == value.rule_set for s in seats):
+            raise FormError(f"{value.key}: no {faction_title(value.faction, 'bot', value.rule_set)} (the {value.faction} as a Better Bot Project bot) is seated")
+        try:
+            options.update(value.parse(text[:400]))
+        except ValueError as e:
+            raise FormError(f"{value.key}: {e}") from None
+    return options
 
 
 def options_of(form: dict[str, Any]) -> dict[str, Any]:

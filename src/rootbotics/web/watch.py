@@ -22,6 +22,8 @@ from ..core.context import Game
 from ..core.controllers import Controller
 from ..core.events import Event, EventLog
 from ..core.faction import LAW, RULE_SETS, rules_of
+from ..core.lost_values import option_text
+from ..factions import TABLE_VALUES
 from ..core.maps import MAP_NAMES
 from ..core.setup_order import FACTIONS
 from ..core.state import GameState
@@ -117,17 +119,33 @@ def watch_config(query: dict[str, str]) -> GameConfig:
     if map_name not in MAP_NAMES:
         raise ConfigError(f"map: {map_name[:20]!r} is not one of {', '.join(MAP_NAMES)}")
     seats = [Seat(b, "bot", levels[b], tuple(t for t in traits[b].split("+") if t), rs) for b, rs in zip(bots, rule_sets)]
-    config = GameConfig(seats, map_name, numbers["seed"], numbers["max_rounds"])
+    config = GameConfig(seats, map_name, numbers["seed"], numbers["max_rounds"], table_values_of(query))
     try:
         config.validate()
     except ConfigError as e:  # "seats.1.traits.0: ..." is about the traits option
         where, _, problem = str(e).partition(": ")
         parts = where.split(".")
         option = parts[2] if parts[0] == "seats" and len(parts) > 2 and parts[2] in ("difficulty", "traits") else None
+        if parts[0] == "options" and len(parts) > 1:  # a value lost from the text: its field (R-BBP-RR-PATHS)
+            raise ConfigError(f"{parts[1]}: {problem}") from None
         if option is None and parts[0] == "seats":  # the line-up itself: a seat twice, too few
             raise ConfigError(f"bots: {problem}") from None
         raise ConfigError(f"{option}: {bots[int(parts[1])]}: {problem}" if option else str(e)) from None
     return config
+
+
+def table_values_of(query: dict[str, str]) -> dict[str, object]:
+    """Values lost from the Better Bot Project's text, read off a board (``raccoon_paths``,
+    ``otters_export``, ...; issue 29): ConfigError naming the field when one cannot be read."""
+    options: dict[str, object] = {}
+    for value in TABLE_VALUES.values():
+        text = query.get(value.key, "").strip()
+        if text:
+            try:
+                options.update(value.parse(text))
+            except ValueError as e:
+                raise ConfigError(f"{value.key}: {e}") from None
+    return options
 
 
 def watch_lineup(text: str) -> tuple[list[str], list[str]]:
@@ -231,7 +249,7 @@ def watch_page(request: Request) -> Response:
         config = watch_config(query)
     except ConfigError as e:
         return page(request, "watch.html", {**choices(), "game": None, "query": query, "error": str(e)}, 400)
-    same = {k: query[k] for k in ("bots", "map", "seed", "max_rounds", "difficulty", "traits") if query.get(k)}
+    same = {k: query[k] for k in ("bots", "map", "seed", "max_rounds", "difficulty", "traits", *(v.key for v in TABLE_VALUES.values())) if query.get(k)}
     try:
         game = watched(config, urlencode(sorted(same.items())), request.client.host if request.client else "")
     except Busy as e:
@@ -273,5 +291,6 @@ def commands(cfg: GameConfig) -> list[str]:
     levels = ",".join(f"{s.faction}={s.difficulty}" for s in cfg.seats if s.difficulty != "default")
     traits = ",".join(f"{s.faction}={'+'.join(s.traits)}" for s in cfg.seats if s.traits)
     options = (f" --difficulty {levels}" if levels else "") + (f" --traits {traits}" if traits else "")
+    options += "".join(f" {v.flag} '{option_text(cfg.options[v.key])}'" for v in TABLE_VALUES.values() if v.key in cfg.options)
     return [f"rootbotics play --bots {bots} --map {cfg.map} --seed {cfg.seed}{options}",
             f"rootbotics replay --seed {cfg.seed} --bots {bots} --map {cfg.map} --max-rounds {cfg.max_rounds}{options}"]

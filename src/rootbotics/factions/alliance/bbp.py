@@ -18,10 +18,9 @@ from ...core.maps import CLEARINGS
 from ...core.state import GameState
 from ...core.targeting import HIGHEST, LOWEST, Choice, choose_clearing, fewest, in_priority_order, most
 from .board import BASES
+from .sympathy_track import sympathy_track
 
 FACTION = "alliance"
-# The Woodland Alliance's Sympathy track, VP under the 1st to 10th token taken (ruling R-BBP-AA-TRACK).
-SYMPATHY_VP = (0, 1, 1, 1, 2, 2, 3, 4, 4, 4)
 EMPTY_TRACK_VP = 5  # BBP AA.6
 TWICE_UP_TO = 4  # BBP AA.5: with 4 or fewer tokens placed, sympathy twice instead of a revolt
 CROWD = 3  # BBP AA.6: clearings with 3 warriors of one opponent are avoided
@@ -131,7 +130,8 @@ def place_sympathy(g: Game, occasion: str) -> None:
     if not R.place_token(g, FACTION, choice.target, "sympathy", rule, why=lambda: f"{occasion}: {choice.explain()}"):
         return  # a snare was removed instead (11.8.2)
     n = s.on_map(FACTION, "sympathy")
-    vp = SYMPATHY_VP[min(n, len(SYMPATHY_VP)) - 1]
+    track = sympathy_track(s)
+    vp = track[min(n, len(track)) - 1]
     if vp:
         R.score(g, FACTION, vp, "BBP AA.6", f"for the sympathy token number {n} taken from the track")
     else:

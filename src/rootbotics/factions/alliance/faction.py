@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.context import EngineFailure, Game
-from ...core.faction import LAW, BoardTable, CardLedger, Faction
+from ...core.faction import LAW, BoardTable, CardLedger, Faction, TableValue
 from ...core.fields import StateError, integer
 from ...core.maps import CLEARINGS
 from ...core.rules import discard, draw_card, matches, remove_piece, score
@@ -16,6 +16,7 @@ from ...core.rules import discard, draw_card, matches, remove_piece, score
 if TYPE_CHECKING:
     from ...core.state import FactionState, GameState
 
+from . import sympathy_track
 from .board import BASE_SUIT, BASES, FACTION, AllianceBoard
 from .supporters import SUPPORTERS_CAP_WITHOUT_BASES, add_supporter, base_removed  # noqa: F401 (re-exported)
 
@@ -50,6 +51,17 @@ class Alliance(Faction):
     }
 
     rule_sets = (LAW, "bbp")  # the Law's bot (bot.py) and the Better Bot Project's (bbp.py)
+    table_values = (
+        TableValue(sympathy_track.TRACK_OPTION, sympathy_track.TRACK_FLAG, FACTION, "bbp", "Automated Alliance's sympathy track (10 VP values)", "VPS", sympathy_track.TRACK_HELP, sympathy_track.track_table_options),
+    )
+
+    def stand_ins(self, rule_set: str, options: dict[str, object]) -> list[tuple[str, str]]:
+        if rule_set == "bbp" and sympathy_track.TRACK_OPTION not in options:
+            return [("BBP AA.6", "the Automated Alliance's sympathy track: the Woodland Alliance's, 0,1,1,1,2,2,3,4,4,4 (stand-in, R-BBP-AA-TRACK)")]
+        return []
+
+    def option_problem(self, options: dict[str, object]) -> str | None:
+        return sympathy_track.track_option_problem(options)
 
     def bot(self, rule_set: str = LAW) -> Any:
         if rule_set == "bbp":

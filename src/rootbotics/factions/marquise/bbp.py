@@ -24,6 +24,7 @@ from ...core.context import Game
 from ...core.maps import CLEARINGS
 from ...core.state import GameState
 from ...core.targeting import LOWEST, Choice, Criterion, choose_clearing, choose_player_bbp, in_priority_order, most
+from . import bbp_cards as cards
 
 FACTION = "marquise"
 BUILDING_TYPES = ("sawmill", "workshop", "recruiter")
@@ -37,10 +38,9 @@ ESCALATE_BELOW = 4  # BBP MM.8, MM.14: fewer than four of the matching building 
 CARDS = "BBP MM.16"  # the coverage table's row of the setup, difficulty and trait cards
 SOURCE = "Vagabottos/clockroot, src/app/models/marquise.ts"
 KEEP_WARRIORS = 2  # eef5c99 setupRules: one extra warrior in the keep's clearing, 12 in all (R-BBP-MM-SETUP)
-DIFFICULTY_WARRIORS = {"easy": -1, "default": 0, "challenging": 1, "nightmare": 1}  # 6c9f35e: one fewer / one more (R-BBP-MM-DIFFICULTY)
 ESCALATES = {False: 1, True: 2}  # once a turn (R-BBP-MM-ESCALATE); Iron Will: twice (eef5c99, R-BBP-MM-TRAITS)
-HOSPITAL_WARRIORS = 1  # eef5c99 Hospitals: recruit 1 warrior in the keep's clearing (R-BBP-MM-TRAITS)
-HOSPITALS_AT_LEAST = 2  # ... after a battle as defender that cost it at least 2 warriors
+# The card values (6c9f35e's one fewer / one more, Nightmare's 1 VP per player; eef5c99's Iron Will
+# twice, Hospitals 1 warrior after losing 2): bbp_cards.VALUES, which a table may replace.
 
 DIFFICULTY_TEXT = {
     "easy": "Recruit places one warrior fewer; on a bird order, one fewer in the second-lowest-priority clearing (a transcription, ruling R-BBP-MM-DIFFICULTY).",
@@ -250,12 +250,20 @@ def recruit(g: Game, suit: str) -> None:
 def recruit_due(s: GameState) -> int:
     """BBP MM.5's four warriors, one fewer on easy, one more on challenging and nightmare
     (ruling R-BBP-MM-DIFFICULTY)."""
-    return RECRUIT_WARRIORS + DIFFICULTY_WARRIORS[difficulty(s, FACTION)]
+    return RECRUIT_WARRIORS + difficulty_change(s)
+
+
+def difficulty_change(s: GameState) -> int:
+    """The warriors Recruit places more (or fewer) at its difficulty: the transcription's, or the
+    number the table read off its card (``options.marquise_cards``, issue 29)."""
+    level = difficulty(s, FACTION)
+    return cards.value(s, level) if level != "default" else 0
 
 
 def difficulty_note(s: GameState) -> str:
     level = difficulty(s, FACTION)
-    return f" ({level} difficulty, ruling R-BBP-MM-DIFFICULTY)" if DIFFICULTY_WARRIORS[level] else ""
+    source = "its card's value as the table gave it" if level != "default" and cards.given(s, level) else "ruling R-BBP-MM-DIFFICULTY"
+    return f" ({level} difficulty, {source})" if difficulty_change(s) else ""
 
 
 def bird_recruit(g: Game) -> None:
@@ -267,7 +275,7 @@ def bird_recruit(g: Game) -> None:
     lowest = in_priority_order(s, R.ruled_clearings(s, FACTION), LOWEST)[:2]
     if not lowest:
         g.emit(FACTION, "BBP MM.11", "skip", "rules no clearing to recruit in")
-    change = DIFFICULTY_WARRIORS[difficulty(s, FACTION)]
+    change = difficulty_change(s)
     due = RECRUIT_WARRIORS + change
     supply = s.factions[FACTION].supply.get("warrior", 0)
     per = RECRUIT_WARRIORS // len(lowest) if lowest else 0
@@ -276,7 +284,7 @@ def bird_recruit(g: Game) -> None:
         counts[lowest[-1] if change < 0 else lowest[0]] += change  # easy: the second-lowest; harder: the lowest
     plan = []
     for c in lowest:
-        n = min(counts[c], supply)
+        n = max(0, min(counts[c], supply))
         supply -= n
         plan.append((c, n))
     shown = ", ".join(map(str, lowest))
@@ -345,7 +353,7 @@ def escalate(g: Game, built: bool, escalated: int = 0) -> bool:
     has this turn. Returns True to repeat Daylight."""
     s = g.state
     iron_will = has_trait(s, FACTION, "iron-will")
-    if escalated >= ESCALATES[iron_will]:
+    if escalated >= (cards.value(s, "iron-will") if iron_will else ESCALATES[False]):
         return False
     kind = matching_building(s, R.order_suit(s, FACTION))
     n = s.on_map(FACTION, kind)
@@ -379,7 +387,8 @@ def nightmare_points(g: Game) -> None:
     if difficulty(s, FACTION) != "nightmare":
         return
     n = len(s.turn_order)
-    R.score(g, FACTION, n, CARDS, f"for this round: 1 per player, {n} players (nightmare difficulty, ruling R-BBP-MM-DIFFICULTY)")
+    per = cards.value(s, "nightmare-vp")
+    R.score(g, FACTION, per * n, CARDS, f"for this round: {per} per player, {n} players (nightmare difficulty, ruling R-BBP-MM-DIFFICULTY)")
 
 
 def blitz(g: Game) -> None:
@@ -420,10 +429,10 @@ def hospitals(g: Game, warriors_lost: int) -> None:
     """Hospitals: after each battle it defended that cost it at least two warriors, it recruits
     one warrior in the keep's clearing (none once the keep is gone)."""
     s = g.state
-    if warriors_lost < HOSPITALS_AT_LEAST or not has_trait(s, FACTION, "hospitals"):
+    if warriors_lost < cards.value(s, "hospitals-lost") or not has_trait(s, FACTION, "hospitals") or cards.value(s, "hospitals") == 0:
         return
     keep = next((c for c in CLEARINGS if (FACTION, "keep") in s.clearings[c].tokens), None)
     if keep is None:
         g.emit(FACTION, CARDS, "skip", "Hospitals: no keep on the map to recruit by")
         return
-    R.place_warriors(g, FACTION, keep, HOSPITAL_WARRIORS, CARDS, why=lambda: f"Hospitals: it lost {warriors_lost} warriors defending (ruling R-BBP-MM-TRAITS)")
+    R.place_warriors(g, FACTION, keep, cards.value(s, "hospitals"), CARDS, why=lambda: f"Hospitals: it lost {warriors_lost} warriors defending (ruling R-BBP-MM-TRAITS)")

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.context import EngineFailure, Game
-from ...core.faction import LAW, Faction
+from ...core.faction import LAW, Faction, TableValue
+from . import bbp_cards
 from ...core.maps import CLEARINGS
 from ...core.rules import discard, matches, place_warriors, snared
 
@@ -56,6 +57,12 @@ class Marquise(Faction):
     }
 
     rule_sets = (LAW, "bbp")  # the Law's bot (bot.py) and the Better Bot Project's (bbp.py)
+    table_values = (
+        TableValue(bbp_cards.OPTION, bbp_cards.FLAG, FACTION, "bbp", "Mechanical Marquise's card values (name=number)", "VALUES", bbp_cards.HELP, bbp_cards.table_options),
+    )
+
+    def option_problem(self, options: dict[str, object]) -> str | None:
+        return bbp_cards.option_problem(options)
 
     def rule_set_difficulties(self, rule_set: str) -> tuple[str, ...]:
         """The BBP Marquise's cards are built from a transcription (ruling R-BBP-MM-DIFFICULTY)."""
@@ -64,6 +71,14 @@ class Marquise(Faction):
 
             return tuple(DIFFICULTY_TEXT)
         return super().rule_set_difficulties(rule_set)
+
+    def rule_set_difficulty_text(self, rule_set: str) -> dict[str, str]:
+        """The BBP Marquise's difficulty cards, from a transcription (ruling R-BBP-MM-DIFFICULTY)."""
+        if rule_set == "bbp":
+            from .bbp import DIFFICULTY_TEXT
+
+            return dict(DIFFICULTY_TEXT)
+        return super().rule_set_difficulty_text(rule_set)
 
     def rule_set_traits(self, rule_set: str) -> dict[str, str]:
         """The BBP Marquise's four trait cards, from a transcription (ruling R-BBP-MM-TRAITS)."""

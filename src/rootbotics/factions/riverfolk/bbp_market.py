@@ -22,7 +22,37 @@ from .services import HAND_CARD, Offer, Purchase, policy, price
 FACTION = "riverfolk"
 BBP = "bbp"
 MARKET_CARDS = 4  # BBP OO.1: a row of four cards
-EXPORT_STEP_VP = 1  # ruling R-BBP-OO-EXPORT: the VP under each step of the track (the track was an image)
+EXPORT_STEP_VP = 1  # ruling R-BBP-OO-EXPORT: the stand-in's VP under every step (the track was an image)
+EXPORT_OPTION = "otters_export"  # the VP under each step, read off the table's board (issue 29)
+EXPORT_FLAG = "--otters-export"
+EXPORT_STEPS = (1, 30)  # how many steps a given track may have
+EXPORT_WHAT = "the Otter Overlords' export track"
+EXPORT_HELP = (
+    "The Otter Overlords' (riverfolk@bbp) export track read off its board, the VP under each step from the first "
+    "step right of the start, e.g. 1,1,2,2,3 (BBP OO.5; the track was an image). Default: a stand-in, 1 VP on every "
+    "step and no end, named as such in the log, the record and reports (ruling R-BBP-OO-EXPORT)."
+)
+
+
+def export_track(state: GameState) -> list[int] | None:
+    """The export track the table gave (``options.otters_export``), or None: the stand-in."""
+    value = state.options.get(EXPORT_OPTION)
+    return list(value) if isinstance(value, (list, tuple)) else None
+
+
+def export_option_problem(options: dict[str, object]) -> str | None:
+    if EXPORT_OPTION not in options:
+        return None
+    from ...core.lost_values import vp_track_problem
+
+    problem = vp_track_problem(options[EXPORT_OPTION], EXPORT_STEPS, EXPORT_WHAT)
+    return f"options.{EXPORT_OPTION}: {problem}" if problem else None
+
+
+def export_table_options(text: str) -> dict[str, object]:
+    from ...core.lost_values import parse_vp_track
+
+    return {EXPORT_OPTION: parse_vp_track(text, EXPORT_STEPS, EXPORT_WHAT)}
 
 
 class OtterBoard(RiverfolkBoard):
@@ -170,8 +200,21 @@ def move_export(g: Game, buyer: str) -> None:
     the VP it now covers (ruling R-BBP-OO-EXPORT)."""
     board = otters(g.state)
     assert board is not None
+    track = export_track(g.state)
+    if track is None:  # the stand-in: every step 1 VP, no end
+        board.export += 1
+        R.score(g, FACTION, EXPORT_STEP_VP, "BBP OO.5", f"as {buyer} buys nothing from its market: the export marker moves to step {board.export} (ruling R-BBP-OO-EXPORT)")
+        return
+    if board.export >= len(track):
+        g.emit(FACTION, "BBP OO.5", "no_score", "{buyer} buys nothing from its market, but the export marker is on the last step of the track given ({n}): it stays, covering nothing new (ruling R-BBP-OO-EXPORT)", buyer=buyer, n=len(track))
+        return
     board.export += 1
-    R.score(g, FACTION, EXPORT_STEP_VP, "BBP OO.5", f"as {buyer} buys nothing from its market: the export marker moves to step {board.export} (ruling R-BBP-OO-EXPORT)")
+    vp = track[board.export - 1]
+    reason = f"as {buyer} buys nothing from its market: the export marker moves to step {board.export} of the track given"
+    if vp:
+        R.score(g, FACTION, vp, "BBP OO.5", reason)
+    else:
+        g.emit(FACTION, "BBP OO.5", "no_score", "scores nothing {reason}: the step shows 0 VP", reason=reason)
 
 
 def trade_post_removed(g: Game, c: int) -> None:

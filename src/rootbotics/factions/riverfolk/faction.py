@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from ...core.context import Game
-from ...core.faction import LAW, CardLedger, Faction
+from ...core.faction import LAW, CardLedger, Faction, TableValue
 from ...core.fields import StateError, at, count, lst, obj, show, string
 from ...core.maps import CLEARINGS, SUITS
 from . import bbp_market, bot_services, company, services
@@ -48,6 +48,14 @@ class Riverfolk(Faction):
 
     rule_sets = (LAW, "bbp")  # the Law's bot (bot.py) and the Better Bot Project's Otter Overlords (bbp.py)
     rule_set_bot_names = {"bbp": "Otter Overlords"}
+    table_values = (
+        TableValue(bbp_market.EXPORT_OPTION, bbp_market.EXPORT_FLAG, RIVERFOLK, "bbp", "Otter Overlords' export track (VP per step)", "VPS", bbp_market.EXPORT_HELP, bbp_market.export_table_options),
+    )
+
+    def stand_ins(self, rule_set: str, options: dict[str, object]) -> list[tuple[str, str]]:
+        if rule_set == "bbp" and bbp_market.EXPORT_OPTION not in options:
+            return [("BBP OO.5", "the Otter Overlords' export track: 1 VP on every step, no end (stand-in, R-BBP-OO-EXPORT)")]
+        return []
 
     def bot(self, rule_set: str = LAW) -> Any:
         if rule_set == "bbp":
@@ -65,7 +73,7 @@ class Riverfolk(Faction):
         policy = options.get(services.OPTION)
         if policy is not None and policy not in services.POLICIES:
             return f"options.{services.OPTION}: {policy!r} is not a services policy (choose from {', '.join(services.POLICIES)})"
-        return None
+        return bbp_market.export_option_problem(options)
 
     def turn_starting(self, g: Game, faction: str) -> None:
         if bbp_market.otters(g.state) is not None:

@@ -8,10 +8,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.context import Game
-from ...core.faction import BoardTable, CardLedger, Faction
+from ...core.faction import LAW, BoardTable, CardLedger, Faction, TableValue
 from ...core.fields import StateError, obj
 from . import human, satchel
-from .items import CHARACTER_TITLES, CHARACTERS, VAGABOT, VagabotState, check_starting_items, load_item_box, quest_label, violations, where
+from . import raccoon_paths
+from .items import CHARACTER_TITLES, CHARACTERS, VAGABOT, RaccoonState, VagabotState, check_starting_items, load_item_box, quest_label, violations, where
 from .saved import deal_quest_decks, read_vagabot, vagabot_json
 
 if TYPE_CHECKING:
@@ -43,13 +44,38 @@ class Vagabot(Faction):
         "questing": "Questing is not offered: the list of updated Daylight actions on its card is an image that no source we have transcribes (ruling R-TRAIT-QUESTING).",
     }
 
-    def bot(self) -> Any:
+    rule_sets = (LAW, "bbp")  # the Law's Vagabot (bot.py) and the Better Bot Project's Robot Raccoon (bbp.py)
+    rule_set_bot_names = {"bbp": "Robot Raccoon"}
+    table_values = (
+        TableValue(raccoon_paths.OPTION, raccoon_paths.FLAG, VAGABOT, "bbp", "Robot Raccoon's paths (fox, rabbit, mouse; ,character=NAME)", "PATHS", raccoon_paths.HELP, raccoon_paths.table_options),
+    )
+
+    def bot(self, rule_set: str = LAW) -> Any:
+        check_starting_items(load_item_box())
+        if rule_set == "bbp":
+            from .bbp import RobotRaccoon
+
+            return RobotRaccoon()
         from .bot import Vagabot as VagabotBot
 
-        check_starting_items(load_item_box())
         return VagabotBot()
 
+    def seat_needs(self, rule_set: str, options: dict[str, object]) -> str | None:
+        """The Robot Raccoon plays only with its paths given, or the stand-in chosen (ruling
+        R-BBP-RR-PATHS)."""
+        if rule_set == "bbp" and raccoon_paths.OPTION not in options:
+            return f"options.{raccoon_paths.OPTION}: {raccoon_paths.missing_line()}"
+        return None
+
+    def stand_ins(self, rule_set: str, options: dict[str, object]) -> list[tuple[str, str]]:
+        if rule_set == "bbp" and raccoon_paths.is_stand_in(options):
+            return [("BBP RR.4", "the Robot Raccoon's paths: the bird path for every order (stand-in, R-BBP-RR-PATHS)")]
+        return []
+
     def option_problem(self, options: dict[str, object]) -> str | None:
+        problem = raccoon_paths.option_problem(options)
+        if problem:
+            return problem
         character = options.get("vagabot_character")
         if character is not None and character not in CHARACTERS:
             return f"options.vagabot_character: {character!r} is not a Vagabot character (choose from {', '.join(CHARACTERS)})"
@@ -77,7 +103,8 @@ class Vagabot(Faction):
             if fs.seat == "bot":
                 raise StateError(f"{path}.vagabot", "is missing")
             return
-        fs.board = read_vagabot(state, obj(raw["vagabot"], f"{path}.vagabot"), f"{path}.vagabot")
+        board = RaccoonState if fs.rule_set == "bbp" else VagabotState  # BBP RR.2: the Robot Raccoon's Combat Track
+        fs.board = read_vagabot(state, obj(raw["vagabot"], f"{path}.vagabot"), f"{path}.vagabot", board)
         if fs.items:
             raise StateError(f"{path}.items", "the Vagabot has no Crafted Items box: his items are in vagabot.items")
 
@@ -103,11 +130,11 @@ class Vagabot(Faction):
 
         track = sorted((i for i in vs.items if i.track), key=lambda i: i.track)
         lines: list[str | BoardTable] = [
-            f"Vagabot: the {CHARACTER_TITLES[vs.character]}, in {where(state, vs)}",
+            f"{'Robot Raccoon' if isinstance(vs, RaccoonState) else 'Vagabot'}: the {CHARACTER_TITLES[vs.character]}, in {where(state, vs)}",
             f"  face up: {items(lambda i: not i.track and not i.exhausted and not i.damaged)}",
             f"  exhausted: {items(lambda i: not i.track and i.exhausted and not i.damaged)}",
             f"  damaged: {items(lambda i: i.damaged)}",
-            f"  Battle Track: {', '.join(i.kind for i in track) or '-'} (maximum rolled hits {vs.max_rolled_hits()}"
+            f"  {vs.track_name}: {', '.join(i.kind for i in track) or '-'} (maximum rolled hits {vs.max_rolled_hits()}"
             + (", one extra hit as attacker)" if vs.attack_extra_hits() else ")"),
             f"  quest: {quest_label(vs.quest) if vs.quest is not None else 'none'}; {len(vs.quest_deck)} in the quest deck",
         ]
@@ -149,10 +176,17 @@ class Vagabot(Faction):
             return f"his undamaged swords and the {vb.battle_ally}'s warriors there (LoR 9.2.9.2.3)"
         if vb is not None:
             return "his undamaged swords (LoR 9.2.6)"
-        return "his Battle Track (7.2.4)" if satchel.has_pawn(state, faction) else ""
+        vs = satchel.vagabot_state(state, faction)
+        return f"his {vs.track_name} ({vs.track_rule})" if vs is not None else ""
 
     def attack_extra_hits(self, state: GameState, faction: str) -> int:
         return satchel.attack_extra_hits(state, faction)
+
+    def attack_extra_why(self, state: GameState, faction: str) -> tuple[str, str, str]:
+        vs = satchel.vagabot_state(state, faction)
+        if isinstance(vs, RaccoonState):  # BBP RR.2: the 12th item
+            return vs.track_rule, "the 12th item is on its Combat Track", "the Combat Track"
+        return super().attack_extra_why(state, faction)
 
     def takes_hits_itself(self, state: GameState, faction: str) -> bool:
         return satchel.has_pawn(state, faction) or human.board_of(state, faction) is not None

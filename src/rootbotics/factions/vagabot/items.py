@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from ...core.cards import load_deck
 from ...core.faction import Board
@@ -138,6 +138,51 @@ class VagabotState(Board):
             return f"{FOREST_PREFIX}{self.forest}"
         return str(self.clearing)
 
+    # -- what the track counts: the Law's Battle Track (7.2.4); the Robot Raccoon's differs ------
+    track_rule: ClassVar[str] = "7.2.4"
+    track_name: ClassVar[str] = "Battle Track"
+    damaged_leave_track: ClassVar[bool] = True  # 7.2.5: a damaged item leaves the track
+
+    def track_count(self) -> int:
+        """7.2.4: the track fills by his undamaged items."""
+        return self.undamaged()
+
+    def next_for_track(self) -> Item:
+        """7.2.4: the item the track takes next: exhausted before face up, the newest first."""
+        satchel = [i for i in self.items if not i.track and not i.damaged]
+        return ([i for i in satchel if i.exhausted] or satchel)[-1]
+
+
+@dataclass(slots=True)
+class RaccoonState(VagabotState):
+    """The Robot Raccoon's board (Better Bot Project v5, ``vagabot@bbp``): the Vagabot's, but its
+    Combat Track fills by the total number of items he holds, damaged or not (BBP RR.2, RR.10:
+    the 6th, 9th and 12th item gained go onto it); a damaged item stays on the track (ruling
+    R-BBP-RR-TRACK)."""
+
+    track_rule: ClassVar[str] = "BBP RR.2"
+    track_name: ClassVar[str] = "Combat Track"
+    damaged_leave_track: ClassVar[bool] = False
+
+    def clone(self) -> RaccoonState:
+        return RaccoonState(
+            self.character,
+            self.clearing,
+            self.forest,
+            [i.clone() for i in self.items],
+            self.quest,
+            list(self.quest_deck),
+            list(self.quest_discard),
+        )
+
+    def track_count(self) -> int:
+        """BBP RR.2, RR.10: every item he holds counts."""
+        return len(self.items)
+
+    def next_for_track(self) -> Item:
+        """BBP RR.2: the item just gained (the newest off the track) goes onto it."""
+        return [i for i in self.items if not i.track][-1]
+
 
 def track_spaces(undamaged: int) -> int:
     """7.2.4: how many Battle Track spaces hold items with this many undamaged items."""
@@ -177,10 +222,11 @@ def violations(state: GameState, f: str, vs: VagabotState) -> list[str]:
     elif vs.forest is not None and (pawns or not 0 <= vs.forest < len(state.map.forests)):
         out.append(f"{f}: the pawn is in forest {vs.forest} but the map shows it in clearings {pawns}")
     spaces = sorted(i.track for i in vs.items if i.track)
-    want = track_spaces(vs.undamaged())
+    want = track_spaces(vs.track_count())
     if spaces != list(range(1, want + 1)):
-        out.append(f"{f}: Battle Track spaces {spaces} with {vs.undamaged()} undamaged items (want {want} filled)")
-    if any(i.track and i.damaged for i in vs.items):
+        counted = "items" if isinstance(vs, RaccoonState) else "undamaged items"
+        out.append(f"{f}: {vs.track_name} spaces {spaces} with {vs.track_count()} {counted} (want {want} filled)")
+    if vs.damaged_leave_track and any(i.track and i.damaged for i in vs.items):
         out.append(f"{f}: a damaged item on the Battle Track")
     quests = list(vs.quest_deck) + list(vs.quest_discard) + ([] if vs.quest is None else [vs.quest])
     if sorted(quests) != list(range(len(load_deck().quests))):

@@ -100,26 +100,30 @@ def settle_track(vs: VagabotState) -> list[TrackMove]:
     moves: list[TrackMove] = []
     for space, item in enumerate(sorted((i for i in vs.items if i.track), key=lambda i: i.track), start=1):
         item.track = space  # a damaged item has left its space: the ones to its right close up
-    want = track_spaces(vs.undamaged())
+    want = track_spaces(vs.track_count())
     while vs.on_track() > want:
         item = max((i for i in vs.items if i.track), key=lambda i: i.track)
         space, item.track = item.track, 0
-        moves.append(("off", item.kind, "exhausted" if item.exhausted else "face up", space, vs.undamaged(), vs.max_rolled_hits()))
+        moves.append(("off", item.kind, "exhausted" if item.exhausted else "face up", space, vs.track_count(), vs.max_rolled_hits()))
     while vs.on_track() < want:
-        satchel = [i for i in vs.items if not i.track and not i.damaged]
-        item = ([i for i in satchel if i.exhausted] or satchel)[-1]
+        item = vs.next_for_track()
         item.track = vs.on_track() + 1
-        moves.append(("on", item.kind, "exhausted" if item.exhausted else "face up", item.track, vs.undamaged(), vs.max_rolled_hits()))
+        moves.append(("on", item.kind, "exhausted" if item.exhausted else "face up", item.track, vs.track_count(), vs.max_rolled_hits()))
     return moves
 
 
 def announce_track(g: Game, faction: str, moves: list[TrackMove]) -> None:
+    """The track's moves in the log: the Law's Battle Track (7.2.4, by undamaged items) or the
+    Robot Raccoon's Combat Track (BBP RR.2, by every item)."""
+    vs = _vs(g, faction)
+    rule, name = vs.track_rule, vs.track_name
+    counted = "undamaged items" if vs.damaged_leave_track else "items"
     for way, kind, was, space, u, m in moves:
         if way == "off":
-            g.emit(faction, "7.2.4", "track_off", "moves the {item} off space {space} of the Battle Track into the Satchel ({u} undamaged items: maximum rolled hits {m})", item=kind, space=space, u=u, m=m)
+            g.emit(faction, rule, "track_off", "moves the {item} off space {space} of the {track} into the Satchel ({u} {counted}: maximum rolled hits {m})", item=kind, space=space, track=name, u=u, counted=counted, m=m)
         else:
             bonus = "one extra hit as attacker" if space == 3 else f"maximum rolled hits {m}"
-            g.emit(faction, "7.2.4", "track_on", "places the {item} ({was}) on space {space} of the Battle Track ({u} undamaged items: {bonus})", item=kind, was=was, space=space, u=u, bonus=bonus)
+            g.emit(faction, rule, "track_on", "places the {item} ({was}) on space {space} of the {track} ({u} {counted}: {bonus})", item=kind, was=was, space=space, track=name, u=u, counted=counted, bonus=bonus)
 
 
 def rebalance_track(g: Game, faction: str) -> None:
@@ -140,7 +144,8 @@ def damage(g: Game, faction: str, n: int, rule: str, reason: str) -> int:
         item = min(pool, key=lambda i: (not i.exhausted, i.track > 0, -i.track))
         was = "exhausted" if item.exhausted else "face up"
         item.damaged = True
-        item.track = 0
+        if vs.damaged_leave_track:  # 7.2.5; the Robot Raccoon's Combat Track keeps it (R-BBP-RR-TRACK)
+            item.track = 0
         done += 1
         moves = settle_track(vs)
         g.emit(faction, rule, "damage", "damages a {item} ({was}) {reason} ({u} undamaged left)", item=item.kind, was=was, reason=reason, u=vs.undamaged())
@@ -151,8 +156,11 @@ def damage(g: Game, faction: str, n: int, rule: str, reason: str) -> int:
 
 
 def take_hits(g: Game, faction: str, c: int, hits: int, by: str) -> int:
-    """The Vagabot in battle: each hit damages an item (7.2.5); nothing is removed."""
-    return damage(g, faction, hits, "7.2.5", f"for a hit from {by} in {c}")
+    """The Vagabot in battle: each hit damages an item (7.2.5); nothing is removed. The Robot
+    Raccoon's hits damage his items in the same order (ruling R-BBP-RR-TRACK)."""
+    if _vs(g, faction).damaged_leave_track:
+        return damage(g, faction, hits, "7.2.5", f"for a hit from {by} in {c}")
+    return damage(g, faction, hits, "BBP RR.2", f"for a hit from {by} in {c} (the Law's order, ruling R-BBP-RR-TRACK)")
 
 
 def full_removal(g: Game, by: str, c: int) -> bool:

@@ -40,10 +40,11 @@ def _item_json(item: Item) -> str:
     return " ".join(words)
 
 
-def read_vagabot(state: GameState, raw: dict[str, Any], path: str) -> VagabotState:
-    """The Vagabot's character, pawn, items and quests (7.2, 7.3); the quest deck comes later."""
+def read_vagabot(state: GameState, raw: dict[str, Any], path: str, board: type[VagabotState] = VagabotState) -> VagabotState:
+    """The Vagabot's character, pawn, items and quests (7.2, 7.3); the quest deck comes later.
+    ``board``: the Robot Raccoon's (``RaccoonState``, BBP RR.2) for a ``vagabot@bbp`` seat."""
     only(raw, VAGABOT_FIELDS, path, "the Vagabot")
-    vs = VagabotState(string(require(raw, "character", path), f"{path}.character", CHARACTERS))
+    vs = board(string(require(raw, "character", path), f"{path}.character", CHARACTERS))
     location = require(raw, "location", path)
     lpath = f"{path}.location"
     forests = len(state.map.forests)
@@ -58,13 +59,18 @@ def read_vagabot(state: GameState, raw: dict[str, Any], path: str) -> VagabotSta
         raise StateError(lpath, f"{show(location)} is neither a clearing (1 to 12) nor a forest (forest:0 to forest:{forests - 1})")
     ipath = f"{path}.items"
     for i, raw_item in enumerate(lst(raw.get("items", []), ipath)):
-        vs.items.append(_read_item(raw_item, f"{ipath}.{i}"))
-    undamaged = vs.undamaged()
+        item = _read_item(raw_item, f"{ipath}.{i}")
+        if item.track and item.damaged and vs.damaged_leave_track:
+            raise StateError(f"{ipath}.{i}", "a damaged item cannot be on the Battle Track (7.2.4)")
+        vs.items.append(item)
+    counted = vs.track_count()
+    what = f"{counted} {'undamaged items' if vs.damaged_leave_track else 'items'}"
     spaces = sorted(it.track for it in vs.items if it.track)
-    want = track_spaces(undamaged)
+    want = track_spaces(counted)
     if spaces != list(range(1, want + 1)):
         shown = ", ".join(map(str, spaces)) or "none"
-        raise StateError(ipath, f"{undamaged} undamaged items fill Battle Track spaces 1 to {want} (7.2.4); the items mark spaces {shown}" if want else f"{undamaged} undamaged items leave the Battle Track empty (7.2.4); the items mark spaces {shown}")
+        name, rule = vs.track_name, vs.track_rule
+        raise StateError(ipath, f"{what} fill {name} spaces 1 to {want} ({rule}); the items mark spaces {shown}" if want else f"{what} leave the {name} empty ({rule}); the items mark spaces {shown}")
     names = quest_names()
     seen: dict[int, str] = {}
 
@@ -115,8 +121,6 @@ def _read_item(value: Any, path: str) -> Item:
             item.damaged = True
         else:
             item.track = int(word[-1])
-    if item.track and item.damaged:
-        raise StateError(path, "a damaged item cannot be on the Battle Track (7.2.4)")
     return item
 
 

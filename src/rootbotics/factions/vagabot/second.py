@@ -28,6 +28,9 @@ class SecondVagabond(Vagabot):
     board_items_path = "vagabond.items"
     difficulty_text = {}
     trait_text = {}
+    rule_sets = ("law",)  # no bot of any rule set yet (the Robot Raccoon #2: ruling R-BBP-RR-PATHS)
+    rule_set_bot_names = {}
+    table_values = ()
 
     def bot(self, rule_set: str = "law") -> Any:
         return None
