@@ -44,8 +44,8 @@ def cost_of_errors(g: Game, clearings: list[int], by: str | None = None) -> None
 def investors(g: Game, clearings: list[int], human: str) -> None:
     """Trait Investors (3.3.2): the human who set off Cost of Errors must discard a card matching
     a clearing where a Duchy building was removed (a bird matches any); if it does, the Duchy
-    loses 1 VP; if it cannot, the Duchy crowns the topmost unswayed minister matching such a
-    clearing (ruling R-DUCHY-INVESTORS)."""
+    loses 1 VP; if it cannot, the Duchy sways a minister matching such a clearing as the Sway
+    action would (``investors_minister``; ruling R-DUCHY-INVESTORS)."""
     from ...core.rules import discard, lose_vp
 
     s = g.state
@@ -65,10 +65,31 @@ def investors(g: Game, clearings: list[int], human: str) -> None:
     fs = s.factions[DUCHY]
     ds = fs.board
     assert ds is not None
-    minister = next((m for m in MINISTERS if not ds.has(m) and MINISTER_SUIT[m] in suits), None)
+    minister, why = investors_minister(g, suits)
     if minister is None or fs.supply.get("crown", 0) <= 0:
         g.emit(DUCHY, "3.3.2", "investors", "Investors: {human} holds no matching card, but no matching minister can be swayed", human=human)
         return
     fs.supply["crown"] -= 1
     ds.sway(minister)
-    g.emit(DUCHY, "3.3.2", "sway", "Investors: {human} holds no matching card, so it places a crown on the {m}", human=human, m=MINISTER_TITLE[minister])
+    g.emit(DUCHY, "3.3.2", "sway", "Investors: {human} holds no matching card, so it places a crown on the {m}", lambda: why, human=human, m=MINISTER_TITLE[minister])
+
+
+def investors_minister(g: Game, suits: set[str]) -> tuple[str | None, str]:
+    """The minister Investors sways (3.3.2), as the Sway action (10.6.3) picks one, among the
+    unswayed ministers matching a clearing of removal: the topmost whose suit is the order's,
+    else (no such minister, a bird order, or no order card in another player's turn) the
+    bottommost (ruling R-DUCHY-INVESTORS). Returns it (None if none) and why."""
+    s = g.state
+    fs = s.factions[DUCHY]
+    ds = fs.board
+    assert ds is not None
+    order = None if fs.order is None else s.deckdef.card(fs.order).suit
+    matching = [m for m in MINISTERS if not ds.has(m) and MINISTER_SUIT[m] in suits]
+    ordered = [m for m in matching if MINISTER_SUIT[m] == order]
+    if ordered:
+        return ordered[0], f"the topmost unswayed {order} minister, as in Sway (10.6.3)"
+    if not matching:
+        return None, ""
+    named = " or ".join(sorted(suits))
+    reason = "it has no order card" if order is None else "the order is a bird" if order == "bird" else f"no {order} minister matches"
+    return matching[-1], f"{reason}, so the bottommost unswayed {named} minister, as in Sway (10.6.3)"
