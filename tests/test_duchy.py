@@ -64,7 +64,7 @@ def test_10_example_turn() -> None:
     fights = [(e.data["c"], e.data["defender"]) for e in g.log.of_kind("battle")]
     assert fights == [(10, "alliance"), (12, "eyrie")]
     assert "chose alliance by most VP (10.5.2 I)" in g.log.of_kind("battle")[0].text
-    assert any("the Captain is swayed and 12 has a tunnel (10.7.1)" in t for t in text)
+    assert any("the Captain is swayed and 12 has a tunnel, 10.7.1" in t for t in text)
     assert s.warriors("eyrie", 12) == 0
     # 10.5.3: a market in 5 with three warriors in supply.
     (built,) = events(g, "10.5.3", "place_building")

@@ -25,18 +25,19 @@ def cost_of_errors(g: Game, clearings: list[int], by: str | None = None) -> None
         return
     where = ", ".join(map(str, sorted(set(clearings))))
     pool = list(ds.swayed)
-    rule = "10.2.1"
+    rule, why = "10.2.1", None
     if "foundations" in fs.traits:
         suits = {s.suit(c) for c in clearings}
         pool = [m for m in pool if MINISTER_SUIT[m] in suits]
-        rule = "3.3.2"
+        named = " or ".join(sorted(suits))
+        rule, why = "3.3.2", lambda: f"Foundations: only a swayed {named} minister, matching a clearing of removal"
     if not pool:
-        g.emit(DUCHY, rule, "cost_of_errors", "Cost of Errors: buildings lost in {where}, but no swayed minister can lose its crown", where=where)
+        g.emit(DUCHY, rule, "cost_of_errors", "Cost of Errors: buildings lost in {where}, but no swayed minister can lose its crown", why, where=where)
     else:
         minister = pool[-1]  # kept in board order: the last is the closest to the bottom
         ds.swayed.remove(minister)
         fs.supply["crown"] = fs.supply.get("crown", 0) + 1
-        g.emit(DUCHY, rule, "cost_of_errors", "Cost of Errors: buildings lost in {where}; the {minister} loses its crown", where=where, minister=MINISTER_TITLE[minister])
+        g.emit(DUCHY, rule, "cost_of_errors", "Cost of Errors: buildings lost in {where}; the {minister} loses its crown", why, where=where, minister=MINISTER_TITLE[minister])
     if "investors" in fs.traits and by is not None and by in s.factions and not s.factions[by].is_bot:
         investors(g, sorted(set(clearings)), by)
 
@@ -46,7 +47,7 @@ def investors(g: Game, clearings: list[int], human: str) -> None:
     a clearing where a Duchy building was removed (a bird matches any); if it does, the Duchy
     loses 1 VP; if it cannot, the Duchy sways a minister matching such a clearing as the Sway
     action would (``investors_minister``; ruling R-DUCHY-INVESTORS)."""
-    from ...core.rules import discard, lose_vp
+    from ...core.rules import discard, lose_vp, told_after
 
     s = g.state
     hs = s.factions[human]
@@ -58,8 +59,9 @@ def investors(g: Game, clearings: list[int], human: str) -> None:
         if suit is None or (suit != "bird" and suit not in suits):
             raise EngineFailure(f"Investors: card {card} is not a card in the {human} hand matching {', '.join(map(str, clearings))}")
         hs.hand.remove(card)
-        discard(g, card)
-        g.emit(human, "3.3.2", "investors", "discards {card} to the Duchy's Investors", card=s.deckdef.card(card).label())
+        with told_after(g):
+            discard(g, card)
+            g.emit(human, "3.3.2", "investors", "discards {card} to the Duchy's Investors", card=s.deckdef.card(card).label())
         lose_vp(g, DUCHY, 1, "3.3.2", f"to Investors ({human} discarded a matching card)")
         return
     fs = s.factions[DUCHY]
