@@ -42,11 +42,9 @@ def battle(
     extra_hits: int = 0,
     why=None,
     extra_why: str = "",
-    instigator: str | None = None,
-    extra_rule: str | None = None,
+    instigator: str | None = None, extra_rule: str | None = None,
 ) -> BattleResult:
-    """Resolve one battle. ``extra_hits`` come from the action (``extra_why`` says why, under
-    ``extra_rule``, by default the battle's ``rule``)
+    """Resolve one battle. ``extra_hits`` come from the action (``extra_why`` says why, under ``extra_rule`` or ``rule``)
     and are not capped by warriors (LoR 4.3.3.I); an ``instigator`` (the Vagrant, 7.7.4) removes and scores for both."""
     s = g.state
     SHARED.services.bot_battling(g, attacker, c)  # 9.7: a bot may buy Mercenaries for it
@@ -71,7 +69,7 @@ def battle(
     if extra_hits:
         att_hits += extra_hits
         because = extra_rule or rule
-        att_extra.append(f"{extra_hits} extra ({extra_why}, {because})" if extra_why else f"{extra_hits} extra ({because})")
+        att_extra.append(f"{extra_hits} extra ({', '.join(filter(None, (extra_why, because)))})")
         g.emit(attacker, because, "extra_hit", "deals {n} extra hit{pl}: {reason}", n=extra_hits, pl="s" if extra_hits > 1 else "", reason=extra_why)
     d_extra, d_rule, d_why = dfd.defender_extra_hits(s, defender, c)
     if d_extra:

@@ -23,7 +23,7 @@ def piece_words(kind: str) -> str:
 
 
 def a_or_an(words: str) -> str:
-    """``words`` after its indefinite article: ``an alliance``, ``a fox garden``, ``an Eyrie``."""
+    """``words`` after its indefinite article: ``an item``, ``a fox garden``, ``an Owl``."""
     return f"{'an' if words[:1].lower() in 'aeiou' else 'a'} {words}"
 
 
