@@ -127,7 +127,7 @@ def test_bbp_ee7_turmoil_keeps_the_viziers_and_loses_vp_for_them() -> None:
     BetterEyrie().evening(g)  # a loaded Decree has placed no roost this turn
     ey = s.factions["eyrie"]
     assert g.log.of_kind("turmoil")
-    assert any("loses 3 VP for the 3 bird card(s)" in t for t in lines_of(g, "BBP EE.7"))
+    assert any("loses 3 VP for the 3 bird cards" in t for t in lines_of(g, "BBP EE.7"))
     assert ey.board.decree == {"fox": [], "mouse": [], "rabbit": [], "bird": [VIZIER, VIZIER]}
     assert s.deckdef.by_name["root_tea_fox"] in s.discard and s.deckdef.by_name["arms_trader"] in s.discard
     assert ey.vp == 5 - 3 + 1

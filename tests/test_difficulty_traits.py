@@ -84,7 +84,8 @@ def test_lor_1_5_4_an_empty_supply_names_the_step_it_stopped() -> None:
     g = game(s)
     M.recruit(g, "fox")
     (empty,) = g.log.of_kind("supply_empty")
-    assert empty.rule == "3.3.1" and empty.text == "has no warriors left in supply to place in 1 (LoR 1.5.4)"
+    assert empty.rule == "3.3.1" and empty.text.startswith("has no warriors left in supply to place in 1 (LoR 1.5.4)")
+    assert "challenging difficulty" in empty.text  # the level it came from (issue 31 part 4)
 
 
 @pytest.mark.parametrize(("traits", "left"), [((), 0), (("fortified",), 1)])

@@ -64,7 +64,7 @@ def test_10_example_turn() -> None:
     fights = [(e.data["c"], e.data["defender"]) for e in g.log.of_kind("battle")]
     assert fights == [(10, "alliance"), (12, "eyrie")]
     assert "chose alliance by most VP (10.5.2 I)" in g.log.of_kind("battle")[0].text
-    assert any("the Captain is swayed and 12 has a tunnel (10.7.1)" in t for t in text)
+    assert any("the Captain is swayed and 12 has a tunnel, 10.7.1" in t for t in text)
     assert s.warriors("eyrie", 12) == 0
     # 10.5.3: a market in 5 with three warriors in supply.
     (built,) = events(g, "10.5.3", "place_building")
@@ -501,13 +501,40 @@ def test_3_3_2_duchy_investors_without_a_matching_card_sways_a_matching_minister
             **{ME: {"traits": ["investors"]}}, marquise={"hand": ["root_tea_fox"]})
     g = game(s, [("roll", (2, 0))], marquise=ScriptedHuman())
     battle(g, "marquise", ME, 5, "test")
-    # Cost of Errors takes the Marshal's crown; Investors crowns the topmost unswayed rabbit minister: the Marshal again.
-    assert ds(s).swayed == ["captain", "marshal"] and s.factions[ME].vp == 0
+    # Cost of Errors takes the Marshal's crown. The Investors card sways "as in the Sway action"
+    # (10.6.3): the Duchy has no order card in the Marquise's turn, so no minister is ordered and
+    # the crown goes on the bottommost unswayed minister matching 5 (rabbit): the Baron of Dirt.
+    assert ds(s).swayed == ["captain", "baron"] and s.factions[ME].vp == 0
+    assert "Investors" in g.log.of_kind("sway")[-1].text
     # A bot remover sets off nothing more.
     s = pos({5: {"buildings": [[ME, "market"]]}}, swayed=("captain",), **{ME: {"traits": ["investors"]}})
     g = game(s)
     R.remove_piece(g, ME, 5, "market", "test", by="marquise")
     assert ds(s).swayed == [] and not g.log.of_kind("investors")
+
+
+def test_3_3_2_duchy_investors_sways_as_the_sway_action_does_among_matching_ministers() -> None:
+    """The printed Investors card (clockwork-cards.md): with no matching card the Duchy sways a
+    minister as in the Sway action (10.6.3: the topmost ordered minister with no crown, else the
+    bottommost with none) that also matches a clearing of removal."""
+    from rootbotics.controllers import ScriptedHuman
+
+    def case(order: str | None) -> list[str]:
+        s = pos({5: {"buildings": [[ME, "market"]], "warriors": {"marquise": 2}}}, humans=("marquise",), swayed=("captain",),
+                **{ME: {"traits": ["investors"]}}, marquise={"hand": ["root_tea_fox"]})
+        g = game(s, [("roll", (2, 0))], marquise=ScriptedHuman())
+        if order is not None:
+            set_order(g, ME, order)
+        battle(g, "marquise", ME, 5, "test")
+        return ds(s).swayed
+
+    # A rabbit order (5 is rabbit): the topmost unswayed rabbit minister, the Marshal.
+    assert case("root_tea_rabbit") == ["marshal"]
+    # A fox order: no unswayed minister is both ordered and rabbit, so the bottommost rabbit one.
+    assert case("travel_gear_fox") == ["baron"]
+    # A bird order, or no order at all (another player's turn): the bottommost rabbit one.
+    assert case("crossbow_bird") == ["baron"]
+    assert case(None) == ["baron"]
 
 
 def test_3_3_2_duchy_invaders_dig_tie_and_battle_instead_of_building() -> None:

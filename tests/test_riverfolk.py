@@ -536,7 +536,7 @@ def test_9_riverfolk_example_turn() -> None:
     assert [(e.data["c"], e.data["defender"]) for e in battles] == [(1, "eyrie")]
     assert "chose eyrie by fewest warriors in Payments" in battles[0].text
     # Evening: 4 VP for the Marquise's four warriors, which go home; racketeering from 3 and 12.
-    assert any("scores 4 VP for the 4 marquise warrior(s)" in t for t in text)
+    assert any("scores 4 VP for the 4 marquise warriors" in t for t in text)
     assert "marquise" not in rf.board.payments and rf.board.payments == {"eyrie": 1, "riverfolk": 3}
     assert s.warriors("riverfolk", 3) == 2 and s.warriors("riverfolk", 12) == 2
     assert rf.vp == 10 + 1 + 1 + 4

@@ -375,7 +375,10 @@ def test_lor_3_3_3_discarded_dominance_order_card_becomes_available_not_discarde
     assert dom not in s.discard
     assert s.available_dominance == [dom]
     assert dom in s.all_cards_accounted()
-    assert g.log.of_kind("dominance_available")[-1].rule == "LoR 3.3.3"
+    # Issue 31 part 4: told once, by the discard of the order card, and not as "discards".
+    (told,) = g.log.of_kind("discard_order")
+    assert "beside the map" in told.text and "LoR 3.3.3" in told.text and "discards" not in told.text
+    assert not g.log.of_kind("dominance_available")
 
 
 def test_2_7_birds_are_wild_for_ordered_clearings():

@@ -11,6 +11,7 @@ is a clearing (known from the event stream's field names, ``rootbotics.stream``)
 from collections.abc import Callable
 from typing import Any, Optional
 
+from ..core.events import format_template
 from ..stream import field_for
 
 # Public field names (docs/event-stream.md) whose values are clearings (or a forest, left as it is).
@@ -66,9 +67,9 @@ def readable_text(e: Any, suit_of: Callable[[int], Optional[str]], explain: bool
         said = f"clearing {{{key}}}" in e.template or f"clearings {{{key}}}" in e.template
         data[key] = name if said else f"clearing {name}"
     try:
-        msg = e.template.format(**data) if data else e.template
+        msg = format_template(e.template, data)
     except (ValueError, KeyError, IndexError):  # a format spec that wants a number: keep the engine's sentence
-        msg = e.template.format(**e.data) if e.data else e.template
+        msg = format_template(e.template, e.data)
     if explain and e.why is not None:
         msg = f"{msg} — {e.why()}"
     return msg

@@ -42,9 +42,9 @@ def battle(
     extra_hits: int = 0,
     why=None,
     extra_why: str = "",
-    instigator: str | None = None,
+    instigator: str | None = None, extra_rule: str | None = None,
 ) -> BattleResult:
-    """Resolve one battle. ``extra_hits`` come from the action (``extra_why`` says why, under ``rule``)
+    """Resolve one battle. ``extra_hits`` come from the action (``extra_why`` says why, under ``extra_rule`` or ``rule``)
     and are not capped by warriors (LoR 4.3.3.I); an ``instigator`` (the Vagrant, 7.7.4) removes and scores for both."""
     s = g.state
     SHARED.services.bot_battling(g, attacker, c)  # 9.7: a bot may buy Mercenaries for it
@@ -68,12 +68,13 @@ def battle(
     att_hits += _faction_extra_hits(g, attacker, att_extra)
     if extra_hits:
         att_hits += extra_hits
-        att_extra.append(f"{extra_hits} extra ({rule})")
-        g.emit(attacker, rule, "extra_hit", "deals {n} extra hit{pl}: {reason}", n=extra_hits, pl="s" if extra_hits > 1 else "", reason=extra_why)
+        because = extra_rule or rule
+        att_extra.append(f"{extra_hits} extra ({', '.join(filter(None, (extra_why, because)))})")
+        g.emit(attacker, because, "extra_hit", "deals {n} extra hit{pl}: {reason}", n=extra_hits, pl="s" if extra_hits > 1 else "", reason=extra_why)
     d_extra, d_rule, d_why = dfd.defender_extra_hits(s, defender, c)
     if d_extra:
         def_hits += d_extra
-        def_extra.append(f"{d_extra} extra ({d_rule})")
+        def_extra.append(f"{d_extra} extra ({d_why}, {d_rule})" if d_why else f"{d_extra} extra ({d_rule})")
         g.emit(defender, d_rule, "extra_hit", "deals {n} extra hit{pl}: {reason}", n=d_extra, pl="s" if d_extra > 1 else "", reason=d_why)
     bots_only = s.factions[attacker].is_bot and s.factions[defender].is_bot
     if not bots_only:  # LoR 4.3.4: a human side's effects after the roll

@@ -29,7 +29,7 @@ def _not_a_closure(why: object) -> None:
 class Game:
     """Everything a rule needs: the position, where chance comes from, where events go."""
 
-    __slots__ = ("state", "chance", "log", "controllers", "_seq", "removal_batch", "after_removal")
+    __slots__ = ("state", "chance", "log", "controllers", "_seq", "removal_batch", "after_removal", "held", "told_after")
 
     # Whether anyone may read the events' explanations. When not (a simulation), a bot may drop
     # candidates it would skip anyway before ranking them: the same target, a shorter ranking.
@@ -53,6 +53,10 @@ class Game:
         # A human seat's effects set off by its pieces removed during one effect wait until every
         # piece of that effect is removed (LoR 1.5.4): (owner, clearing, warriors).
         self.after_removal: list[tuple[str, int, int]] = []
+        # Events that wait to be told (``rules.told_after``): ``held`` takes what ``emit`` records
+        # while it is a list; ``told_after`` is where a discard's own events wait for the action's.
+        self.held: list[Event] | None = None
+        self.told_after: list[Event] | None = None
 
     def emit(
         self,
@@ -71,12 +75,25 @@ class Game:
             _not_a_closure(why)
         state = self.state
         event = Event(self._seq, state.round, faction, state.phase, rule, kind, template, data, why)
+        if self.held is not None:  # told later, numbered then (``tell``)
+            self.held.append(event)
+            return event
         self._seq += 1
         log = self.log
         log.events.append(event)  # EventLog.append, inlined: this runs for every event
         for listen in log.listeners:
             listen(event)
         return event
+
+    def tell(self, events: list[Event]) -> None:
+        """Record events that were held (``held``), in order, numbered as they are told."""
+        log = self.log
+        for event in events:
+            event.seq = self._seq
+            self._seq += 1
+            log.events.append(event)
+            for listen in log.listeners:
+                listen(event)
 
     @property
     def emitted(self) -> int:

@@ -6,9 +6,51 @@ somebody reads it (``Event.text``), so simulations pay for a tuple and a dict, n
 
 from __future__ import annotations
 
+import re
+import string
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
+
+_SUITED_PIECE = re.compile(r"^(base|garden)_(fox|mouse|rabbit)$")
+
+
+def piece_words(kind: str) -> str:
+    """A piece's internal name in a player's words: ``garden_fox`` -> ``fox garden``,
+    ``base_mouse`` -> ``mouse base``, ``trade_post`` -> ``trade post``."""
+    m = _SUITED_PIECE.match(kind)
+    return f"{m[2]} {m[1]}" if m else kind.replace("_", " ")
+
+
+def a_or_an(words: str) -> str:
+    """``words`` after its indefinite article: ``an item``, ``a fox garden``, ``an Owl``."""
+    return f"{'an' if words[:1].lower() in 'aeiou' else 'a'} {words}"
+
+
+class _Words(string.Formatter):
+    """Templates name a piece kind as ``{kind:piece}`` (its words, ``piece_words``) and add its
+    article with ``{kind:a piece}``; the event's data keeps the internal name."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec == "piece":
+            return piece_words(str(value))
+        if format_spec == "a piece":
+            return a_or_an(piece_words(str(value)))
+        if format_spec == "a":
+            return a_or_an(str(value))
+        return super().format_field(value, format_spec)
+
+
+_WORDS = _Words()
+
+
+def format_template(template: str, data: dict[str, Any]) -> str:
+    """An event's sentence: ``template`` formatted with ``data`` (the word specs of ``_Words``)."""
+    if not data:
+        return template
+    if ":piece}" in template or ":a}" in template or ":a piece}" in template:
+        return _WORDS.vformat(template, (), data)
+    return template.format(**data)
 
 
 @dataclass(slots=True)
@@ -27,7 +69,7 @@ class Event:
 
     @property
     def text(self) -> str:
-        msg = self.template.format(**self.data) if self.data else self.template
+        msg = format_template(self.template, self.data)
         if self.why is not None:
             msg = f"{msg} — {self.why()}"
         return msg

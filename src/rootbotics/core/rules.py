@@ -5,7 +5,11 @@ Law of Root rule numbers are written "LoR x.y"; Law of Robotics numbers are bare
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
 from . import exiles
+from .events import a_or_an, piece_words
 from .context import EngineFailure, Game, GameOver
 from .faction import SHARED, overrides, rules_of
 from .setup_order import setup_rank
@@ -160,7 +164,7 @@ def place_warriors(g: Game, faction: str, c: int, n: int, rule: str, why=None) -
     fs = s.factions[faction]
     n = min(n, fs.supply.get("warrior", 0))
     if n == 0:
-        g.emit(faction, rule, "supply_empty", "has no warriors left in supply to place in {c} (LoR 1.5.4)", c=c)  # the step it stopped
+        g.emit(faction, rule, "supply_empty", "has no warriors left in supply to place in {c} (LoR 1.5.4)", why, c=c)  # the step it stopped
         return 0
     if snare_stops(g, faction, c, "place warriors", why):
         return 0
@@ -183,11 +187,11 @@ def place_building(g: Game, faction: str, c: int, kind: str, rule: str, why=None
     s = g.state
     if not can_place_building(s, faction, c, kind):
         return False
-    if snare_stops(g, faction, c, f"place a {kind}", why):
+    if snare_stops(g, faction, c, f"place {a_or_an(piece_words(kind))}", why):
         return False
     s.factions[faction].supply[kind] -= 1
     s.clearings[c].buildings.append((faction, kind))
-    g.emit(faction, rule, "place_building", "places a {kind} in {c}", why, kind=kind, c=c)
+    g.emit(faction, rule, "place_building", "places {kind:a piece} in {c}", why, kind=kind, c=c)
     return True
 
 
@@ -196,11 +200,11 @@ def place_token(g: Game, faction: str, c: int, kind: str, rule: str, why=None) -
     fs = s.factions[faction]
     if fs.supply.get(kind, 0) <= 0 or not may_place_in(s, faction, c):
         return False
-    if snare_stops(g, faction, c, f"place a {kind} token", why):
+    if snare_stops(g, faction, c, f"place {a_or_an(piece_words(kind))} token", why):
         return False
     fs.supply[kind] -= 1
     s.clearings[c].tokens.append((faction, kind))
-    g.emit(faction, rule, "place_token", "places the {kind} token in {c}", why, kind=kind, c=c)
+    g.emit(faction, rule, "place_token", "places the {kind:piece} token in {c}", why, kind=kind, c=c)
     return True
 
 
@@ -301,9 +305,10 @@ def open_closed_path(g: Game, faction: str, a: int, b: int, card: int) -> None:
     if card not in fs.hand:
         raise EngineFailure(f"card {card} is not in the {faction} hand")
     fs.hand.remove(card)
-    discard(g, card)
-    s.opened_paths.add(link)
-    g.emit(faction, "LoR C.3.3", "open_path", "spends {card} to remove the closed path between {a} and {b}", card=s.deckdef.card(card).label(), a=link[0], b=link[1])
+    with told_after(g):
+        discard(g, card)
+        s.opened_paths.add(link)
+        g.emit(faction, "LoR C.3.3", "open_path", "spends {card} to remove the closed path between {a} and {b}", card=s.deckdef.card(card).label(), a=link[0], b=link[1])
     score(g, faction, 1, "LoR C.3.3", "for removing a closed path")
 
 
@@ -355,8 +360,9 @@ def warriors_removed(g: Game, owner: str, c: int, n: int) -> None:
         exiles.to_coffin(g, owner, n - max(0, before - supply.get("warrior", 0)))
 
 
-def remove_piece(g: Game, owner: str, c: int, kind: str, rule: str, by: str | None = None) -> bool:
-    """Remove one building or token; the remover scores 1 VP if it is an enemy (LoR 3.2.1)."""
+def remove_piece(g: Game, owner: str, c: int, kind: str, rule: str, by: str | None = None, why: Callable[[], str] | None = None) -> bool:
+    """Remove one building or token; the remover scores 1 VP if it is an enemy (LoR 3.2.1).
+    ``why``: what removed it, when a trait did (its name, 3.3.2)."""
     s = g.state
     cl = s.clearings[c]
     try:  # two calls, not one on either list: compiled by mypyc, a call on a plain list would
@@ -373,15 +379,15 @@ def remove_piece(g: Game, owner: str, c: int, kind: str, rule: str, by: str | No
         fs.supply[kind] = fs.supply.get(kind, 0) + 1
     hooks = rules_of(owner)
     memo = hooks.piece_removing(s, c, kind)  # before any event (a plot's record goes with it)
-    g.emit(owner, rule, "remove_piece", "loses its {kind} in {c}", kind=kind, c=c, by=by)
+    g.emit(owner, rule, "remove_piece", "loses its {kind:piece} in {c}", why, kind=kind, c=c, by=by)
     hooks.piece_removed(g, c, kind, by, memo)  # before any scoring, which may end the game
     if by is not None and by != owner and not s.is_enemy(by, owner):
         # cooperative play: a bot's collateral removal of a teammate bot's piece scores nothing (R-COOP)
-        g.emit(by, "LoR 3.2.1", "no_score", "scores nothing for the {kind}: {owner} is a teammate (cooperative play)", kind=kind, owner=owner)
+        g.emit(by, "LoR 3.2.1", "no_score", "scores nothing for the {kind:piece}: {owner} is a teammate (cooperative play)", kind=kind, owner=owner)
     elif by is not None and by != owner:
         rules_of(by).removed_enemy_piece(g, owner, kind)
         if hooks.remover_scores(g, by, kind):
-            score(g, by, 1, "LoR 3.2.1", "for removing an enemy {kind}".format(kind=kind))
+            score(g, by, 1, "LoR 3.2.1", f"for removing an enemy {piece_words(kind)}")
     hooks.removal_scored(g, c, kind, by)
     return True
 
@@ -558,24 +564,54 @@ def draw_into_hand(g: Game, who: str) -> bool:
     return True
 
 
-def discard(g: Game, card: int, lost_souls: bool = True) -> None:
+PILE, BESIDE_THE_MAP, CAUGHT = "discard pile", "beside the map", "caught"  # where ``discard`` put a card
+
+
+def discard(g: Game, card: int, lost_souls: bool = True, told: bool = False) -> str:
     """Put a card on the discard pile; a dominance card goes beside the map instead, where
     players may take it (LoR 3.3.3). Bots never take one (1.3). While a faction that catches discards plays,
     every other discarded or spent card goes on its Lost Souls (8.2.4, ruling R-LIZ-LOST-SOULS),
     a dominance card too when its pile takes them (8.2.4; LoR 10.2.6, ruling R-TABLE-LOST-SOULS);
-    that faction's own discards (8.2.3, 8.5.2, 8.6.2) pass ``lost_souls=False``."""
+    that faction's own discards (8.2.3, 8.5.2, 8.6.2) pass ``lost_souls=False``.
+    Returns where the card went (``PILE``, ``BESIDE_THE_MAP`` or ``CAUGHT``). Inside ``told_after``
+    the events saying where it went wait for the discarding action's own event; with ``told``
+    the caller's event says that a dominance card went beside the map, so none other does."""
     s = g.state
     dominance = s.deckdef.card(card).kind == "dominance"
-    if lost_souls:
-        for catcher in SHARED.discard_catchers:  # Lost Souls (8.2.4; a dominance card too, LoR 10.2.6)
-            if catcher.catches_dominance(s) if dominance else catcher.catches_discards(s):
-                catcher.catch_discard(g, card)
-                return
-    if dominance:
-        s.available_dominance.append(card)
-        g.emit(None, "LoR 3.3.3", "dominance_available", "{card} is placed beside the map, available", card=s.deckdef.card(card).label())
-        return
-    s.discard.append(card)
+    held, g.held = g.held, g.told_after if g.told_after is not None else g.held
+    try:
+        if lost_souls:
+            for catcher in SHARED.discard_catchers:  # Lost Souls (8.2.4; a dominance card too, LoR 10.2.6)
+                if catcher.catches_dominance(s) if dominance else catcher.catches_discards(s):
+                    catcher.catch_discard(g, card)
+                    return CAUGHT
+        if dominance:
+            s.available_dominance.append(card)
+            if not told:
+                g.emit(None, "LoR 3.3.3", "dominance_available", "{card} is placed beside the map, available", card=s.deckdef.card(card).label())
+            return BESIDE_THE_MAP
+        s.discard.append(card)
+        return PILE
+    finally:
+        g.held = held
+
+
+@contextmanager
+def told_after(g: Game) -> Iterator[None]:
+    """Inside it, a discarded card redirected (to the Lost Souls, 8.2.4; beside the map, LoR
+    3.3.3) is told after the event of the action that discarded it, emitted inside too: the card
+    is in its new place at once (every card in one place at each event), only its telling waits."""
+    outer, g.told_after = g.told_after, []
+    try:
+        yield
+    finally:
+        waiting, g.told_after = g.told_after, outer
+        g.tell(waiting)
+
+
+def discard_words(where: str, card: str) -> str:
+    """How an action's event names the discard of ``card`` that went ``where``."""
+    return f"places {card} beside the map (a dominance card, LoR 3.3.3)" if where == BESIDE_THE_MAP else f"discards {card}"
 
 
 def reveal_order(g: Game, faction: str, rule: str) -> int:
@@ -598,8 +634,11 @@ def discard_order(g: Game, faction: str, rule: str) -> None:
         return
     cid, fs.order = fs.order, None
     card = g.state.deckdef.card(cid)
-    discard(g, cid)
-    g.emit(faction, rule, "discard_order", "discards its order card {card}", card=card.label())
+    with told_after(g):
+        if discard(g, cid, told=True) == BESIDE_THE_MAP:
+            g.emit(faction, rule, "discard_order", "places its order card {card} beside the map (a dominance card, LoR 3.3.3)", card=card.label())
+        else:
+            g.emit(faction, rule, "discard_order", "discards its order card {card}", card=card.label())
 
 
 def order_suit(state: GameState, faction: str) -> str:
@@ -656,6 +695,7 @@ def give_card_to_bot(g: Game, giver: str, bot: str, card: int, rule: str) -> Non
     """A human gives a bot a card: the card is discarded and the bot scores 1 VP (2.8.1)."""
     fs = g.state.factions[giver]
     fs.hand.remove(card)
-    discard(g, card)
-    g.emit(bot, "2.8.1", "gift", "is given {card} by {giver}: a bot keeps no cards, so it is discarded", card=g.state.deckdef.card(card).label(), giver=giver)
+    with told_after(g):
+        discard(g, card)
+        g.emit(bot, "2.8.1", "gift", "is given {card} by {giver}: a bot keeps no cards, so it is discarded", card=g.state.deckdef.card(card).label(), giver=giver)
     score(g, bot, 1, "2.8.1", f"for the card {giver} gave it ({rule})")

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..core.cards import Deck, load_deck
+from ..core.events import format_template
 from ..core.chance import Rng
 from ..factions.corvids.plots import PLOT_KINDS
 
@@ -277,7 +278,7 @@ class TableChance:
     def _battle(self) -> str:
         for e in reversed(self.game.log.events if self.game is not None else []):
             if e.kind in ("battle", "instigate"):  # the event's words, not its long explanation
-                return f"{e.faction} {e.template.format(**e.data)}"
+                return f"{e.faction} {format_template(e.template, e.data)}"
         return "a battle"
 
     def shuffle(self, cards: list[int]) -> None:

@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
-from ..core.events import Event
+from ..core.events import Event, format_template
 from ..core.faction import LAW, REGISTRY, faction_title
 from .places import clearing_name
 
@@ -110,7 +110,7 @@ def named(e: Event, at: Callable[[object], str], nm: dict[str, str]) -> str:
     if not e.data:
         return plain(e.template, nm)
     data = {k: (at(v) if k == "c" else who(v, nm) if isinstance(v, str) and v in REGISTRY else v) for k, v in e.data.items()}
-    return in_clearings(plain(e.template.format(**data), nm), at)
+    return in_clearings(plain(format_template(e.template, data), nm), at)
 
 
 def explained(e: Event, nm: dict[str, str]) -> str:

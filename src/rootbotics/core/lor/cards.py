@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from ..cards import card_keys, in_play, load_deck  # noqa: F401 (in_play re-exported)
 from ..context import Game
 from ..moves import MOVE_TEXT, Move, ask, yes_no
-from ..rules import discard, draw_card
+from ..rules import discard, discard_words, draw_card, told_after
 from ..state import GameState
 
 HAND_LIMIT = 5  # LoR 6.6, 7.6.2, 8.6.2, 9.6.3: discard down to five at the end of the Evening draw
@@ -59,9 +59,10 @@ def spend(g: Game, faction: str, cid: int, rule: str, what: str) -> None:
 
 def discard_from_hand(g: Game, faction: str, cid: int, rule: str, why: str) -> None:
     card = g.state.deckdef.cards[cid]
-    g.emit(faction, rule, "discard", "discards {card} {reason}", card=card.label(), card_id=card.name, reason=why)
     g.state.factions[faction].hand.remove(cid)
-    discard(g, cid)
+    with told_after(g):
+        said = discard_words(discard(g, cid, told=True), "{card}")
+        g.emit(faction, rule, "discard", said + " {reason}", card=card.label(), card_id=card.name, reason=why)
 
 
 def draw(g: Game, faction: str, n: int, rule: str, why: str) -> int:

@@ -104,10 +104,10 @@ def craft_item(g: Game, faction: str, cid: int, rule: str) -> None:
     card = s.deckdef.cards[cid]
     item = card.item or ""
     g.emit(faction, "LoR 4.1.2", "craft", "crafts {card} and takes the {item}", card=card.label(), card_id=card.name, item=item)
+    s.factions[faction].hand.remove(cid)
+    discard(g, cid)  # where the card goes is told right after the craft (the Lost Souls, 8.2.4)
     s.item_supply[item] -= 1
     rules_of(faction).keep_crafted_item(g, faction, item)
-    s.factions[faction].hand.remove(cid)
-    discard(g, cid)
     vp = rules_of(faction).crafted_item_vp(s, faction, card.vp)
     score(g, faction, vp, "LoR 3.2.2", f"for crafting {card.title}")
     if s.deckdef.exiles:

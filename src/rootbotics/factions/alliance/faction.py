@@ -11,7 +11,7 @@ from ...core.context import EngineFailure, Game
 from ...core.faction import LAW, BoardTable, CardLedger, Faction, TableValue
 from ...core.fields import StateError, integer
 from ...core.maps import CLEARINGS
-from ...core.rules import discard, draw_card, matches, remove_piece, score
+from ...core.rules import discard, draw_card, matches, remove_piece, score, told_after
 
 if TYPE_CHECKING:
     from ...core.state import FactionState, GameState
@@ -212,8 +212,9 @@ def automated_outrage(g: Game, culprit: str, c: int) -> None:
     if card not in hand or not matches(s.deckdef.card(card).suit, suit):
         raise EngineFailure(f"Automated Outrage: {culprit} holds a card matching clearing {c} and must discard one, not {card!r}")
     hand.remove(card)
-    discard(g, card)
-    g.emit(FACTION, rule, "outrage", "Automated Outrage in {c}: {culprit} discards {card}", c=c, culprit=culprit, card=s.deckdef.card(card).label())
+    with told_after(g):
+        discard(g, card)
+        g.emit(FACTION, rule, "outrage", "Automated Outrage in {c}: {culprit} discards {card}", c=c, culprit=culprit, card=s.deckdef.card(card).label())
 
 
 def crackdown(g: Game, suit: str) -> None:

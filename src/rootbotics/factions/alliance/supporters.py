@@ -9,7 +9,7 @@ from ...core.context import Game
 from ...core.lor.cards import card_label, card_moves, suit_matches
 from ...core.maps import CLEARINGS
 from ...core.moves import MOVE_TEXT, ask
-from ...core.rules import discard
+from ...core.rules import discard, told_after
 from ...core.state import GameState
 from .board import BASE_SUIT, BASES, FACTION, AllianceBoard
 
@@ -47,8 +47,9 @@ def add_supporter(g: Game, card: int) -> None:
         board.supporters = []
     bases = sum(s.on_map(FACTION, b) for b in BASES.values())
     if bases == 0 and len(board.supporters) >= SUPPORTERS_CAP_WITHOUT_BASES:
-        discard(g, card)
-        g.emit(FACTION, "LoR 8.2.3.1", "discard", "discards the new supporter: five is the limit with no base on the map")
+        with told_after(g):
+            discard(g, card)
+            g.emit(FACTION, "LoR 8.2.3.1", "discard", "discards the new supporter: five is the limit with no base on the map")
         return
     board.supporters.append(card)
 
@@ -57,8 +58,9 @@ def spend_supporter(g: Game, cid: int, rule: str, what: str) -> None:
     board = alliance_board(g.state)
     assert board.supporters is not None
     board.supporters.remove(cid)
-    discard(g, cid)
-    g.emit(FACTION, rule, "spend_supporter", "spends the supporter {card} {what}", card=card_label(cid), card_id=g.state.deckdef.cards[cid].name, what=what)
+    with told_after(g):
+        discard(g, cid)
+        g.emit(FACTION, rule, "spend_supporter", "spends the supporter {card} {what}", card=card_label(cid), card_id=g.state.deckdef.cards[cid].name, what=what)
 
 
 def pay_supporters(g: Game, suit: str, n: int, rule: str, what: str) -> None:
@@ -98,10 +100,11 @@ def base_removed(g: Game, c: int, kind: str) -> None:
     suit = BASE_SUIT[kind]
     deck = s.deckdef.cards
     gone = [cid for cid in board.supporters or () if suit_matches(deck[cid].suit, suit)]
-    for cid in gone:
-        board.supporters.remove(cid)  # type: ignore[union-attr]
-        discard(g, cid)
-    g.emit(FACTION, "LoR 8.2.4", "base_lost", "its {suit} base in {c} is removed: it discards {n} matching supporter{pl}", suit=suit, c=c, n=len(gone), pl="" if len(gone) == 1 else "s")
+    with told_after(g):
+        for cid in gone:
+            board.supporters.remove(cid)  # type: ignore[union-attr]
+            discard(g, cid)
+        g.emit(FACTION, "LoR 8.2.4", "base_lost", "its {suit} base in {c} is removed: it discards {n} matching supporter{pl}", suit=suit, c=c, n=len(gone), pl="" if len(gone) == 1 else "s")
     lost = (board.officers + 1) // 2
     if lost:
         board.officers -= lost
@@ -113,8 +116,9 @@ def base_removed(g: Game, c: int, kind: str) -> None:
         stack = board.supporters or []
         cid = ask(g, FACTION, "supporters.discard", "LoR 8.2.4", card_moves(s, stack, "LoR 8.2.4", kind="supporter"), "no base is left: discard supporters down to five").args[0]
         stack.remove(cid)
-        discard(g, cid)
-        g.emit(FACTION, "LoR 8.2.4", "discard_supporter", "discards the supporter {card}: no base is left, five at most", card=card_label(cid), card_id=deck[cid].name)
+        with told_after(g):
+            discard(g, cid)
+            g.emit(FACTION, "LoR 8.2.4", "discard_supporter", "discards the supporter {card}: no base is left, five at most", card=card_label(cid), card_id=deck[cid].name)
 
 
 MOVE_TEXT["supporter"] = lambda m: f"the supporter {card_label(m.args[0])}"

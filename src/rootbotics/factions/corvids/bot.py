@@ -279,7 +279,7 @@ def gamble(g: Game, c: int) -> bool:
     if not humans:
         return False
     cl = s.clearings[c]
-    who = choose_player(s, f"who guesses the plot in {c}", humans, [most("most pieces there", cl.pieces_of, "3.3.2")])
+    who = choose_player(s, f"who guesses the plot in {c}", humans, [most("most pieces there", cl.pieces_of, "Gamble, 3.3.2")])
     assert who.target is not None
     guesser = who.target
     controller: Any = g.controller(guesser)  # a human's: it answers the Corvids' requests (Gamble)
@@ -295,5 +295,5 @@ def gamble(g: Game, c: int) -> bool:
     g.emit(FACTION, "11.4.4", "flip", "flips the plot in {c}: {what} (guessed right: no effect)", c=c, what=P.named(kind), kind=kind)
     up = P.face_up(s)
     R.score(g, FACTION, up, "11.4.4", f"for flipping a plot: {up} face-up plot{'s' if up != 1 else ''} on the map")
-    R.remove_piece(g, FACTION, c, "plot", "3.3.2", by=guesser)
+    R.remove_piece(g, FACTION, c, "plot", "3.3.2", by=guesser, why=lambda: f"Gamble: {guesser} guessed it and removes it")
     return True

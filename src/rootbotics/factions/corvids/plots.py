@@ -240,7 +240,7 @@ def bomb(g: Game, c: int) -> None:
 def extortion(g: Game, c: int) -> None:
     """11.7.3: each player with a piece in ``c`` discards a random card. Bots hold no cards
     (2.8.1), so only humans discard (ruling R-EXTORTION)."""
-    from ...core.rules import discard
+    from ...core.rules import discard, told_after
 
     s = g.state
     for f in sorted(s.clearings[c].factions_present()):
@@ -249,8 +249,9 @@ def extortion(g: Game, c: int) -> None:
             continue
         card = g.chance.pick(sorted(fs.hand), f"which card {f} discards to the extortion in {c}")
         fs.hand.remove(card)
-        discard(g, card)
-        g.emit(f, "11.7.3", "extortion", "discards {card} at random to the extortion in {c}", card=s.deckdef.card(card).label(), c=c)
+        with told_after(g):
+            discard(g, card)
+            g.emit(f, "11.7.3", "extortion", "discards {card} at random to the extortion in {c}", card=s.deckdef.card(card).label(), c=c)
 
 
 def snared(state: GameState, c: int) -> bool:

@@ -169,8 +169,11 @@ def sway_starting_ministers(g: Game) -> None:
     for _ in range(SETUP_CARDS):
         cid = R.draw_card(g, FACTION)
         card = s.deckdef.card(cid)
-        R.discard(g, cid)
-        g.emit(FACTION, "10.3.5", "setup", "draws and discards {card} to sway a starting minister", card=card.label())
+        with R.told_after(g):
+            if R.discard(g, cid, told=True) == R.BESIDE_THE_MAP:
+                g.emit(FACTION, "10.3.5", "setup", "draws {card} to sway a starting minister and places it beside the map (a dominance card, LoR 3.3.3)", card=card.label())
+            else:
+                g.emit(FACTION, "10.3.5", "setup", "draws and discards {card} to sway a starting minister", card=card.label())
         minister = topmost_unswayed(s, card.suit)
         if minister is None:
             g.emit(FACTION, "10.3.5", "setup", "no unswayed {suit} minister is left to sway", suit=card.suit)
@@ -230,8 +233,8 @@ def dig_target(s: GameState, suit: str, bird_tie: bool, brigadier: bool = False)
     candidates = [c for c in CLEARINGS if R.matches(suit, s.suit(c)) and not has_tunnel(s, c) and duchy_buildings(s, c) == 0]
     if has_trait(s, FACTION, "invaders") and not brigadier:
         criteria = [
-            most("most enemy buildings", lambda c: sum(1 for f, _ in s.clearings[c].buildings if f != FACTION), "3.3.2"),
-            fewest("fewest enemy warriors", lambda c: s.enemy_warriors(FACTION, c), "3.3.2"),
+            most("most enemy buildings", lambda c: sum(1 for f, _ in s.clearings[c].buildings if f != FACTION), "Invaders, 3.3.2"),
+            fewest("fewest enemy warriors", lambda c: s.enemy_warriors(FACTION, c), "Invaders, 3.3.2"),
         ]
     elif bird_tie:
         criteria = [most("most enemy buildings and tokens", lambda c: enemy_buildings_and_tokens(s, c), "10.5.1 I")]
@@ -354,7 +357,7 @@ def battle_step(g: Game) -> None:
         if choice.target is None:
             continue
         fought = True
-        battle(g, FACTION, choice.target, c, "10.5.2", extra_hits=captain_hit(s, c), why=choice.explain, extra_why=f"the Captain is swayed and {c} has a tunnel (10.7.1)")
+        battle(g, FACTION, choice.target, c, "10.5.2", extra_hits=captain_hit(s, c), why=choice.explain, extra_why=f"the Captain is swayed and {c} has a tunnel", extra_rule="10.7.1")
     if not fought:
         g.emit(FACTION, "10.5.2", "no_battle", "does not battle: no ordered clearing holds its warriors and an enemy piece")
 
@@ -414,7 +417,7 @@ def invaders_battle(g: Game, clearings: list[int]) -> None:
             continue
         choice = defender_in(s, c)
         if choice.target is not None:
-            battle(g, FACTION, choice.target, c, "3.3.2", extra_hits=captain_hit(s, c), why=choice.explain, extra_why=f"the Captain is swayed and {c} has a tunnel (10.7.1)")
+            battle(g, FACTION, choice.target, c, "3.3.2", extra_hits=captain_hit(s, c), why=lambda choice=choice: f"Invaders: {choice.explain()}", extra_why=f"the Captain is swayed and {c} has a tunnel", extra_rule="10.7.1")
 
 
 # -- Daylight: ministers (10.5.4, 10.7) -------------------------------------------------------------------

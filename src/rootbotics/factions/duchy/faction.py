@@ -46,7 +46,7 @@ class Duchy(Faction):
     }
     trait_text = {
         "foundations": "Cost of Errors takes the crown from the bottom-most swayed minister whose suit matches a clearing where its building was removed (none if no swayed minister matches).",
-        "investors": "When a human sets off Cost of Errors, they must discard a card matching a clearing where a Duchy building was removed and the Duchy loses 1 VP; with no such card, the Duchy crowns the topmost unswayed minister matching such a clearing.",
+        "investors": "When a human sets off Cost of Errors, they must discard a card matching a clearing where a Duchy building was removed and the Duchy loses 1 VP; with no such card, the Duchy sways a minister matching such a clearing as its Sway step would (the topmost of the order's suit, else the bottommost).",
         "invaders": "Dig targets the most enemy buildings, then the fewest enemy warriors; unable to build for want of an open slot, it battles in each clearing it rules instead of scoring.",
         "overwhelm": "It digs twice each Daylight, and a Dig needs and moves only 3 warriors.",
     }

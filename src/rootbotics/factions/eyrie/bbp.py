@@ -318,14 +318,14 @@ def turmoil(g: Game) -> None:
     assert decree is not None
     g.emit(FACTION, "BBP EE.7", "turmoil", "falls into turmoil: it placed no roost this turn")
     birds = len(decree["bird"])
-    R.lose_vp(g, FACTION, birds, "BBP EE.7", f"for the {birds} bird card(s) in the Decree, Viziers included")
+    R.lose_vp(g, FACTION, birds, "BBP EE.7", f"for the {birds} bird card{'s' if birds != 1 else ''} in the Decree, Viziers included")
     purged = 0
     for col in DECREE_COLUMNS:
         for card in [c for c in decree[col] if c != VIZIER]:
             decree[col].remove(card)
             R.discard(g, card)
             purged += 1
-    g.emit(FACTION, "BBP EE.7", "purge", "discards {n} card(s) from the Decree, keeping the Loyal Viziers", n=purged)
+    g.emit(FACTION, "BBP EE.7", "purge", "discards {n} card{pl} from the Decree, keeping the Loyal Viziers", n=purged, pl="" if purged == 1 else "s")
 
 
 def score_roosts(g: Game) -> None:

@@ -316,7 +316,7 @@ def decree_move(g: Game, col: str) -> None:
     def legal(c: int) -> str | None:
         need = leave(c)
         if s.warriors(FACTION, c) <= need:
-            return f"it must leave {need} warrior(s) there"
+            return f"it must leave {need} warrior{'s' if need != 1 else ''} there"
         dests[c] = move_destination(g, c)
         if dests[c].target is None:
             return "no adjacent clearing it may move to"
@@ -452,17 +452,18 @@ def turmoil(g: Game) -> None:
     g.emit(FACTION, "5.7", "turmoil", "falls into turmoil")
     birds = len(decree["bird"])
     if has_trait(s, FACTION, "nobility"):
-        R.score(g, FACTION, birds, "3.3.2", f"for the {birds} bird card(s) in the Decree (Nobility: no humiliation)")
+        R.score(g, FACTION, birds, "3.3.2", f"for the {birds} bird card{'s' if birds != 1 else ''} in the Decree (Nobility: no humiliation)")
     else:
-        R.lose_vp(g, FACTION, birds, "5.7.1", f"for the {birds} bird card(s) in the Decree")
+        R.lose_vp(g, FACTION, birds, "5.7.1", f"for the {birds} bird card{'s' if birds != 1 else ''} in the Decree")
     purged = 0
-    for col in DECREE_COLUMNS:
-        column = decree[col]
-        for card in [c for c in column if c != VIZIER]:
-            column.remove(card)  # one card at a time: each is always in exactly one place
-            R.discard(g, card)
-            purged += 1
-    g.emit(FACTION, "5.7.2", "purge", "discards {n} card(s) from the Decree, keeping the Loyal Viziers", n=purged)
+    with R.told_after(g):
+        for col in DECREE_COLUMNS:
+            column = decree[col]
+            for card in [c for c in column if c != VIZIER]:
+                column.remove(card)  # one card at a time: each is always in exactly one place
+                R.discard(g, card)
+                purged += 1
+        g.emit(FACTION, "5.7.2", "purge", "discards {n} card{pl} from the Decree, keeping the Loyal Viziers", n=purged, pl="" if purged == 1 else "s")
     g.emit(FACTION, "5.7.3", "rest", "rests: on to Evening")
 
 
@@ -479,7 +480,7 @@ def relentless(g: Game) -> None:
         doomed = [(f, k) for f, k in cl.tokens + cl.buildings if f != FACTION and not cl.warriors.get(f)]
         with R.one_removal(g):  # one removal per clearing: the Duchy's Cost of Errors once (10.2.1)
             for owner, kind in doomed:
-                R.remove_piece(g, owner, c, kind, "3.3.2", by=FACTION)
+                R.remove_piece(g, owner, c, kind, "3.3.2", by=FACTION, why=lambda c=c: f"Relentless: defenseless where Eyrie warriors stand in {c}")
 
 
 def swoop(g: Game) -> None:

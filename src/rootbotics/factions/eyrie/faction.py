@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...core.events import piece_words
 from ...core.context import Game
 from ...core.faction import LAW, BoardTable, CardLedger, Faction
 from ...core.fields import StateError, obj, only
@@ -133,7 +134,7 @@ class Eyrie(Faction):
     def removed_enemy_piece(self, g: Game, owner: str, kind: str) -> None:
         fs = g.state.factions[FACTION]
         if fs.is_bot and "war-tax" in fs.traits:
-            lose_vp(g, owner, 1, "3.3.2", f"to the Eyrie's War Tax for its {kind}")
+            lose_vp(g, owner, 1, "3.3.2", f"to the Eyrie's War Tax for its {piece_words(kind)}")
 
 
     # -- a human seat (LoR 7) ------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from ...core.lor.moving import ask_move, can_take_move
 from ...core.lor.turn import apply_free_daylight, free_daylight_moves, play_turn
 from ...core.maps import CLEARINGS
 from ...core.moves import DONE, MOVE_TEXT, Move, ask
-from ...core.rules import can_place_building, discard, lose_vp, may_place_in, place_building, place_warriors, ruled_clearings, score, snared
+from ...core.rules import can_place_building, discard, lose_vp, may_place_in, place_building, place_warriors, ruled_clearings, score, snared, told_after
 from ...core.state import GameState
 from .board import LEADERS, LOR_COLUMNS, VIZIER, DynastyBoard
 
@@ -289,12 +289,13 @@ def turmoil(g: Game) -> None:
     g.emit(FACTION, "LoR 7.7", "turmoil", "falls into turmoil")
     cards = [cid for col in LOR_COLUMNS for cid in decree(s)[col]]
     birds_n = sum(1 for cid in cards if suit_of(s, cid) == "bird")
-    lose_vp(g, FACTION, birds_n, "LoR 7.7.1", f"to Humiliate: {birds_n} bird card(s) on the Decree")
+    lose_vp(g, FACTION, birds_n, "LoR 7.7.1", f"to Humiliate: {birds_n} bird card{'s' if birds_n != 1 else ''} on the Decree")
     for col in LOR_COLUMNS:
         for cid in [cid for cid in decree(s)[col] if cid != VIZIER]:
             decree(s)[col].remove(cid)
-            discard(g, cid)
-            g.emit(FACTION, "LoR 7.7.2", "purge", "purges {card} from the Decree", card=s.deckdef.cards[cid].label(), card_id=s.deckdef.cards[cid].name)
+            with told_after(g):
+                discard(g, cid)
+                g.emit(FACTION, "LoR 7.7.2", "purge", "purges {card} from the Decree", card=s.deckdef.cards[cid].label(), card_id=s.deckdef.cards[cid].name)
     depose(g)
     g.emit(FACTION, "LoR 7.7.4", "rest", "rests: Daylight ends")
 

@@ -11,6 +11,7 @@ from typing import cast
 
 from ...core import rules as R
 from ...core.battle import battle, can_battle
+from ...core.events import a_or_an, piece_words
 from ...core.context import Game
 from ...core.faction import SHARED
 from .rules import CONSPIRACIES, FACTION, GARDENS, SANCTIFY_SPACE, LizardsState
@@ -167,7 +168,7 @@ def perform_conspiracies(g: Game) -> None:
     failed = 0
     while board.acolytes > 0:
         if failed == len(CONSPIRACIES):
-            g.emit(FACTION, "8.4.2", "stall", "stops its conspiracies: none of the five could be performed (ruling R-LIZ-STALL); {n} acolyte(s) stay", n=board.acolytes)
+            g.emit(FACTION, "8.4.2", "stall", "stops its conspiracies: none of the five could be performed (ruling R-LIZ-STALL); it keeps its {n} acolyte{pl}", n=board.acolytes, pl="" if board.acolytes == 1 else "s")
             return
         board.conspiracy = (board.conspiracy + 1) % len(CONSPIRACIES)
         name = CONSPIRACIES[board.conspiracy]
@@ -214,7 +215,7 @@ def convert(g: Game) -> bool:
     f = player.target
     clearing = choose_clearing(
         s,
-        f"where to convert a {f} warrior (ordered clearings with one)",
+        f"where to convert {a_or_an(f)} warrior (ordered clearings with one)",
         [c for c in CLEARINGS if ordered(s, c) and s.warriors(f, c) > 0],
         [most("most enemy buildings", lambda c: enemy_buildings(s, c), "8.4.2 I b")],
         legal=lambda c: convert_blocked(s, c),
@@ -223,7 +224,7 @@ def convert(g: Game) -> bool:
     assert c is not None
     why_player, why_clearing = player.explain, clearing.explain
     why = lambda: f"{why_player()}; {why_clearing()}"  # noqa: E731
-    if R.snare_stops(g, FACTION, c, f"convert a {f} warrior", why):
+    if R.snare_stops(g, FACTION, c, f"convert {a_or_an(f)} warrior", why):
         return True  # 11.8.2: the snare's removal replaced the whole replacement (ruling R-SNARE)
     g.emit(FACTION, "8.4.2 I", "convert", "converts a warrior of the {f} in {c}", why, f=f, c=c)
     R.remove_warriors(g, f, c, 1, "8.4.2 I", by=FACTION)
@@ -247,13 +248,13 @@ def fanatics(g: Game, c: int) -> None:
         s,
         f"whom to battle in {c} (Fanatics)",
         enemies_in(s, FACTION, c),
-        [most("most defenseless buildings", defenseless_buildings, "3.3.2"), most("most points", victory_points(s), "3.3.2")],
+        [most("most defenseless buildings", defenseless_buildings, "Fanatics, 3.3.2"), most("most points", victory_points(s), "Fanatics, 3.3.2")],
         legal=lambda f: None if can_battle(s, FACTION, f, c) else "cannot be battled there",
     )
     if choice.target is None:
         g.emit(FACTION, "3.3.2", "skip", "Fanatics: nobody to battle in {c}", choice.explain, c=c)
         return
-    battle(g, FACTION, choice.target, c, "3.3.2", extra_hits=1, why=choice.explain, extra_why="Fanatics")
+    battle(g, FACTION, choice.target, c, "3.3.2", extra_hits=1, why=lambda: f"Fanatics: {choice.explain()}", extra_why="Fanatics")
 
 
 # -- 8.4.2 II Crusade -----------------------------------------------------------------------------
@@ -303,7 +304,7 @@ def spiteful(g: Game, tokens_removed: int) -> None:
     """Spiteful (3.3.2): a Crusade that removed any enemy token scores one more VP
     (ruling R-TRAIT-LIZARDS)."""
     if tokens_removed and has_trait(g.state, FACTION, "spiteful"):
-        R.score(g, FACTION, 1, "3.3.2", f"for Spiteful (its Crusade removed {tokens_removed} token(s))")
+        R.score(g, FACTION, 1, "3.3.2", f"for Spiteful (its Crusade removed {tokens_removed} token{'s' if tokens_removed != 1 else ''})")
 
 
 # -- 8.4.2 III Sanctify ---------------------------------------------------------------------------
@@ -332,7 +333,7 @@ def sanctify(g: Game) -> bool:
     f = player.target
     clearing = choose_clearing(
         s,
-        f"where to sanctify a {f} building (ordered clearings with one)",
+        f"where to sanctify {a_or_an(f)} building (ordered clearings with one)",
         [c for c in CLEARINGS if ordered(s, c) and s.clearings[c].buildings_of(f) > 0],
         [fewest("fewest enemy warriors", lambda c: s.enemy_warriors(FACTION, c), "8.4.2 III b")],
         legal=lambda c: sanctify_blocked(s, c),
@@ -343,9 +344,9 @@ def sanctify(g: Game) -> bool:
     kind = kinds[0] if len(kinds) == 1 else g.chance.pick(kinds, f"which {f} building to sanctify in {c} (ruling R-LIZ-SANCTIFY)")
     why_player, why_clearing = player.explain, clearing.explain
     why = lambda: f"{why_player()}; {why_clearing()}"  # noqa: E731
-    if R.snare_stops(g, FACTION, c, f"sanctify the {f} {kind}", why):
+    if R.snare_stops(g, FACTION, c, f"sanctify the {f} {piece_words(kind)}", why):
         return True  # 11.8.2: the snare's removal replaced the whole replacement (ruling R-SNARE)
-    g.emit(FACTION, "8.4.2 III", "sanctify", "sanctifies the {f} {kind} in {c}", why, f=f, kind=kind, c=c)
+    g.emit(FACTION, "8.4.2 III", "sanctify", "sanctifies the {f} {kind:piece} in {c}", why, f=f, kind=kind, c=c)
     R.remove_piece(g, f, c, kind, "8.4.2 III", by=FACTION)
     R.place_building(g, FACTION, c, GARDENS[s.suit(c)], "8.4.2 III")
     return True
@@ -424,8 +425,10 @@ def bird_ritual(g: Game, card: int) -> None:
     else:
         take_acolyte(g, choice.target, choice.explain)
     lz(s).revealed.remove(card)
-    R.discard(g, card, lost_souls=False)
-    g.emit(FACTION, "8.5.2", "discard", "puts {card} in the discard pile", card=label(s, card))
+    if R.discard(g, card, lost_souls=False, told=True) == R.BESIDE_THE_MAP:
+        g.emit(FACTION, "8.5.2", "discard", "puts {card} beside the map (a dominance card, LoR 3.3.3)", card=label(s, card))
+    else:
+        g.emit(FACTION, "8.5.2", "discard", "puts {card} in the discard pile", card=label(s, card))
     martyrs(g)
 
 
@@ -484,9 +487,19 @@ def discard_lost_souls(g: Game) -> None:
     s = g.state
     board = lz(s)
     n = len(board.lost_souls)
-    while board.lost_souls:  # from the top down
-        R.discard(g, board.lost_souls.pop(), lost_souls=False)
-    g.emit(FACTION, "8.6.2", "discard", "discards its {n} Lost Soul{pl}", n=n, pl="" if n == 1 else "s")
+    if n == 0:
+        g.emit(FACTION, "8.6.2", "discard", "has no Lost Souls to discard", n=n, pl="s")
+        return
+    beside: list[str] = []
+    while board.lost_souls:  # from the top down; a dominance card goes beside the map (LoR 3.3.3)
+        card = board.lost_souls.pop()
+        if R.discard(g, card, lost_souls=False, told=True) == R.BESIDE_THE_MAP:
+            beside.append(label(s, card))
+    piled = n - len(beside)
+    if piled:
+        g.emit(FACTION, "8.6.2", "discard", "discards its {n} Lost Soul{pl}", n=piled, pl="" if piled == 1 else "s")
+    if beside:
+        g.emit(FACTION, "8.6.2", "discard", "places {card} from its Lost Souls beside the map (dominance cards, LoR 3.3.3)", card=", ".join(beside), n=len(beside), pl="")
 
 
 def return_revealed(g: Game) -> None:

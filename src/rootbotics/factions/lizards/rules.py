@@ -125,11 +125,11 @@ def garden_removed(g: Game, c: int) -> None:
     if not lz.lost_souls:
         g.emit(FACTION, "8.2.3", "lost_soul", "its garden in {c} is gone, but its Lost Souls are empty", c=c)
         return
-    from ...core.rules import discard  # rules imports this module
+    from ...core.rules import BESIDE_THE_MAP, discard  # rules imports this module
 
     card = lz.lost_souls.pop()
-    discard(g, card, lost_souls=False)
-    g.emit(FACTION, "8.2.3", "lost_soul", "its garden in {c} is gone: the top Lost Soul, {card}, goes to the discard pile", c=c, card=g.state.deckdef.card(card).label())
+    where = "beside the map (a dominance card, LoR 3.3.3)" if discard(g, card, lost_souls=False, told=True) == BESIDE_THE_MAP else "to the discard pile"
+    g.emit(FACTION, "8.2.3", "lost_soul", "its garden in {c} is gone: the top Lost Soul, {card}, goes {what}", c=c, card=g.state.deckdef.card(card).label(), what=where)
 
 
 def fear_of_the_faithful(g: Game, c: int) -> None:

@@ -116,13 +116,14 @@ def choose_defender(g: Game, c: int, rule: str):
     )
 
 
-def battle_in(g: Game, c: int, rule: str) -> None:
+def battle_in(g: Game, c: int, rule: str, trait: str = "") -> None:
+    """Battle in ``c`` the defender of 4.5.1 I; a ``trait``'s battle (Blitz, 3.3.2) says so."""
     s = g.state
     if s.warriors(FACTION, c) == 0 or not has_enemy_in(s, FACTION, c):
         return
-    choice = choose_defender(g, c, rule)
+    choice = choose_defender(g, c, "4.5.1" if trait else rule)
     if choice.target is not None and can_battle(s, FACTION, choice.target, c):
-        battle(g, FACTION, choice.target, c, rule, why=choice.explain)
+        battle(g, FACTION, choice.target, c, rule, why=(lambda: f"{trait}: {choice.explain()}") if trait else choice.explain)
 
 
 def battle_ordered(g: Game, suit: str) -> None:
@@ -360,7 +361,7 @@ def blitz(g: Game) -> None:
         g.emit(FACTION, "3.3.2", "skip", "Blitz: no adjacent clearing to move to from {c}", why=dest.explain, c=c)
         return
     R.move_warriors(g, FACTION, c, dest.target, s.warriors(FACTION, c) - 1, "3.3.2", why=lambda: f"Blitz: {origin.explain()}; {dest.explain()}")
-    battle_in(g, dest.target, "3.3.2")
+    battle_in(g, dest.target, "3.3.2", trait="Blitz")
 
 
 def overwhelming(g: Game, unplaced: int, reason: str) -> None:

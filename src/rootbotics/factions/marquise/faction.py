@@ -10,7 +10,7 @@ from ...core.context import EngineFailure, Game
 from ...core.faction import LAW, Faction, TableValue
 from . import bbp_cards
 from ...core.maps import CLEARINGS
-from ...core.rules import discard, matches, place_warriors, snared
+from ...core.rules import discard, matches, place_warriors, snared, told_after
 
 if TYPE_CHECKING:
     from ...core.state import FactionState, GameState
@@ -153,8 +153,9 @@ def field_hospitals(g: Game, c: int, n: int) -> None:
     if card not in fs.hand or not matches(s.deckdef.card(card).suit, s.suit(c)):
         raise EngineFailure(f"Field Hospitals: card {card} is not a card matching clearing {c} in the Marquise's hand")
     fs.hand.remove(card)
-    discard(g, card)
-    fs.supply["warrior"] -= n
-    kc = s.clearings[keep]
-    kc.warriors[FACTION] = kc.warriors.get(FACTION, 0) + n
-    g.emit(FACTION, "LoR 6.2.3", "field_hospitals", "spends {card} to put {n} removed warrior(s) in the keep's clearing {keep}", card=s.deckdef.card(card).label(), n=n, keep=keep)
+    with told_after(g):
+        discard(g, card)
+        fs.supply["warrior"] -= n
+        kc = s.clearings[keep]
+        kc.warriors[FACTION] = kc.warriors.get(FACTION, 0) + n
+        g.emit(FACTION, "LoR 6.2.3", "field_hospitals", "spends {card} to put {n} removed warrior{pl} in the keep's clearing {keep}", card=s.deckdef.card(card).label(), n=n, keep=keep, pl="" if n == 1 else "s")

@@ -161,8 +161,9 @@ def craft(g: Game, added: list[int]) -> None:
     s.item_supply[c.item] -= 1
     me(s).items.append(c.item)
     market(s).remove(card)
-    R.discard(g, card)
-    g.emit(FACTION, "9.4.2", "craft", "crafts {card} from its Market, takes the {item} and discards the card", card=c.label(), item=c.item)
+    with R.told_after(g):
+        R.discard(g, card)
+        g.emit(FACTION, "9.4.2", "craft", "crafts {card} from its Market, takes the {item} and discards the card", card=c.label(), item=c.item)
     R.score(g, FACTION, 1, "1.1.2", f"for crafting an item (the card lists {c.vp})")
 
 
@@ -345,7 +346,7 @@ def score_payments(g: Game) -> None:
     n = pay.pop(who)
     s.factions[who].supply["warrior"] = s.factions[who].supply.get("warrior", 0) + n
     g.emit(FACTION, "9.6.1", "return_payments", "returns {n} {who} warrior{pl} from Payments to their supply", choice.explain, n=n, who=who, pl="s" if n > 1 else "")
-    R.score(g, FACTION, n, "9.6.1", f"for the {n} {who} warrior(s) in its Payments box")
+    R.score(g, FACTION, n, "9.6.1", f"for the {n} {who} warrior{'s' if n != 1 else ''} in its Payments box")
 
 
 def racketeering(g: Game) -> None:
@@ -374,8 +375,9 @@ def discard(g: Game) -> None:
         if not row:
             return
         card = row.pop(0)
-        R.discard(g, card)
-        g.emit(FACTION, "9.6.3", "discard_market", "discards {card}, the leftmost card of its Market", card=s.deckdef.card(card).label())
+        with R.told_after(g):
+            said = R.discard_words(R.discard(g, card, told=True), "{card}")
+            g.emit(FACTION, "9.6.3", "discard_market", said + ", the leftmost card of its Market", card=s.deckdef.card(card).label())
 
 
 def nightmare_points(g: Game) -> None:

@@ -275,9 +275,11 @@ def replace(g: Game, buyer: str, old: int, new: int, card: str, why: str) -> int
         pile[-1] = new
     from ...core import rules as R
 
-    R.discard(g, old, lost_souls=buyer != "lizards")
-    label, was = s.deckdef.card(new).label(), s.deckdef.card(old).label()
-    g.emit(buyer, RULE, "hand_card", "takes {card} from the Market in place of {old}, which is discarded ({rule})", card=label, old=was, rule=card, card_id=s.deckdef.card(new).name, suit=s.deckdef.card(new).suit)
+    with R.told_after(g):
+        went = R.discard(g, old, lost_souls=buyer != "lizards", told=True)
+        label, was = s.deckdef.card(new).label(), s.deckdef.card(old).label()
+        how = "which goes beside the map (a dominance card, LoR 3.3.3)" if went == R.BESIDE_THE_MAP else "which is discarded"
+        g.emit(buyer, RULE, "hand_card", "takes {card} from the Market in place of {old}, {what} ({rule})", card=label, old=was, what=how, rule=card, card_id=s.deckdef.card(new).name, suit=s.deckdef.card(new).suit)
     return new
 
 
@@ -374,8 +376,9 @@ def favor(g: Game) -> None:
     from ...core import rules as R
     from ...core.lor.crafting import resolve_immediate
 
-    R.discard(g, cid)  # played: to the discard pile as it resolves (every card in one place at each event)
-    g.emit("corvids", RULE, "favor", "resolves {card}: all enemy pieces in {suit} clearings are removed ({rule})", card=card.label(), suit=card.suit, rule=adv)
+    with R.told_after(g):
+        R.discard(g, cid)  # played: to the discard pile as it resolves (every card in one place at each event)
+        g.emit("corvids", RULE, "favor", "resolves {card}: all enemy pieces in {suit} clearings are removed ({rule})", card=card.label(), suit=card.suit, rule=adv)
     resolve_immediate(g, "corvids", cid)  # the Favor's removal, as a human seat's crafted Favor (LoR 4.1.2)
 
 

@@ -519,10 +519,10 @@ def berserker_battle_target(g: Game) -> tuple[Choice, str, Choice] | None:
         g.emit(FACTION, "3.3.2", "skip", "does not battle: no other player has a piece on the map (Berserker)")
         return None
     top = max(s.enemy_pieces(FACTION, c) for c in cands)
-    choice = nearest(g, "Berserker: the nearest clearing with the most enemy pieces", [c for c in cands if s.enemy_pieces(FACTION, c) == top], "3.3.2")
+    choice = nearest(g, "Berserker: the nearest clearing with the most enemy pieces", [c for c in cands if s.enemy_pieces(FACTION, c) == top], "Berserker, 3.3.2")
     c = choice.target
     assert c is not None
-    target = choose_player(s, f"Berserker: whom to battle in {c}", enemies_in(s, FACTION, c), [most("most pieces there", pieces_there(s, c), "3.3.2")])
+    target = choose_player(s, f"Berserker: whom to battle in {c}", enemies_in(s, FACTION, c), [most("most pieces there", pieces_there(s, c), "Berserker, 3.3.2")])
     assert target.target is not None
     return target, target.target, choice
 
@@ -591,8 +591,9 @@ def thief(g: Game) -> None:
     hand = s.factions[victim].hand
     card = g.chance.pick(list(hand), f"the card the Thief takes from {victim} (7.7.1)")
     hand.remove(card)
-    R.discard(g, card)
-    g.emit(FACTION, "7.7.1", "steal", "takes {card} from {victim} at random; a bot keeps no card, so it is discarded, and he scores nothing: 2.8.1 scores a card given to a bot, not one taken", choice.explain, card=s.deckdef.card(card).label(), victim=victim)
+    with R.told_after(g):
+        R.discard(g, card)
+        g.emit(FACTION, "7.7.1", "steal", "takes {card} from {victim} at random; a bot keeps no card, so it is discarded, and he scores nothing: 2.8.1 scores a card given to a bot, not one taken", choice.explain, card=s.deckdef.card(card).label(), victim=victim)
 
 
 def tinker(g: Game) -> None:

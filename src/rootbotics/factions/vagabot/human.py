@@ -211,7 +211,7 @@ def damage(g: Game, faction: str, c: int, hits: int, rule: str, reason: str) -> 
     if hits <= 0:
         return 0
     if not pool:
-        g.emit(faction, rule, "damage_ignored", "has no undamaged item: {k} hit(s) do nothing", k=hits)
+        g.emit(faction, rule, "damage_ignored", "has no undamaged item: {k} hit{pl} with no effect", k=hits, pl="" if hits == 1 else "s")
         return 0
     order = g.controller(faction).assign_hits(g, faction, c, hits, pool) if len(pool) > hits else pool
     done = 0
@@ -223,7 +223,7 @@ def damage(g: Game, faction: str, c: int, hits: int, rule: str, reason: str) -> 
         done += 1
         g.emit(faction, rule, "damage", "damages his {item} {reason}", item=words, reason=reason)
     if hits > done:
-        g.emit(faction, rule, "damage_ignored", "has no undamaged item left: {k} more hit(s) do nothing", k=hits - done)
+        g.emit(faction, rule, "damage_ignored", "has no undamaged item left: {k} more hit{pl} with no effect", k=hits - done, pl="" if hits - done == 1 else "s")
     return done
 
 

@@ -418,7 +418,7 @@ def removed(g: Game, f: str, o: str, warriors: int, others: int, in_battle: bool
         g.emit(f, "LoR 9.2.9.3", "relationship", "removed a warrior of the {other}: they are now Hostile", other=o)
         infamous -= 1
     if in_battle and infamous > 0:
-        score(g, f, infamous, "LoR 9.2.9.3.1", f"for Infamy: {infamous} Hostile piece(s) removed in battle")
+        score(g, f, infamous, "LoR 9.2.9.3.1", f"for Infamy: {infamous} Hostile piece{'s' if infamous != 1 else ''} removed in battle")
 
 
 def explore_targets(s: GameState, f: str, vb: VagabondBoard) -> list[str]:
@@ -575,7 +575,7 @@ def quest_reward(g: Game, f: str, suit: str) -> None:
     vp = sum(1 for d in vb.completed if s.deckdef.quests[d].suit == suit)
     reward = ask(g, f, "quest.reward", "LoR 9.5.5", [Move("quest_vp", (vp,), "LoR 9.5.5"), Move("quest_draw", (2,), "LoR 9.5.5")], "score or draw")
     if reward.kind == "quest_vp":
-        score(g, f, vp, "LoR 9.5.5", f"for {vp} completed {suit} quest(s)")
+        score(g, f, vp, "LoR 9.5.5", f"for {vp} completed {suit} quest{'s' if vp != 1 else ''}")
     else:
         draw(g, f, 2, "LoR 9.5.5", "for a quest")
     if vb.quest_deck and not s.winner:
