@@ -105,8 +105,8 @@ def test_a_soak_writes_its_progress_and_plays_only_what_is_missing(tmp_path: Pat
 def test_a_soak_keeps_its_failures_across_a_resume(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     real = S.run_one
 
-    def fail_game_2(seed: int, index: int, out_dir: str | None) -> S.SoakResult:
-        return S.SoakResult(index, 99, False, 0, "ValueError: deliberate") if index == 2 else real(seed, index, out_dir)
+    def fail_game_2(seed: int, index: int, out_dir: str | None, programs: str = "half") -> S.SoakResult:
+        return S.SoakResult(index, 99, False, 0, "ValueError: deliberate") if index == 2 else real(seed, index, out_dir, programs)
 
     monkeypatch.setattr(S, "run_one", fail_game_2)
     first = S.soak(4, jobs=1, seed=5, out_dir=str(tmp_path), chunk=4)
