@@ -292,6 +292,14 @@ FIELDS: dict[str, dict[str, Field]] = {
     "league": {},
     "saboteurs": {"enemy": ("enemy", STR), "card_id": ("card_id", STR)},
     "swap_meet": {"other": ("other", STR)},
+    # the Lord of the Hundreds (LoR 14)
+    "hoard": {"track": ("track", STR), "gone": ("removed", STR)},
+    "mood": {"mood": ("mood", STR)},
+    "warlord": {},
+    "raze": {},
+    "mob_roll": {},
+    "loot": {},
+    "ignore_hit": {},
 }
 
 # Where one kind's value means something else at one rule: (kind, rule) -> overrides.

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..core.cards import ITEMS, load_deck
 from ..core.context import EngineFailure
-from ..core.faction import piece_totals
+from ..core.faction import REGISTRY, ensure_registered, piece_totals
 from ..core.maps import CLEARINGS
 from ..core.moves import Move
 from ..core.setup_order import FACTIONS
@@ -37,6 +37,14 @@ COLUMNS: tuple[str, ...] = ("recruit", "move", "battle", "build")  # the Eyrie's
 LEADERS: tuple[str, ...] = ("builder", "charismatic", "commander", "despot")  # LoR 7.8
 PLOTS: tuple[str, ...] = ("bomb", "snare", "extortion", "raid")
 SERVICES: tuple[str, ...] = ("riverboats", "mercenaries")
+MOODS: tuple[str, ...] = ("bitter", "grandiose", "jubilant", "lavish", "relentless", "rowdy", "stubborn", "wrathful")  # LoR 14.7
+HOARD_TRACKS: tuple[str, ...] = ("command", "prowess")  # LoR 14.2.4
+
+
+def has_bot(faction: str) -> bool:
+    """Whether the faction has a bot's pieces (the second Vagabond and the Hundreds are human seats only)."""
+    ensure_registered()
+    return "bot" in REGISTRY[faction].pieces
 
 
 class UnknownMove(EngineFailure):
@@ -45,7 +53,7 @@ class UnknownMove(EngineFailure):
 
 def _kinds_of_pieces() -> tuple[str, ...]:
     """Every building and token kind of every faction (warriors included), sorted."""
-    kinds = {k for f in FACTIONS for k in piece_totals(f, "human")} | {k for f in FACTIONS if f != "vagabond2" for k in piece_totals(f, "bot")}
+    kinds = {k for f in FACTIONS for k in piece_totals(f, "human")} | {k for f in FACTIONS if has_bot(f) for k in piece_totals(f, "bot")}
     return tuple(sorted(kinds))
 
 
@@ -82,7 +90,10 @@ def domains() -> dict[str, tuple[tuple[Any, ...], ...]]:
         "item_pair": tuple((a, b) for a in ITEM_KINDS for b in ITEM_KINDS if a != b),  # an improvised item (LoR 26.7.2)
         "faction_card": tuple((f, c) for f in FACTIONS for c in range(ncards)),  # an enemy's crafted card (Saboteurs)
         "faction_clearing": tuple((f, c) for f in FACTIONS for c in CLEARINGS),  # an enemy's warriors (False Orders)
-        "league_use": (("move",), ("battle",)),  # League of Adventurous Mice
+        "league_use": (("move",), ("battle",)),  # League of Adventurous Mice; Relentless (LoR 14.7.5)
+        "mood": tuple((m,) for m in MOODS),  # the Hundreds' mood cards (LoR 14.7)
+        "hoard_slot": tuple((t, i) for t in HOARD_TRACKS for i in range(-1, 4)),  # a Hoard item; -1 the one gained (LoR 14.2.4.1)
+        "contempt": (("take",), ("score",)),  # Contempt for Trade (LoR 14.2.3)
     }
 
 
@@ -118,6 +129,9 @@ KINDS: dict[str, tuple[str, ...]] = {
     "expose": ("clearing",),
     # the Corvid Conspiracy (LoR 13)
     "flip": ("clearing",), "trick": ("none",), "recruit_in": ("suit",),
+    # the Lord of the Hundreds (LoR 14)
+    "mood": ("mood",), "hoard_remove": ("hoard_slot",), "contempt": ("contempt",), "advance": ("none",),
+    "relentless": ("league_use",),
 }
 
 SHARED_KINDS: tuple[str, ...] = (
@@ -137,6 +151,7 @@ FACTION_KINDS: dict[str, tuple[str, ...]] = {
     "vagabot": VAGABOND_KINDS,
     "vagabond2": VAGABOND_KINDS,
     "corvids": ("flip", "trick", "recruit_in"),
+    "hundreds": ("item", "mood", "hoard_remove", "contempt", "advance", "relentless"),
 }
 
 

@@ -333,7 +333,9 @@ _BOARD_ONLY = (
     "decree_add decree_empty_hand decree_fails depose leader new_clutch no_new_roost viziers "
     "coffin_makers coffin_return discard_play_card false_orders give informants league saboteurs swap_meet "
     "ally_battle ally_move coalition "
-    "exert expose trick"
+    "exert expose trick "
+    # the Lord of the Hundreds (LoR 14): its board and the mob die; the board difference writes the rest
+    "hoard mood warlord raze mob_roll loot ignore_hit"
 ).split()
 EVENT_ACTIONS: dict[str, Handler] = {kind: _nothing for kind in _BOARD_ONLY}
 EVENT_ACTIONS.update({

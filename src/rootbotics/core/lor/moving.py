@@ -6,6 +6,7 @@ seat may use (closed paths and the Ferry, LoR C.2-C.3), ruling the origin or the
 from __future__ import annotations
 
 from ..context import Game
+from ..faction import rules_of
 from ..moves import DONE, MOVE_TEXT, Move, ask
 from ..rules import can_move, move_warriors, snared
 from ..maps import CLEARINGS
@@ -53,6 +54,7 @@ def ask_move(
     b = ask(g, faction, f"{step}.to", rule, [Move("to", (b,), rule) for b in destinations(s, faction, a)], f"move from {a} to which clearing").args[0]
     have = s.clearings[a].warriors.get(faction, 0)
     n = ask(g, faction, f"{step}.count", rule, [Move("count", (k,), rule) for k in range(1, have + 1)], f"move how many warriors from {a} to {b}").args[0]
+    rules_of(faction).warriors_moving(g, faction, a, b, n)  # which warriors go, where that matters (LoR 14.2.2)
     move_warriors(g, faction, a, b, n, rule)
     return a, b, n
 
