@@ -161,6 +161,18 @@ def test_lor_9_7_3_no_ruin_item_of_a_kind_held_marked_r() -> None:
     assert s.clearings[12].ruin_items == ["sword"] and any(e.rule == "LoR 9.7.3" and e.kind == "skip" for e in g.log)
 
 
+def test_lor_14_4_birdsong_razes_recruits_anoints_then_chooses_a_mood() -> None:
+    """LoR 14.4: the mob die is rolled (raze), warriors come (recruit), then the mood; Lavish
+    chosen acts at the end of Birdsong (LoR 14.7.4)."""
+    s = camp({12: {"warriors": {ME: 1}}}, command=("boots",))
+    ctl, script = seat([("birdsong.mood", "mood", ("lavish",)), ("lavish.item", "done", ())])
+    g = game(s, [("pick", "fox")], **{ME: ctl})
+    H.birdsong(g)
+    rules = [e.rule for e in g.log if e.faction == ME and e.kind in ("mob_roll", "place_warriors", "mood")]
+    assert rules == ["LoR 14.4.1", "LoR 14.4.2", "LoR 14.4.4"]
+    assert [d.step for d in script.asked] == ["birdsong.mood", "lavish.item"]
+
+
 def test_lor_14_4_2_recruit_prowess_at_the_warlord_and_one_per_stronghold() -> None:
     """One Prowess item: Prowess 2 at the warlord's 12; strongholds in 12 and 1: one each."""
     s = camp({12: {"warriors": {ME: 1}, "buildings": [[ME, "stronghold"]]}, 1: {"buildings": [[ME, "stronghold"]]}}, prowess=("tea",))
@@ -263,6 +275,24 @@ def test_lor_14_2_5_looters_deal_no_rolled_hits_and_take_an_item() -> None:
     invariants.check(s)
 
 
+def test_lor_14_2_5_no_looting_a_pawn_or_an_empty_crafted_items_box() -> None:
+    """Looting needs an item in the defender's Crafted Items box, and never a Vagabond (his items
+    are on his board, LoR 14.2.5)."""
+    from rootbotics.core.faction import Board
+
+    class PawnBoard(Board):
+        def has_pawn(self) -> bool:
+            return True
+
+    s = camp({12: {"warriors": {ME: 1}}}, humans=(ME, "marquise"))
+    assert not H.can_loot(s, "marquise")
+    s.factions["marquise"].items.append("boots")
+    s.item_supply["boots"] -= 1
+    assert H.can_loot(s, "marquise")
+    s.factions["marquise"].board = PawnBoard()
+    assert not H.can_loot(s, "marquise")
+
+
 def test_lor_14_5_3_advance_moves_the_warlord_then_battles_and_relentless_adds_one() -> None:
     s = camp({12: {"warriors": {ME: 3}}, 9: {"warriors": {"marquise": 1}}}, mood="relentless", humans=(ME, "marquise"))
     ctl, script = seat([
@@ -301,6 +331,15 @@ def test_lor_14_6_1_incite_and_jubilant_rolls() -> None:
     assert [m.args[0] for m in script.moves_at("mob.where")] == [7, 9, 11]
 
 
+def test_lor_14_6_evening_incites_oppresses_then_draws() -> None:
+    s = camp({12: {"warriors": {ME: 1}}}, hand=("anvil",))
+    ctl, script = seat([("evening.incite", "done", ())])
+    g = game(s, **{ME: ctl})
+    H.evening(g)
+    assert [e.rule for e in g.log if e.kind in ("score", "draw")] == ["LoR 14.6.2", "LoR 14.6.3"]
+    assert s.factions[ME].vp == 1 and len(s.factions[ME].hand) == 2
+
+
 @pytest.mark.parametrize(("n", "vp"), [(0, 0), (1, 1), (2, 1), (3, 2), (4, 2), (5, 3), (6, 4), (7, 4)])
 def test_lor_14_6_2_oppress_scores_by_clearings_ruled_alone(n: int, vp: int) -> None:
     s = camp({c: {"warriors": {ME: 1}} for c in range(1, n + 1)} | {12: {"warriors": {ME: 1, "marquise": 1}}}, humans=(ME, "marquise"))
@@ -324,6 +363,17 @@ def test_lor_14_7_7_stubborn_ignores_the_first_hit_in_the_warlords_clearing() ->
     g = game(s, [("roll", (2, 1))], **{ME: seat([])[0], "marquise": seat([])[0]})
     battle(g, "marquise", ME, 12, "LoR 4.3")
     assert s.clearings[12].warriors[ME] == 2 and any(e.kind == "ignore_hit" for e in g.log)
+
+
+def test_lor_14_7_7_stubborn_ignores_one_hit_of_an_ambush_only() -> None:
+    """The Hundreds attack into an ambush in the warlord's clearing: of its two hits one is
+    ignored; the defender's rolled hit after it is taken."""
+    s = camp({12: {"warriors": {ME: 3, "marquise": 2}}}, humans=(ME, "marquise"), marquise={"hand": ["ambush_fox"]})
+    ambusher, _ = seat([("battle.ambush", "card", (ID("ambush_fox"),))])
+    g = game(s, [("roll", (1, 1))], **{ME: seat([])[0], "marquise": ambusher})
+    battle(g, ME, "marquise", 12, "LoR 14.5.2.2")
+    assert s.clearings[12].warriors == {ME: 1, "marquise": 1}  # 3 - (2 - 1) - 1
+    assert sum(1 for e in g.log if e.kind == "ignore_hit") == 1
 
 
 def test_lor_14_7_8_wrathful_deals_an_extra_hit_attacking_with_the_warlord() -> None:
