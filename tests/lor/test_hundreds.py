@@ -432,3 +432,40 @@ def test_random_hundreds_games_beside_bots_and_other_program_seats(seed: int) ->
     g.log.listeners.append(lambda e, g=g: invariants.check(g.state))
     play(g)
     assert g.state.winner
+
+
+# -- seated everywhere a human faction is: the command line, the table, Rootlog ------------------------
+def test_cli_play_and_simulate_with_a_hundreds_program(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    from tests.cli_helpers import cli
+
+    code, out, err = cli(capsys, "play", "--programs", "hundreds=random", "--bots", "eyrie,alliance", "--seed", "3", "--quiet")
+    assert code == 0, err
+    assert "Lord of the Hundreds (random program)" in out
+    code, out, err = cli(capsys, "simulate", "--programs", "hundreds=greedy", "--bots", "eyrie,marquise", "--games", "3", "--out", str(tmp_path))
+    assert code == 0 and "Failures: none" in out, err
+
+
+def test_the_table_seats_a_hundreds_played_by_legal_moves(tmp_path) -> None:
+    """``--humans hundreds:Ann``: the companion asks the garrison, then her first Birdsong's mood."""
+    import json
+
+    from tests.table.table_script import run
+
+    path = tmp_path / "h.json"
+    r = run(["table", "new", "--file", str(path), "--humans", "hundreds:Ann", "--bots", "eyrie,alliance", "--seed", "3"], ["ok all", "1", "ok all", "ok all", "ok all", "1"])
+    assert r.returncode == 0, r.stderr
+    assert "Ann (Lord of the Hundreds, set up): garrison which corner [setup.corner, LoR 14.3.2]" in r.stdout
+    assert "choose a new mood [birdsong.mood, LoR 14.4.4]" in r.stdout
+    seats = json.loads(path.read_text())["config"]["seats"]
+    assert {"faction": ME, "seat": "human", "player": "Ann", "rules": "law"} in seats
+
+
+def test_rootlog_reads_the_hundreds_pieces() -> None:
+    """Rootlog V2.8: `H`, the warlord `w_w`; a stronghold `b` and a mob `t` (R-HUNDREDS-ROOTLOG)."""
+    from rootbotics.table.board import KINDS
+    from rootbotics.table.rootlog import parse_action
+
+    move = parse_action("Hw_w->12", "C")[0]
+    piece = move.parts[0].things[0].thing
+    assert (piece.faction, piece.kind, piece.variant) == ("H", "w", "w")
+    assert [KINDS[("H", k, v)] for k, v in (("w", ""), ("w", "w"), ("b", ""), ("t", ""))] == ["warrior", "warrior", "stronghold", "mob"]
