@@ -469,3 +469,16 @@ def test_rootlog_reads_the_hundreds_pieces() -> None:
     piece = move.parts[0].things[0].thing
     assert (piece.faction, piece.kind, piece.variant) == ("H", "w", "w")
     assert [KINDS[("H", k, v)] for k, v in (("w", ""), ("w", "w"), ("b", ""), ("t", ""))] == ["warrior", "warrior", "stronghold", "mob"]
+
+
+def test_the_observation_holds_the_hundreds_board() -> None:
+    """The warlord, the mood and the Hoard are public (the faction board): every seat sees them."""
+    import numpy as np
+
+    from rootbotics.env.observe import II, observe
+
+    s = camp({12: {"warriors": {ME: 2}}}, mood="rowdy", command=("bag",), prowess=("sword:ruin", "tea"))
+    o = observe(s, "marquise", np.zeros(1, np.int8), "daylight.command")
+    assert o["warlord"].tolist() == [0] * 11 + [1]
+    assert o["mood"].tolist() == [0, 0, 0, 0, 0, 1, 0, 0]
+    assert {k: int(o["hoard"][i]) for k, i in II.items() if o["hoard"][i]} == {"bag": 1, "sword": 1, "tea": 1}
