@@ -482,3 +482,17 @@ def test_the_observation_holds_the_hundreds_board() -> None:
     assert o["warlord"].tolist() == [0] * 11 + [1]
     assert o["mood"].tolist() == [0, 0, 0, 0, 0, 1, 0, 0]
     assert {k: int(o["hoard"][i]) for k, i in II.items() if o["hoard"][i]} == {"bag": 1, "sword": 1, "tea": 1}
+
+
+def test_lor_14_2_2_a_vagabond_cannot_strike_a_warlord_standing_alone() -> None:
+    """Strike (LoR 9.5.6) removes a warrior outside battle: a lone warlord is no target, nor its
+    stronghold (the Hundreds have a warrior there); with a second warrior, one may go."""
+    from rootbotics.factions.vagabot.human import VagabondBoard, VagabondItem
+    from rootbotics.factions.vagabot.vagabond_lor import strike_pieces
+
+    s = camp({12: {"warriors": {ME: 1}, "buildings": [[ME, "stronghold"]]}})
+    vb = VagabondBoard()
+    vb.clearing, vb.items = 12, [VagabondItem("crossbow")]
+    assert strike_pieces(s, "vagabot", vb) == []
+    s.clearings[12].warriors[ME] = 2
+    assert strike_pieces(s, "vagabot", vb) == [(ME, "warrior")]
