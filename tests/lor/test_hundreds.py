@@ -61,6 +61,17 @@ def test_lor_14_3_2_garrison_prefers_a_corner_opposite_a_starting_corner() -> No
     assert H.garrison_corners(s) == [3]
 
 
+def test_lor_14_3_2_with_every_corner_taken_nothing_is_garrisoned_and_anoint_places_the_warlord() -> None:
+    """Five corner factions (the soak's seed 27000324): no corner is left (R-HUNDREDS-NO-CORNER)."""
+    seats = [Seat(ME, "human"), Seat("riverfolk"), Seat("eyrie"), Seat("marquise"), Seat("duchy"), Seat("lizards")]
+    g = new_game(GameConfig(seats, "fall", 27000324), controllers={ME: ProgramController(builtin("greedy", 1, ME))})
+    s = g.state
+    assert ME not in s.start_corners and s.factions[ME].supply["warrior"] == 21 and board_of(s).warlord is None
+    H.anoint(g)
+    assert warlord_clearing(s) is not None and s.factions[ME].supply["warrior"] == 20
+    invariants.check(s)
+
+
 def test_lor_14_3_3_ruin_items_placed_unless_already_there() -> None:
     s = position({}, seats=(ME, "marquise"), humans=(ME,))
     assert not any(s.clearings[c].ruin_items for c in s.map.ruins)  # a saved position without them

@@ -57,11 +57,14 @@ def setup(g: Game) -> None:
     s = g.state
     b = board(g)
     corners = garrison_corners(s)
-    c = ask(g, FACTION, "setup.corner", "LoR 14.3.2", clearing_moves(corners, "LoR 14.3.2"), "garrison which corner").args[0]
-    s.start_corners[FACTION] = c
-    b.warlord = c  # the warlord is the first warrior placed there (ruling R-HUNDREDS-WARLORD)
-    place_warriors(g, FACTION, c, 1 + GARRISON_WARRIORS, "LoR 14.3.2", why=lambda: "the warlord and four warriors")
-    place_building(g, FACTION, c, "stronghold", "LoR 14.3.2")
+    if corners:
+        c = ask(g, FACTION, "setup.corner", "LoR 14.3.2", clearing_moves(corners, "LoR 14.3.2"), "garrison which corner").args[0]
+        s.start_corners[FACTION] = c
+        b.warlord = c  # the warlord is the first warrior placed there (ruling R-HUNDREDS-WARLORD)
+        place_warriors(g, FACTION, c, 1 + GARRISON_WARRIORS, "LoR 14.3.2", why=lambda: "the warlord and four warriors")
+        place_building(g, FACTION, c, "stronghold", "LoR 14.3.2")
+    else:  # five factions starting in corners (LoR 5): ruling R-HUNDREDS-NO-CORNER
+        g.emit(FACTION, "LoR 14.3.2", "setup", "finds no corner to garrison: every corner is another player's or full")
     place_ruin_items(g)
     b.mood = "stubborn"
     g.emit(FACTION, "LoR 14.3.4", "mood", "lays the {mood} mood in its Mood Card slot", mood="Stubborn")
