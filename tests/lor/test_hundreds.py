@@ -5,6 +5,7 @@ and other program seats."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -418,6 +419,8 @@ def test_the_hundreds_board_is_saved_and_loaded() -> None:
     ("hoard", {"command": ["sword"]}, "factions.hundreds.hoard.command[0]"),
     ("mood", "sulky", "factions.hundreds.mood"),
     ("warlord", 13, "factions.hundreds.warlord"),
+    ("warlord", 5, "factions.hundreds.warlord"),  # no Hundreds warrior in 5 to be it
+    ("hoard", {"prowess": ["tea", "tea", "sword", "hammer", "crossbow"]}, "factions.hundreds.hoard.prowess"),
 ])
 def test_a_bad_hundreds_board_names_its_field(field: str, value: Any, path: str) -> None:
     data = serial.to_json(camp({12: {"warriors": {ME: 1}}}))
@@ -458,8 +461,6 @@ def test_cli_play_and_simulate_with_a_hundreds_program(capsys: pytest.CaptureFix
 
 def test_the_table_seats_a_hundreds_played_by_legal_moves(tmp_path) -> None:
     """``--humans hundreds:Ann``: the companion asks the garrison, then her first Birdsong's mood."""
-    import json
-
     from tests.table.table_script import run
 
     path = tmp_path / "h.json"
@@ -507,3 +508,19 @@ def test_lor_14_2_2_a_vagabond_cannot_strike_a_warlord_standing_alone() -> None:
     assert strike_pieces(s, "vagabot", vb) == []
     s.clearings[12].warriors[ME] = 2
     assert strike_pieces(s, "vagabot", vb) == [(ME, "warrior")]
+
+
+def test_a_hundreds_program_game_saved_between_turns_continues_move_for_move(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    """Saved mid-game (the Hoard, mood and warlord in the file) and continued, the game ends as
+    the one played straight through."""
+    from tests.cli_helpers import cli
+
+    path = tmp_path / "h.json"
+    code, whole, err = cli(capsys, "play", "--programs", "hundreds=random", "--bots", "eyrie,alliance", "--seed", "5", "--quiet")
+    assert code == 0, err
+    code, _, err = cli(capsys, "play", "--programs", "hundreds=random", "--bots", "eyrie,alliance", "--seed", "5", "--turns", "7", "--save", str(path), "--quiet")
+    assert code == 0, err
+    assert {"hoard", "mood", "warlord"} <= set(json.loads(path.read_text())["factions"][ME])
+    code, rest, err = cli(capsys, "play", "--from", str(path), "--check", "--quiet")
+    assert code == 0, err
+    assert whole.splitlines()[-4:] == rest.splitlines()[-4:]

@@ -622,8 +622,12 @@ def moves_warlord(g: Game, a: int, b: int, n: int) -> None:
         board(g).warlord = b
 
 
-MOVE_TEXT["hoard_remove"] = lambda m: f"remove the gained item for good" if m.args[1] == -1 else f"remove item {m.args[1] + 1} of the {m.args[0]} track for good"
+MOVE_TEXT["hoard_remove"] = lambda m: "remove the gained item for good" if m.args[1] == -1 else f"remove item {m.args[1] + 1} of the {m.args[0]} track for good"
 MOVE_TEXT["contempt"] = lambda m: "take the item, scoring nothing" if m.args[0] == "take" else "remove the item for good and score its VP"
 MOVE_TEXT["mood"] = lambda m: f"become {m.args[0].title()}"
 MOVE_TEXT["advance"] = lambda m: "Advance the warlord: move it, then battle where it stands"
 MOVE_TEXT["relentless"] = lambda m: f"Relentless: {m.args[0]} once more"
+MOVE_TEXT.setdefault("move", lambda m: "Move")  # shared kinds: another faction's words stand where it set them
+MOVE_TEXT.setdefault("battle", lambda m: "Battle")
+MOVE_TEXT.setdefault("build", lambda m: "Build")
+MOVE_TEXT.setdefault("item", lambda m: f"the {m.args[0]}")
