@@ -524,3 +524,23 @@ def test_a_hundreds_program_game_saved_between_turns_continues_move_for_move(cap
     code, rest, err = cli(capsys, "play", "--from", str(path), "--check", "--quiet")
     assert code == 0, err
     assert whole.splitlines()[-4:] == rest.splitlines()[-4:]
+
+
+def test_board_mode_lines_keep_the_mood_and_the_warlord() -> None:
+    """At the table in board mode (R-HUNDREDS-ROOTLOG): ``#lavish->$`` lays the mood card,
+    ``w_w->5`` places the warlord, ``w_w5->1`` moves it, a line of plain warriors leaves it."""
+    from rootbotics.table.board import LineRefused, apply_line
+
+    s = camp({}, warlord=None)
+    g = game(s)
+    apply_line(g, "H", "#lavish->$")
+    assert board_of(s).mood == "lavish"
+    apply_line(g, "H", "w_w->5/2w->5")
+    assert warlord_clearing(s) == 5 and s.clearings[5].warriors[ME] == 3
+    apply_line(g, "H", "w_w5->1")
+    assert warlord_clearing(s) == 1 and s.clearings[5].warriors[ME] == 2
+    apply_line(g, "H", "w5->1")
+    assert warlord_clearing(s) == 1
+    with pytest.raises(LineRefused):
+        apply_line(g, "H", "#anvil->$")  # a card of the deck is not a mood: the cards' rules refuse it
+    invariants.check(s)

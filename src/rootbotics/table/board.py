@@ -152,6 +152,7 @@ def _apply(line: _Line, i: int, action: Action) -> None:
         seat_lines.apply(line.g, line.faction, action, ENGINE_NAMES)  # pawns, items, boards (seat_lines.py)
     elif isinstance(action, Move) and _has_pieces(action):
         _move(line, action)
+        seat_lines.moved(line.g, line.faction, action)  # a board keeping where a piece is (the warlord)
     elif isinstance(action, Battle):
         _battle(line, i, action)
     elif isinstance(action, Score):
