@@ -305,6 +305,14 @@ FIELDS: dict[str, dict[str, Field]] = {
     # the Robot Raccoon (BBP RR) and the stand-ins of values lost from the text (issue 29)
     "stand_in": {"what": ("stand_in", STR), "paths": ("paths", STR), "title": DROP},
     "trade": {"who": ("other", STR), "n": ("satchel", INT)},
+    # the Lord of the Hundreds (LoR 14)
+    "hoard": {"track": ("track", STR), "gone": ("removed", STR)},
+    "mood": {"mood": ("mood", STR)},
+    "warlord": {},
+    "raze": {},
+    "mob_roll": {},
+    "loot": {},
+    "ignore_hit": {},
 }
 
 # Where one kind's value means something else at one rule: (kind, rule) -> overrides.

@@ -334,6 +334,8 @@ def remove_warriors(g: Game, owner: str, c: int, n: int, rule: str, by: str | No
     cl = s.clearings[c]
     have = cl.warriors.get(owner, 0)
     n = min(n, have)
+    if n > 0 and owner in overrides("kept_warriors"):  # a warlord outside battle (LoR 14.2.2)
+        n = min(n, have - rules_of(owner).kept_warriors(s, c, rule))
     if n <= 0:
         return 0
     if have == n:

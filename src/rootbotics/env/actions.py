@@ -21,7 +21,7 @@ from typing import Any
 
 from ..core.cards import ITEMS, load_deck
 from ..core.context import EngineFailure
-from ..core.faction import piece_totals
+from ..core.faction import REGISTRY, ensure_registered, piece_totals
 from ..core.maps import CLEARINGS
 from ..core.moves import Move
 from ..core.setup_order import FACTIONS
@@ -38,6 +38,14 @@ LEADERS: tuple[str, ...] = ("builder", "charismatic", "commander", "despot")  # 
 PLOTS: tuple[str, ...] = ("bomb", "snare", "extortion", "raid")
 MINISTERS: tuple[str, ...] = ("captain", "marshal", "foremole", "brigadier", "banker", "mayor", "earl", "baron", "duchess")  # LoR 12.5.2
 SERVICES: tuple[str, ...] = ("riverboats", "mercenaries")
+MOODS: tuple[str, ...] = ("bitter", "grandiose", "jubilant", "lavish", "relentless", "rowdy", "stubborn", "wrathful")  # LoR 14.7
+HOARD_TRACKS: tuple[str, ...] = ("command", "prowess")  # LoR 14.2.4
+
+
+def has_bot(faction: str) -> bool:
+    """Whether the faction has a bot's pieces (the second Vagabond and the Hundreds are human seats only)."""
+    ensure_registered()
+    return "bot" in REGISTRY[faction].pieces
 
 
 class UnknownMove(EngineFailure):
@@ -46,7 +54,7 @@ class UnknownMove(EngineFailure):
 
 def _kinds_of_pieces() -> tuple[str, ...]:
     """Every building and token kind of every faction (warriors included), sorted."""
-    kinds = {k for f in FACTIONS for k in piece_totals(f, "human")} | {k for f in FACTIONS if f != "vagabond2" for k in piece_totals(f, "bot")}
+    kinds = {k for f in FACTIONS for k in piece_totals(f, "human")} | {k for f in FACTIONS if has_bot(f) for k in piece_totals(f, "bot")}
     return tuple(sorted(kinds))
 
 
@@ -89,6 +97,10 @@ def domains() -> dict[str, tuple[tuple[Any, ...], ...]]:
         "ritual": (("build",), ("recruit",), ("score",), ("sacrifice",)),  # the Lizard Cult (LoR 10.5)
         "conspiracy": (("crusade",), ("convert",), ("sanctify",)),  # the Lizard Cult (LoR 10.4.3)
         "price": tuple((sv, n) for sv in ("hand_card", *SERVICES) for n in range(1, 5)),  # the Riverfolk's Services tracks (LoR 11.3.5)
+        "league_use": (("move",), ("battle",)),  # League of Adventurous Mice; Relentless (LoR 14.7.5)
+        "mood": tuple((m,) for m in MOODS),  # the Hundreds' mood cards (LoR 14.7)
+        "hoard_slot": tuple((t, i) for t in HOARD_TRACKS for i in range(-1, 4)),  # a Hoard item; -1 the one gained (LoR 14.2.4.1)
+        "contempt": (("take",), ("score",)),  # Contempt for Trade (LoR 14.2.3)
     }
 
 
@@ -129,6 +141,9 @@ KINDS: dict[str, tuple[str, ...]] = {
     "ritual": ("ritual",), "conspiracy": ("conspiracy",),
     # the Riverfolk Company (LoR 11)
     "fund": ("faction",), "price": ("price",), "export": ("card",), "draw": ("none",), "trade_post": ("none",),
+    # the Lord of the Hundreds (LoR 14)
+    "mood": ("mood",), "hoard_remove": ("hoard_slot",), "contempt": ("contempt",), "advance": ("none",),
+    "relentless": ("league_use",),
 }
 
 SHARED_KINDS: tuple[str, ...] = (
@@ -151,6 +166,7 @@ FACTION_KINDS: dict[str, tuple[str, ...]] = {
     "corvids": ("flip", "trick", "recruit_in"),
     "lizards": ("ritual", "conspiracy"),
     "riverfolk": ("fund", "price", "export", "draw", "trade_post"),
+    "hundreds": ("item", "mood", "hoard_remove", "contempt", "advance", "relentless"),
 }
 
 

@@ -24,7 +24,7 @@ from ..core.faction import piece_totals
 from ..core.maps import CLEARINGS
 from ..core.setup_order import FACTIONS
 from ..core.state import PHASES, GameState
-from .actions import CHARACTERS, FOREST_CAP, ITEM_KINDS, ITEM_STATES, PLOTS
+from .actions import CHARACTERS, FOREST_CAP, ITEM_KINDS, ITEM_STATES, MOODS, PLOTS, has_bot
 
 F = len(FACTIONS)
 C = len(CLEARINGS)
@@ -37,7 +37,7 @@ II = {k: i for i, k in enumerate(ITEM_KINDS)}
 VAGABONDS = ("vagabot", "vagabond2")  # the human Vagabond seats (LoR 9), in this order
 # Every (faction, building or token kind): the columns of ``pieces`` and ``supply``.
 PIECES: tuple[tuple[str, str], ...] = tuple(
-    (f, k) for f in FACTIONS for k in sorted(set(piece_totals(f, "human")) | (set(piece_totals(f, "bot")) if f != "vagabond2" else set())) if k != "warrior"
+    (f, k) for f in FACTIONS for k in sorted(set(piece_totals(f, "human")) | (set(piece_totals(f, "bot")) if has_bot(f) else set())) if k != "warrior"
 )
 PI = {key: i for i, key in enumerate(PIECES)}
 P = len(PIECES)
@@ -59,6 +59,11 @@ STEPS: tuple[str, ...] = (
     "turmoil.leader", "services.buy", "gamble.guess", "investors.card",
     "setup.scatter", "birdsong.flip", "birdsong.recruit", "recruit.suit", "plot.clearing", "plot.kind",
     "trick.first", "trick.second", "evening.exert", "raid.where", "expose.card", "expose.guess",
+    # the Lord of the Hundreds (LoR 14)
+    "birdsong.mood", "lavish.item", "anoint.where", "anoint.place", "mob.where", "raze.item",
+    "hoard.full", "craft.contempt", "daylight.command", "move.from", "move.count", "move.warlord", "build.card",
+    "battle.loot", "loot.item", "battle.bitter", "daylight.advance", "advance.to", "advance.count",
+    "advance.relentless", "evening.incite", "incite.card", "incite.jubilant",
 )
 STEP_ID = {s: i for i, s in enumerate(STEPS)}
 # A Corvid plot token in a clearing: face down, face up, then its kind where this seat may know
@@ -107,6 +112,9 @@ def spec(n_actions: int) -> dict[str, tuple[tuple[int, ...], int, int]]:
         "alliance": ((2,), 0, NC),  # supporters held (how many), officers
         "supporters": ((NC,), 0, 1),  # the Alliance's own supporters, for the Alliance only
         "plots": ((C, len(PLOT_COLS)), 0, 1),  # the Corvids' plots (PLOT_COLS)
+        "warlord": ((C,), 0, 1),  # the Hundreds' warlord's clearing (LoR 14.2.2)
+        "mood": ((len(MOODS),), 0, 1),  # the Hundreds' mood card (LoR 14.7)
+        "hoard": ((NI,), 0, 8),  # the items on the Hundreds' Hoard, by kind (LoR 14.2.4)
     }
 
 
@@ -252,6 +260,22 @@ def _plots(s: GameState, me: str, o: dict[str, np.ndarray]) -> None:
             plots[c - 1, 2 + PLOTS.index(kind)] = 1
 
 
+def _hundreds(s: GameState, o: dict[str, np.ndarray]) -> None:
+    """The Lord of the Hundreds' board, all face up: the warlord, the mood, the Hoard (LoR 14)."""
+    fs = s.factions.get("hundreds")
+    b: Any = None if fs is None else fs.board
+    if b is None or not hasattr(b, "mood"):
+        return
+    w = b.warlord
+    if w is not None and s.clearings[w].warriors.get("hundreds", 0) > 0:
+        o["warlord"][w - 1] = 1
+    if b.mood in MOODS:
+        o["mood"][MOODS.index(b.mood)] = 1
+    for kind in b.item_pieces():
+        if kind in II:
+            o["hoard"][II[kind]] += 1
+
+
 def observe(s: GameState, me: str, mask: np.ndarray, step: str | None) -> dict[str, np.ndarray]:
     """The observation of seat ``me``; ``mask`` its action mask (zeros when it is not asked)."""
     o = _fields(mask)
@@ -265,6 +289,7 @@ def observe(s: GameState, me: str, mask: np.ndarray, step: str | None) -> dict[s
     _seats(s, o)
     _vagabonds(s, o)
     _plots(s, me, o)
+    _hundreds(s, o)
     o["available_dominance"][s.available_dominance] = 1
     o["discard"][s.discard] = 1
     o["hand"][s.factions[me].hand] = 1

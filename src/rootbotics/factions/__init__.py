@@ -14,13 +14,14 @@ from .alliance.faction import Alliance
 from .corvids.faction import Corvids
 from .duchy.faction import Duchy
 from .eyrie.faction import Eyrie
+from .hundreds.faction import Hundreds
 from .lizards.faction import Lizards
 from .marquise.faction import Marquise
 from .riverfolk.faction import Riverfolk
 from .vagabot.faction import Vagabot
 from .vagabot.second import SecondVagabond
 
-for _faction in (Marquise(), Eyrie(), Alliance(), Vagabot(), Lizards(), Riverfolk(), Duchy(), Corvids(), SecondVagabond()):
+for _faction in (Marquise(), Eyrie(), Alliance(), Vagabot(), Lizards(), Riverfolk(), Duchy(), Corvids(), SecondVagabond(), Hundreds()):
     register(_faction)
 
 # Bots this version of the engine can play, in setup order.

@@ -27,6 +27,7 @@ FACTION_COLOURS = {
     "riverfolk": "#2aa39a",
     "duchy": "#9a6a3a",
     "corvids": "#7a4fa8",
+    "hundreds": "#a8262b",
 }
 SAMPLE_GAMES = 3  # sample games drawn thin in each panel of VP by round
 PANEL_COLUMNS = 3

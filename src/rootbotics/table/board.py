@@ -37,7 +37,7 @@ from .rootlog import (
 
 ENGINE_NAMES: dict[str, str] = {
     "C": "marquise", "E": "eyrie", "A": "alliance", "V": "vagabot", "L": "lizards",
-    "O": "riverfolk", "D": "duchy", "P": "corvids", "G": "vagabond2",
+    "O": "riverfolk", "D": "duchy", "P": "corvids", "G": "vagabond2", "H": "hundreds",
 }
 LETTERS: dict[str, str] = {v: k for k, v in ENGINE_NAMES.items()}
 # (faction letter, piece type, letter) -> the engine's piece kind
@@ -51,6 +51,7 @@ KINDS: dict[tuple[str, str, str], str] = {
     ("L", "b", "m"): "garden_mouse",
     ("O", "w", ""): "warrior", ("D", "w", ""): "warrior", ("D", "b", "c"): "citadel",
     ("D", "b", "m"): "market", ("D", "t", ""): "tunnel", ("P", "w", ""): "warrior",
+    ("H", "w", ""): "warrior", ("H", "w", "w"): "warrior", ("H", "b", ""): "stronghold", ("H", "t", ""): "mob",  # R-HUNDREDS-ROOTLOG
 }
 KINDS.update({("O", "t", x): "trade_post" for x in ("", "f", "r", "m")})  # the engine keeps no suit
 KINDS.update({("P", "t", x): "plot" for x in ("", "b", "s", "r", "e")})
@@ -108,7 +109,7 @@ def untracked(actions: list[Action] | tuple[Action, ...], letter: str = "") -> l
 def _seat(state: GameState, faction: str) -> tuple[str, str]:
     name = ENGINE_NAMES.get(faction, faction)
     if name not in LETTERS:
-        raise LineRefused(faction, "not a faction of the engine (C E A V G L O D P)")
+        raise LineRefused(faction, f"not a faction of the engine ({' '.join(ENGINE_NAMES)})")
     fs = state.factions.get(name)
     if fs is None:
         raise LineRefused(faction, f"the {name} are not at this table")
@@ -151,6 +152,7 @@ def _apply(line: _Line, i: int, action: Action) -> None:
         seat_lines.apply(line.g, line.faction, action, ENGINE_NAMES)  # pawns, items, boards (seat_lines.py)
     elif isinstance(action, Move) and _has_pieces(action):
         _move(line, action)
+        seat_lines.moved(line.g, line.faction, action)  # a board keeping where a piece is (the warlord)
     elif isinstance(action, Battle):
         _battle(line, i, action)
     elif isinstance(action, Score):
@@ -210,7 +212,7 @@ def _owner(line: _Line, piece: Piece, token: str) -> str:
     letter = piece.faction or line.letter
     name = ENGINE_NAMES.get(letter)
     if name is None:
-        raise LineRefused(token, f"{letter} is not a faction of the engine (C E A V G L O D P)")
+        raise LineRefused(token, f"{letter} is not a faction of the engine ({' '.join(ENGINE_NAMES)})")
     if name not in line.g.state.factions:
         raise LineRefused(token, f"the {name} are not at this table")
     return name

@@ -73,7 +73,7 @@ def _faction(cur: _Cursor, letter: str, at: int) -> str:
     if letter in SUITS:
         raise cur.fail(letter, f"{letter} is a suit, not a faction: a card of that suit is written {letter}#", at)
     if letter not in FACTIONS:
-        raise cur.fail(letter, "not a faction letter (C E A V G L O D P)", at)
+        raise cur.fail(letter, "not a faction letter (C E A V G L O D P H)", at)
     return letter
 
 
@@ -449,7 +449,7 @@ def parse_action(text: str, faction: str | None = None) -> list[Action]:
 
     ``faction`` is the current player's letter; a leading ``F:`` on the line gives it too."""
     if faction is not None and faction not in FACTIONS:
-        raise RootlogError(faction, 1, "not a supported faction letter (C E A V G L O D P)")
+        raise RootlogError(faction, 1, "not a supported faction letter (C E A V G L O D P H)")
     body, _ = _split_comment(text)
     faction, start = _turn_prefix(body, faction)
     if not body[start:].strip():

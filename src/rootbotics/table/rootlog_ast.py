@@ -3,8 +3,9 @@
 Rootlog records a game of Root by the movement of pieces, cards and items (see
 ``docs/rootlog.md``). ``rootlog.py`` parses, ``rootlog_format.py`` writes, ``board.py`` puts
 parsed actions on an engine position. Supported: the base game and the Riverfolk and Underworld
-expansions (factions C E A V G L O D P). Hirelings, landmarks other than the Ferry and Tower,
-the Lord of the Hundreds and the Keepers in Iron are refused with a message saying so.
+expansions (factions C E A V G L O D P) and the Marauders' Lord of the Hundreds (H: its pieces;
+ruling R-HUNDREDS-ROOTLOG). Hirelings, landmarks other than the Ferry and Tower and the Keepers in
+Iron are refused with a message saying so.
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from dataclasses import dataclass, field
 FACTIONS: dict[str, str] = {
     "C": "Marquise de Cat", "E": "Eyrie Dynasties", "A": "Woodland Alliance", "V": "Vagabond",
     "G": "second Vagabond", "L": "Lizard Cult", "O": "Riverfolk Company", "D": "Underground Duchy",
-    "P": "Corvid Conspiracy",
+    "P": "Corvid Conspiracy", "H": "Lord of the Hundreds",
 }
-UNSUPPORTED: dict[str, str] = {"H": "the Lord of the Hundreds", "K": "the Keepers in Iron"}
+UNSUPPORTED: dict[str, str] = {"K": "the Keepers in Iron"}
 SUITS: dict[str, str] = {"B": "bird", "F": "fox", "M": "mouse", "R": "rabbit"}
 ITEMS: dict[str, str] = {
     "s": "sword", "b": "bag", "c": "coin", "x": "crossbow", "h": "hammer", "t": "tea",
@@ -36,6 +37,7 @@ PIECES: dict[str, dict[str, tuple[str, ...]]] = {
     "O": {"w": ("",), "t": ("", "f", "r", "m")},
     "D": {"w": ("",), "b": ("", "c", "m"), "t": ("",)},
     "P": {"w": ("",), "t": ("", "b", "s", "r", "e")},
+    "H": {"w": ("", "w"), "b": ("",), "t": ("",)},  # w_w the warlord; a stronghold, a mob (R-HUNDREDS-ROOTLOG)
 }
 FACTION_LETTERS = "".join(FACTIONS) + "".join(UNSUPPORTED)
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 from ..core.context import Game
 from ..core.state import GameState
 from ..factions.vagabot.human import board_of
-from . import riverfolk_lines, vagabond_lines
+from . import hundreds_lines, riverfolk_lines, vagabond_lines
 from .rootlog import Action, Move
 from .seat_errors import SeatRefused
 
-__all__ = ["SeatRefused", "apply", "handles", "kept_for"]
+__all__ = ["SeatRefused", "apply", "handles", "kept_for", "moved"]
 
 
 def handles(state: GameState, faction: str, move: Move) -> bool:
@@ -20,7 +20,7 @@ def handles(state: GameState, faction: str, move: Move) -> bool:
         return True
     if vagabond_lines.is_item_move(move) and board_of(state, faction) is not None:
         return True
-    return riverfolk_lines.is_board_move(move, faction)
+    return riverfolk_lines.is_board_move(move, faction) or hundreds_lines.is_mood_move(move, faction)
 
 
 def apply(g: Game, faction: str, move: Move, names: dict[str, str]) -> None:
@@ -29,8 +29,15 @@ def apply(g: Game, faction: str, move: Move, names: dict[str, str]) -> None:
         vagabond_lines.move_pawn(g, faction, move)
     elif riverfolk_lines.is_board_move(move, faction):
         riverfolk_lines.move_warriors(g, faction, move, names)
+    elif hundreds_lines.is_mood_move(move, faction):
+        hundreds_lines.set_mood(g, faction, move)
     else:
         vagabond_lines.move_items(g, faction, move)
+
+
+def moved(g: Game, faction: str, move: Move) -> None:
+    """The board's pieces of a line moved: what a seat's board keeps of them (the Hundreds' warlord)."""
+    hundreds_lines.note_warlord(g, faction, move)
 
 
 def kept_for(letter: str, action: Action) -> bool:

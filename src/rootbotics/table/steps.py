@@ -15,6 +15,7 @@ from .places import clearing_name
 COLOURS: dict[str, str] = {
     "marquise": "orange", "eyrie": "blue", "alliance": "green", "vagabot": "grey", "lizards": "yellow",
     "riverfolk": "teal", "duchy": "brown", "corvids": "purple", "vagabond2": "light grey",
+    "hundreds": "red",
 }
 
 

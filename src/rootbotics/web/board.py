@@ -27,6 +27,7 @@ from .compose import rootlog_piece
 FILL: dict[str, str] = {
     "marquise": "#e07b22", "eyrie": "#2f5fb3", "alliance": "#3c9a3c", "vagabot": "#6e6e6e",
     "lizards": "#e3c52b", "riverfolk": "#2a9d9a", "duchy": "#8a5a2b", "corvids": "#6b3fa0",
+    "hundreds": "#a8262b",
 }
 INK: dict[str, str] = {"lizards": "#222", "marquise": "#222"}
 STRIP = 34  # the line under the map for what lies beside it
@@ -38,7 +39,7 @@ def _n(v: float) -> str:
 
 def _label(kind: str) -> str:
     """A piece's letter(s) on the board: the kind's first letter (two for look-alikes)."""
-    short = {"trade_post": "TP", "workshop": "Wk", "recruiter": "Rc", "roost": "Ro", "sawmill": "Sm", "sympathy": "S", "citadel": "Ci", "market": "Mk"}
+    short = {"trade_post": "TP", "workshop": "Wk", "recruiter": "Rc", "roost": "Ro", "sawmill": "Sm", "sympathy": "S", "citadel": "Ci", "market": "Mk", "stronghold": "Sh", "mob": "Mb"}
     return short.get(kind, kind[:1].upper())
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..context import Game
+from ..faction import rules_of
 from ..maps import CLEARINGS
 from ..moves import DONE, MOVE_TEXT, Move, ask
 from ..rules import discard, draw_into_hand, remove_warriors, ruled_clearings, score
@@ -140,7 +141,8 @@ def daylight_moves(state: GameState, faction: str, used: set[str]) -> list[Move]
     to draw a card), Codebreakers (look at a hand)."""
     out = []
     if "tax_collector" not in used and in_play(state, faction, "tax_collector") is not None:
-        out.extend(Move("tax_collector", (c,), RULE) for c in CLEARINGS if state.clearings[c].warriors.get(faction, 0) > 0)
+        kept = rules_of(faction).kept_warriors  # a warlord is no warrior it may remove (LoR 14.2.2)
+        out.extend(Move("tax_collector", (c,), RULE) for c in CLEARINGS if state.clearings[c].warriors.get(faction, 0) > kept(state, c, RULE))
     if "codebreakers" not in used and in_play(state, faction, "codebreakers") is not None:
         out.extend(Move("codebreakers", (f,), RULE) for f in others(state, faction, humans_only=True))
     if state.deckdef.exiles:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .. import exiles as core_exiles
 from ..context import Game
+from ..faction import rules_of
 from ..maps import CLEARINGS
 from ..moves import DONE, MOVE_TEXT, Move, ask, yes_no
 from ..paths import adjacent_for
@@ -170,8 +171,7 @@ def daylight_moves(state: GameState, faction: str, used: set[str]) -> list[Move]
         deck = state.deckdef.cards
         for c in CLEARINGS:
             suit = state.suits[c] or ""
-            enemies = [f for f in state.clearings[c].warriors if f != faction and state.is_enemy(faction, f)]
-            if enemies and any(matches(deck[cid].suit, suit) for cid in fs.hand):
+            if bureau_enemies(state, faction, c) and any(matches(deck[cid].suit, suit) for cid in fs.hand):
                 out.append(Move("propaganda_bureau", (c,), RULE))
     if "league" not in used and fs.items and in_play(state, faction, "league_of_adventurous_mice") is not None:
         if can_take_move(state, faction):
@@ -198,13 +198,19 @@ def apply_daylight(g: Game, faction: str, m: Move, used: set[str]) -> bool:
     return True
 
 
+def bureau_enemies(state: GameState, faction: str, c: int) -> list[str]:
+    """Enemies with a warrior in ``c`` that may be removed (not a warlord alone, LoR 14.2.2)."""
+    cl = state.clearings[c]
+    return [f for f in state.turn_order if f != faction and state.is_enemy(faction, f) and cl.warriors.get(f, 0) > rules_of(f).kept_warriors(state, c, RULE)]
+
+
 def propaganda_bureau(g: Game, faction: str, c: int) -> None:
     """Spend a card matching ``c`` to remove an enemy warrior there and place one of the seat's."""
     s = g.state
     deck = s.deckdef.cards
     suit = s.suits[c] or ""
     cid = ask_card(g, faction, "propaganda_bureau.card", RULE, [x for x in s.factions[faction].hand if matches(deck[x].suit, suit)], f"spend which card for clearing {c}")
-    enemies = [f for f in s.turn_order if f != faction and s.is_enemy(faction, f) and s.clearings[c].warriors.get(f, 0) > 0]
+    enemies = bureau_enemies(s, faction, c)
     enemy = enemies[0] if len(enemies) == 1 else ask(g, faction, "propaganda_bureau.enemy", RULE, [Move("player", (f,), RULE) for f in enemies], "whose warrior").args[0]
     spend(g, faction, cid, RULE, "for Propaganda Bureau")
     remove_warriors(g, enemy, c, 1, RULE, by=faction)

@@ -78,6 +78,7 @@ def ask_move(
     if a in places or b in places:
         rules_of(faction).move_off_map(g, faction, a, b, n, rule)
     else:
+        rules_of(faction).warriors_moving(g, faction, a, b, n)  # which warriors go, where that matters (LoR 14.2.2)
         move_warriors(g, faction, a, b, n, rule)
     return a, b, n
 

@@ -595,7 +595,8 @@ def strike_pieces(s: GameState, f: str, vb: VagabondBoard) -> list[tuple[str, st
         if o in (f, vb.coalition):  # an enemy only (ruling R-VAGABOND-COALITION)
             continue
         if cl.warriors.get(o, 0) > 0:
-            out.append((o, "warrior"))
+            if cl.warriors[o] > rules_of(o).kept_warriors(s, c, "LoR 9.5.6"):  # not a warlord alone (LoR 14.2.2)
+                out.append((o, "warrior"))
         else:
             out.extend(sorted({(p, k) for p, k in [*cl.buildings, *cl.tokens] if p == o}))
     return out
@@ -772,7 +773,7 @@ def remove_all_but_his(g: Game, f: str, c: int) -> None:
         for o in [o for o in s.turn_order if o != f and cl.pieces_of(o) > 0]:
             w = cl.warriors.get(o, 0)
             if w:
-                remove_warriors(g, o, c, w, "LoR 26.6.2", by=f)
+                w = remove_warriors(g, o, c, w, "LoR 26.6.2", by=f)  # a warlord stays (LoR 14.2.2)
             for kind in [k for p, k in [*cl.tokens, *cl.buildings] if p == o]:
                 remove_piece(g, o, c, kind, "LoR 26.6.2", by=f)
             removed(g, f, o, w, 0, in_battle=False)

@@ -1,0 +1,1 @@
+"""The Lord of the Hundreds (Marauder expansion; LoR 14): a human seat only."""
