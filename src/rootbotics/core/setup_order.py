@@ -1,7 +1,8 @@
 """The registry of setup letters: the one place in ``core`` that names factions.
 
 Setup priority (Law of Root setup order; Law of Robotics 2.2 for targeting players):
-Marquise A, Eyrie B, Alliance C, Vagabond D, Lizards E, Riverfolk F, Duchy G, Corvids H. The
+Marquise A, Eyrie B, Alliance C, Vagabond D, Lizards E, Riverfolk F, Duchy G, Corvids H, Keepers
+in Iron J (a human seat only; ruling R-KEEPERS-LETTER). The
 second Vagabond (a human seat only) is a Vagabond too, so D: the two set up side by side, in an
 order drawn at setup (LoR 9.7.1) and kept in the game's options (rulings R-LETTERS,
 R-TWO-VAGABONDS). A bot and the human faction it replaces share the faction name and letter.
@@ -27,9 +28,10 @@ FACTIONS: tuple[str, ...] = (
     "duchy",
     "corvids",
     "vagabond2",
+    "keepers",
 )
-_SETUP: tuple[str, ...] = ("marquise", "eyrie", "alliance", "vagabot", "vagabond2", "lizards", "riverfolk", "duchy", "corvids")
-SETUP_LETTER: dict[str, str] = {f: "ABCDDEFGH"[i] for i, f in enumerate(_SETUP)}
+_SETUP: tuple[str, ...] = ("marquise", "eyrie", "alliance", "vagabot", "vagabond2", "lizards", "riverfolk", "duchy", "corvids", "keepers")
+SETUP_LETTER: dict[str, str] = {f: "ABCDDEFGHJ"[i] for i, f in enumerate(_SETUP)}
 SETUP_RANK: dict[str, int] = {f: i for i, f in enumerate(_SETUP)}  # the first Vagabond first
 _SECOND_DRAWN_FIRST: dict[str, int] = {**SETUP_RANK, "vagabot": SETUP_RANK["vagabond2"], "vagabond2": SETUP_RANK["vagabot"]}
 
