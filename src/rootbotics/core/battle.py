@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .context import EngineFailure, Game
-from .faction import LAW, SHARED, rules_of
+from .faction import LAW, SHARED, overrides, rules_of
 from .rules import discard, matches, one_removal, remove_piece, remove_warriors
 from .state import GameState
 from .battle_cards import after_roll, ambush_cards, may_ambush
@@ -50,8 +50,10 @@ def battle(
     SHARED.services.bot_battling(g, attacker, c)  # 9.7: a bot may buy Mercenaries for it
     g.emit(attacker, rule, "battle", "battles {defender} in {c}", why, defender=defender, c=c)
     # Step 1, ambush (LoR 4.3.1): never against a bot (2.8.2) but with BBP 3.2's variant.
-    if (ambushed := ambush(g, attacker, defender, c)) is not None:
+    spared: set[str] = set()  # sides that have ignored their first hit (LoR 14.7.7)
+    if (ambushed := ambush(g, attacker, defender, c, spared)) is not None:
         return ambushed
+    _before_roll(g, attacker, defender, c)
     arbiter = _enlist(g, attacker, defender, c)  # 7.7.6: before rolling
     a_roll, d_roll = _roll(g, attacker, defender)
     dfd = rules_of(defender)
@@ -66,10 +68,7 @@ def battle(
         att_extra.append("1 as the defender is defenseless (LoR 4.3.3)")
         g.emit(attacker, "LoR 4.3.3", "extra_hit", "deals an extra hit: {defender} is defenseless in {c}", defender=defender, c=c)
     att_hits += _faction_extra_hits(g, attacker, att_extra)
-    if extra_hits:
-        att_hits += extra_hits
-        att_extra.append(f"{extra_hits} extra ({rule})")
-        g.emit(attacker, rule, "extra_hit", "deals {n} extra hit{pl}: {reason}", n=extra_hits, pl="s" if extra_hits > 1 else "", reason=extra_why)
+    att_hits += _action_extra_hits(g, attacker, rule, extra_hits, extra_why, att_extra)
     d_extra, d_rule, d_why = dfd.defender_extra_hits(s, defender, c)
     if d_extra:
         def_hits += d_extra
@@ -77,7 +76,7 @@ def battle(
         g.emit(defender, d_rule, "extra_hit", "deals {n} extra hit{pl}: {reason}", n=d_extra, pl="s" if d_extra > 1 else "", reason=d_why)
     bots_only = s.factions[attacker].is_bot and s.factions[defender].is_bot
     if not bots_only:  # LoR 4.3.4: a human side's effects after the roll
-        att_hits, def_hits = _battle_cards(g, attacker, defender, c, (att_hits, def_hits), (min(a_roll, att_max), min(d_roll, def_max + arbiter)))
+        att_hits, def_hits = _battle_cards(g, attacker, defender, c, (att_hits, def_hits), (min(a_roll, att_max), min(d_roll, def_max + arbiter)), spared)
     sides = ((attacker, a_roll, att_max, 0, att_src, att_extra), (defender, d_roll, def_max, arbiter, def_src, def_extra))
     g.emit(
         None, "LoR 4.3.2", "hits", "{attacker} deals {ah} hit{apl}, {defender} deals {dh} hit{dpl}",
@@ -92,6 +91,29 @@ def battle(
     _defended(g, attacker, defender, c, by_attacker, by_defender)
     _removed_in_battle(g, attacker, defender, c, held, instigator)
     return BattleResult(c, attacker, defender, (a_roll, d_roll), att_hits, def_hits, (by_attacker, by_defender))
+
+
+def _before_roll(g: Game, attacker: str, defender: str, c: int) -> None:
+    """A human side's own effect before the roll (the Bitter mood, LoR 14.7.1), attacker first."""
+    hooked = overrides("before_roll")
+    if not hooked:
+        return
+    for side, other in ((attacker, defender), (defender, attacker)):
+        if side in hooked and not g.state.factions[side].is_bot:
+            rules_of(side).before_roll(g, side, other, c, side == attacker)
+
+
+def _first_hit_ignored(g: Game, taker: str, c: int, hits: int, spared: set[str]) -> int:
+    """``hits`` less the first one when ``taker`` ignores the first hit it takes in a battle in
+    ``c`` (the Stubborn mood, LoR 14.7.7), once per battle (an ambush may have used it)."""
+    if hits <= 0 or taker in spared or taker not in overrides("ignores_first_hit"):
+        return hits
+    rule, why = rules_of(taker).ignores_first_hit(g.state, taker, c)
+    if not rule:
+        return hits
+    spared.add(taker)
+    g.emit(taker, rule, "ignore_hit", "ignores the first hit it takes in {c}: {reason}", c=c, reason=why)
+    return hits - 1
 
 
 def _faction_extra_hits(g: Game, attacker: str, att_extra: list[str]) -> int:
@@ -131,13 +153,23 @@ def _defended(g: Game, attacker: str, defender: str, c: int, lost: int, removed:
         dfd.removed_defending(g, defender, attacker, c, removed)
 
 
-def _battle_cards(g: Game, attacker: str, defender: str, c: int, hits: tuple[int, int], rolled: tuple[int, int]) -> tuple[int, int]:
-    """Hits changed by the human sides' battle cards used after the roll (LoR 4.3.4)."""
+def _battle_cards(g: Game, attacker: str, defender: str, c: int, hits: tuple[int, int], rolled: tuple[int, int], spared: set[str]) -> tuple[int, int]:
+    """Hits changed by the human sides' battle cards used after the roll (LoR 4.3.4), then less
+    a first hit a side ignores (LoR 14.7.7)."""
     more_att, more_def = after_roll(g, attacker, defender, c, rolled[0], rolled[1])
-    return max(0, hits[0] + more_att), max(0, hits[1] + more_def)
+    att_hits = _first_hit_ignored(g, defender, c, max(0, hits[0] + more_att), spared)
+    return att_hits, _first_hit_ignored(g, attacker, c, max(0, hits[1] + more_def), spared)
 
 
-def ambush(g: Game, attacker: str, defender: str, c: int) -> BattleResult | None:
+def _action_extra_hits(g: Game, attacker: str, rule: str, extra_hits: int, extra_why: str, att_extra: list[str]) -> int:
+    """Extra hits the action itself gives (not capped by warriors, LoR 4.3.3.I)."""
+    if extra_hits:
+        att_extra.append(f"{extra_hits} extra ({rule})")
+        g.emit(attacker, rule, "extra_hit", "deals {n} extra hit{pl}: {reason}", n=extra_hits, pl="s" if extra_hits > 1 else "", reason=extra_why)
+    return extra_hits
+
+
+def ambush(g: Game, attacker: str, defender: str, c: int, spared: set[str] | None = None) -> BattleResult | None:
     """BBP 3.2 with LoR 4.3.1: the human defender may play an ambush card matching the clearing
     (a bird one matches any); the bot never foils it (it uses no ambush cards). Two hits at once,
     the card discarded; the battle ends when no attacking warrior or pawn is left (returned),
@@ -145,7 +177,7 @@ def ambush(g: Game, attacker: str, defender: str, c: int) -> BattleResult | None
     resolves battles that bots take part in."""
     s = g.state
     if (front := SHARED.services.bot_ambush(g, defender, attacker, c)) is not None:
-        return _ambush_from_front(g, attacker, defender, c, front)
+        return _ambush_from_front(g, attacker, defender, c, front, spared)
     between_humans = may_ambush(s, attacker, defender)  # LoR 4.3.1; never against a bot (2.8.2)
     if not between_humans and not ambush_allowed(s, attacker, defender):
         return None
@@ -165,16 +197,16 @@ def ambush(g: Game, attacker: str, defender: str, c: int) -> BattleResult | None
     else:
         g.emit(defender, "BBP 3.2", "ambush", "plays {card} against {attacker} in {c}: two hits at once (LoR 4.3.1; the Ambush variant sets Hates Surprises aside)", card=s.deckdef.card(card).label(), suit=s.deckdef.card(card).suit, attacker=attacker, c=c)
         fs.hand.remove(card)
-    return _ambush_hits(g, attacker, defender, c, card)
+    return _ambush_hits(g, attacker, defender, c, card, spared)
 
 
-def _ambush_from_front(g: Game, attacker: str, defender: str, c: int, card: int) -> BattleResult | None:
+def _ambush_from_front(g: Game, attacker: str, defender: str, c: int, card: int, spared: set[str] | None = None) -> BattleResult | None:
     """9.7: a bot defender plays an ambush card that lay in front of it (its seller's hook took it
     from there and told it); a human attacker may foil it (LoR 4.3.1.1)."""
     if _foiled(g, attacker, defender, c, card, in_hand=False):
         return None
     _take_from_board(g, defender, card)
-    return _ambush_hits(g, attacker, defender, c, card)
+    return _ambush_hits(g, attacker, defender, c, card, spared)
 
 
 def _take_from_board(g: Game, faction: str, card: int) -> None:
@@ -184,13 +216,14 @@ def _take_from_board(g: Game, faction: str, card: int) -> None:
         board.take_card(card)
 
 
-def _ambush_hits(g: Game, attacker: str, defender: str, c: int, card: int) -> BattleResult | None:
+def _ambush_hits(g: Game, attacker: str, defender: str, c: int, card: int, spared: set[str] | None = None) -> BattleResult | None:
     """LoR 4.3.1: the ambush card is discarded and deals two hits at once; the battle ends when
     no attacking warrior or pawn is left (returned), else it goes on (None)."""
     s = g.state
     discard(g, card)
+    hits = _first_hit_ignored(g, attacker, c, AMBUSH_HITS, set() if spared is None else spared)
     with one_removal(g):
-        removed = take_hits(g, attacker, c, AMBUSH_HITS, by=defender)
+        removed = take_hits(g, attacker, c, hits, by=defender)
     cl = s.clearings[c]
     if cl.warriors.get(attacker, 0) > 0 or attacker in cl.pawns():
         return None

@@ -207,6 +207,11 @@ class Faction:
     def warriors_removed(self, g: Game, c: int, n: int) -> None:
         """Some of its warriors in ``c`` were just removed."""
 
+    def kept_warriors(self, state: GameState, c: int, rule: str) -> int:
+        """Its warriors in ``c`` that a removal under ``rule`` cannot take (a warlord is removed
+        only by a battle's hits, LoR 14.2.2)."""
+        return 0
+
     def piece_removing(self, state: GameState, c: int, kind: str) -> object:
         """One of its pieces leaves ``c``; what is returned goes to :meth:`piece_removed`."""
         return None
@@ -234,6 +239,10 @@ class Faction:
     # -- moving ----------------------------------------------------------------------------------
     def moved_into(self, g: Game, mover: str, c: int) -> None:
         """Another seat moved warriors into ``c``."""
+
+    def warriors_moving(self, g: Game, faction: str, a: int, b: int, n: int) -> None:
+        """A human seat played by legal moves is about to move ``n`` of its warriors from ``a``
+        to ``b`` (``core/lor/moving.py``): its rules may ask which go (a warlord, LoR 14.2.2)."""
 
     # -- battle (LoR 4.3) --------------------------------------------------------------------------
     def max_rolled_hits(self, state: GameState, faction: str, c: int) -> int:
@@ -287,6 +296,15 @@ class Faction:
 
     def after_defending(self, g: Game, faction: str, warriors_lost: int) -> None:
         """A battle it defended is over."""
+
+    def before_roll(self, g: Game, faction: str, other: str, c: int, attacking: bool) -> None:
+        """A human side's own effect in a battle before the roll (LoR 4.3.2; the Bitter mood,
+        LoR 14.7.1), asked after any ambush."""
+
+    def ignores_first_hit(self, state: GameState, faction: str, c: int) -> tuple[str, str]:
+        """The rule and the reason by which it ignores the first hit it takes in a battle in
+        ``c`` (the Stubborn mood, LoR 14.7.7), or ("", "") when it does not."""
+        return "", ""
 
     def closes_clearing(self, state: GameState, faction: str, c: int) -> bool:
         """An item of its lies in ``c`` that lets no piece be placed in or moved into it (the
