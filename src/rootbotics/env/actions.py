@@ -21,7 +21,7 @@ from typing import Any
 
 from ..core.cards import ITEMS, load_deck
 from ..core.context import EngineFailure
-from ..core.faction import piece_totals
+from ..core.faction import REGISTRY, ensure_registered, piece_totals
 from ..core.maps import CLEARINGS
 from ..core.moves import Move
 from ..core.setup_order import FACTIONS
@@ -38,6 +38,13 @@ LEADERS: tuple[str, ...] = ("builder", "charismatic", "commander", "despot")  # 
 PLOTS: tuple[str, ...] = ("bomb", "snare", "extortion", "raid")
 MINISTERS: tuple[str, ...] = ("captain", "marshal", "foremole", "brigadier", "banker", "mayor", "earl", "baron", "duchess")  # LoR 12.5.2
 SERVICES: tuple[str, ...] = ("riverboats", "mercenaries")
+RELIC_TYPES: tuple[str, ...] = ("figure", "tablet", "jewelry")  # the Keepers' relics (LoR 15.2.1)
+
+
+def has_bot(faction: str) -> bool:
+    """Whether the faction has a bot's pieces (the second Vagabond and the Hundreds are human seats only)."""
+    ensure_registered()
+    return "bot" in REGISTRY[faction].pieces
 
 
 class UnknownMove(EngineFailure):
@@ -46,7 +53,7 @@ class UnknownMove(EngineFailure):
 
 def _kinds_of_pieces() -> tuple[str, ...]:
     """Every building and token kind of every faction (warriors included), sorted."""
-    kinds = {k for f in FACTIONS for k in piece_totals(f, "human")} | {k for f in FACTIONS if f != "vagabond2" for k in piece_totals(f, "bot")}
+    kinds = {k for f in FACTIONS for k in piece_totals(f, "human")} | {k for f in FACTIONS if has_bot(f) for k in piece_totals(f, "bot")}
     return tuple(sorted(kinds))
 
 
@@ -86,6 +93,9 @@ def domains() -> dict[str, tuple[tuple[Any, ...], ...]]:
         "league_use": (("move",), ("battle",)),  # League of Adventurous Mice
         "place": ((0,),),  # a place off the map: the Burrow (LoR 12.2.2)
         "minister": tuple((m,) for m in MINISTERS),  # the Duchy's ministers (LoR 12.5)
+        "relic_type": tuple((t,) for t in RELIC_TYPES),  # LoR 15.2.1: a face-down relic, a waystation's side
+        "retinue_card": tuple((col, cid) for col in range(3) for cid in (-1, *range(ncards))),  # LoR 15.5.2; -1 a Faithful Retainer
+        "slot": ((0,), (1,), (2,)),  # a Retinue column (LoR 15.6.2)
     }
 
 
@@ -124,6 +134,10 @@ KINDS: dict[str, tuple[str, ...]] = {
     # the Underground Duchy (LoR 12)
     "from_place": ("place",), "to_place": ("place",), "dig": ("none",), "minister": ("minister",),
 }
+KINDS.update({  # the Keepers in Iron (LoR 15); a relic removed by any seat goes to a forest it picks (LoR 15.2.5)
+    "retinue": ("retinue_card",), "face": ("relic_type",), "relic": ("relic_type",), "recover": ("clearing",),
+    "add_retinue": ("none",), "shift_retinue": ("none",), "slot": ("slot",), "trophy_forest": ("forest",),
+})
 
 SHARED_KINDS: tuple[str, ...] = (
     "yes", "no", "done", "clearing", "from", "to", "count", "defender", "player", "card", "craft", "suit",
@@ -131,6 +145,7 @@ SHARED_KINDS: tuple[str, ...] = (
     "tax_collector", "codebreakers", "service", "plot", "effect", "battle", "move", "recruit", "build",
     "saboteurs", "false_orders", "swap_meet", "propaganda_bureau", "league", "expose",
 )
+SHARED_KINDS += ("trophy_forest",)  # LoR 15.2.5: any seat removing a Keepers relic
 VAGABOND_KINDS = (
     "character", "forest", "item", "explore", "aid", "quest", "quest_vp", "quest_draw", "strike", "repair", "special", "hideout",
     "steal", "instigate", "scorch", "improvise", "ally", "coalition",
@@ -144,6 +159,7 @@ FACTION_KINDS: dict[str, tuple[str, ...]] = {
     "vagabond2": VAGABOND_KINDS,
     "corvids": ("flip", "trick", "recruit_in"),
 }
+FACTION_KINDS["keepers"] = ("building", "retinue", "face", "relic", "recover", "add_retinue", "shift_retinue", "slot", "forest")  # LoR 15
 
 
 class ActionTable:

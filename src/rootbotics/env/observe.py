@@ -24,7 +24,7 @@ from ..core.faction import piece_totals
 from ..core.maps import CLEARINGS
 from ..core.setup_order import FACTIONS
 from ..core.state import PHASES, GameState
-from .actions import CHARACTERS, FOREST_CAP, ITEM_KINDS, ITEM_STATES, PLOTS
+from .actions import CHARACTERS, FOREST_CAP, ITEM_KINDS, ITEM_STATES, PLOTS, has_bot
 
 F = len(FACTIONS)
 C = len(CLEARINGS)
@@ -37,7 +37,7 @@ II = {k: i for i, k in enumerate(ITEM_KINDS)}
 VAGABONDS = ("vagabot", "vagabond2")  # the human Vagabond seats (LoR 9), in this order
 # Every (faction, building or token kind): the columns of ``pieces`` and ``supply``.
 PIECES: tuple[tuple[str, str], ...] = tuple(
-    (f, k) for f in FACTIONS for k in sorted(set(piece_totals(f, "human")) | (set(piece_totals(f, "bot")) if f != "vagabond2" else set())) if k != "warrior"
+    (f, k) for f in FACTIONS for k in sorted(set(piece_totals(f, "human")) | (set(piece_totals(f, "bot")) if has_bot(f) else set())) if k != "warrior"
 )
 PI = {key: i for i, key in enumerate(PIECES)}
 P = len(PIECES)

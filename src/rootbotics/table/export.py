@@ -336,6 +336,7 @@ _BOARD_ONLY = (
     "exert expose trick "
     "minister price_of_failure return_revealed"
 ).split()
+_BOARD_ONLY += "relic_forest relic_move delve recover retinue retinue_discard waystation_face ignore_hit".split()  # the Keepers in Iron (LoR 15)
 EVENT_ACTIONS: dict[str, Handler] = {kind: _nothing for kind in _BOARD_ONLY}
 EVENT_ACTIONS.update({
     "acolyte": _acolyte, "battle": _battle, "roll": _roll, "ambush": _ambush, "order": _order, "discard_order": _discard_order, "craft": _craft,

@@ -60,19 +60,18 @@ def matching_clearings(state: GameState, cid: int) -> list[int]:
     return [c for c in CLEARINGS if matches(suit, state.suits[c] or "")]
 
 
-def _emit_relic(g: Game, rule: str, kind: str, text: str, relic: str, up: bool, **data: object) -> None:
-    """An event about a relic: its value only when it shows (LoR 15.2.1)."""
+def shown(kind: str, up: bool) -> dict[str, object]:
+    """What an event may say of a relic: its type, and its value only when it shows (LoR 15.2.1)."""
     if up:
-        g.emit(FACTION, rule, kind, text, relic=relic_type(relic), value=relic_value(relic), shown=f"worth {relic_value(relic)}", **data)
-    else:
-        g.emit(FACTION, rule, kind, text, relic=relic_type(relic), shown="face down", **data)
+        return {"relic": relic_type(kind), "value": relic_value(kind), "shown": f"worth {relic_value(kind)}"}
+    return {"relic": relic_type(kind), "shown": "face down"}
 
 
 def lay_in_forest(g: Game, forest: int, kind: str, up: bool, rule: str) -> None:
     """A relic from the supply into a forest."""
     g.state.factions[FACTION].supply[kind] -= 1
     board(g.state).relics_in(forest).append((kind, up))
-    _emit_relic(g, rule, "relic_forest", "lays a {relic} relic ({shown}) in forest {forest}", kind, up, forest=forest)
+    g.emit(FACTION, rule, "relic_forest", "lays a {relic} relic ({shown}) in forest {forest}", **shown(kind, up), forest=forest)
 
 
 # -- setup (LoR 15.3) ------------------------------------------------------------------------------
@@ -342,7 +341,7 @@ def keeper_move(g: Game, rule: str, among: list[int], step: str) -> None:
             return
         s.clearings[a].tokens.remove((FACTION, m.args[0]))
         s.clearings[b].tokens.append((FACTION, m.args[0]))
-        _emit_relic(g, "LoR 15.2.4", "relic_move", "carries a {relic} relic ({shown}) from {a} to {b}", m.args[0], True, a=a, b=b)
+        g.emit(FACTION, "LoR 15.2.4", "relic_move", "carries a {relic} relic ({shown}) from {a} to {b}", **shown(m.args[0], True), a=a, b=b)
 
 
 # LoR 15.5.2.2: Battle then Delve
@@ -404,7 +403,7 @@ def delve(g: Game, cid: int, c: int) -> None:
     relics.remove(relic)
     kind = relic[0]
     s.clearings[c].tokens.append((FACTION, kind))
-    _emit_relic(g, "LoR 15.5.2.2.1", "delve", "delves a {relic} relic ({shown}) out of forest {forest} into {c}", kind, True, forest=forest, c=c)
+    g.emit(FACTION, "LoR 15.5.2.2.1", "delve", "delves a {relic} relic ({shown}) out of forest {forest} into {c}", **shown(kind, True), forest=forest, c=c)
     ruled = sum(1 for x in s.map.forests[forest] if rules(s, FACTION, x))
     if ruled < relic_value(kind):  # 15.5.2.2.2
         lose_retinue_card(g, cid, "LoR 15.5.2.2.2", f"(it rules {ruled} clearing{'s' if ruled != 1 else ''} around the forest, fewer than {relic_value(kind)})")
@@ -461,7 +460,7 @@ def take_relic(g: Game, c: int, kind: str) -> None:
     before = b.filled_columns()
     s.clearings[c].tokens.remove((FACTION, kind))
     b.recovered[relic_type(kind)].append(relic_value(kind))
-    _emit_relic(g, "LoR 15.5.2.3.1", "recover", "recovers a {relic} relic ({shown}) from {c}", kind, True, c=c)
+    g.emit(FACTION, "LoR 15.5.2.3.1", "recover", "recovers a {relic} relic ({shown}) from {c}", **shown(kind, True), c=c)
     score(g, FACTION, relic_value(kind), "LoR 15.5.2.3.2", f"for recovering a {relic_type(kind)} relic")
     if b.filled_columns() > before:
         score(g, FACTION, FILLED_COLUMN_VP, "LoR 15.5.2.3.2", "for filling a Relics column")
