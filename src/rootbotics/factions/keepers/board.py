@@ -12,6 +12,8 @@
   the n-th space of each type forms the n-th column (ruling R-KEEPERS-RELIC-COLUMNS).
 - **Waystations** (LoR 15.2.2): three buildings, each with a relic type on either side; the
   side showing of each one on the map is kept in ``faces``.
+- **The pile** (LoR 15.3.1): in setup, the relics shuffled face down and not yet placed; kept off
+  the supply, whose counts per kind every seat sees, so no count tells which values were placed.
 """
 
 from __future__ import annotations
@@ -64,6 +66,7 @@ class KeepersBoard(Board):
     retinue: list[list[int]] = field(default_factory=lambda: [[], [], []])
     recovered: dict[str, list[int]] = field(default_factory=lambda: {t: [] for t in TYPES})
     faces: dict[str, str] = field(default_factory=dict)
+    pile: list[str] = field(default_factory=list)  # shuffled face down, not yet placed (setup only)
 
     def clone(self) -> KeepersBoard:
         return KeepersBoard(
@@ -71,6 +74,7 @@ class KeepersBoard(Board):
             [list(col) for col in self.retinue],
             {t: list(v) for t, v in self.recovered.items()},
             dict(self.faces),
+            list(self.pile),
         )
 
     def cards(self) -> list[int]:
@@ -84,11 +88,12 @@ class KeepersBoard(Board):
         return sum(1 for relics in self.forests.values() for k, _ in relics if k == kind)
 
     def out_of_play(self, kind: str) -> int:
-        """Recovered relics lie in the Relics spaces of the faction board."""
+        """Recovered relics lie in the Relics spaces of the faction board; in setup, the relics
+        not yet placed lie in a face-down pile (not the supply, whose counts every seat sees)."""
         if kind not in RELIC_KINDS:
             return 0
         t, v = RELIC_KINDS[kind]
-        return self.recovered.get(t, []).count(v)
+        return self.recovered.get(t, []).count(v) + self.pile.count(kind)
 
     def retinue_size(self) -> int:
         return sum(len(col) for col in self.retinue)

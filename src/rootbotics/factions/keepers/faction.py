@@ -52,6 +52,8 @@ class Keepers(Faction):
         out: dict[str, Any] = {"forests": forests, "retinue": dict(zip(COLUMNS, retinue)), "relics": {t: list(v) for t, v in b.recovered.items()}}
         if b.faces:
             out["waystations"] = dict(sorted(b.faces.items()))
+        if b.pile:  # LoR 15.3.1: in setup only
+            out["pile"] = list(b.pile)
         return {"keepers": out}
 
     def read_board(self, state: GameState, fs: FactionState, raw: dict[str, Any], path: str, cards: CardLedger) -> None:
@@ -61,11 +63,12 @@ class Keepers(Faction):
             raise StateError(f"{path}.keepers", "the Keepers in Iron are a human seat only (the Law of Robotics has no Keepers bot)")
         bpath = f"{path}.keepers"
         entry = obj(raw["keepers"], bpath)
-        only(entry, ("forests", "retinue", "relics", "waystations"), bpath, "the relics in forests, the Retinue, the recovered relics and the waystations' faces")
+        only(entry, ("forests", "retinue", "relics", "waystations", "pile"), bpath, "the relics in forests, the Retinue, the recovered relics, the waystations' faces and the relics not yet placed")
         b = KeepersBoard()
         _read_forests(state, b, entry.get("forests", {}), f"{bpath}.forests")
         _read_retinue(b, entry.get("retinue", {}), f"{bpath}.retinue", cards)
         _read_relics(b, entry.get("relics", {}), f"{bpath}.relics")
+        b.pile = [string(k, f"{bpath}.pile.{j}", tuple(RELIC_KINDS)) for j, k in enumerate(lst(entry.get("pile", []), f"{bpath}.pile"))]
         for k, face in obj(entry.get("waystations", {}), f"{bpath}.waystations").items():
             string(k, f"{bpath}.waystations", tuple(WAYSTATIONS))
             b.faces[k] = string(face, f"{bpath}.waystations.{k}", WAYSTATIONS[k])

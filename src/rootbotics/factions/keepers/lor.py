@@ -34,6 +34,7 @@ SETUP_WARRIORS = 4  # LoR 15.3.3, twice
 RECRUIT = 2  # LoR 15.4.3
 CROWDED = 4  # LoR 15.6.1
 FILLED_COLUMN_VP = 2  # LoR 15.5.2.3.2
+DELVE_COLUMN, RECOVER_COLUMN = 1, 2  # the Retinue columns whose card a delve or a recovery may cost
 
 
 def board(state: GameState) -> KeepersBoard:
@@ -68,9 +69,13 @@ def shown(kind: str, up: bool) -> dict[str, object]:
 
 
 def lay_in_forest(g: Game, forest: int, kind: str, up: bool, rule: str) -> None:
-    """A relic from the supply into a forest."""
-    g.state.factions[FACTION].supply[kind] -= 1
-    board(g.state).relics_in(forest).append((kind, up))
+    """A relic into a forest: from the face-down pile in setup, else from the supply."""
+    b = board(g.state)
+    if not up and kind in b.pile:
+        b.pile.remove(kind)
+    else:
+        g.state.factions[FACTION].supply[kind] -= 1
+    b.relics_in(forest).append((kind, up))
     g.emit(FACTION, rule, "relic_forest", "lays a {relic} relic ({shown}) in forest {forest}", **shown(kind, up), forest=forest)
 
 
@@ -78,11 +83,15 @@ def lay_in_forest(g: Game, forest: int, kind: str, up: bool, rule: str) -> None:
 def setup(g: Game) -> None:
     s = g.state
     b = board(s)
-    pool = [k for k, n in RELIC_BOX.items() for _ in range(n)]
+    supply = s.factions[FACTION].supply
+    for k in RELIC_BOX:  # 15.3.1: all twelve, face down
+        b.pile.extend([k] * supply.get(k, 0))
+        supply[k] = 0
+    g.emit(FACTION, "LoR 15.3.1", "setup", "shuffles its twelve relics face down")
+    pool = b.pile
     for i in range(len(s.map.forests)):  # 15.3.1: one relic at random in each forest, face down
         if pool:
             kind = g.chance.pick(pool, f"which relic lies face down in forest {i} (LoR 15.3.1)")
-            pool.remove(kind)
             lay_in_forest(g, i, kind, False, "LoR 15.3.1")
     corner = setup_corner(g)
     place_warriors(g, FACTION, corner, SETUP_WARRIORS, "LoR 15.3.3")
@@ -122,7 +131,6 @@ def remaining_relics(g: Game, pool: list[str]) -> None:
         fewest = min(len(b.relics_in(i)) for i in forests)
         forest = g.chance.pick([i for i in forests if len(b.relics_in(i)) == fewest], "which forest gets the next relic (LoR 15.3.4)")
         kind = g.chance.pick(pool, f"which relic lies face down in forest {forest} (LoR 15.3.4)")
-        pool.remove(kind)
         lay_in_forest(g, forest, kind, False, "LoR 15.3.4")
 
 
@@ -296,7 +304,7 @@ def _distinct(state: GameState, cards: list[int], col: int, rule: str) -> list[M
     return out
 
 
-def lose_retinue_card(g: Game, cid: int, rule: str, why: str) -> None:
+def lose_retinue_card(g: Game, col: int, cid: int, rule: str, why: str) -> None:
     """Discard a Retinue card: a deck card to the discard pile, a Faithful Retainer out of the
     game (ruling R-KEEPERS-RETAINERS). The event is told while the card still lies there."""
     s = g.state
@@ -305,10 +313,7 @@ def lose_retinue_card(g: Game, cid: int, rule: str, why: str) -> None:
     else:
         card = s.deckdef.cards[cid]
         g.emit(FACTION, rule, "retinue_discard", "discards {card} from its Retinue {reason}", card=card.label(), card_id=card.name, reason=why)
-    for col in board(s).retinue:
-        if cid in col:
-            col.remove(cid)
-            break
+    board(s).retinue[col].remove(cid)  # the card of this column that acted
     if cid != RETAINER:
         discard(g, cid)
 
@@ -406,7 +411,7 @@ def delve(g: Game, cid: int, c: int) -> None:
     g.emit(FACTION, "LoR 15.5.2.2.1", "delve", "delves a {relic} relic ({shown}) out of forest {forest} into {c}", **shown(kind, True), forest=forest, c=c)
     ruled = sum(1 for x in s.map.forests[forest] if rules(s, FACTION, x))
     if ruled < relic_value(kind):  # 15.5.2.2.2
-        lose_retinue_card(g, cid, "LoR 15.5.2.2.2", f"(it rules {ruled} clearing{'s' if ruled != 1 else ''} around the forest, fewer than {relic_value(kind)})")
+        lose_retinue_card(g, DELVE_COLUMN, cid, "LoR 15.5.2.2.2", f"(it rules {ruled} clearing{'s' if ruled != 1 else ''} around the forest, fewer than {relic_value(kind)})")
 
 
 # LoR 15.5.2.3: Move or Recover
@@ -446,7 +451,7 @@ def recover(g: Game, cid: int, c: int) -> None:
         take_relic(g, c, kind)
         ruled = sum(1 for x in ruled_clearings(s, FACTION) if s.suits[x] == s.suits[c])
         if ruled < relic_value(kind):  # 15.5.2.3.3
-            lose_retinue_card(g, cid, "LoR 15.5.2.3.3", f"(it rules {ruled} {s.suits[c]} clearing{'s' if ruled != 1 else ''}, fewer than {relic_value(kind)})")
+            lose_retinue_card(g, RECOVER_COLUMN, cid, "LoR 15.5.2.3.3", f"(it rules {ruled} {s.suits[c]} clearing{'s' if ruled != 1 else ''}, fewer than {relic_value(kind)})")
             return
         if not recoverable(s, c) or not yes_no(g, FACTION, "recover.again", "LoR 15.5.2.3.3", f"recover another relic in {c}?"):
             return
