@@ -16,6 +16,7 @@ COLOURS: dict[str, str] = {
     "marquise": "orange", "eyrie": "blue", "alliance": "green", "vagabot": "grey", "lizards": "yellow",
     "riverfolk": "teal", "duchy": "brown", "corvids": "purple", "vagabond2": "light grey",
 }
+COLOURS["keepers"] = "steel blue"  # LoR 15
 
 
 @dataclass(frozen=True, slots=True)

@@ -101,6 +101,17 @@ class KeepersBoard(Board):
     def relics_in(self, forest: int) -> list[Relic]:
         return self.forests.setdefault(forest, [])
 
+    def forest_tokens(self) -> dict[int, list[tuple[str, str, bool]]]:
+        """The relics in each forest as every seat sees them (the board picture): a short label,
+        words, and whether face up; a face-down relic shows only its type (LoR 15.2.1)."""
+        out: dict[int, list[tuple[str, str, bool]]] = {}
+        for i, relics in self.forests.items():
+            for kind, up in relics:
+                t, v = RELIC_KINDS[kind]
+                seen = (f"{t[0].upper()}{v}", f"{t} relic worth {v}", True) if up else (t[0].upper(), f"{t} relic (face down)", False)
+                out.setdefault(i, []).append(seen)
+        return out
+
     def filled_columns(self) -> int:
         """Relics columns with a relic of every type (LoR 15.5.2.3.2)."""
         return min(len(self.recovered.get(t, [])) for t in TYPES)
