@@ -105,12 +105,15 @@ class Keepers(Faction):
         b = fs.board
         if not isinstance(b, KeepersBoard):
             return []
-        rows = tuple((str(i), ", ".join(_shown(k, up) for k, up in relics)) for i, relics in sorted(b.forests.items()) if relics)
         lines: list[str | BoardTable] = ["Keepers in Iron board"]
         for name, col in zip(COLUMNS, b.retinue):
-            lines.append(f"  Retinue {name.replace('_', ' ')}: " + (", ".join("Faithful Retainer" if c == RETAINER else state.deckdef.card(c).label() for c in col) or "empty"))
+            lines.append(f"  Retinue, {name.replace('_', ' ')}: " + (", ".join("Faithful Retainer" if c == RETAINER else state.deckdef.card(c).label() for c in col) or "empty"))
         lines.append("  Relics recovered: " + "; ".join(f"{t} {b.recovered[t]}" for t in TYPES))
-        lines.append(BoardTable("Relics in forests", ("forest", "relics"), rows))
+        if b.faces:
+            lines.append("  Waystations showing: " + ", ".join(f"{k} {face}" for k, face in sorted(b.faces.items())))
+        for i, relics in sorted(b.forests.items()):
+            if relics:
+                lines.append(f"  Forest {i} (clearings {', '.join(map(str, state.map.forests[i]))}): " + ", ".join(_shown(k, up) for k, up in relics))
         return lines
 
     # -- what other seats set off ----------------------------------------------------------------
