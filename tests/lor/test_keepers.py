@@ -424,7 +424,18 @@ def test_lor_15_2_1_a_face_down_value_is_in_no_view_nor_observation() -> None:
         assert all((oa[k] == ob[k]).all() for k in oa)
         va, vb = SeatView(a, me), SeatView(b, me)
         assert [va.tokens(c) for c in range(1, 13)] == [vb.tokens(c) for c in range(1, 13)]
+        assert va.forest_tokens() == vb.forest_tokens() == {0: ("keepers figure relic (face down)",), 2: ("keepers figure relic (face down)",)}
         assert not hasattr(va, "board") and not hasattr(va, "state")
+
+
+def test_lor_15_2_1_the_board_picture_shows_a_face_down_relic_by_its_type_only() -> None:
+    from rootbotics.web.board import board_svg
+
+    svg = board_svg(camp())
+    relics = [line for line in svg.split("\n") if "forest-token" in line]
+    assert len(relics) == 2
+    assert "figure relic (face down)" in relics[0] and ">F<" in relics[0] and "worth" not in relics[0]
+    assert ">T2<" in relics[1] and "tablet relic worth 2" in relics[1]
 
 
 def test_saved_position_round_trip_and_errors() -> None:
