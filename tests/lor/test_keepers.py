@@ -488,3 +488,13 @@ def test_random_programs_beside_other_program_seats(seed: int) -> None:
     checked(g)
     play(g)
     assert g.state.winner or g.state.phase == "over"
+
+
+def test_at_the_table_the_keepers_play_by_legal_moves_not_board_lines() -> None:
+    """Ruling R-KEEPERS-TABLE: a human Keepers seat plays in law mode; board mode (Rootlog lines)
+    is refused with the field and the reason."""
+    from rootbotics.table.session import SessionError, TableConfig, TableSeat
+
+    TableConfig([TableSeat("keepers", "human", "Ann", rules="law"), TableSeat("eyrie", "bot")]).validate()
+    with pytest.raises(SessionError, match=r"config.seats.0.rules"):
+        TableConfig([TableSeat("keepers", "human", "Ann", rules="board"), TableSeat("eyrie", "bot")]).validate()
