@@ -498,3 +498,40 @@ def test_at_the_table_the_keepers_play_by_legal_moves_not_board_lines() -> None:
     TableConfig([TableSeat("keepers", "human", "Ann", rules="law"), TableSeat("eyrie", "bot")]).validate()
     with pytest.raises(SessionError, match=r"config.seats.0.rules"):
         TableConfig([TableSeat("keepers", "human", "Ann", rules="board"), TableSeat("eyrie", "bot")]).validate()
+
+
+def test_lor_15_2_1_face_down_values_never_reach_an_agents_observation() -> None:
+    """In an environment game (the Keepers and the Marquise as agents beside the Eyrie bot), the
+    face-down relics' values are dealt again among the face-down relics of each type at every
+    decision: neither agent's observation changes, array for array."""
+    pytest.importorskip("pettingzoo")
+    np = pytest.importorskip("numpy")
+    from rootbotics.env import aec_env
+
+    env = aec_env(["keepers", "marquise"], ["eyrie"])
+    env.reset(seed=5)
+    raw = env.unwrapped
+    rng = np.random.default_rng(5)
+    checked = 0
+    for _ in env.agent_iter(max_iter=300):
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        b = kb(raw.session.game.state)
+        before = [{k: v.tobytes() for k, v in raw.observe(a).items()} for a in ("keepers", "marquise")]
+        saved = {i: list(r) for i, r in b.forests.items()}
+        down = [(i, j) for i, r in b.forests.items() for j, (_, up) in enumerate(r) if not up]
+        for t in ("figure", "tablet", "jewelry"):
+            spots = [(i, j) for i, j in down if b.forests[i][j][0].split("_")[1] == t]
+            kinds_ = [b.forests[i][j][0] for i, j in spots]
+            rng.shuffle(kinds_)
+            for (i, j), k in zip(spots, kinds_):
+                b.forests[i][j] = (k, False)
+        after = [{k: v.tobytes() for k, v in raw.observe(a).items()} for a in ("keepers", "marquise")]
+        assert after == before
+        b.forests.clear()
+        b.forests.update(saved)
+        checked += 1
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert checked > 50

@@ -66,6 +66,21 @@ STEP_ID = {s: i for i, s in enumerate(STEPS)}
 PLOT_COLS: tuple[str, ...] = ("face_down", "face_up", *PLOTS)
 
 
+# The Keepers in Iron's board (LoR 15), all of it public but a face-down relic's value: relics in
+# forests, face down by type (the first three columns) or face up by type and value; the Retinue's
+# cards by column (the last column counts Faithful Retainers); the recovered relics' values per
+# type, left first; each waystation's side showing (by waystation and relic type).
+RELIC_TYPES_OBS: tuple[str, ...] = ("figure", "tablet", "jewelry")
+RELIC_COLS: tuple[str, ...] = (*RELIC_TYPES_OBS, *(f"relic_{t}_{v}" for t in RELIC_TYPES_OBS for v in (1, 2, 3)))
+WAYSTATION_KINDS: tuple[str, ...] = ("waystation_ft", "waystation_tj", "waystation_jf")
+KEEPERS_SPEC: dict[str, tuple[tuple[int, ...], int, int]] = {
+    "forest_relics": ((FOREST_CAP, len(RELIC_COLS)), 0, 12),
+    "retinue": ((3, NC + 1), 0, 3),
+    "relics_recovered": ((len(RELIC_TYPES_OBS), 4), 0, 3),
+    "waystation_faces": ((len(WAYSTATION_KINDS), len(RELIC_TYPES_OBS)), 0, 1),
+}
+
+
 @cache
 def spec(n_actions: int) -> dict[str, tuple[tuple[int, ...], int, int]]:
     """Each field: (shape, low, high). All arrays are int16 but ``action_mask`` (int8)."""
@@ -107,6 +122,7 @@ def spec(n_actions: int) -> dict[str, tuple[tuple[int, ...], int, int]]:
         "alliance": ((2,), 0, NC),  # supporters held (how many), officers
         "supporters": ((NC,), 0, 1),  # the Alliance's own supporters, for the Alliance only
         "plots": ((C, len(PLOT_COLS)), 0, 1),  # the Corvids' plots (PLOT_COLS)
+        **KEEPERS_SPEC,
     }
 
 
@@ -252,6 +268,25 @@ def _plots(s: GameState, me: str, o: dict[str, np.ndarray]) -> None:
             plots[c - 1, 2 + PLOTS.index(kind)] = 1
 
 
+def _keepers(s: GameState, o: dict[str, np.ndarray]) -> None:
+    """The Keepers in Iron's board (KEEPERS_SPEC): a face-down relic by its type only (LoR 15.2.1)."""
+    fs = s.factions.get("keepers")
+    b: Any = None if fs is None else fs.board
+    if b is None or not hasattr(b, "forests"):
+        return
+    relics = o["forest_relics"]
+    for forest, lying in b.forests.items():
+        for kind, up in lying:
+            relics[forest, RELIC_COLS.index(kind if up else kind.split("_")[1])] += 1
+    for col, cards in enumerate(b.retinue):
+        for cid in cards:
+            o["retinue"][col, NC if cid < 0 else cid] += 1
+    for t, values in enumerate(RELIC_TYPES_OBS):
+        o["relics_recovered"][t, : len(b.recovered[values])] = b.recovered[values]
+    for k, face in b.faces.items():
+        o["waystation_faces"][WAYSTATION_KINDS.index(k), RELIC_TYPES_OBS.index(face)] = 1
+
+
 def observe(s: GameState, me: str, mask: np.ndarray, step: str | None) -> dict[str, np.ndarray]:
     """The observation of seat ``me``; ``mask`` its action mask (zeros when it is not asked)."""
     o = _fields(mask)
@@ -265,6 +300,7 @@ def observe(s: GameState, me: str, mask: np.ndarray, step: str | None) -> dict[s
     _seats(s, o)
     _vagabonds(s, o)
     _plots(s, me, o)
+    _keepers(s, o)
     o["available_dominance"][s.available_dominance] = 1
     o["discard"][s.discard] = 1
     o["hand"][s.factions[me].hand] = 1
