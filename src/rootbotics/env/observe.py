@@ -60,6 +60,7 @@ STEPS: tuple[str, ...] = (
     "setup.scatter", "birdsong.flip", "birdsong.recruit", "recruit.suit", "plot.clearing", "plot.kind",
     "trick.first", "trick.second", "evening.exert", "raid.where", "expose.card", "expose.guess",
 )
+STEPS += tuple("setup.edge birdsong.encamp encamp.waystation encamp.face birdsong.restart restart.waystation restart.face birdsong.decamp decamp.waystation recruit.card daylight.move daylight.battle_delve daylight.move_recover retinue.move.from retinue.move.to retinue.move.count retinue.move.relic retinue.move_recover.from retinue.move_recover.to retinue.move_recover.count retinue.move_recover.relic delve.clearing delve.defender delve.delve delve.forest delve.relic recover.action recover.relic recover.again evening.retinue retinue.card retinue.column retinue.shift retinue.to trophy.forest".split())  # the Keepers in Iron (LoR 15)
 STEP_ID = {s: i for i, s in enumerate(STEPS)}
 # A Corvid plot token in a clearing: face down, face up, then its kind where this seat may know
 # it: face up, or its own face-down plot (LoR 13.2.2.1). Another seat's face-down kind: never.
