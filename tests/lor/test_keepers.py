@@ -535,3 +535,23 @@ def test_lor_15_2_1_face_down_values_never_reach_an_agents_observation() -> None
         checked += 1
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     assert checked > 50
+
+
+def test_a_table_session_of_the_keepers_by_moves_exports_k_lines(tmp_path) -> None:
+    """Ruling R-KEEPERS-TABLE: a law-mode session (every decision answered with its first move)
+    exports `K` lines with Rootlog_V2's pieces; the setup's relics go to the forests by type only."""
+    import re
+
+    from tests.table.table_script import run
+
+    path, out = tmp_path / "k.json", tmp_path / "k.rootlog"
+    new = ["table", "new", "--humans", "keepers:Ann", "--bots", "eyrie,alliance", "--seed", "3", "--file", str(path)]
+    assert run(new, ["ok all", "1"] * 40).returncode == 0
+    r = run(["rootlog", "export", str(path), "--out", str(out)], [])
+    assert r.returncode == 0, r.stderr
+    lines = [x for x in out.read_text().splitlines() if x.startswith("K:") and not x.startswith("K: ")]
+    assert "K: Ann" in out.read_text() and len(lines) >= 2
+    setup = lines[0]
+    assert len(re.findall(r"t_[ftj]->\d+(?:_\d+)+", setup)) == 12  # twelve relics, each by type only
+    assert not re.search(r"t_\d_[ftj]->", setup)
+    assert re.search(r"b_[ftj]_[ftj]->\d+", "/".join(lines[1:]))
