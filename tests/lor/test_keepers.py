@@ -555,3 +555,28 @@ def test_a_table_session_of_the_keepers_by_moves_exports_k_lines(tmp_path) -> No
     assert len(re.findall(r"t_[ftj]->\d+(?:_\d+)+", setup)) == 12  # twelve relics, each by type only
     assert not re.search(r"t_\d_[ftj]->", setup)
     assert re.search(r"b_[ftj]_[ftj]->\d+", "/".join(lines[1:]))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_games_with_the_exiles_and_partisans_deck(seed: int) -> None:
+    seats = [Seat("keepers", "human"), Seat("marquise", "human"), Seat("eyrie"), Seat("corvids")]
+    controllers = {f: ProgramController(builtin(("random", "greedy")[seed % 2], seed, f)) for f in ("keepers", "marquise")}
+    g = new_game(GameConfig(seats, MAPS[seed % 4], seed, options={"deck": "exiles-partisans"}), controllers=controllers)
+    checked(g)
+    play(g)
+    assert g.state.winner
+
+
+def test_the_command_line_seats_the_keepers_as_a_program(tmp_path) -> None:
+    """`play --programs keepers=random --check` and `simulate --programs keepers=greedy` play whole
+    games; the saved position loads and shows the Keepers' board."""
+    from tests.table.table_script import run
+
+    pos = tmp_path / "pos.json"
+    r = run(["play", "--programs", "keepers=random", "--bots", "eyrie,alliance", "--seed", "4", "--check", "--quiet", "--save", str(pos)], [])
+    assert r.returncode == 0, r.stderr
+    assert "Keepers in Iron (random program)" in r.stdout
+    shown = run(["show", str(pos)], [])
+    assert shown.returncode == 0 and "Keepers in Iron board" in shown.stdout and "(face down)" in shown.stdout
+    sim = run(["simulate", "--programs", "keepers=greedy", "--bots", "eyrie", "--games", "2", "--out", str(tmp_path / "sim")], [])
+    assert sim.returncode == 0 and "Failures: none" in sim.stdout, sim.stdout + sim.stderr
