@@ -580,3 +580,17 @@ def test_the_command_line_seats_the_keepers_as_a_program(tmp_path) -> None:
     assert shown.returncode == 0 and "Keepers in Iron board" in shown.stdout and "(face down)" in shown.stdout
     sim = run(["simulate", "--programs", "keepers=greedy", "--bots", "eyrie", "--games", "2", "--out", str(tmp_path / "sim")], [])
     assert sim.returncode == 0 and "Failures: none" in sim.stdout, sim.stdout + sim.stderr
+
+
+def test_lor_15_2_4_ambushed_ignore_one_hit_of_the_ambush_and_no_more() -> None:
+    """The Keepers (three warriors and a relic in 9) attack a human Eyrie program's two warriors;
+    the Eyrie ambush: two hits, one ignored (two Keeper warriors left). Rolls 2 and 1: the Eyrie's
+    one rolled hit is not ignored (one Keeper warrior left)."""
+    s = position({9: {"warriors": {"keepers": 3, "eyrie": 2}, "tokens": [["keepers", "relic_jewelry_2"]]}}, seats=("keepers", "eyrie"), humans=("keepers", "eyrie"), eyrie={"hand": ["ambush_mouse"]})
+    k_ctl, _ = seat([])
+    e_ctl, _ = seat([("battle.ambush", "card", (ID("ambush_mouse"),))], then=lambda d: d.moves[0])
+    g = game(s, [("roll", (2, 1))], keepers=k_ctl, eyrie=e_ctl)
+    checked(g)
+    battle(g, "keepers", "eyrie", 9, "test")
+    assert s.clearings[9].warriors["keepers"] == 1
+    assert [e.rule for e in g.log if e.kind == "ignore_hit"] == ["LoR 15.2.4"]
