@@ -64,8 +64,8 @@ def test_every_faction_is_registered_once_with_its_own_board_and_pieces() -> Non
         assert rules.pieces, name
         assert rules.bot_name and rules.human_name
     # every faction has a bot but the second Vagabond (the Law has one Vagabot) and the Lord of
-    # the Hundreds (the Law of Robotics has no section for it): human seats only
-    assert factions.PLAYABLE_BOTS == tuple(f for f in FACTIONS if f not in ("vagabond2", "hundreds"))
+    # the Hundreds and the Keepers in Iron (the Law of Robotics has no section for them): human seats only
+    assert factions.PLAYABLE_BOTS == tuple(f for f in FACTIONS if f not in ("vagabond2", "hundreds", "keepers"))
 
 
 def test_a_researchers_bot_plugs_into_a_seat_through_the_bot_protocol() -> None:

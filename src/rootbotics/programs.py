@@ -80,6 +80,16 @@ class SeatView:
             for owner, kind in s.clearings[c].tokens
         )
 
+    def forest_tokens(self) -> dict[int, tuple[str, ...]]:
+        """Tokens lying in forests (indexes of ``map.forests``) as every seat sees them,
+        ``"<owner> <token>"``: a Keepers relic face down shows only its type (LoR 15.2.1)."""
+        out: dict[int, tuple[str, ...]] = {}
+        for f, fs in self._state.factions.items():
+            shown = getattr(fs.board, "forest_tokens", None)
+            for forest, tokens in (shown() if shown is not None else {}).items():
+                out[forest] = out.get(forest, ()) + tuple(f"{f} {text}" for _, text, _ in tokens)
+        return out
+
     @property
     def hand(self) -> tuple[int, ...]:
         return tuple(self._state.factions[self.faction].hand)
@@ -183,6 +193,7 @@ class Greedy(RandomProgram):
         return top[0] if len(top) == 1 else top[self.rng.below(len(top))]
 
 
+GREEDY_RANK.update({"recover": 8, "add_retinue": 2})  # the Keepers' recovery scores at once (LoR 15.5.2.3)
 PROGRAMS: dict[str, type[RandomProgram]] = {"random": RandomProgram, "greedy": Greedy}
 
 

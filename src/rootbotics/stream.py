@@ -314,6 +314,16 @@ FIELDS: dict[str, dict[str, Field]] = {
     "loot": {},
     "ignore_hit": {},
 }
+FIELDS.update({  # the Keepers in Iron (LoR 15): a relic's value only once it shows (LoR 15.2.1)
+    "relic_forest": {"relic": ("relic", STR), "value": ("value", INT), "shown": DROP, "forest": ("forest", INT)},
+    "relic_move": {"relic": ("relic", STR), "value": ("value", INT), "shown": DROP, **_FROM_TO},
+    "delve": {"relic": ("relic", STR), "value": ("value", INT), "shown": DROP, "forest": ("forest", INT)},
+    "recover": {"relic": ("relic", STR), "value": ("value", INT), "shown": DROP},
+    "retinue": {"card_id": ("card_id", STR), "column": ("column", STR)},
+    "retinue_discard": {"card_id": ("card_id", STR)},
+    "waystation_face": {"face": ("face", STR)},
+    "ignore_hit": {},  # Devout Knights (LoR 15.2.4); the Stubborn mood (LoR 14.7.7)
+})
 
 # Where one kind's value means something else at one rule: (kind, rule) -> overrides.
 BY_RULE: dict[tuple[str, str], dict[str, Field]] = {

@@ -2,7 +2,8 @@
 
 Setup priority (Law of Root setup order; Law of Robotics 2.2 for targeting players):
 Marquise A, Eyrie B, Alliance C, Vagabond D, Lizards E, Riverfolk F, Duchy G, Corvids H, the
-Lord of the Hundreds I (a human seat only; ruling R-HUNDREDS-LETTER). The
+Lord of the Hundreds I and the Keepers in Iron J (human seats only; rulings R-HUNDREDS-LETTER,
+R-KEEPERS-LETTER). The
 second Vagabond (a human seat only) is a Vagabond too, so D: the two set up side by side, in an
 order drawn at setup (LoR 9.7.1) and kept in the game's options (rulings R-LETTERS,
 R-TWO-VAGABONDS). A bot and the human faction it replaces share the faction name and letter.
@@ -29,9 +30,10 @@ FACTIONS: tuple[str, ...] = (
     "corvids",
     "vagabond2",
     "hundreds",
+    "keepers",
 )
-_SETUP: tuple[str, ...] = ("marquise", "eyrie", "alliance", "vagabot", "vagabond2", "lizards", "riverfolk", "duchy", "corvids", "hundreds")
-SETUP_LETTER: dict[str, str] = {f: "ABCDDEFGHI"[i] for i, f in enumerate(_SETUP)}
+_SETUP: tuple[str, ...] = ("marquise", "eyrie", "alliance", "vagabot", "vagabond2", "lizards", "riverfolk", "duchy", "corvids", "hundreds", "keepers")
+SETUP_LETTER: dict[str, str] = {f: "ABCDDEFGHIJ"[i] for i, f in enumerate(_SETUP)}
 SETUP_RANK: dict[str, int] = {f: i for i, f in enumerate(_SETUP)}  # the first Vagabond first
 _SECOND_DRAWN_FIRST: dict[str, int] = {**SETUP_RANK, "vagabot": SETUP_RANK["vagabond2"], "vagabond2": SETUP_RANK["vagabot"]}
 

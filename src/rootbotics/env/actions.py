@@ -40,6 +40,7 @@ MINISTERS: tuple[str, ...] = ("captain", "marshal", "foremole", "brigadier", "ba
 SERVICES: tuple[str, ...] = ("riverboats", "mercenaries")
 MOODS: tuple[str, ...] = ("bitter", "grandiose", "jubilant", "lavish", "relentless", "rowdy", "stubborn", "wrathful")  # LoR 14.7
 HOARD_TRACKS: tuple[str, ...] = ("command", "prowess")  # LoR 14.2.4
+RELIC_TYPES: tuple[str, ...] = ("figure", "tablet", "jewelry")  # the Keepers' relics (LoR 15.2.1)
 
 
 def has_bot(faction: str) -> bool:
@@ -91,7 +92,6 @@ def domains() -> dict[str, tuple[tuple[Any, ...], ...]]:
         "item_pair": tuple((a, b) for a in ITEM_KINDS for b in ITEM_KINDS if a != b),  # an improvised item (LoR 26.7.2)
         "faction_card": tuple((f, c) for f in FACTIONS for c in range(ncards)),  # an enemy's crafted card (Saboteurs)
         "faction_clearing": tuple((f, c) for f in FACTIONS for c in CLEARINGS),  # an enemy's warriors (False Orders)
-        "league_use": (("move",), ("battle",)),  # League of Adventurous Mice
         "place": ((0,),),  # a place off the map: the Burrow (LoR 12.2.2)
         "minister": tuple((m,) for m in MINISTERS),  # the Duchy's ministers (LoR 12.5)
         "ritual": (("build",), ("recruit",), ("score",), ("sacrifice",)),  # the Lizard Cult (LoR 10.5)
@@ -101,6 +101,9 @@ def domains() -> dict[str, tuple[tuple[Any, ...], ...]]:
         "mood": tuple((m,) for m in MOODS),  # the Hundreds' mood cards (LoR 14.7)
         "hoard_slot": tuple((t, i) for t in HOARD_TRACKS for i in range(-1, 4)),  # a Hoard item; -1 the one gained (LoR 14.2.4.1)
         "contempt": (("take",), ("score",)),  # Contempt for Trade (LoR 14.2.3)
+        "relic_type": tuple((t,) for t in RELIC_TYPES),  # LoR 15.2.1: a face-down relic, a waystation's side
+        "retinue_card": tuple((col, cid) for col in range(3) for cid in (-1, *range(ncards))),  # LoR 15.5.2; -1 a Faithful Retainer
+        "slot": ((0,), (1,), (2,)),  # a Retinue column (LoR 15.6.2)
     }
 
 
@@ -145,6 +148,10 @@ KINDS: dict[str, tuple[str, ...]] = {
     "mood": ("mood",), "hoard_remove": ("hoard_slot",), "contempt": ("contempt",), "advance": ("none",),
     "relentless": ("league_use",),
 }
+KINDS.update({  # the Keepers in Iron (LoR 15); a relic removed by any seat goes to a forest it picks (LoR 15.2.5)
+    "retinue": ("retinue_card",), "face": ("relic_type",), "relic": ("relic_type",), "recover": ("clearing",),
+    "add_retinue": ("none",), "shift_retinue": ("none",), "slot": ("slot",), "trophy_forest": ("forest",),
+})
 
 SHARED_KINDS: tuple[str, ...] = (
     "yes", "no", "done", "clearing", "from", "to", "count", "defender", "player", "card", "craft", "suit",
@@ -152,6 +159,7 @@ SHARED_KINDS: tuple[str, ...] = (
     "tax_collector", "codebreakers", "service", "plot", "effect", "battle", "move", "recruit", "build",
     "saboteurs", "false_orders", "swap_meet", "propaganda_bureau", "league", "expose",
 )
+SHARED_KINDS += ("trophy_forest",)  # LoR 15.2.5: any seat removing a Keepers relic
 VAGABOND_KINDS = (
     "character", "forest", "item", "explore", "aid", "quest", "quest_vp", "quest_draw", "strike", "repair", "special", "hideout",
     "steal", "instigate", "scorch", "improvise", "ally", "coalition",
@@ -168,6 +176,7 @@ FACTION_KINDS: dict[str, tuple[str, ...]] = {
     "riverfolk": ("fund", "price", "export", "draw", "trade_post"),
     "hundreds": ("item", "mood", "hoard_remove", "contempt", "advance", "relentless"),
 }
+FACTION_KINDS["keepers"] = ("building", "retinue", "face", "relic", "recover", "add_retinue", "shift_retinue", "slot", "forest")  # LoR 15
 
 
 class ActionTable:

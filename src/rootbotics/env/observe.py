@@ -65,10 +65,26 @@ STEPS: tuple[str, ...] = (
     "battle.loot", "loot.item", "battle.bitter", "daylight.advance", "advance.to", "advance.count",
     "advance.relentless", "evening.incite", "incite.card", "incite.jubilant",
 )
+STEPS += tuple("setup.edge birdsong.encamp encamp.waystation encamp.face birdsong.restart restart.waystation restart.face birdsong.decamp decamp.waystation recruit.card daylight.move daylight.battle_delve daylight.move_recover retinue.move.from retinue.move.to retinue.move.count retinue.move.relic retinue.move_recover.from retinue.move_recover.to retinue.move_recover.count retinue.move_recover.relic delve.clearing delve.defender delve.delve delve.forest delve.relic recover.action recover.relic recover.again evening.retinue retinue.card retinue.column retinue.shift retinue.to trophy.forest".split())  # the Keepers in Iron (LoR 15)
 STEP_ID = {s: i for i, s in enumerate(STEPS)}
 # A Corvid plot token in a clearing: face down, face up, then its kind where this seat may know
 # it: face up, or its own face-down plot (LoR 13.2.2.1). Another seat's face-down kind: never.
 PLOT_COLS: tuple[str, ...] = ("face_down", "face_up", *PLOTS)
+
+
+# The Keepers in Iron's board (LoR 15), all of it public but a face-down relic's value: relics in
+# forests, face down by type (the first three columns) or face up by type and value; the Retinue's
+# cards by column (the last column counts Faithful Retainers); the recovered relics' values per
+# type, left first; each waystation's side showing (by waystation and relic type).
+RELIC_TYPES_OBS: tuple[str, ...] = ("figure", "tablet", "jewelry")
+RELIC_COLS: tuple[str, ...] = (*RELIC_TYPES_OBS, *(f"relic_{t}_{v}" for t in RELIC_TYPES_OBS for v in (1, 2, 3)))
+WAYSTATION_KINDS: tuple[str, ...] = ("waystation_ft", "waystation_tj", "waystation_jf")
+KEEPERS_SPEC: dict[str, tuple[tuple[int, ...], int, int]] = {
+    "forest_relics": ((FOREST_CAP, len(RELIC_COLS)), 0, 12),
+    "retinue": ((3, NC + 1), 0, 3),
+    "relics_recovered": ((len(RELIC_TYPES_OBS), 4), 0, 3),
+    "waystation_faces": ((len(WAYSTATION_KINDS), len(RELIC_TYPES_OBS)), 0, 1),
+}
 
 
 @cache
@@ -115,6 +131,7 @@ def spec(n_actions: int) -> dict[str, tuple[tuple[int, ...], int, int]]:
         "warlord": ((C,), 0, 1),  # the Hundreds' warlord's clearing (LoR 14.2.2)
         "mood": ((len(MOODS),), 0, 1),  # the Hundreds' mood card (LoR 14.7)
         "hoard": ((NI,), 0, 8),  # the items on the Hundreds' Hoard, by kind (LoR 14.2.4)
+        **KEEPERS_SPEC,
     }
 
 
@@ -274,6 +291,23 @@ def _hundreds(s: GameState, o: dict[str, np.ndarray]) -> None:
     for kind in b.item_pieces():
         if kind in II:
             o["hoard"][II[kind]] += 1
+def _keepers(s: GameState, o: dict[str, np.ndarray]) -> None:
+    """The Keepers in Iron's board (KEEPERS_SPEC): a face-down relic by its type only (LoR 15.2.1)."""
+    fs = s.factions.get("keepers")
+    b: Any = None if fs is None else fs.board
+    if b is None or not hasattr(b, "forests"):
+        return
+    relics = o["forest_relics"]
+    for forest, lying in b.forests.items():
+        for kind, up in lying:
+            relics[forest, RELIC_COLS.index(kind if up else kind.split("_")[1])] += 1
+    for col, cards in enumerate(b.retinue):
+        for cid in cards:
+            o["retinue"][col, NC if cid < 0 else cid] += 1
+    for t, values in enumerate(RELIC_TYPES_OBS):
+        o["relics_recovered"][t, : len(b.recovered[values])] = b.recovered[values]
+    for k, face in b.faces.items():
+        o["waystation_faces"][WAYSTATION_KINDS.index(k), RELIC_TYPES_OBS.index(face)] = 1
 
 
 def observe(s: GameState, me: str, mask: np.ndarray, step: str | None) -> dict[str, np.ndarray]:
@@ -290,6 +324,7 @@ def observe(s: GameState, me: str, mask: np.ndarray, step: str | None) -> dict[s
     _vagabonds(s, o)
     _plots(s, me, o)
     _hundreds(s, o)
+    _keepers(s, o)
     o["available_dominance"][s.available_dominance] = 1
     o["discard"][s.discard] = 1
     o["hand"][s.factions[me].hand] = 1

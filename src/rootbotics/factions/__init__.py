@@ -15,6 +15,7 @@ from .corvids.faction import Corvids
 from .duchy.faction import Duchy
 from .eyrie.faction import Eyrie
 from .hundreds.faction import Hundreds
+from .keepers.faction import Keepers
 from .lizards.faction import Lizards
 from .marquise.faction import Marquise
 from .riverfolk.faction import Riverfolk
@@ -23,6 +24,7 @@ from .vagabot.second import SecondVagabond
 
 for _faction in (Marquise(), Eyrie(), Alliance(), Vagabot(), Lizards(), Riverfolk(), Duchy(), Corvids(), SecondVagabond(), Hundreds()):
     register(_faction)
+register(Keepers())  # LoR 15, a human seat only
 
 # Bots this version of the engine can play, in setup order.
 PLAYABLE_BOTS: tuple[str, ...] = tuple(f for f in FACTIONS if f in REGISTRY and "bot" in REGISTRY[f].pieces)

@@ -39,6 +39,7 @@ ENGINE_NAMES: dict[str, str] = {
     "C": "marquise", "E": "eyrie", "A": "alliance", "V": "vagabot", "L": "lizards",
     "O": "riverfolk", "D": "duchy", "P": "corvids", "G": "vagabond2", "H": "hundreds",
 }
+ENGINE_NAMES["K"] = "keepers"  # LoR 15; its own lines are not read by the board mode yet (LINES_UNREAD)
 LETTERS: dict[str, str] = {v: k for k, v in ENGINE_NAMES.items()}
 # (faction letter, piece type, letter) -> the engine's piece kind
 KINDS: dict[tuple[str, str, str], str] = {
@@ -55,6 +56,13 @@ KINDS: dict[tuple[str, str, str], str] = {
 }
 KINDS.update({("O", "t", x): "trade_post" for x in ("", "f", "r", "m")})  # the engine keeps no suit
 KINDS.update({("P", "t", x): "plot" for x in ("", "b", "s", "r", "e")})
+# The Keepers in Iron (Rootlog_V2): a waystation by its side up and side down (b_f_t), a relic by
+# value and type (t_3_f); a face-down relic (t_f) has no engine kind: its value is unknown.
+WAYSTATION_SIDES: dict[str, tuple[str, str]] = {"waystation_ft": ("f", "t"), "waystation_tj": ("t", "j"), "waystation_jf": ("j", "f")}
+KINDS.update({("K", "w", ""): "warrior", **{("K", "b", f"{a}_{b}"): k for k, (a, b) in WAYSTATION_SIDES.items()}})
+KINDS.update({("K", "b", f"{b}_{a}"): k for k, (a, b) in WAYSTATION_SIDES.items()})  # the other side up
+KINDS.update({("K", "t", f"{v}_{t[0]}"): f"relic_{t}_{v}" for t in ("figure", "tablet", "jewelry") for v in (1, 2, 3)})
+LINES_UNREAD: frozenset[str] = frozenset({"keepers"})  # factions whose own lines the board mode cannot follow (R-KEEPERS-TABLE)
 PLOT_NAMES: dict[str, str] = {"b": "bomb", "s": "snare", "r": "raid", "e": "extortion"}
 SUIT_NAMES: dict[str, str] = {"B": "bird", "F": "fox", "M": "mouse", "R": "rabbit"}
 # a seat line's comment for a bot of another rule set than the Law (core.faction.RULE_SETS)

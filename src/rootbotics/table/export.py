@@ -25,7 +25,7 @@ from ..core.faction import faction_title
 from ..core.events import Event, EventLog
 from ..core.state import GameState
 from ..game import GameConfig, new_game, play
-from .board import ENGINE_NAMES, KINDS, LETTERS, PLOT_NAMES, RULE_SET_COMMENTS
+from .board import ENGINE_NAMES, KINDS, LETTERS, PLOT_NAMES, RULE_SET_COMMENTS, WAYSTATION_SIDES
 from .rootlog import (
     Action, Battle, Board, Card, Clearing, Counted, Craft, Flip, Forest, Hand, Item, Move, Part,
     Piece, RemovePath, Score, Trick, format_action,
@@ -44,6 +44,7 @@ PIECE_OF: dict[str, tuple[str, str]] = {}
 for (_f, _t, _v), _kind in KINDS.items():
     PIECE_OF.setdefault(_kind, (_t, _v))
 PIECE_OF.update({"trade_post": ("t", ""), "plot": ("t", "")})
+PIECE_OF.update({f"relic_{t}": ("t", t[0]) for t in ("figure", "tablet", "jewelry")})  # a face-down relic (LoR 15.2.1)
 
 
 class ExportError(ValueError):
@@ -92,10 +93,14 @@ def snapshot(s: GameState) -> Snapshot:
 
 
 def _board_pieces(s: GameState, f: str, pieces: Counter[tuple[Place, str, str]]) -> None:
-    """Warriors off the map: the Burrow (clearing 0), a board's box or Payments (``$``)."""
+    """Warriors off the map: the Burrow (clearing 0), a board's box or Payments (``$``); tokens in
+    forests (the Keepers' relics, a face-down one by its type only: ``relic_figure``)."""
     board = s.factions[f].board
     if board is None:
         return
+    for forest, lying in getattr(board, "forests", {}).items():
+        for kind, up in lying:
+            pieces[(("forest", forest), f, kind if up else kind.rsplit("_", 1)[0])] += 1
     if board.off_map("warrior"):
         pieces[(0, f, "warrior")] += board.off_map("warrior")
     if board.out_of_play("warrior"):
@@ -129,6 +134,9 @@ class Writer:
             variant = SUIT_LETTERS.get(self.state.suit(place) or "", "").lower()
         if kind == "plot" and isinstance(place, int) and place in faces:
             variant = PLOT_LETTERS.get(faces[place][0], "")
+        if kind in WAYSTATION_SIDES:  # the side showing first (Rootlog b_t_f: tablets up)
+            shown = getattr(self.state.factions[owner].board, "faces", {}).get(kind, "")[:1]
+            variant = "_".join(sorted(WAYSTATION_SIDES[kind], key=lambda side: side != shown))
         return Piece(self.letter(owner), t, variant)
 
     def location(self, place: Place) -> Any:
@@ -343,6 +351,7 @@ _BOARD_ONLY = (
     # the Lord of the Hundreds (LoR 14): its board and the mob die; the board difference writes the rest
     "hoard mood warlord raze mob_roll loot ignore_hit"
 ).split()
+_BOARD_ONLY += "relic_forest relic_move delve recover retinue retinue_discard waystation_face ignore_hit".split()  # the Keepers in Iron (LoR 15)
 EVENT_ACTIONS: dict[str, Handler] = {kind: _nothing for kind in _BOARD_ONLY}
 EVENT_ACTIONS.update({
     "acolyte": _acolyte, "battle": _battle, "roll": _roll, "ambush": _ambush, "order": _order, "discard_order": _discard_order, "craft": _craft,

@@ -17,6 +17,7 @@ from ..core.faction import LAW
 from ..core.serial import write_atomic
 from ..game import ConfigError, GameConfig, Seat
 from .chance import MODES, SHAPES, BadAnswer
+from .board import LINES_UNREAD
 from .controller import LineRefused
 from .law import BOARD, RULES, law_built
 from .law import LAW as LAW_RULES
@@ -80,6 +81,8 @@ class TableConfig:
                 raise SessionError(f"config.seats.{i}.rules", "only a human seat plays by the Law of Root's legal moves (a bot by its own rule set)")
             if seat.rules == LAW_RULES and not law_built(seat.faction):
                 raise SessionError(f"config.seats.{i}.rules", f"the {seat.faction}'s Law of Root is not built yet: this seat plays by board rules")
+            if seat.rules == BOARD and seat.seat == "human" and seat.faction in LINES_UNREAD:  # ruling R-KEEPERS-TABLE
+                raise SessionError(f"config.seats.{i}.rules", f"the {seat.faction}' Rootlog lines are not read by the board mode yet: this seat plays by legal moves (rules: law)")
         try:
             self.game_config().validate()
         except ConfigError as e:  # "field: problem"

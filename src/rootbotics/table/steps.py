@@ -17,6 +17,7 @@ COLOURS: dict[str, str] = {
     "riverfolk": "teal", "duchy": "brown", "corvids": "purple", "vagabond2": "light grey",
     "hundreds": "red",
 }
+COLOURS["keepers"] = "steel blue"  # LoR 15
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,7 @@ FILL: dict[str, str] = {
     "lizards": "#e3c52b", "riverfolk": "#2a9d9a", "duchy": "#8a5a2b", "corvids": "#6b3fa0",
     "hundreds": "#a8262b",
 }
+FILL["keepers"] = "#4a6d8c"  # steel blue (LoR 15)
 INK: dict[str, str] = {"lizards": "#222", "marquise": "#222"}
 STRIP = 34  # the line under the map for what lies beside it
 
@@ -40,6 +41,8 @@ def _n(v: float) -> str:
 def _label(kind: str) -> str:
     """A piece's letter(s) on the board: the kind's first letter (two for look-alikes)."""
     short = {"trade_post": "TP", "workshop": "Wk", "recruiter": "Rc", "roost": "Ro", "sawmill": "Sm", "sympathy": "S", "citadel": "Ci", "market": "Mk", "stronghold": "Sh", "mob": "Mb"}
+    if kind.startswith("relic_"):  # a Keepers relic, face up: its type and value (LoR 15.2.1)
+        return kind[6].upper() + kind[-1]
     return short.get(kind, kind[:1].upper())
 
 
@@ -62,6 +65,7 @@ def board_svg(state: GameState, highlight: Collection[int] = (), pickable: bool 
     for c in CLEARINGS:
         out.extend(_pieces(state, c))
     out.extend(_forest_pawns(state))
+    out.extend(_forest_tokens(state))
     out.extend(_beside(state, height))
     for c in sorted(set(highlight)):
         x, y = clearing_xy(m, c)
@@ -132,6 +136,28 @@ def _forest_pawns(state: GameState) -> list[str]:
             k = seen[forest] = seen.get(forest, -1) + 1
             clearings = ", ".join(map(str, state.map.forests[forest]))
             out.append(_pawn(f, x + 18 + 16 * k, y - 2, f"forest F{forest + 1} (by {clearings})", f' data-forest="F{forest + 1}"'))
+    return out
+
+
+def _forest_tokens(state: GameState) -> list[str]:
+    """Tokens a board keeps in forests (the Keepers' relics, LoR 15.2.1), in a row under the
+    forest's tree: a face-down one shows only its type."""
+    out: list[str] = []
+    for f, fs in state.factions.items():
+        shown = getattr(fs.board, "forest_tokens", None)
+        if shown is None:
+            continue
+        for forest, tokens in sorted(shown().items()):
+            if not 0 <= forest < len(state.map.forests):
+                continue
+            x, y = forest_xy(state.map, forest)
+            for i, (label, text, up) in enumerate(tokens):
+                tx, ty = x - (len(tokens) - 1) * 8 + i * 16, y + 16
+                out.append(
+                    f'<g class="token forest-token" data-faction="{f}" data-forest="F{forest + 1}" data-face="{"up" if up else "down"}">{_title(f"{f} {text} in forest F{forest + 1}")}'
+                    f'<circle cx="{_n(tx)}" cy="{_n(ty)}" r="7" fill="{"#fff" if up else FILL.get(f, "#999")}" stroke="{FILL.get(f, "#111")}" stroke-width="2"/>'
+                    f'<text x="{_n(tx)}" y="{_n(ty + 3)}" font-size="8" text-anchor="middle" font-weight="bold" fill="{FILL.get(f, "#111") if up else "#fff"}">{escape(label)}</text></g>'
+                )
     return out
 
 
