@@ -117,6 +117,33 @@ def test_a_policy_on_todays_table_is_not_remapped() -> None:
     assert ctl.remap is None and ctl.flatten.size == train.Flattener(len(action_table("marquise"))).size
 
 
+def test_a_policy_sees_the_observation_it_learned() -> None:
+    """The observation layout saved beside a policy rebuilds its vector from today's observation:
+    here a layout with one field gone since (``hand``), one added since (``retired``, zeros) and
+    the steps it knew without ``setup.keep`` (a step added since: no step set)."""
+    n = len(action_table("marquise"))
+    today = train.Flattener(n)
+    assert train.Flattener(n, today.layout()).same  # today's own layout: the fast path
+    old = today.layout()
+    old["fields"] = [f for f in old["fields"] if f[0] != "hand"] + [["retired", 3, 1.0]]
+    old["steps"] = [s for s in old["steps"] if s != "setup.keep"]
+    flat = train.Flattener(n, old)
+    assert not flat.same and flat.size == today.size - 54 + 3 - 1
+    seen = []
+    rng = np.random.default_rng(2)
+
+    def act(obs: np.ndarray, mask: np.ndarray) -> int:
+        seen.append(obs)
+        return int(rng.choice(np.flatnonzero(mask)))
+
+    g = train.play_one("policy", 1_000_004, act, layout=old)
+    assert g["winners"] or g["truncated"]
+    assert {o.shape for o in seen} == {(flat.size,)}
+    retired = slice(flat.size - len(old["steps"]) - 3, flat.size - len(old["steps"]))
+    assert all(not o[retired].any() for o in seen)
+    assert not seen[0][-len(old["steps"]):].any()  # the keep's step, new to this policy
+
+
 def test_the_summary_counts_wins_and_vp() -> None:
     games = [
         {"winners": ["marquise"], "vp": {"marquise": 30, "eyrie": 20}, "truncated": False, "rounds": 8},

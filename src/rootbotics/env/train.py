@@ -65,26 +65,54 @@ ROUND_SCALE = 30.0
 # -- the policy's view: a flat vector ---------------------------------------------------------------
 class Flattener:
     """Every field of an observation (``observe.spec``) in one float32 vector, each divided by its
-    upper bound (VP and the round by 30), the decision step one-hot."""
+    upper bound (VP and the round by 30), the decision step one-hot.
 
-    def __init__(self, n_actions: int) -> None:
+    ``layout`` (what ``layout()`` gave when a policy was trained, saved beside it as
+    ``policy.observation.json``) rebuilds that policy's vector from today's observation: each
+    field it knew, in its order and scale (a field since resized or gone reads as zeros), and the
+    steps it knew (a step added since sets none)."""
+
+    def __init__(self, n_actions: int, layout: dict[str, Any] | None = None) -> None:
         self.fields: list[tuple[str, int]] = []
         scales: list[np.ndarray] = []
-        for name, (shape, _low, high) in spec(n_actions).items():
-            if name == "step":
-                continue
-            n = int(np.prod(shape))
-            scale = VP_SCALE if name == "vp" else ROUND_SCALE if name == "round" else max(1.0, float(high))
-            self.fields.append((name, n))
-            scales.append(np.full(n, 1.0 / scale, np.float32))
+        if layout is None:
+            for name, (shape, _low, high) in spec(n_actions).items():
+                if name == "step":
+                    continue
+                n = int(np.prod(shape))
+                scale = VP_SCALE if name == "vp" else ROUND_SCALE if name == "round" else max(1.0, float(high))
+                self.fields.append((name, n))
+                scales.append(np.full(n, 1.0 / scale, np.float32))
+            self.steps: tuple[str, ...] = STEPS
+        else:
+            for name, n, scale in layout["fields"]:
+                self.fields.append((str(name), int(n)))
+                scales.append(np.full(int(n), 1.0 / float(scale), np.float32))
+            self.steps = tuple(layout["steps"])
         self.scale = np.concatenate(scales)
-        self.size = len(self.scale) + len(STEPS)
+        self.size = len(self.scale) + len(self.steps)
+        self.same = layout is None or (self.steps == STEPS and self.fields == Flattener(n_actions).fields)
+        self.step_at = {name: i for i, name in enumerate(self.steps)}
+
+    def layout(self) -> dict[str, Any]:
+        """The fields (name, size, scale) and steps, for a policy to carry (``policy.observation.json``)."""
+        at, out = 0, []
+        for name, n in self.fields:
+            out.append([name, n, float(round(1.0 / float(self.scale[at]), 6))])
+            at += n
+        return {"fields": out, "steps": list(self.steps)}
 
     def __call__(self, obs: dict[str, np.ndarray]) -> np.ndarray:
-        flat = np.concatenate([obs[name].ravel() for name, _ in self.fields]).astype(np.float32)
+        step = np.zeros(len(self.steps), np.float32)
+        if self.same:
+            flat = np.concatenate([obs[name].ravel() for name, _ in self.fields]).astype(np.float32)
+            step[int(obs["step"][0])] = 1.0
+        else:
+            flat = np.concatenate([obs[name].ravel() if name in obs and obs[name].size == n else np.zeros(n, np.int16) for name, n in self.fields]).astype(np.float32)
+            i = self.step_at.get(STEPS[int(obs["step"][0])])
+            if i is not None:
+                step[i] = 1.0
         flat *= self.scale
-        step = np.zeros(len(STEPS), np.float32)
-        step[int(obs["step"][0])] = 1.0
         return np.concatenate([flat, step])
 
 
@@ -186,6 +214,11 @@ def action_keys(faction: str = FACTION) -> list[str]:
     return [json.dumps([kind, args]) for kind, args in action_table(faction).moves]
 
 
+def layout_path(policy: Path) -> Path:
+    """Where the observation layout a policy was trained on is saved: ``policy.observation.json``."""
+    return policy.with_name(policy.stem + ".observation.json")
+
+
 def actions_path(policy: Path) -> Path:
     """Where the action table a policy was trained on is saved: ``policy.zip`` → ``policy.actions.json``."""
     return policy.with_name(policy.stem + ".actions.json")
@@ -199,9 +232,10 @@ class PolicyController(ProgramController):
     When the faction's table has changed since (kinds of moves added, as new factions and cards
     bring), the policy keeps its own numbering: it sees the mask of the legal moves it knows, its
     action is mapped to today's move, and a decision whose legal moves are all new to it takes the
-    first of them (counted in ``unseen``)."""
+    first of them (counted in ``unseen``). ``layout`` is the observation it learned
+    (``Flattener.layout``): its vector is rebuilt in that shape."""
 
-    def __init__(self, act: Act, faction: str = FACTION, trained_on: list[str] | None = None) -> None:
+    def __init__(self, act: Act, faction: str = FACTION, trained_on: list[str] | None = None, layout: dict[str, Any] | None = None) -> None:
         super().__init__(self._never)
         self.act = act
         self.table = action_table(faction)
@@ -211,7 +245,7 @@ class PolicyController(ProgramController):
         if trained_on is not None and trained_on != now:
             where = {key: i for i, key in enumerate(now)}
             self.remap = np.array([where.get(key, -1) for key in trained_on], np.int64)  # policy's index -> today's
-        self.flatten = Flattener(len(self.remap) if self.remap is not None else len(self.table))
+        self.flatten = Flattener(len(self.remap) if self.remap is not None else len(self.table), layout)
 
     @staticmethod
     def _never(view: Any, decision: Decision) -> Move:  # pragma: no cover - choose is overridden
@@ -248,13 +282,14 @@ def occupant_config(occupant: str, seed: int) -> Any:
     return opts.config(seed)
 
 
-def play_one(occupant: str, seed: int, act: Act | None = None, trained_on: list[str] | None = None) -> dict[str, Any]:
+def play_one(occupant: str, seed: int, act: Act | None = None, trained_on: list[str] | None = None, layout: dict[str, Any] | None = None) -> dict[str, Any]:
     """One evaluation game: ``occupant`` is ``bot``, a built-in program's name, or any name with
-    ``act`` (a policy, trained on the action table ``trained_on`` when given)."""
+    ``act`` (a policy, trained on the action table ``trained_on`` and the observation ``layout``
+    when given)."""
     config = occupant_config(occupant, seed)
     ctls: dict[str, Any] = {}
     if occupant != "bot":
-        ctls[FACTION] = PolicyController(act, trained_on=trained_on) if act is not None else ProgramController(builtin(occupant, seed, FACTION))
+        ctls[FACTION] = PolicyController(act, trained_on=trained_on, layout=layout) if act is not None else ProgramController(builtin(occupant, seed, FACTION))
     g = new_game(config, controllers=ctls, count_only=True)
     truncated, error = False, None
     try:
@@ -424,6 +459,7 @@ def train(steps: int, out: Path, n_envs: int = 8, seed: int = 0, curve_points: i
     path = out / "policy.zip"
     model.save(str(path))
     actions_path(path).write_text(json.dumps(action_keys(), indent=0) + "\n")  # what its actions mean
+    layout_path(path).write_text(json.dumps(Flattener(len(action_table(FACTION))).layout()) + "\n")  # what it sees
     episodes = write_meta(out, model, venv, wall, cpu, cb.eval_cpu, n_envs, seed, threads, torch.__version__)
     print(f"[train] {model.num_timesteps:,} steps, {episodes:,} games in {wall:.0f} s wall, {cpu:.0f} s CPU "
           f"({model.num_timesteps / wall:.0f} steps/s; curve games {cb.eval_cpu:.0f} s CPU): {path}", flush=True)
@@ -463,6 +499,18 @@ def trained_actions(policy: Path) -> list[str] | None:
     return keys
 
 
+def trained_layout(policy: Path) -> dict[str, Any] | None:
+    """The observation layout saved beside a policy (``Flattener.layout``), or None for a policy
+    saved without one (it must then fit today's observation exactly)."""
+    path = layout_path(policy)
+    if not path.exists():
+        return None
+    layout = json.loads(path.read_text())
+    if not isinstance(layout, dict) or not isinstance(layout.get("fields"), list) or not isinstance(layout.get("steps"), list):
+        raise ValueError(f"{path}: not an observation layout (fields and steps)")
+    return layout
+
+
 def evaluate(policy: Path | None, games: int, out: Path, occupants: tuple[str, ...] = OCCUPANTS) -> dict[str, Any]:
     out.mkdir(parents=True, exist_ok=True)
     results: dict[str, Any] = {}
@@ -475,8 +523,9 @@ def evaluate(policy: Path | None, games: int, out: Path, occupants: tuple[str, .
                 continue
             act = load_policy(policy, deterministic=occ == "policy")
         trained_on = trained_actions(policy) if act is not None and policy is not None else None
+        layout = trained_layout(policy) if act is not None and policy is not None else None
         t0, c0 = time.time(), time.process_time()
-        played = [play_one(occ, EVAL_SEED + i, act, trained_on) for i in range(games)]
+        played = [play_one(occ, EVAL_SEED + i, act, trained_on, layout) for i in range(games)]
         wall, cpu = time.time() - t0, time.process_time() - c0
         s = summarize(played)
         s.update(wall_s=wall, cpu_s=cpu, games_per_cpu_s=games / cpu if cpu else 0.0)
