@@ -198,8 +198,8 @@ def test_impossible_g_item_lines_are_refused(text: str, token: str, problem: str
 
 
 def test_an_unknown_faction_letter_is_refused_in_one_line() -> None:
-    with pytest.raises(LineRefused, match=r"^'K': not a faction of the engine \(C E A V L O D P G H\)"):
-        apply_line(table(two()), "K", "p->5")
+    with pytest.raises(LineRefused, match=r"^'Q': not a faction of the engine \(C E A V L O D P G H K\)"):
+        apply_line(table(two()), "Q", "p->5")
 
 
 # -- the bots' battles and effects on him (LoR 9.2.2-9.2.7, 7.7.6) -------------------------------
