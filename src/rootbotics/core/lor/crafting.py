@@ -122,5 +122,5 @@ def resolve_immediate(g: Game, faction: str, cid: int) -> None:
             remove_all_enemy_pieces(g, faction, c, "LoR 4.1.2")
 
 
-MOVE_TEXT["craft"] = lambda m: f"craft {card_label(m.args[0])}"
+MOVE_TEXT["craft"] = lambda m: f"craft {card_label(m.args[0])}" if m.args else "Craft"  # a card, or an action of that name
 MOVE_TEXT["suit"] = lambda m: f"a {m.args[0]} crafting piece"

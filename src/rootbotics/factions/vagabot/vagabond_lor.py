@@ -22,7 +22,7 @@ from ...core.paths import move_destinations
 from ...core.rules import closed, give_card_to_bot, move_warriors, one_removal, remove_piece, remove_warriors, score, snared
 from ...core.state import GameState
 from .human import ALLIED, HOSTILE, OPTIONS, HUMAN_CHARACTERS, RELATION_NAMES, TRACKED, VagabondBoard, VagabondItem, board_of, place_pawn, where
-from .items import quest_label
+from .items import forest_name, quest_label
 
 FACTION = "vagabot"  # the first Vagabond's faction name (the second's is ``vagabond2``)
 VAGABONDS = tuple(OPTIONS)  # the Vagabonds' faction names, human or bot: no relationship with each other
@@ -316,9 +316,11 @@ def move(g: Game, f: str) -> None:
     c = ask(g, f, "move.to", "LoR 9.5.1", [Move("to", (c,), "LoR 9.5.1") for c in move_targets(s, f, vb)], "move to which clearing").arg
     n = boots_needed(s, f, vb, c)
     exhaust(g, f, "boots", "LoR 9.5.1" if n == 1 else "LoR 9.2.9.3.2", f"to move into {c}", n)
-    before, origin = where(s, vb), vb.clearing
+    origin = vb.clearing
+    before = origin if origin is not None else forest_name(s, vb.forest) if vb.forest is not None else None
     place_pawn(s, f, vb, clearing=c)
-    g.emit(f, "LoR 9.5.1", "move", "moves from {a} to {b}", a=before, b=where(s, vb))
+    # "move_pawn", as the bot's and a table line's pawn moves (the table tells it as a pawn move)
+    g.emit(f, "LoR 9.5.1", "move_pawn", "moves from {a} to {b}", a=before, b=c)
     if origin is not None:
         move_allies(g, f, origin, c)
 
@@ -856,10 +858,12 @@ for _kind, _say in {
     "repair": "Repair (exhaust a hammer)", "craft": "Craft (exhaust hammers)", "special": "the character's special action",
 }.items():
     MOVE_TEXT.setdefault(_kind, lambda m, _say=_say: _say)
+_CRAFT_CARD = MOVE_TEXT["craft"]  # (core's words of a card crafted; his action has no card)
+MOVE_TEXT["craft"] = lambda m: _CRAFT_CARD(m) if m.args else "Craft (exhaust hammers)"
 MOVE_TEXT["character"] = lambda m: f"the {m.args[0].title()}"
 MOVE_TEXT["forest"] = lambda m: f"forest {m.args[0]}"
 MOVE_TEXT["item"] = lambda m: f"the {m.args[0]}"
-MOVE_TEXT["quest"] = lambda m: quest_label(m.args[0])
+MOVE_TEXT["quest"] = lambda m: quest_label(m.args[0]) if m.args else "Quest"  # the card, or the action
 MOVE_TEXT["quest_vp"] = lambda m: f"score {m.args[0]} VP"
 MOVE_TEXT["quest_draw"] = lambda m: "draw two cards"
 MOVE_TEXT["steal"] = lambda m: f"steal a card from the {m.args[0]}"
