@@ -11,12 +11,13 @@ from ..state import GameState
 
 
 def defenders(state: GameState, faction: str, c: int) -> list[str]:
-    """The enemies ``faction`` may battle in ``c`` (LoR 4.3), in turn order."""
+    """The enemies ``faction`` may battle in ``c`` (LoR 4.3), in turn order: not a player it is
+    in a coalition with (LoR 21.8, 9.2.8)."""
     cl = state.clearings[c]
     if cl.warriors.get(faction, 0) <= 0 and faction not in cl.pawns():
         return []
     present = cl.factions_present()
-    return [f for f in state.turn_order if f != faction and f in present and can_battle(state, faction, f, c)]
+    return [f for f in state.turn_order if f != faction and f in present and can_battle(state, faction, f, c) and state.is_enemy(faction, f)]
 
 
 def battle_clearings(state: GameState, faction: str, among: tuple[int, ...] | list[int] | None = None) -> list[int]:
