@@ -38,7 +38,9 @@ def test_a_human_marquise_sets_up_and_takes_a_daylight_action_by_clicks(server: 
     finish_bot_steps(page)
     assert status(page) == "Ann (Marquise de Cat, setting up): place the keep in which corner"
     assert page.locator("#decision .decision-rule").inner_text().startswith("LoR 6.3.2")
-    assert [" ".join(t.split()) for t in page.locator("#decision button.move").all_inner_texts()] == [f"{c}. clearing {c} LoR 6.3.2" for c in (1, 2, 3, 4)]
+    assert [" ".join(t.split()) for t in page.locator("#decision button.move").all_inner_texts()] == [  # named as the terminal names clearings
+        f"{c}. clearing {c} ({where}) LoR 6.3.2" for c, where in ((1, "fox, top-left corner"), (2, "mouse, top-right corner"), (3, "rabbit, bottom-right corner"), (4, "rabbit, bottom-left corner"))
+    ]
     page.screenshot(path=str(SHOTS / "law-setup.png"), full_page=True)
     choose(page, "clearing 1 (fox, top-left corner)")  # the keep
     assert status(page) == "Ann (Marquise de Cat, setting up): place the starting sawmill where"

@@ -74,7 +74,7 @@ class Board:
         return False
 
     def coalition_with(self) -> str | None:
-        """The player this seat is in a coalition with (a Vagabond's, LoR 9.2.8), if any."""
+        """The player this seat is in a coalition with (LoR 9.2.8), if any."""
         return None
 
 

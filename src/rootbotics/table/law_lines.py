@@ -100,6 +100,8 @@ def delta(a: Counter[Key], b: Counter[Key]) -> Delta:
 def group(key: Key) -> Key:
     """The kind of thing a key counts: one owner's pieces of one kind, one seat's hand or VP,
     one pile of cards of a seat (``law_boards.board_group``)."""
+    if key[0] == "ruin":  # the items under the ruins, one kind of thing (which item was taken matters)
+        return key[:1]
     return board_group(key) or (key[:3] if key[0] == "piece" else key[:2])
 
 

@@ -37,12 +37,13 @@ from ..programs import ProgramController
 from .board import ENGINE_NAMES
 from .law import law_built
 from .law_lines import SUIT_OF, _card_changes, _progress, _verdict, delta, features, group
-from .rootlog import Battle, Board, Card, Craft, Hand, Move, RootlogError, format_action, parse_file
+from .rootlog import Battle, Board, Card, Clearing, Craft, Hand, Move, RootlogError, format_action, parse_file
 from .rootlog_import import ENGINE_ITEMS, ImportError_, bot_rule_sets, bot_seats, play_actions, start_position, turn_lines
 
 BASE = ("C", "E", "A", "V", "G")  # the base game's factions (G: a second Vagabond, LoR 9)
 MAX_DEPTH = 10  # decisions (and rolls) in one run's chain
 MAX_TRIES = 4000  # chains played for one run
+LINE_TRIES = 2  # runs' worth of plays for one line
 SLACK = 4  # steps in a row a chain may take without coming closer to the line
 ROLLS = tuple((a, b) for a in range(4) for b in range(a + 1))  # (higher, lower)
 SEED = 26
@@ -58,6 +59,10 @@ class Unchecked(Exception):
 
 class Refused(Exception):
     """No legal chain makes the line's change: the rule and why."""
+
+
+class _Unheld(Unchecked):
+    """A craft's card the hand cannot hold (the position has it elsewhere)."""
 
 
 class _Pending(Exception):
@@ -236,7 +241,7 @@ class _Line:
     def reach(self, chain: Chain) -> Reached | None:
         if chain not in self.reached:
             self.tries += 1
-            if self.tries > MAX_TRIES * 2:
+            if self.tries > MAX_TRIES * LINE_TRIES:
                 raise Unchecked(f"the search gave up after {self.tries} plays of the turn")
             self.reached[chain] = reach(self.s0, self.faction, self.part, chain, self.seats)
         return self.reached[chain]
@@ -332,7 +337,12 @@ def match_line(line: _Line) -> GameState:
                     return done
         return None
 
-    done = follow((), 0)
+    try:
+        done = follow((), 0)
+    except Unchecked as e:  # where the search got to, so the verdict says what it followed
+        pos = far[0][0]
+        followed = "/".join(format_action(a) for a in line.actions[:pos])
+        raise Unchecked(f"{e} (followed: {followed!r}; not: {_words(line, pos)})" if followed else str(e)) from None
     if done is None:
         pos, chain = far[0]
         root = line.reach(chain)
@@ -413,6 +423,30 @@ def fit_hand(s: GameState, faction: str, want: Counter[str], hand: list[int] | N
     return None
 
 
+def fit_ruins(s: GameState, actions: Sequence[Any]) -> str | None:
+    """Make each ruin the line explores hold the item it takes (``%b12->t``): the items under the
+    ruins lie face down (LoR 9.3.4) and the file names them only when taken, so the item is swapped
+    with one under another ruin. Why not, or None."""
+    for act in actions:
+        if not isinstance(act, Move):
+            continue
+        for part in act.parts:
+            if not isinstance(part.start, Clearing) or not 1 <= part.start.number <= 12:
+                continue
+            cl = s.clearings[part.start.number]
+            for counted in part.things:
+                kind = ENGINE_ITEMS.get(getattr(counted.thing, "kind", ""), "")
+                if not kind or not cl.ruin or kind in cl.ruin_items or not cl.ruin_items:
+                    continue
+                other = next((o for o in s.map.ruins if o != part.start.number and kind in s.clearings[o].ruin_items), None)
+                if other is None:
+                    return f"no {kind} under a ruin to be the one taken in {part.start.number}"
+                mine, theirs = cl.ruin_items, s.clearings[other].ruin_items
+                given = mine[0]
+                mine[0], theirs[theirs.index(kind)] = kind, given
+    return None
+
+
 def apply_unchecked(s: GameState, letter: str, actions: list[Any], seats: set[str]) -> None:
     """A line of a seat not checked, as the import plays it; its cards into and out of the
     checked seats' hands and the Alliance's supporters are kept by size and suit."""
@@ -489,12 +523,16 @@ def check_line(s: GameState, faction: str, letter: str, part: str, actions: list
         if not cards:
             raise Refused(f"LoR 4.1: no card of the deck crafts {format_action(craft)}")
     failed: Refused | Unchecked | None = None
+    unheld: Unchecked | None = None  # a card the hand could not hold (another hand has it)
     for made in islice(product(*options), MAX_CRAFT_CARDS):
         try:
             return _check_with(s, faction, letter, part, actions, seats, list(made))
+        except _Unheld as e:
+            unheld = unheld or e
         except (Refused, Unchecked) as e:
             if failed is None or isinstance(e, Refused):
                 failed = e
+    failed = failed or unheld
     assert failed is not None
     if crafts and isinstance(failed, Refused):
         raise Refused(f"{failed} (with each card that could have made {', '.join(format_action(c) for c in crafts)})")
@@ -509,11 +547,14 @@ def _check_with(s: GameState, faction: str, letter: str, part: str, actions: lis
     supporters = getattr(s.factions[faction].board, "supporters", None)
     if not why and supporters is not None:
         why = fit_hand(s, faction, spent_suits(actions, letter, Board), supporters)
-    for cid in made:
-        why = why or hold_card(s, faction, cid, want)
-        want[s.deckdef.card(cid).suit] += 1
+    why = why or fit_ruins(s, actions)
     if why:
         raise Unchecked(why)
+    for cid in made:
+        held = hold_card(s, faction, cid, want)
+        if held:
+            raise _Unheld(held)
+        want[s.deckdef.card(cid).suit] += 1
     try:
         t = targets(s, letter, actions, seats, made)
     except ImportError_ as e:
