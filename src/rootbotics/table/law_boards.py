@@ -28,7 +28,7 @@ from typing import Any
 
 from ..core.state import GameState
 from ..factions.eyrie.board import LEADERS, LOR_COLUMNS, VIZIER
-from ..factions.vagabot.human import RELATION_NAMES, TRACKED, board_of
+from ..factions.vagabot.human import TRACKED, board_of
 from .board import ENGINE_NAMES, LETTERS
 from .cards import ITEM_NAMES, title
 from .rootlog import Action, Board, Card, Clearing, Counted, Craft, Hand, Item, ItemPlace, Move, Part, SetMarker
@@ -36,7 +36,6 @@ from .rootlog import Action, Board, Card, Clearing, Counted, Craft, Hand, Item, 
 Key = tuple[Any, ...]
 SUIT_LETTER = {"bird": "B", "fox": "F", "mouse": "M", "rabbit": "R"}
 COLUMN_AREA = dict(zip(LOR_COLUMNS, ("r", "m", "x", "b"), strict=True))  # Rootlog's Decree columns
-AREA_COLUMN = {v: k for k, v in COLUMN_AREA.items()}
 ITEM_LETTER = {v: k for k, v in ITEM_NAMES.items()}
 RELATION_MARK = {-1: "h", 0: "0", 1: "1", 2: "2", 3: "a"}
 MARK_RELATION = {v: k for k, v in RELATION_MARK.items()}
