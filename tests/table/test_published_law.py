@@ -67,8 +67,8 @@ PUBLISHED = {
 }
 
 
-# Not pinned: 2020_11_19_winter_tournament_r1g2, whose check (now with the second Vagabond G's
-# lines) ran past half an hour on this machine without a verdict (docs/rootlog.md).
+# Not pinned: 2020_11_19_winter_tournament_r1g2 ("could not be checked from line 23", 4 lines legal:
+# docs/rootlog.md), whose check, now with the second Vagabond G's lines, takes some 18 minutes here.
 
 
 @pytest.mark.skipif(not ROOTLOG_GIT.is_dir(), reason="the Rootlog repository is not fetched here")
