@@ -10,7 +10,7 @@ from rootbotics.core.battle import battle
 from rootbotics.core.cards import DECK_SIZE, load_deck
 from rootbotics.core.fields import StateError
 from rootbotics.core.lor import crafting, effects
-from rootbotics.core.lor.cards import draw_and_discard
+from rootbotics.core.lor.cards import card_label, card_moves, draw_and_discard
 from rootbotics.core.lor.moving import destinations
 from rootbotics.core.rules import craft_order, ruled_clearings, ruler
 from rootbotics.game import ConfigError, GameConfig, Seat, new_game, play
@@ -51,6 +51,17 @@ def test_lor_19_2_the_cards_both_decks_share_keep_their_ids() -> None:
     for card in DECK.cards:
         if card.kind != "effect":
             assert base.by_name[card.name] == card.id
+
+
+def test_lor_19_2_card_moves_and_events_name_the_games_own_deck() -> None:
+    """The two decks number their effect cards differently (card 7: the base deck's Armorers,
+    E&P's Saboteurs): a card move's words and a card's event come from the game's deck."""
+    state = mine(hand=("saboteurs", "crossbow_bird"))
+    cid = DECK.by_name["saboteurs"]
+    assert load_deck().cards[cid].title != "Saboteurs"  # the base deck has another card there
+    moves = card_moves(state, state.factions["marquise"].hand, "LoR 4.1")
+    assert [m.text() for m in moves] == ["Saboteurs (bird) (LoR 4.1)", "Crossbow (bird) (LoR 4.1)"]
+    assert card_label(cid, state) == "Saboteurs (bird)"
 
 
 def test_lor_19_2_a_bad_deck_option_is_one_line_naming_the_field() -> None:

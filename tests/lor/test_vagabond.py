@@ -775,3 +775,23 @@ def test_lor_9_7_two_vagabonds_by_legal_moves_keep_the_invariants(seed: int) -> 
     g.log.listeners.append(lambda e: invariants.check(g.state))
     play(g)
     assert s.winner and c1.decisions > 0 and c2.decisions > 0
+
+
+def test_lor_21_8_his_coalition_partner_and_he_are_not_each_others_enemies() -> None:
+    """LoR 21.8: an enemy is any other player one is not in a coalition with (LoR 9.2.8), both
+    ways. In 5: his pawn, a Marquise warrior (his partner) and an Eyrie warrior. The Marquise may
+    not battle him (LoR 4.3) and her effects that remove all enemy pieces there leave him alone
+    (no Full Removal, LoR 9.2.2.1); the Eyrie's still count him."""
+    from rootbotics.core.lor.battling import defenders
+    from rootbotics.core.rules import remove_all_enemy_pieces
+
+    s = four_players({"vagabot": 12, "eyrie": 27, "marquise": 3, "alliance": 7}, board={"coalition": "marquise"}, hand=(), dominance="dominance_rabbit")
+    assert not s.is_enemy("marquise", "vagabot") and not s.is_enemy("vagabot", "marquise")
+    assert s.is_enemy("eyrie", "vagabot") and s.is_enemy("marquise", "eyrie")
+    assert defenders(s, "marquise", 5) == ["eyrie"] and defenders(s, "eyrie", 5) == ["vagabot", "marquise"]
+    assert s.enemy_pieces("marquise", 5) == 1 and s.enemy_pieces("eyrie", 5) == 2  # a pawn is a piece
+    assert s.enemy_warriors("vagabot", 5) == 1
+    g = Game(s, controllers={"vagabot": ProgramController(Recorder())})
+    assert remove_all_enemy_pieces(g, "marquise", 5, "test") == 1
+    assert [i.words() for i in s.factions["vagabot"].board.items] == ["sword", "boots"]  # nothing damaged
+    assert s.clearings[5].warriors == {"marquise": 1} and not any(e.kind == "damage" for e in g.log)

@@ -164,6 +164,8 @@ def test_items_exhausted_refreshed_damaged_and_repaired() -> None:
     assert words(g) == ["sword", "boots exhausted", "boots exhausted", "torch damaged"]
     apply_line(g, "V", "%_e->r/%rd->s")
     assert words(g) == ["sword", "boots", "boots", "torch"]
+    said = [e.line() for e in g.log if e.rule == "LoR 9.2.5"]
+    assert "vagabot: his boots are exhausted" in said[0] and "his torch is damaged" in said[2], said  # (LoR 9.2.5; "boots" is plural)
 
 
 def test_a_human_vagabonds_item_moves_are_kept_by_the_engine() -> None:

@@ -173,12 +173,12 @@ def test_every_completed_action_has_a_rootlog_text_that_reads_back_to_its_change
         text = chain_text(s.play, chain)
         r = reach(s.play, chain)
         if not text:  # a March there and back again changes nothing: Rootlog has no empty action
-            assert delta(features(start), features(r.state)) == {}
+            assert delta(features(start, boards=True), features(r.state, boards=True)) == {}
             continue
-        assert line_delta(start, "marquise", text) == delta(features(start), features(r.state)), (chain, text)
+        assert line_delta(start, "marquise", text) == delta(features(start, boards=True), features(r.state, boards=True)), (chain, text)
     for chain in chains[::7]:  # a few found again from their text (each search plays many chains)
         text = chain_text(s.play, chain)
         if not text:
             continue
         found = find_chain(s.play, text)
-        assert delta(features(start), features(reach(s.play, tuple(found)).state)) == line_delta(start, "marquise", text)
+        assert delta(features(start, boards=True), features(reach(s.play, tuple(found)).state, boards=True)) == line_delta(start, "marquise", text)

@@ -32,22 +32,43 @@ def test_a_keep_outside_a_corner_is_refused_with_its_rule() -> None:
     assert v.status == "refused" and v.line == 7 and v.why.startswith("LoR 6.3"), v.text()
 
 
-def test_a_craft_is_not_checked_and_says_so() -> None:
-    v = check_game(HEAD + SETUP_C + SETUP_E + "C:t->1/Z%h\n")
-    assert v.status == "unchecked" and v.line == 9 and "a craft" in v.why and v.checked == 2, v.text()
+def test_lor_4_1_a_craft_is_followed_with_each_card_that_could_have_made_it() -> None:
+    """The file names the item (``Z%f``) or the card (``Zvisit``: A Visit to Friends), not the
+    copy: a boot comes from A Visit to Friends, Travel Gear or Woodland Runners, each costing one
+    rabbit (LoR 4.1.1); the workshop in 5 (rabbit) pays it, and the boot scores 1 VP."""
+    for craft in ("Z%f", "Zvisit", "Zavisittofriends"):
+        v = check_game(HEAD + SETUP_C + SETUP_E + f"C:t->1/{craft}/++/#->C\n")
+        assert v.status == "legal" and v.checked == 3, (craft, v.text())
 
 
-# Where each published game stops (docs/rootlog.md says why, per game).
+def test_lor_4_1_a_craft_no_card_of_the_deck_makes_is_refused_and_one_the_search_cannot_find_is_said() -> None:
+    v = check_game(HEAD + SETUP_C + SETUP_E + "C:t->1/Zsomethingelse/#->C\n")
+    assert v.status == "refused" and v.line == 9 and v.why.startswith("LoR 4.1: no card of the deck crafts Zsomethingelse"), v.text()
+    v = check_game(HEAD + SETUP_C + SETUP_E + "C:t->1/Z%s/++2/#->C\n")  # a sword costs two foxes; her one workshop is in a rabbit clearing
+    assert v.status != "legal" and v.line == 9 and v.checked == 2, v.text()
+
+
+def test_a_trade_with_a_seat_whose_law_is_not_built_is_not_checked_and_says_so() -> None:
+    """Buying a human Riverfolk's services (``3w->O$/B#O->C``): its Law is not built here."""
+    head = HEAD.replace("Pool: CE", "Pool: CEO").replace("E: Bo\n", "E: Bo\nO: Cy\n")
+    v = check_game(head + SETUP_C + SETUP_E + "C:3w->O$/B#O->C/t->1/#->C\n")
+    assert v.status == "unchecked" and "a trade with the riverfolk" in v.why, v.text()
+
+
+# Where each published game stops, why, and how many base-faction lines were legal before (docs/rootlog.md says which, per game).
 PUBLISHED = {
-    "Games/2020_11_08_mega_exploding_birds.rootlog": ("unchecked", 17, "a craft"),
-    "Games/2020_11_19_orderly_eyrie.rootlog": ("unchecked", 17, "the search gave up"),
-    "Games/2020_11_19_winter_tournament_r1g2.rootlog": ("unchecked", 24, "a battle with the vagabond2"),
-    "Games/2020_11_20_winter_tournament_r1g5.rootlog": ("unchecked", 23, "a craft"),
-    "Games/2020_11_24_winter_tournament_r2g4.rootlog": ("unchecked", 20, "a craft"),
-    "Games/2020_11_25_winter_tournament_r2g3.rootlog": ("unchecked", 29, "a craft"),
-    "Games/2020_11_26_winter_tournament_r1g3.rootlog": ("unchecked", 26, "a craft"),
-    "Games/2020_12_05_after_dark_special.rootlog": ("unchecked", 20, "the parser stops"),
+    "Games/2020_11_08_mega_exploding_birds.rootlog": ("unchecked", 17, "a trade with the riverfolk", 2),
+    "Games/2020_11_19_orderly_eyrie.rootlog": ("unchecked", 17, "the search gave up", 3),
+    "Games/2020_11_20_winter_tournament_r1g5.rootlog": ("unchecked", 34, "a battle with the duchy", 7),
+    "Games/2020_11_24_winter_tournament_r2g4.rootlog": ("unchecked", 20, "a trade with the riverfolk", 2),
+    "Games/2020_11_25_winter_tournament_r2g3.rootlog": ("unchecked", 30, "the search gave up", 7),
+    "Games/2020_11_26_winter_tournament_r1g3.rootlog": ("unchecked", 26, "a battle with the duchy", 5),
+    "Games/2020_12_05_after_dark_special.rootlog": ("unchecked", 20, "the parser stops", 2),
 }
+
+
+# Not pinned: 2020_11_19_winter_tournament_r1g2 ("could not be checked from line 23", 4 lines legal:
+# docs/rootlog.md), whose check, now with the second Vagabond G's lines, takes some 18 minutes here.
 
 
 @pytest.mark.skipif(not ROOTLOG_GIT.is_dir(), reason="the Rootlog repository is not fetched here")
@@ -55,8 +76,8 @@ PUBLISHED = {
 def test_published_games_through_the_legal_moves(path: str) -> None:
     assert path in game_paths(ROOTLOG_GIT)
     v = check_game(show(ROOTLOG_GIT, path), path)
-    status, line, why = PUBLISHED[path]
-    assert (v.status, v.line) == (status, line) and why in v.why, v.text()
+    status, line, why, checked = PUBLISHED[path]
+    assert (v.status, v.line, v.checked) == (status, line, checked) and why in v.why, v.text()
 
 
 def test_the_check_command_says_per_file_and_exits_1_on_a_refused_line(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]

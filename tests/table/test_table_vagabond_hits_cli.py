@@ -21,7 +21,7 @@ FIRST = [
     "boots exhausted, torch",  # which 2 of her undamaged items are damaged
     "ok all", "board",
 ]
-ASKED = "Question for Ann: Ann takes 2 hit(s) in clearing 12 (fox, middle, lower left, ruin): which 2 of his undamaged items are damaged?"
+ASKED = "Question for Ann: Ann takes 2 hits in clearing 12 (fox, middle, lower left, ruin): which 2 of his undamaged items are damaged?"
 CHOICES = "  choose from: boots exhausted, sword, sword, torch"
 
 

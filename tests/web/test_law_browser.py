@@ -38,16 +38,18 @@ def test_a_human_marquise_sets_up_and_takes_a_daylight_action_by_clicks(server: 
     finish_bot_steps(page)
     assert status(page) == "Ann (Marquise de Cat, setting up): place the keep in which corner"
     assert page.locator("#decision .decision-rule").inner_text().startswith("LoR 6.3.2")
-    assert [" ".join(t.split()) for t in page.locator("#decision button.move").all_inner_texts()] == [f"{c}. clearing {c} LoR 6.3.2" for c in (1, 2, 3, 4)]
+    assert [" ".join(t.split()) for t in page.locator("#decision button.move").all_inner_texts()] == [  # named as the terminal names clearings
+        f"{c}. clearing {c} ({where}) LoR 6.3.2" for c, where in ((1, "fox, top-left corner"), (2, "mouse, top-right corner"), (3, "rabbit, bottom-right corner"), (4, "rabbit, bottom-left corner"))
+    ]
     page.screenshot(path=str(SHOTS / "law-setup.png"), full_page=True)
-    choose(page, "clearing 1")  # the keep
+    choose(page, "clearing 1 (fox, top-left corner)")  # the keep
     assert status(page) == "Ann (Marquise de Cat, setting up): place the starting sawmill where"
     assert ringed(page) == ["1"] and page.locator("ul.told li").first.inner_text() == "Put Ann's keep token in clearing 1 (fox, top-left corner)."
-    choose(page, "clearing 1")  # the sawmill
+    choose(page, "clearing 1 (fox, top-left corner)")  # the sawmill
     assert ringed(page) == ["1"]
-    choose(page, "clearing 5")  # the workshop
+    choose(page, "clearing 5 (rabbit, top edge, right of centre)")  # the workshop
     assert ringed(page) == ["5"]
-    choose(page, "clearing 5")  # the recruiter: her setup is done, the bots' steps follow
+    choose(page, "clearing 5 (rabbit, top edge, right of centre)")  # the recruiter: her setup is done, the bots' steps follow
     assert status(page).startswith("Step ")
     finish_bot_steps(page)
     assert status(page) == "Ann (Marquise de Cat, round 1): take an action"
@@ -75,7 +77,7 @@ def test_the_decision_fits_a_phone(server: str, browser: object) -> None:  # noq
     page = open_page(browser, viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True)
     page.goto(server + "/game/lawphone")
     finish_bot_steps(page)
-    choose(page, "clearing 1")
+    choose(page, "clearing 1 (fox, top-left corner)")
     heights = page.locator("#decision button.move").evaluate_all("els => els.map(e => e.getBoundingClientRect().height)")
     assert len(heights) == 4 and min(heights) >= 40, heights  # tap targets (issue 30 item 8)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390

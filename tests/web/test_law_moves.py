@@ -41,10 +41,15 @@ def status(page: str) -> list[str]:
     return [html.unescape(s) for s in re.findall(r'<p class="status">(.*?)</p>', page)]
 
 
-def moves(page: str) -> dict[str, int]:
+def buttons(page: str) -> dict[str, int]:
     """The legal moves' buttons: their words -> the number each posts."""
     found = re.findall(r'<button type="submit" name="text" value="(\d+)"[^>]*><span class="n">\d+\.</span> <span class="words">(.*?)</span>', page)
     return {html.unescape(w): int(n) for n, w in found}
+
+
+def moves(page: str) -> dict[str, int]:
+    """The buttons by their words without the clearings' suit and landmark (``clearing 1``)."""
+    return {re.sub(r"(clearing \d+) \([^)]*\)", r"\1", w): n for w, n in buttons(page).items()}
 
 
 def key(page: str) -> str:
@@ -118,6 +123,7 @@ def test_a_click_answers_the_decision_and_the_next_one_appears_with_the_clearing
     assert entries(tmp_path)[-1] == {"kind": "answer", "ask": "move", "value": {"step": "setup.keep", "kind": "clearing", "args": [1]}}
     assert status(page) == ["Ann (Marquise de Cat, setting up): place the starting sawmill where"]
     assert "clearing 1" in moves(page) and "clearing 3" not in moves(page)  # the keep's clearing or next to it (LoR 6.3.3)
+    assert "clearing 1 (fox, top-left corner)" in buttons(page)  # named as the terminal names it
     assert ringed(page) == [1]  # the clearing the move named (not the warriors placed everywhere with the keep)
     assert "Put Ann&#39;s keep token in clearing 1 (fox, top-left corner)." in page  # what the move did, told as the terminal tells it
     page = click(client, page, "clearing 1")

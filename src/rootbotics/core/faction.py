@@ -98,6 +98,10 @@ class Board:
         """The faction fights with a pawn on the map (7.2.1)."""
         return False
 
+    def coalition_with(self) -> str | None:
+        """The player this seat is in a coalition with (LoR 9.2.8), if any."""
+        return None
+
 
 @dataclass(frozen=True, slots=True)
 class BoardTable:

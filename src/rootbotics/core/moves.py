@@ -31,14 +31,17 @@ class IllegalMove(EngineFailure):
 
 class Move:
     """One legal choice: its ``kind`` (an action, a clearing, a card, a count, ``done``...), its
-    arguments, and the Law of Root rule that allows it. Moves compare by kind and arguments."""
+    arguments, and the Law of Root rule that allows it. Moves compare by kind and arguments.
+    ``card``: the words of the card a card move names, from the game's own deck (the decks
+    number their cards differently); not compared."""
 
-    __slots__ = ("kind", "args", "rule")
+    __slots__ = ("kind", "args", "rule", "card")
 
-    def __init__(self, kind: str, args: tuple[Any, ...] = (), rule: str = "") -> None:
+    def __init__(self, kind: str, args: tuple[Any, ...] = (), rule: str = "", card: str = "") -> None:
         self.kind = kind
         self.args = args
         self.rule = rule
+        self.card = card
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Move) and self.kind == other.kind and self.args == other.args

@@ -446,7 +446,8 @@ def remove_all_enemy_pieces(g: Game, faction: str, c: int, rule: str, bots_lose:
     cl = g.state.clearings[c]
     removed = 0
     with one_removal(g):
-        for enemy in sorted(cl.factions_present() - {faction}, key=setup_rank(g.state.options)):
+        partners = {f for f in cl.factions_present() if g.state.in_coalition(faction, f)}  # no enemies (LoR 21.8, 9.2.8)
+        for enemy in sorted(cl.factions_present() - {faction} - partners, key=setup_rank(g.state.options)):
             if enemy in cl.pawns():
                 rules_of(enemy).full_removal(g, faction, c)  # 7.2.1 I: his pawn stays; items are damaged
             if bots_lose is not None and g.state.factions[enemy].is_bot:

@@ -296,10 +296,23 @@ class GameState:
         """Fully Cooperative Play: the bots are a team against the humans."""
         return bool(self.options.get("cooperative"))
 
+    def in_coalition(self, faction: str, other: str) -> bool:
+        """``faction`` and ``other`` are in a coalition (LoR 9.2.8), one of them holding it."""
+        for a, b in ((faction, other), (other, faction)):
+            fs = self.factions.get(a)
+            if fs is not None and fs.board is not None and fs.board.coalition_with() == b:
+                return True
+        return False
+
+    def coalitions(self) -> bool:
+        """Any seat is in a coalition (LoR 9.2.8)."""
+        return any(fs.board is not None and fs.board.coalition_with() is not None for fs in self.factions.values())
+
     def is_enemy(self, faction: str, other: str) -> bool:
-        """Whether ``other`` is an enemy of ``faction``; in cooperative play bots are not each
-        other's enemies when they target (Law of Robotics, Fully Cooperative Play)."""
-        if other == faction:
+        """Whether ``other`` is an enemy of ``faction``: any other player but one it is in a
+        coalition with (LoR 21.8, 9.2.8); in cooperative play bots are not each other's enemies
+        when they target (Law of Robotics, Fully Cooperative Play)."""
+        if other == faction or self.in_coalition(faction, other):
             return False
         if self.options.get("cooperative") and self.factions[faction].is_bot:
             return not self.factions[other].is_bot
@@ -307,7 +320,7 @@ class GameState:
 
     def enemy_pieces(self, faction: str, c: int) -> int:
         cl = self.clearings[c]
-        if self.options.get("cooperative"):
+        if self.options.get("cooperative") or self.coalitions():
             return sum(cl.pieces_of(f) for f in cl.factions_present() if self.is_enemy(faction, f))
         warriors = cl.warriors
         n = sum(warriors.values()) - warriors.get(faction, 0)
@@ -321,7 +334,7 @@ class GameState:
 
     def enemy_warriors(self, faction: str, c: int) -> int:
         warriors = self.clearings[c].warriors
-        if not self.options.get("cooperative"):  # every other faction is an enemy
+        if not self.options.get("cooperative") and not self.coalitions():  # every other faction is an enemy
             return sum(warriors.values()) - warriors.get(faction, 0)
         return sum(v for f, v in warriors.items() if self.is_enemy(faction, f))
 

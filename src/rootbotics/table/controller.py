@@ -132,10 +132,11 @@ class TableController:
         need = min(hits, len(removable))
         if need == len(removable) or len(set(removable)) == 1:
             return list(removable)
+        took = f"{faction} takes {hits} hit{'s' if hits != 1 else ''} in {clearing}"
         if vagabond_board(g.state, faction) is not None:
-            text = f"{faction} takes {hits} hit(s) in {clearing}: which {need} of his undamaged items are damaged?"
+            text = f"{took}: which of his undamaged items is damaged?" if need == 1 else f"{took}: which {need} of his undamaged items are damaged?"
         else:
-            text = f"{faction} takes {hits} hit(s) in {clearing} beyond warriors: which {need} of its pieces go, first removed first?"
+            text = f"{took} beyond warriors: which of its pieces goes?" if need == 1 else f"{took} beyond warriors: which {need} of its pieces go, first removed first?"
         q = Question("assign_hits", faction, text, tuple(removable), need)
 
         def convert(value: Any) -> list[str]:

@@ -39,6 +39,7 @@ from .chance import Answers, BadAnswer, NeedInput, TableChance
 from .controller import TableController, TurnOpen
 from .export import Writer, snapshot
 from .law import encode
+from .law_boards import board_features, board_group, board_lines, line_changes
 from .rootlog import Card, Hand, Move, RootlogError, format_actions, parse_action
 from .rootlog_import import ImportError_, play_actions
 
@@ -59,9 +60,11 @@ Chain = tuple[tuple["Decision", "LegalMove"], ...]
 
 
 # -- positions as counts ------------------------------------------------------------------------
-def features(s: GameState) -> Counter[Key]:
+def features(s: GameState, boards: bool = False) -> Counter[Key]:
     """What Rootlog can say about a position, as counts: pieces by place, pawns, the Ferry,
-    ruin items, plots, opened paths, VP, swayed ministers, the human hands by suit."""
+    ruin items, plots, opened paths, VP, swayed ministers, the human hands by suit; with
+    ``boards``, the seats' boards as well (``law_boards``: cards by name and pile, leaders,
+    supporters, items, relationships)."""
     snap = snapshot(s)
     out: Counter[Key] = Counter()
     for (place, owner, kind), n in snap.pieces.items():
@@ -85,6 +88,8 @@ def features(s: GameState) -> Counter[Key]:
             out[("hand", f)] = len(fs.hand)
             for cid in fs.hand:
                 out[("hand", f, s.deckdef.card(cid).suit)] += 1
+    if boards:
+        out.update(board_features(s))
     return out
 
 
@@ -93,8 +98,11 @@ def delta(a: Counter[Key], b: Counter[Key]) -> Delta:
 
 
 def group(key: Key) -> Key:
-    """The kind of thing a key counts: one owner's pieces of one kind, one seat's hand or VP."""
-    return key[:3] if key[0] == "piece" else key[:2]
+    """The kind of thing a key counts: one owner's pieces of one kind, one seat's hand or VP,
+    one pile of cards of a seat (``law_boards.board_group``)."""
+    if key[0] == "ruin":  # the items under the ruins, one kind of thing (which item was taken matters)
+        return key[:1]
+    return board_group(key) or (key[:3] if key[0] == "piece" else key[:2])
 
 
 def line_delta(s: GameState, faction: str, text: str) -> Delta:
@@ -107,10 +115,20 @@ def line_delta(s: GameState, faction: str, text: str) -> Delta:
     except ImportError_ as e:
         raise ValueError(f"{e.token!r}: {e.problem}") from None
     out = {k: v for k, v in delta(features(s), features(shadow)).items() if k[0] != "hand"}
-    for key, n in _card_changes(s, faction, actions).items():
+    cards = _card_changes(s, faction, actions)
+    cards.update(_boards(s, faction, actions))  # (update: ``+`` would drop the losses)
+    for key, n in cards.items():
         if n:
             out[key] = out.get(key, 0) + n
     return {k: v for k, v in out.items() if v}
+
+
+def _boards(s: GameState, faction: str, actions: Sequence[object]) -> Counter[Key]:
+    """``law_boards.line_changes``, and a craft's card out of the hand (counted by suit there)."""
+    try:
+        return line_changes(s, faction, actions)  # type: ignore[arg-type]
+    except ValueError as e:
+        raise ValueError(str(e)) from None
 
 
 def _card_changes(s: GameState, faction: str, actions: Sequence[object]) -> Counter[Key]:
@@ -189,6 +207,10 @@ def touched(s: GameState, faction: str, text: str) -> set[Key]:
         except ImportError_:
             break
         out |= set(delta(base, features(shadow))) | set(_card_changes(s, faction, actions[: i + 1]))
+        try:
+            out |= set(line_changes(s, faction, actions[: i + 1]))
+        except ValueError:
+            break
     return out
 
 
@@ -231,7 +253,7 @@ def find_chain(play: Play, text: str) -> list[tuple[Decision, LegalMove]]:
         raise ValueError(f"{asked}: {e}") from None
     if not target:
         raise ValueError(f"{asked}: the line changes nothing on the board")
-    base = features(start)
+    base = features(start, boards=True)
     mentioned = {group(k) for k in target}
     passed = touched(start, d0.seat, text)
     level: list[tuple[Chain, Decision, int]] = [((), d0, 0)]
@@ -249,7 +271,7 @@ def find_chain(play: Play, text: str) -> list[tuple[Decision, LegalMove]]:
                 r = reach(play, longer)
                 if r is None:
                     continue
-                got = delta(base, features(r.state))
+                got = delta(base, features(r.state, boards=True))
                 verdict = _verdict(target, got, mentioned, passed)
                 if verdict in ("match", "exact"):
                     found.append((longer, got, r.state, verdict == "exact"))
@@ -282,33 +304,10 @@ def _one(found: list[tuple[Chain, Delta, GameState, bool]], start: GameState, d0
 # -- a chain's Rootlog text -----------------------------------------------------------------------------
 def board_text(before: GameState, after: GameState, faction: str) -> str:
     """The Rootlog actions (no faction prefix) of what changed from ``before`` to ``after``, as
-    the seat ``faction`` would write them: pieces, pawns, VP (the export's comparison) and the
-    seat's own cards drawn and discarded, by suit."""
-    actions = Writer(after, faction).diff(snapshot(before), snapshot(after))
-    text = format_actions(actions) if actions else ""
-    cards = _hand_text(before, after, faction)
-    return "/".join(x for x in (text, cards) if x)
-
-
-def _hand_text(before: GameState, after: GameState, faction: str) -> str:
-    fs0, fs1 = before.factions[faction], after.factions[faction]
-    if fs0.is_bot:
-        return ""
-    letter, parts = LETTERS[faction], []
-    was, now = Counter(fs0.hand), Counter(fs1.hand)
-    for cid, n in sorted((now - was).items()):
-        parts.append(f"{_count(n)}{_suit(after, cid)}#->{letter}")
-    for cid, n in sorted((was - now).items()):
-        parts.append(f"{_count(n)}{_suit(after, cid)}#{letter}->")
-    return "/".join(parts)
-
-
-def _count(n: int) -> str:
-    return str(n) if n > 1 else ""
-
-
-def _suit(s: GameState, cid: int) -> str:
-    return {v: k for k, v in SUIT_OF.items()}.get(s.deckdef.card(cid).suit, "")
+    the seat ``faction`` would write them: pieces, pawns, VP (the export's comparison), and the
+    seats' boards (``law_boards``: cards by name, crafts, leaders, items, relationships)."""
+    actions = [*Writer(after, faction).diff(snapshot(before), snapshot(after)), *board_lines(before, after, faction)]
+    return format_actions(actions) if actions else ""
 
 
 def chain_text(play: Play, chain: Chain) -> str:

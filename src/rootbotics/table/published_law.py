@@ -20,8 +20,10 @@ Nothing of the published games is stored here: they are read from a fetched git 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from itertools import islice, product
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,15 +37,17 @@ from ..programs import ProgramController
 from .board import ENGINE_NAMES
 from .law import law_built
 from .law_lines import SUIT_OF, _card_changes, _progress, _verdict, delta, features, group
-from .rootlog import Battle, Board, Card, Craft, Hand, Move, RootlogError, format_action, parse_file
-from .rootlog_import import ImportError_, bot_rule_sets, bot_seats, play_actions, start_position, turn_lines
+from .rootlog import Battle, Board, Card, Clearing, Craft, Hand, Move, RootlogError, format_action, parse_file
+from .rootlog_import import ENGINE_ITEMS, ImportError_, bot_rule_sets, bot_seats, play_actions, start_position, turn_lines
 
-BASE = ("C", "E", "A", "V")  # the base game's factions
+BASE = ("C", "E", "A", "V", "G")  # the base game's factions (G: a second Vagabond, LoR 9)
 MAX_DEPTH = 10  # decisions (and rolls) in one run's chain
 MAX_TRIES = 4000  # chains played for one run
+LINE_TRIES = 2  # runs' worth of plays for one line
 SLACK = 4  # steps in a row a chain may take without coming closer to the line
 ROLLS = tuple((a, b) for a in range(4) for b in range(a + 1))  # (higher, lower)
 SEED = 26
+MAX_CRAFT_CARDS = 6  # cards tried for a line's crafts
 
 Answer = Any  # a legal move, or a roll (a, b)
 Chain = tuple[Answer, ...]
@@ -55,6 +59,10 @@ class Unchecked(Exception):
 
 class Refused(Exception):
     """No legal chain makes the line's change: the rule and why."""
+
+
+class _Unheld(Unchecked):
+    """A craft's card the hand cannot hold (the position has it elsewhere)."""
 
 
 class _Pending(Exception):
@@ -144,7 +152,11 @@ def feats(s: GameState, seats: set[str]) -> Counter[Any]:
     suits, the engine holds cards), the Eyrie's leader and the Alliance's supporters."""
     out: Counter[Any] = Counter({k: v for k, v in features(s).items() if k[0] != "hand" or (len(k) == 2 and k[1] in seats)})
     for f in seats:
-        b = s.factions[f].board
+        fs = s.factions[f]
+        for item in fs.items:  # the Crafted Items box (LoR 4.1.2)
+            out[("crafted", f, item)] += 1
+        out[("played", f)] = len(fs.play_area)  # crafted cards of lasting effect (LoR 4.1.3)
+        b = fs.board
         if getattr(b, "leader", None):
             out[("leader", b.leader)] = 1
         if hasattr(b, "supporters"):
@@ -152,10 +164,15 @@ def feats(s: GameState, seats: set[str]) -> Counter[Any]:
     return out
 
 
-def _card_extras(s: GameState, letter: str, actions: Sequence[Any], seats: set[str]) -> Counter[Any]:
-    """Hands (by size), leaders and supporters as the line's card moves change them."""
+def _card_extras(s: GameState, letter: str, actions: Sequence[Any], seats: set[str], made: Sequence[int] = ()) -> Counter[Any]:
+    """Hands (by size), leaders and supporters as the line's card moves change them; a craft's
+    card (``made``: the card each craft of the line is tried with) out of the hand, its item
+    into the Crafted Items box or the card before its crafter."""
     out: Counter[Any] = Counter({k: v for k, v in _card_changes(s, ENGINE_NAMES[letter], actions).items() if len(k) == 2 and k[1] in seats})
+    crafts = iter(made)
     for act in actions:
+        if isinstance(act, Craft):
+            _crafted(s, ENGINE_NAMES[letter], next(crafts, None), seats, out)
         if not isinstance(act, Move):
             continue
         for part in act.parts:
@@ -177,16 +194,30 @@ def _card_extras(s: GameState, letter: str, actions: Sequence[Any], seats: set[s
     return out
 
 
-def targets(s0: GameState, letter: str, actions: Sequence[Any], seats: set[str]) -> list[Counter[Any]]:
+def _crafted(s: GameState, f: str, cid: int | None, seats: set[str], out: Counter[Any]) -> None:
+    """LoR 4.1: the card leaves the hand; an item goes to the Crafted Items box (a Vagabond's to
+    his board, LoR 9.2.1, not compared), another card stays before its crafter (LoR 4.1.3)."""
+    if f not in seats or cid is None:
+        return
+    out[("hand", f)] -= 1
+    card = s.deckdef.card(cid)
+    if card.item is not None:
+        if s.factions[f].board is None or not s.factions[f].board.has_pawn():
+            out[("crafted", f, card.item)] += 1
+    elif card.persistent:
+        out[("played", f)] += 1
+
+
+def targets(s0: GameState, letter: str, actions: Sequence[Any], seats: set[str], made: Sequence[int] = ()) -> list[Counter[Any]]:
     """The compared position after each prefix of the line (an ImportError_ where the import stops)."""
     base = feats(s0, seats)
-    kept = {k: v for k, v in base.items() if k[0] in ("hand", "leader", "supporters")}
+    kept = {k: v for k, v in base.items() if k[0] in ("hand", "leader", "supporters", "crafted", "played")}
     shadow, out = s0.clone(), [base]
     for k in range(1, len(actions) + 1):
         play_actions(shadow, letter, [actions[k - 1]])
         t = Counter({key: v for key, v in features(shadow).items() if key[0] != "hand"})
         t.update(kept)
-        for key, v in _card_extras(s0, letter, actions[:k], seats).items():
+        for key, v in _card_extras(s0, letter, actions[:k], seats, made).items():
             t[key] += v
         out.append(Counter({key: v for key, v in t.items() if v}))
     return out
@@ -210,7 +241,7 @@ class _Line:
     def reach(self, chain: Chain) -> Reached | None:
         if chain not in self.reached:
             self.tries += 1
-            if self.tries > MAX_TRIES * 2:
+            if self.tries > MAX_TRIES * LINE_TRIES:
                 raise Unchecked(f"the search gave up after {self.tries} plays of the turn")
             self.reached[chain] = reach(self.s0, self.faction, self.part, chain, self.seats)
         return self.reached[chain]
@@ -306,7 +337,12 @@ def match_line(line: _Line) -> GameState:
                     return done
         return None
 
-    done = follow((), 0)
+    try:
+        done = follow((), 0)
+    except Unchecked as e:  # where the search got to, so the verdict says what it followed
+        pos = far[0][0]
+        followed = "/".join(format_action(a) for a in line.actions[:pos])
+        raise Unchecked(f"{e} (followed: {followed!r}; not: {_words(line, pos)})" if followed else str(e)) from None
     if done is None:
         pos, chain = far[0]
         root = line.reach(chain)
@@ -319,8 +355,9 @@ def match_line(line: _Line) -> GameState:
 def unfollowable(actions: Sequence[Any], letter: str, s: GameState, seats: set[str]) -> str | None:
     """Why the line cannot be checked before any search, or None."""
     for act in actions:
-        if isinstance(act, Craft):
-            return f"a craft ({format_action(act)}): which card, and the crafted effects, the engine's Law does not follow from a line yet"
+        other = _unbuilt_party(act, letter, s, seats)
+        if other:
+            return f"a trade with the {other} ({format_action(act)}: cards or pieces to or from its hand or board), whose Law of Root is not built here (its services are not legal moves)"
         if not isinstance(act, Battle):
             continue
         defender = ENGINE_NAMES.get(act.defender)
@@ -332,6 +369,19 @@ def unfollowable(actions: Sequence[Any], letter: str, s: GameState, seats: set[s
                 return f"a battle with the {side} ({format_action(act)}), whose Law of Root is not built here: its choices are not legal moves"
         if act.rolls is not None and act.rolls[0] < act.rolls[1] and defender != "alliance":
             return f"the dice {act.rolls} of {format_action(act)} are not the engine's (the attacker takes the higher roll, LoR 4.3.2)"
+    return None
+
+
+def _unbuilt_party(act: Any, letter: str, s: GameState, seats: set[str]) -> str | None:
+    """A human seat whose Law is not built, whose hand or board the move takes from or gives to
+    (``R#O->V``, ``2Ow->O$``: a Riverfolk's services bought)."""
+    if not isinstance(act, Move):
+        return None
+    for place in [p.start for p in act.parts] + list(act.dests):
+        who = getattr(place, "faction", None) if isinstance(place, (Hand, Board)) else None
+        name = ENGINE_NAMES.get(who or "")
+        if who and who != letter and name in s.factions and name not in seats and not s.factions[name].is_bot:
+            return name
     return None
 
 
@@ -370,6 +420,30 @@ def fit_hand(s: GameState, faction: str, want: Counter[str], hand: list[int] | N
             hand.append(new)
             have[suit(spare)] -= 1
             have[needed] += 1
+    return None
+
+
+def fit_ruins(s: GameState, actions: Sequence[Any]) -> str | None:
+    """Make each ruin the line explores hold the item it takes (``%b12->t``): the items under the
+    ruins lie face down (LoR 9.3.4) and the file names them only when taken, so the item is swapped
+    with one under another ruin. Why not, or None."""
+    for act in actions:
+        if not isinstance(act, Move):
+            continue
+        for part in act.parts:
+            if not isinstance(part.start, Clearing) or not 1 <= part.start.number <= 12:
+                continue
+            cl = s.clearings[part.start.number]
+            for counted in part.things:
+                kind = ENGINE_ITEMS.get(getattr(counted.thing, "kind", ""), "")
+                if not kind or not cl.ruin or kind in cl.ruin_items or not cl.ruin_items:
+                    continue
+                other = next((o for o in s.map.ruins if o != part.start.number and kind in s.clearings[o].ruin_items), None)
+                if other is None:
+                    return f"no {kind} under a ruin to be the one taken in {part.start.number}"
+                mine, theirs = cl.ruin_items, s.clearings[other].ruin_items
+                given = mine[0]
+                mine[0], theirs[theirs.index(kind)] = kind, given
     return None
 
 
@@ -437,20 +511,96 @@ def check_game(text: str, path: str = "") -> Verdict:
 
 
 def check_line(s: GameState, faction: str, letter: str, part: str, actions: list[Any], seats: set[str]) -> GameState:
-    """The position after the line played by the legal moves."""
+    """The position after the line played by the legal moves. A craft names its item or card,
+    not which copy (``Z%x``: the bird or the mouse Crossbow): each card of the game's deck that
+    could have made it is tried in the hand (LoR 4.1), the first that lets the line follow kept."""
     why = unfollowable(actions, letter, s, seats)
     if why:
         raise Unchecked(why)
+    crafts = [a for a in actions if isinstance(a, Craft)]
+    options = [craft_cards(s, c) for c in crafts]
+    for craft, cards in zip(crafts, options, strict=True):
+        if not cards:
+            raise Refused(f"LoR 4.1: no card of the deck crafts {format_action(craft)}")
+    failed: Refused | Unchecked | None = None
+    unheld: Unchecked | None = None  # a card the hand could not hold (another hand has it)
+    for made in islice(product(*options), MAX_CRAFT_CARDS):
+        try:
+            return _check_with(s, faction, letter, part, actions, seats, list(made))
+        except _Unheld as e:
+            unheld = unheld or e
+        except (Refused, Unchecked) as e:
+            if failed is None or isinstance(e, Refused):
+                failed = e
+    failed = failed or unheld
+    assert failed is not None
+    if crafts and isinstance(failed, Refused):
+        raise Refused(f"{failed} (with each card that could have made {', '.join(format_action(c) for c in crafts)})")
+    raise failed
+
+
+def _check_with(s: GameState, faction: str, letter: str, part: str, actions: list[Any], seats: set[str], made: list[int]) -> GameState:
+    """The line checked with the crafts made by the cards ``made`` (put in the hand)."""
     s = s.clone()
-    why = fit_hand(s, faction, spent_suits(actions, letter))
+    want = spent_suits(actions, letter)
+    why = fit_hand(s, faction, want)
     supporters = getattr(s.factions[faction].board, "supporters", None)
     if not why and supporters is not None:
         why = fit_hand(s, faction, spent_suits(actions, letter, Board), supporters)
+    why = why or fit_ruins(s, actions)
     if why:
         raise Unchecked(why)
+    for cid in made:
+        held = hold_card(s, faction, cid, want)
+        if held:
+            raise _Unheld(held)
+        want[s.deckdef.card(cid).suit] += 1
     try:
-        t = targets(s, letter, actions, seats)
+        t = targets(s, letter, actions, seats, made)
     except ImportError_ as e:
         raise ImportError_(0, e.token, e.problem) from None
     dice = [a.rolls for a in actions if isinstance(a, Battle)]
     return match_line(_Line(s, faction, part, actions, t, seats, dice))
+
+
+# -- crafts ------------------------------------------------------------------------------------------
+def craft_cards(s: GameState, craft: Craft) -> list[int]:
+    """One card of each title and suit in the game's deck that could have made the craft: those
+    crafting its item (``Z%x``), or those its name or abbreviation names (``Zrpart``)."""
+    out: dict[tuple[str, str], int] = {}
+    for cid in range(len(s.deckdef.cards)):
+        c = s.deckdef.card(cid)
+        if craft.item is not None:
+            fits = c.item is not None and c.item == ENGINE_ITEMS.get(craft.item, craft.item)
+        else:
+            fits = c.kind not in ("ambush", "dominance") and abbreviates(craft.card or "", re.findall(r"[a-z]+", c.title.lower()))
+        if fits:
+            out.setdefault((c.title, c.suit), cid)
+    return list(out.values())
+
+
+def abbreviates(short: str, words: list[str]) -> bool:
+    """``short`` is made of beginnings of the title's words, in order (``rpart``: Rabbit
+    Partisans; ``false``: False Orders; ``taxcollector``)."""
+    if not short:
+        return True
+    return any(words[j].startswith(short[:k]) and abbreviates(short[k:], words[j + 1 :]) for j in range(len(words)) for k in range(len(short), 0, -1))
+
+
+def hold_card(s: GameState, faction: str, cid: int, want: Counter[str]) -> str | None:
+    """Put a copy of the card ``cid`` (same title and suit) in the hand, for a card the line
+    does not spend otherwise; the file does not say which cards the hand held. Why not, or None."""
+    hand = s.factions[faction].hand
+    same = lambda c: (s.deckdef.card(c).title, s.deckdef.card(c).suit) == (s.deckdef.card(cid).title, s.deckdef.card(cid).suit)  # noqa: E731
+    suit = lambda c: s.deckdef.card(c).suit  # noqa: E731
+    have = Counter(suit(c) for c in hand)
+    if any(same(c) and have[suit(c)] > want[suit(c)] for c in hand):
+        return None
+    pile = next((p for p in (s.deck, s.discard) if any(same(c) for c in p)), None)
+    spare = next((c for c in hand if have[suit(c)] > want[suit(c)]), None)
+    if pile is None or spare is None:
+        return f"no {s.deckdef.card(cid).title} ({s.deckdef.card(cid).suit}) to put in the hand"
+    new = next(c for c in pile if same(c))
+    pile[pile.index(new)] = spare
+    hand[hand.index(spare)] = new
+    return None

@@ -151,7 +151,8 @@ def start_position(record: Record, bots: set[str], rule_sets: dict[str, str] | N
         seat = "bot" if letter in bots or not REGISTRY[name].human_seat else "human"
         seats.append(Seat(name, seat, rule_set=(rule_sets or {}).get(letter, LAW) if seat == "bot" else LAW))
     suits = None if record.clearings is None else [SUIT_NAMES[x] for x in record.clearings]
-    s = new_game(GameConfig(seats, MAP_NAMES[record.map], 0, suits=suits)).state
+    options = {"deck": "exiles-partisans"} if record.deck == "E&P" else {}  # the file's shared deck (LoR 19.2)
+    s = new_game(GameConfig(seats, MAP_NAMES[record.map], 0, options=options, suits=suits)).state
     _empty_map(s)
     return s
 

@@ -66,12 +66,18 @@ def move_lines(session: Session) -> list[str]:
         return []
     state = play.game.state
     stage = "set up" if state.phase == "setup" else f"round {play.round}"
-    marks = landmarks(state.map.name)
-    named = [CLEARING_WORD.sub(lambda m: clearing_name(int(m[1]), state.suit(int(m[1])), marks[int(m[1])]) if 1 <= int(m[1]) <= 12 else m[0], line) for line in listing(d)]
+    named = [clearings_named(state, line) for line in listing(d)]
     return [f"{cfg.player(d.seat)} ({faction_title(d.seat, 'human')}, {stage}): {d.prompt or d.step} [{d.step}, {d.rule}]", *named]
 
 
 CLEARING_WORD = re.compile(r"\bclearing (\d+)\b")  # a move's clearing, named as the table names clearings
+
+
+def clearings_named(state: GameState, text: str) -> str:
+    """``clearing 1`` in a move's words as the table names clearings: ``clearing 1 (fox,
+    top-left corner)`` (the terminal's list and the web page's buttons alike)."""
+    marks = landmarks(state.map.name)
+    return CLEARING_WORD.sub(lambda m: clearing_name(int(m[1]), state.suit(int(m[1])), marks[int(m[1])]) if 1 <= int(m[1]) <= 12 else m[0], text)
 
 
 def hand_lines(session: Session, name: str = "") -> list[str]:

@@ -158,14 +158,18 @@ def _item_change(g: Game, faction: str, vb: VagabondBoard, counted: Counted, sta
 
 def _tell(g: Game, faction: str, kind: str, item: str) -> None:
     """The event of one item's change (LoR 9.2.5), its kind a literal as every event's."""
+    are = item in PLURAL_ITEMS  # "his boots are exhausted", "his sword is"
     if kind == "damage":
-        g.emit(faction, "LoR 9.2.5", "damage", "his {item} is damaged", item=item)
+        g.emit(faction, "LoR 9.2.5", "damage", "his {item} are damaged" if are else "his {item} is damaged", item=item)
     elif kind == "repair":
-        g.emit(faction, "LoR 9.2.5", "repair", "his {item} is repaired", item=item)
+        g.emit(faction, "LoR 9.2.5", "repair", "his {item} are repaired" if are else "his {item} is repaired", item=item)
     elif kind == "exhaust":
-        g.emit(faction, "LoR 9.2.5", "exhaust", "his {item} is exhausted", item=item)
+        g.emit(faction, "LoR 9.2.5", "exhaust", "his {item} are exhausted" if are else "his {item} is exhausted", item=item)
     else:
-        g.emit(faction, "LoR 9.2.5", "refresh", "his {item} is refreshed", item=item)
+        g.emit(faction, "LoR 9.2.5", "refresh", "his {item} are refreshed" if are else "his {item} is refreshed", item=item)
+
+
+PLURAL_ITEMS = ("boots", "coins")  # items named in the plural (one piece each)
 
 
 def _key(loc: object) -> str | None:

@@ -18,6 +18,7 @@ from ..core.faction import faction_title
 from ..table.law import words
 from ..table.session import Session
 from ..table.steps import places_of
+from ..table.text import clearings_named
 
 # Kinds of moves whose first argument is a clearing (core/lor/moving.py, the factions' lor.py).
 CLEARING_KINDS: frozenset[str] = frozenset({"clearing", "from", "to", "revolt", "spread", "tax_collector"})
@@ -75,7 +76,8 @@ def law_view(session: Session) -> dict[str, Any] | None:
         return None
     play, cfg = session.play, session.config
     stage = "setting up" if play.game.state.phase == "setup" else f"round {play.round}"
-    moves = [{"n": i, "words": words(m), "rule": m.rule, "clearings": move_clearings(m.kind, m.args)} for i, m in enumerate(d.moves, 1)]
+    state = play.game.state  # clearings named with suit and landmark, as the terminal lists them
+    moves = [{"n": i, "words": clearings_named(state, words(m)), "rule": m.rule, "clearings": move_clearings(m.kind, m.args)} for i, m in enumerate(d.moves, 1)]
     return {
         "who": cfg.player(d.seat), "faction": faction_title(d.seat, "human"), "stage": stage,
         "prompt": d.prompt or d.step, "step": d.step, "rule": d.rule, "moves": moves, "key": decision_key(session),

@@ -12,13 +12,14 @@ from ..state import GameState
 
 
 def defenders(state: GameState, faction: str, c: int) -> list[str]:
-    """The enemies ``faction`` may battle in ``c`` (LoR 4.3), in turn order. Hired Mercenaries
-    there let it battle with no warrior of its own, but not the seller (LoR 11.2.7.3)."""
+    """The enemies ``faction`` may battle in ``c`` (LoR 4.3), in turn order: not a player it is
+    in a coalition with (LoR 21.8, 9.2.8). Hired Mercenaries there let it battle with no warrior
+    of its own, but not the seller (LoR 11.2.7.3)."""
     cl = state.clearings[c]
     if cl.warriors.get(faction, 0) <= 0 and faction not in cl.pawns():
         return hired_defenders(state, faction, c)
     present = cl.factions_present()
-    return [f for f in state.turn_order if f != faction and f in present and can_battle(state, faction, f, c)]
+    return [f for f in state.turn_order if f != faction and f in present and can_battle(state, faction, f, c) and state.is_enemy(faction, f)]
 
 
 def hired_defenders(state: GameState, faction: str, c: int) -> list[str]:

@@ -39,7 +39,7 @@ def card_moves(state: GameState, cards: Iterable[int], rule: str, kind: str = "c
     for cid in cards:
         if keys[cid] not in seen:
             seen.add(keys[cid])
-            out.append(Move(kind, (cid,), rule))
+            out.append(Move(kind, (cid,), rule, card_label(cid, state)))
     return out
 
 
@@ -111,13 +111,19 @@ def evening_draw(g: Game, faction: str, n: int, rule: str) -> None:
     draw(g, faction, n, rule, "in Evening")
 
 
-def card_label(cid: int) -> str:
-    """A card's title and suit (the base deck's numbering, which every game shares)."""
-    return load_deck().cards[cid].label()
+def card_label(cid: int, state: GameState) -> str:
+    """A card's title and suit in the game's deck (the base deck and Exiles and Partisans
+    number their cards differently, LoR 19.2)."""
+    return state.deckdef.card(cid).label()
+
+
+def move_card(m: Move) -> str:
+    """The words of the card a move names (set where the move is made, from the game's deck)."""
+    return m.card or f"card {m.args[0]}"
 
 
 def card_text(m: Move) -> str:
-    return card_label(m.args[0])
+    return move_card(m)
 
 
 MOVE_TEXT["card"] = card_text

@@ -10,7 +10,7 @@ from ..maps import CLEARINGS
 from ..moves import MOVE_TEXT, Move, ask
 from ..rules import discard, murine_broker, remove_all_enemy_pieces, score
 from ..state import GameState
-from .cards import card_keys, card_label, card_moves, in_play
+from .cards import card_keys, card_moves, in_play, move_card
 
 CRAFT_SUITS: tuple[str, ...] = ("fox", "rabbit", "mouse")
 ANY = "any"  # a cost of any suit (LoR 4.1.1's question mark)
@@ -128,5 +128,5 @@ def resolve_immediate(g: Game, faction: str, cid: int) -> None:
             remove_all_enemy_pieces(g, faction, c, "LoR 4.1.2")
 
 
-MOVE_TEXT["craft"] = lambda m: f"craft {card_label(m.args[0])}"
+MOVE_TEXT["craft"] = lambda m: f"craft {move_card(m)}" if m.args else "Craft"  # a card, or an action of that name
 MOVE_TEXT["suit"] = lambda m: f"a {m.args[0]} crafting piece"

@@ -8,7 +8,7 @@ from ..context import Game
 from ..moves import MOVE_TEXT, Move
 from ..rules import declare_winner, ruled_clearings
 from ..state import GameState
-from .cards import ask_card, card_label, spend, suit_matches
+from .cards import ask_card, card_label, move_card, spend, suit_matches
 
 ACTIVATE_VP = 10  # LoR 3.3.1
 SUIT_CLEARINGS = 3  # LoR 3.3.1.1
@@ -24,13 +24,13 @@ def activations(state: GameState, faction: str) -> list[Move]:
     if fs.dominance is not None or fs.vp < ACTIVATE_VP:
         return []
     deck = state.deckdef.cards
-    return [Move("activate_dominance", (cid,), RULE_ACTIVATE) for cid in fs.hand if deck[cid].kind == "dominance"]
+    return [Move("activate_dominance", (cid,), RULE_ACTIVATE, card_label(cid, state)) for cid in fs.hand if deck[cid].kind == "dominance"]
 
 
 def takings(state: GameState, faction: str) -> list[Move]:
     """Available dominance cards the seat can take by spending a matching card (LoR 3.3.4); a
     bird one only for a bird card."""
-    return [Move("take_dominance", (cid,), RULE_TAKE) for cid in state.available_dominance if payers(state, faction, cid)]
+    return [Move("take_dominance", (cid,), RULE_TAKE, card_label(cid, state)) for cid in state.available_dominance if payers(state, faction, cid)]
 
 
 def payers(state: GameState, faction: str, cid: int) -> list[int]:
@@ -50,17 +50,17 @@ def activate(g: Game, faction: str, cid: int) -> None:
     fs = g.state.factions[faction]
     fs.hand.remove(cid)
     fs.dominance = cid
-    g.emit(faction, RULE_ACTIVATE, "dominance", "activates {card}: its score marker leaves the track; it now wins by dominance", card=card_label(cid))
+    g.emit(faction, RULE_ACTIVATE, "dominance", "activates {card}: its score marker leaves the track; it now wins by dominance", card=card_label(cid, g.state))
 
 
 def take(g: Game, faction: str, cid: int) -> None:
     """LoR 3.3.4: spend a matching card to take the available dominance card into hand."""
     s = g.state
-    pay = ask_card(g, faction, "dominance.pay", RULE_TAKE, payers(s, faction, cid), f"spend which card to take {card_label(cid)}")
-    spend(g, faction, pay, RULE_TAKE, f"to take {card_label(cid)}")
+    pay = ask_card(g, faction, "dominance.pay", RULE_TAKE, payers(s, faction, cid), f"spend which card to take {card_label(cid, s)}")
+    spend(g, faction, pay, RULE_TAKE, f"to take {card_label(cid, s)}")
     s.available_dominance.remove(cid)
     s.factions[faction].hand.append(cid)
-    g.emit(faction, RULE_TAKE, "take_dominance", "takes {card} into its hand", card=card_label(cid))
+    g.emit(faction, RULE_TAKE, "take_dominance", "takes {card} into its hand", card=card_label(cid, g.state))
 
 
 def apply_dominance_move(g: Game, faction: str, m: Move) -> bool:
@@ -91,9 +91,9 @@ def dominance_won(state: GameState, faction: str) -> bool:
 def check_dominance_victory(g: Game, faction: str) -> None:
     """At the start of Birdsong (LoR 3.3.1): a seat whose dominance is fulfilled wins now."""
     if g.state.factions[faction].dominance is not None and dominance_won(g.state, faction):
-        card = card_label(g.state.factions[faction].dominance or 0)
+        card = card_label(g.state.factions[faction].dominance or 0, g.state)
         declare_winner(g, [faction], f"{faction} fulfils {card} at the start of Birdsong (LoR 3.3.1)")
 
 
-MOVE_TEXT["activate_dominance"] = lambda m: f"activate {card_label(m.args[0])}"
-MOVE_TEXT["take_dominance"] = lambda m: f"take the available {card_label(m.args[0])}"
+MOVE_TEXT["activate_dominance"] = lambda m: f"activate {move_card(m)}"
+MOVE_TEXT["take_dominance"] = lambda m: f"take the available {move_card(m)}"

@@ -158,7 +158,7 @@ def apply_daylight_move(g: Game, faction: str, m: Move, used: set[str]) -> bool:
         draw(g, faction, 1, RULE, "for Tax Collector")
     elif m.kind == "codebreakers":
         used.add("codebreakers")
-        seen = [card_label(c) for c in g.state.factions[m.args[0]].hand]
+        seen = [card_label(c, g.state) for c in g.state.factions[m.args[0]].hand]
         g.emit(faction, RULE, "codebreakers", "looks at the hand of {other} with Codebreakers: {cards}", other=m.args[0], cards=", ".join(seen) or "no cards")
     else:
         return exiles.apply_daylight(g, faction, m, used)

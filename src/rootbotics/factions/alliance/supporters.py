@@ -6,7 +6,7 @@ and what a removed base costs."""
 from __future__ import annotations
 
 from ...core.context import Game
-from ...core.lor.cards import card_label, card_moves, suit_matches
+from ...core.lor.cards import card_label, card_moves, move_card, suit_matches
 from ...core.maps import CLEARINGS
 from ...core.moves import MOVE_TEXT, ask
 from ...core.rules import discard, told_after
@@ -60,7 +60,7 @@ def spend_supporter(g: Game, cid: int, rule: str, what: str) -> None:
     board.supporters.remove(cid)
     with told_after(g):
         discard(g, cid)
-        g.emit(FACTION, rule, "spend_supporter", "spends the supporter {card} {what}", card=card_label(cid), card_id=g.state.deckdef.cards[cid].name, what=what)
+        g.emit(FACTION, rule, "spend_supporter", "spends the supporter {card} {what}", card=card_label(cid, g.state), card_id=g.state.deckdef.cards[cid].name, what=what)
 
 
 def pay_supporters(g: Game, suit: str, n: int, rule: str, what: str) -> None:
@@ -118,7 +118,7 @@ def base_removed(g: Game, c: int, kind: str) -> None:
         stack.remove(cid)
         with told_after(g):
             discard(g, cid)
-            g.emit(FACTION, "LoR 8.2.4", "discard_supporter", "discards the supporter {card}: no base is left, five at most", card=card_label(cid), card_id=deck[cid].name)
+            g.emit(FACTION, "LoR 8.2.4", "discard_supporter", "discards the supporter {card}: no base is left, five at most", card=card_label(cid, g.state), card_id=deck[cid].name)
 
 
-MOVE_TEXT["supporter"] = lambda m: f"the supporter {card_label(m.args[0])}"
+MOVE_TEXT["supporter"] = lambda m: f"the supporter {move_card(m)}"

@@ -115,6 +115,9 @@ class VagabondBoard(Board):
     def has_pawn(self) -> bool:
         return True
 
+    def coalition_with(self) -> str | None:
+        return self.coalition  # LoR 9.2.8: not each other's enemies (LoR 21.8)
+
     def swords(self) -> int:
         """Undamaged swords: his maximum rolled hits (LoR 9.2.6)."""
         return sum(1 for i in self.items if i.kind == "sword" and not i.damaged)

@@ -10,7 +10,7 @@ from ...core.battle import battle
 from ...core.context import Game
 from ...core.faction import rules_of
 from ...core.lor.battling import defenders
-from ...core.lor.cards import ask_card, card_label, discard_down, draw, evening_draw, matching, suit_matches
+from ...core.lor.cards import ask_card, card_label, move_card, discard_down, draw, evening_draw, matching, suit_matches
 from ...core.lor.crafting import craft, craft_moves
 from ...core.lor.dominance import ACTIVATE_VP
 from ...core.lor.effects import daylight_start, evening_start
@@ -22,7 +22,7 @@ from ...core.paths import move_destinations
 from ...core.rules import closed, give_card_to_bot, move_warriors, one_removal, remove_piece, remove_warriors, score, snared
 from ...core.state import GameState
 from .human import ALLIED, HOSTILE, OPTIONS, HUMAN_CHARACTERS, RELATION_NAMES, TRACKED, VagabondBoard, VagabondItem, board_of, place_pawn, where
-from .items import quest_label
+from .items import forest_name, quest_label
 
 FACTION = "vagabot"  # the first Vagabond's faction name (the second's is ``vagabond2``)
 VAGABONDS = tuple(OPTIONS)  # the Vagabonds' faction names, human or bot: no relationship with each other
@@ -257,7 +257,7 @@ def coalition_moves(s: GameState, f: str) -> list[Move]:
     if len(s.turn_order) < COALITION_PLAYERS or fs.dominance is not None or fs.vp < ACTIVATE_VP or not coalition_partners(s, f):
         return []
     deck = s.deckdef.cards
-    return [Move("coalition", (cid,), "LoR 9.2.8") for cid in dict.fromkeys(fs.hand) if deck[cid].kind == "dominance"]
+    return [Move("coalition", (cid,), "LoR 9.2.8", card_label(cid, s)) for cid in dict.fromkeys(fs.hand) if deck[cid].kind == "dominance"]
 
 
 def form_coalition(g: Game, f: str, cid: int) -> None:
@@ -272,7 +272,7 @@ def form_coalition(g: Game, f: str, cid: int) -> None:
     fs.hand.remove(cid)
     fs.dominance = cid
     vb.coalition = o
-    g.emit(f, "LoR 9.2.8", "coalition", "activates {card} to form a coalition with the {other}: his score marker goes to their board", card=card_label(cid), other=o)
+    g.emit(f, "LoR 9.2.8", "coalition", "activates {card} to form a coalition with the {other}: his score marker goes to their board", card=card_label(cid, g.state), other=o)
     if vb.hostile(o):
         vb.relations[o] = 0
         g.emit(f, "LoR 9.2.9.3.4", "relationship", "forms a coalition with the Hostile {other}: they are now Indifferent", other=o)
@@ -316,9 +316,11 @@ def move(g: Game, f: str) -> None:
     c = ask(g, f, "move.to", "LoR 9.5.1", [Move("to", (c,), "LoR 9.5.1") for c in move_targets(s, f, vb)], "move to which clearing").arg
     n = boots_needed(s, f, vb, c)
     exhaust(g, f, "boots", "LoR 9.5.1" if n == 1 else "LoR 9.2.9.3.2", f"to move into {c}", n)
-    before, origin = where(s, vb), vb.clearing
+    origin = vb.clearing
+    before = origin if origin is not None else forest_name(s, vb.forest) if vb.forest is not None else None
     place_pawn(s, f, vb, clearing=c)
-    g.emit(f, "LoR 9.5.1", "move", "moves from {a} to {b}", a=before, b=where(s, vb))
+    # "move_pawn", as the bot's and a table line's pawn moves (the table tells it as a pawn move)
+    g.emit(f, "LoR 9.5.1", "move_pawn", "moves from {a} to {b}", a=before, b=c)
     if origin is not None:
         move_allies(g, f, origin, c)
 
@@ -481,7 +483,7 @@ def aid(g: Game, f: str) -> None:
     else:
         s.factions[f].hand.remove(card)
         s.factions[o].hand.append(card)
-        g.emit(f, "LoR 9.5.4", "aid", "gives {card} to the {other}", card=card_label(card), other=o)
+        g.emit(f, "LoR 9.5.4", "aid", "gives {card} to the {other}", card=card_label(card, g.state), other=o)
     crafted = sorted(set(s.factions[o].items))
     if crafted:
         m = ask(g, f, "aid.take", "LoR 9.5.4", [*(Move("item", (k,), "LoR 9.5.4") for k in crafted), NO], f"take an item from the {o}'s Crafted Items box?")
@@ -648,7 +650,7 @@ def vagabond_craft(g: Game, f: str) -> None:
     before = sum(pieces.values())
     cid = ask(g, f, "craft.card", "LoR 9.5.8", craft_moves(s, f, pieces, "LoR 9.5.8"), "craft which card").arg
     craft(g, f, cid, pieces, "LoR 9.5.8")
-    exhaust(g, f, "hammer", "LoR 9.5.8", f"to craft {card_label(cid)}", before - sum(pieces.values()))
+    exhaust(g, f, "hammer", "LoR 9.5.8", f"to craft {card_label(cid, g.state)}", before - sum(pieces.values()))
 
 
 # -- special actions (LoR 9.5.9, 26) -------------------------------------------------------------
@@ -663,7 +665,7 @@ def special_targets(s: GameState, f: str, vb: VagabondBoard) -> list[Move]:
         return [Move("steal", (o,), rule) for o in s.turn_order if o != f and s.clearings[c].pieces_of(o) > 0 and (s.factions[o].is_bot or s.factions[o].hand)]
     if ch == "tinker" and c is not None:
         suit = s.suits[c] or ""
-        return [Move("card", (cid,), rule) for cid in dict.fromkeys(s.discard) if suit_matches(s.deckdef.cards[cid].suit, suit)]
+        return [Move("card", (cid,), rule, card_label(cid, s)) for cid in dict.fromkeys(s.discard) if suit_matches(s.deckdef.cards[cid].suit, suit)]
     if ch == "ranger":
         return [Move("hideout", (), rule)]
     if ch == "harrier":
@@ -687,7 +689,7 @@ def special(g: Game, f: str) -> str | None:
     elif m.kind == "card":
         s.discard.remove(m.arg)
         s.factions[f].hand.append(m.arg)
-        g.emit(f, rule, "day_labor", "takes {card} from the discard pile", card=card_label(m.arg))
+        g.emit(f, rule, "day_labor", "takes {card} from the discard pile", card=card_label(m.arg, g.state))
     elif m.kind == "instigate":
         instigate(g, f, *m.args)
     elif m.kind == "scorch":
@@ -857,10 +859,12 @@ for _kind, _say in {
     "repair": "Repair (exhaust a hammer)", "craft": "Craft (exhaust hammers)", "special": "the character's special action",
 }.items():
     MOVE_TEXT.setdefault(_kind, lambda m, _say=_say: _say)
+_CRAFT_CARD = MOVE_TEXT["craft"]  # (core's words of a card crafted; his action has no card)
+MOVE_TEXT["craft"] = lambda m: _CRAFT_CARD(m) if m.args else "Craft (exhaust hammers)"
 MOVE_TEXT["character"] = lambda m: f"the {m.args[0].title()}"
 MOVE_TEXT["forest"] = lambda m: f"forest {m.args[0]}"
 MOVE_TEXT["item"] = lambda m: f"the {m.args[0]}"
-MOVE_TEXT["quest"] = lambda m: quest_label(m.args[0])
+MOVE_TEXT["quest"] = lambda m: quest_label(m.args[0]) if m.args else "Quest"  # the card, or the action
 MOVE_TEXT["quest_vp"] = lambda m: f"score {m.args[0]} VP"
 MOVE_TEXT["quest_draw"] = lambda m: "draw two cards"
 MOVE_TEXT["steal"] = lambda m: f"steal a card from the {m.args[0]}"
@@ -868,5 +872,5 @@ MOVE_TEXT["instigate"] = lambda m: f"Instigate: the {m.args[0]} battles the {m.a
 MOVE_TEXT["scorch"] = lambda m: "Scorched Earth: place the torch here and remove all enemy pieces"
 MOVE_TEXT["improvise"] = lambda m: f"Improvise: the {m.args[0]} as a {m.args[1]} (it is damaged)"
 MOVE_TEXT["hideout"] = lambda m: "Hideout: repair three items and end Daylight"
-MOVE_TEXT["coalition"] = lambda m: f"activate {card_label(m.args[0])} to form a coalition"
+MOVE_TEXT["coalition"] = lambda m: f"activate {move_card(m)} to form a coalition"
 MOVE_TEXT["ally"] = lambda m: f"with the {m.args[0]}'s warriors"

@@ -1,0 +1,136 @@
+"""Issue 26 part 5: every completed action's Rootlog text reads back to the same move, for the
+Eyrie Dynasties (LoR 7), the Woodland Alliance (LoR 8) and the Vagabond (LoR 9), as
+``test_law_lines.py`` shows it for the Marquise.
+
+A law-mode seat of the faction plays beside three bots at the table (``table/replay.Play``), its
+moves chosen by the built-in ``random`` program (seeded). At each decision that begins an action
+the chain of moves up to the next such decision is written as a Rootlog line (``chain_text``);
+read back (``line_delta``) the line is the chain's change of the position, boards included
+(``law_boards``: the Decree's columns, supporters, items and their faces, relationships, cards
+by name), and answered with it the companion finds a chain with that change (``find_chain``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from collections.abc import Callable
+
+from rootbotics.programs import SeatView, builtin
+from rootbotics.table.chance import SHAPES, parse_answer
+from rootbotics.table.law import encode
+from rootbotics.table.law_lines import Chain, Reached, chain_text, delta, features, find_chain, line_delta, reach
+from rootbotics.table.replay import Play
+from rootbotics.table.session import TableConfig, TableSeat
+
+PHASES = {"birdsong", "daylight", "evening", "turmoil", "setup"}
+EYRIE_ACTIONS = {"decree.card", "decree.second", "decree.next", "decree.recruit", "decree.move.from", "decree.battle.clearing", "decree.build"}
+ORDER = ("marquise", "eyrie", "alliance", "vagabot")
+
+
+def begins_action(step: str) -> bool:
+    """A decision that begins an action (or a step of a phase): a chain ends before it."""
+    return step.split(".")[0] in PHASES or step in EYRIE_ACTIONS
+
+
+def table(faction: str, seed: int, map_name: str) -> Play:
+    seats = [TableSeat(f, "human", "Ann", rules="law") if f == faction else TableSeat(f, "bot") for f in ORDER]
+    return Play(TableConfig(seats, map_name, None, seed))
+
+
+def answer_other(play: Play) -> None:
+    """Confirm the bots' steps; answer the table's other questions with their first option."""
+    if play.unconfirmed:
+        play.feed({"kind": "ok", "n": len(play.unconfirmed)})
+        return
+    q = play.pending
+    assert q is not None and q.ask != "move"
+    text = ", ".join(q.options[: q.pick or len(q.options)]) if SHAPES[q.ask] == "order" else (q.options[0] if q.options else "none")
+    play.feed({"kind": "answer", "ask": q.ask, "value": parse_answer(q, text, play.game.state.deckdef)})
+
+
+def play_chains(faction: str, seed: int, map_name: str, check: Callable[[Play, Chain, Reached], None], rounds: int = 12) -> int:
+    """Play the game; ``check(play, chain, reached)`` for every chain of the seat's moves that
+    begins an action, before its moves are entered. The number of chains checked."""
+    play = table(faction, seed, map_name)
+    program = builtin("random", seed, faction)
+    n = 0
+    while not play.over and (play.part.start is None or play.part.start.round <= rounds):
+        q = play.pending
+        if play.unconfirmed or q is None or q.ask != "move":
+            answer_other(play)
+            continue
+        chain: Chain = ()
+        d, state = q.decision, play.game.state
+        while True:
+            chain = (*chain, (d, program(SeatView(state, d.seat), d)))
+            r = reach(play, chain)
+            assert r is not None, chain
+            if r.decision is None or begins_action(r.decision.step) or r.decision.seat != faction:
+                break
+            d, state = r.decision, r.state
+        if q.decision.seat == faction and begins_action(q.decision.step) and not (play.part.start is None and r.decision is None):
+            check(play, chain, r)
+            n += 1
+        for dd, mm in chain:
+            play.feed({"kind": "answer", "ask": "move", "value": encode(dd, mm)})
+            if play.pending is None or play.pending.ask != "move":
+                break
+    return n
+
+
+class RoundTrip:
+    """Each chain's text read back, and every ``find_every``-th one found again from its text."""
+
+    def __init__(self, find_every: int) -> None:
+        self.find_every = find_every
+        self.texts: list[tuple[str, str]] = []  # (the chain's first step and move kind, its text)
+
+    def __call__(self, play: Play, chain: Chain, r: Reached) -> None:
+        start = play.game.state
+        faction = chain[0][0].seat
+        text = chain_text(play, chain)
+        got = delta(features(start, boards=True), features(r.state, boards=True))
+        self.texts.append((f"{chain[0][0].step}:{chain[0][1].kind}", text))
+        if not text:  # a move there and back again changes nothing: Rootlog has no empty action
+            assert got == {}, chain
+            return
+        assert line_delta(start, faction, text) == got, (chain, text)
+        if len(self.texts) % self.find_every == 0:
+            found = find_chain(play, text)
+            again = reach(play, tuple(found))
+            assert again is not None and delta(features(start, boards=True), features(again.state, boards=True)) == got, (chain, text, found)
+
+
+# -- the three factions -----------------------------------------------------------------------------
+def test_lor_7_4_2_every_eyrie_action_reads_back_from_its_rootlog_text() -> None:
+    """The Eyrie (LoR 7): a card added to the Decree is written with its column
+    (``B#sappersE->$_b``, LoR 7.4.2), a new leader as ``#despot->$`` (LoR 7.7.3), the Decree's
+    cards discarded in turmoil from their columns; read back, each finds its chain."""
+    rt = RoundTrip(find_every=2)
+    n = sum(play_chains("eyrie", seed, m, rt) for seed, m in ((1, "fall"), (4, "winter")))
+    assert n >= 60
+    texts = [t for _, t in rt.texts]
+    assert any("E->$_" in t for t in texts) and any(t.endswith("->$") and "#" in t for t in texts)
+
+
+def test_lor_8_5_1_every_alliance_action_reads_back_from_its_rootlog_text() -> None:
+    """The Woodland Alliance (LoR 8): a mobilized card is written ``F#taxcollectorA->$``
+    (LoR 8.5.1), a supporter spent ``F#roottea$->`` (LoR 8.4.1, 8.4.2), a craft ``Z<card>``
+    (LoR 4.1); read back, each finds its chain."""
+    rt = RoundTrip(find_every=2)
+    n = sum(play_chains("alliance", seed, m, rt) for seed, m in ((1, "fall"), (2, "lake")))
+    assert n >= 40
+    texts = [t for _, t in rt.texts]
+    assert any("A->$" in t for t in texts) and any("$->" in t for t in texts)
+
+
+def test_lor_9_2_5_every_vagabond_action_reads_back_from_its_rootlog_text() -> None:
+    """The Vagabond (LoR 9): the item each action exhausts is written with its place and face
+    (``%fsr->e`` for a move's boots, LoR 9.5.1; ``%xsr->e`` for a strike's crossbow, LoR
+    9.5.6, so a strike does not read back as a battle), an Aid's card and the item taken
+    (``%cC$->$``, LoR 9.5.4), relationships (``$_C->1``, LoR 9.2.9); read back, each finds its chain."""
+    rt = RoundTrip(find_every=2)
+    n = sum(play_chains("vagabot", seed, m, rt) for seed, m in ((1, "fall"), (3, "mountain")))
+    assert n >= 30
+    texts = [t for _, t in rt.texts]
+    assert any("%fsr->e" in t for t in texts) and any("$_" in t for t in texts)
