@@ -129,7 +129,7 @@ def price_of_failure(g: Game, where: list[int]) -> None:
     if not hand:
         return
     cid = g.chance.pick(list(hand), "which card the Duchy discards at random (Price of Failure)")
-    g.emit(DUCHY, "LoR 12.2.3", "discard", "discards {card} at random (Price of Failure)", card=card_label(cid), card_id=s.deckdef.cards[cid].name)
+    g.emit(DUCHY, "LoR 12.2.3", "discard", "discards {card} at random (Price of Failure)", card=card_label(cid, s), card_id=s.deckdef.cards[cid].name)
     hand.remove(cid)
     discard(g, cid)
 

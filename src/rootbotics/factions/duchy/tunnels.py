@@ -96,7 +96,7 @@ def reveal(g: Game, cid: int, rule: str, what: str) -> None:
     s = g.state
     s.factions[DUCHY].hand.remove(cid)
     duchy_board(s).revealed.append(cid)
-    g.emit(DUCHY, rule, "reveal", "reveals {card} {what}", card=card_label(cid), what=what)
+    g.emit(DUCHY, rule, "reveal", "reveals {card} {what}", card=card_label(cid, s), what=what)
 
 
 def return_revealed(g: Game, rule: str) -> None:
@@ -106,7 +106,7 @@ def return_revealed(g: Game, rule: str) -> None:
     deck = s.deckdef.cards
     back = [cid for cid in ds.revealed if deck[cid].suit != "bird"]
     for cid in [cid for cid in ds.revealed if deck[cid].suit == "bird"]:
-        g.emit(DUCHY, rule, "discard", "discards {card}, a bird card it revealed this turn", card=card_label(cid), card_id=deck[cid].name)
+        g.emit(DUCHY, rule, "discard", "discards {card}, a bird card it revealed this turn", card=card_label(cid, s), card_id=deck[cid].name)
         ds.revealed.remove(cid)
         discard(g, cid)
     if back:

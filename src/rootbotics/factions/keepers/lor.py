@@ -300,7 +300,7 @@ def _distinct(state: GameState, cards: list[int], col: int, rule: str) -> list[M
         key = "retainer" if cid == RETAINER else keys[cid]
         if key not in seen:
             seen.add(key)
-            out.append(Move("retinue", (col, cid), rule))
+            out.append(Move("retinue", (col, cid), rule, "" if cid == RETAINER else card_label(cid, state)))
     return out
 
 
@@ -575,7 +575,7 @@ def _asks(g: Game, seat: str) -> bool:
     return law is None or seat in law
 
 
-MOVE_TEXT["retinue"] = lambda m: f"{'a Faithful Retainer' if m.args[1] == RETAINER else _label(m.args[1])} in the {COLUMNS[m.args[0]].replace('_', ' ')} column"
+MOVE_TEXT["retinue"] = lambda m: f"{'a Faithful Retainer' if m.args[1] == RETAINER else _label(m)} in the {COLUMNS[m.args[0]].replace('_', ' ')} column"
 MOVE_TEXT["face"] = lambda m: f"the {m.args[0]} side up"
 MOVE_TEXT["relic"] = lambda m: f"a face-down {m.args[0]} relic"
 MOVE_TEXT["recover"] = lambda m: f"recover relics in {m.args[0]}"
@@ -585,7 +585,7 @@ MOVE_TEXT["slot"] = lambda m: f"the {COLUMNS[m.args[0]].replace('_', ' ')} colum
 MOVE_TEXT["trophy_forest"] = lambda m: f"forest {m.args[0]}"
 
 
-def _label(cid: int) -> str:
-    return card_label(cid)
+def _label(m: Move) -> str:
+    return m.card or f"card {m.args[1]}"
 
 

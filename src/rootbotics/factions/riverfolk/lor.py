@@ -16,7 +16,7 @@ from typing import cast
 
 from ...core.context import Game
 from ...core.lor.battling import ask_battle, can_take_battle
-from ...core.lor.cards import HAND_LIMIT, card_keys, card_label, discard_down, draw
+from ...core.lor.cards import HAND_LIMIT, card_keys, card_label, discard_down, draw, move_card
 from ...core.lor.crafting import ANY, CRAFT_SUITS, craftable, crafted
 from ...core.lor.effects import daylight_start, evening_start
 from ...core.lor.moving import ask_move, can_take_move
@@ -180,9 +180,9 @@ def action_moves(state: GameState) -> list[Move]:
     if can_take_battle(state, FACTION):
         out.append(Move("battle", (), "LoR 11.5.2"))
     cards = crafts(state)
-    out += [Move("craft", (cid,), "LoR 11.5.3") for cid in cards]
+    out += [Move("craft", (cid,), "LoR 11.5.3", card_label(cid, state)) for cid in cards]
     if state.factions[FACTION].supply.get("warrior", 0) > 0:
-        out += [Move("export", (cid,), "LoR 11.5.3.1") for cid in cards]
+        out += [Move("export", (cid,), "LoR 11.5.3.1", card_label(cid, state)) for cid in cards]
     if state.deck or state.discard:
         out.append(Move("draw", (), "LoR 11.5.4"))
     if recruit_possible(state):
@@ -357,6 +357,6 @@ def trade_disruption(g: Game) -> None:
 
 MOVE_TEXT["fund"] = lambda m: f"one {m.args[0]} warrior from the Funds"
 MOVE_TEXT["price"] = lambda m: f"{SERVICE_NAMES[m.args[0]]} at {m.args[1]}"
-MOVE_TEXT["export"] = lambda m: f"export {card_label(m.args[0])} (discard it for a warrior in Payments)"
+MOVE_TEXT["export"] = lambda m: f"export {move_card(m)} (discard it for a warrior in Payments)"
 MOVE_TEXT["draw"] = lambda m: "Draw: commit a fund to draw a card"
 MOVE_TEXT["trade_post"] = lambda m: "Establish a trade post with garrison"

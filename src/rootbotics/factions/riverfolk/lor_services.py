@@ -18,7 +18,7 @@ from typing import Any, cast
 
 from ...core.context import Game
 from ...core.faction import piece_totals
-from ...core.lor.cards import card_label, card_moves
+from ...core.lor.cards import card_moves
 from ...core.moves import DONE, MOVE_TEXT, Move, ask
 from ...core.state import GameState
 from .company import CompanyBoard
@@ -58,7 +58,7 @@ def offers(state: GameState, buyer: str, bought: list[str]) -> list[Move]:
     out: list[Move] = []
     if can_pay(state, buyer, cb.price(HAND_CARD)):
         out += card_moves(state, state.factions[FACTION].hand, RULE_OF[HAND_CARD], kind="service")
-        out = [Move("service", (HAND_CARD, m.args[0]), m.rule) for m in out]
+        out = [Move("service", (HAND_CARD, m.args[0]), m.rule, m.card) for m in out]
     if RIVERBOATS not in bought and can_pay(state, buyer, cb.price(RIVERBOATS)):
         out.append(Move("service", (RIVERBOATS,), RULE_OF[RIVERBOATS]))
     if MERCENARIES not in bought and not pays_with_items(state, buyer) and can_pay(state, buyer, cb.price(MERCENARIES)):
@@ -128,7 +128,7 @@ def take_hand_card(g: Game, buyer: str, cid: int) -> None:
 
 def service_text(m: Move) -> str:
     if m.args[0] == HAND_CARD:
-        return f"buy a Hand Card: {card_label(m.args[1])}"
+        return f"buy a Hand Card: {m.card or f'card {m.args[1]}'}"
     return f"buy {NAMES[m.args[0]]}"
 
 
