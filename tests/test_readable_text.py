@@ -22,6 +22,8 @@ SNAKE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")  # garden_fox, trade_post, any 
 STUMBLES = {
     "a before a vowel": re.compile(r"\ba [AEIOUaeiou]\w*"),  # "a alliance", "a Eyrie"
     "nothing to discard": re.compile(r"\bdiscards its 0\b|\b0 Lost Souls\b"),
+    "an article before boots, coins or tea": re.compile(r"\ba (boots|coins|tea)\b"),  # "gains a boots"
+    "a plural of one": re.compile(r"\b1 items\b"),
 }
 TRAIT_NAMES = sorted({t.replace("-", " ") for bot in PLAYABLE_BOTS for t in TRAIT_TEXT[bot]})
 LEVELS = re.compile(r"\b(easy|challenging|nightmare)\b")
@@ -94,3 +96,10 @@ def test_piece_words_and_articles() -> None:
     data = {"kind": "garden_rabbit", "f": "eyrie"}
     assert format_template("places {kind:a piece}; {f:a} warrior; the {kind:piece}", data) == "places a rabbit garden; an eyrie warrior; the rabbit garden"
     assert data == {"kind": "garden_rabbit", "f": "eyrie"}  # the event's data keeps the internal names
+
+
+def test_items_are_named_as_a_player_says_them() -> None:
+    from rootbotics.core.events import format_template
+
+    said = [format_template("exhausts {item:an item} ({n:items})", {"item": kind, "n": n}) for kind, n in (("boots", 1), ("sword", 2), ("tea", 3))]
+    assert said == ["exhausts boots (1 item)", "exhausts a sword (2 items)", "exhausts tea (3 items)"]

@@ -22,6 +22,14 @@ def piece_words(kind: str) -> str:
     return f"{m[2]} {m[1]}" if m else kind.replace("_", " ")
 
 
+_MASS_ITEMS = frozenset({"boots", "coins", "tea"})  # items named in the plural or uncounted: no article
+
+
+def an_item(kind: str) -> str:
+    """An item in a player's words: ``a sword``, ``a torch``, but ``boots``, ``coins``, ``tea``."""
+    return kind if kind.split(" ", 1)[0] in _MASS_ITEMS else a_or_an(kind)
+
+
 def a_or_an(words: str) -> str:
     """``words`` after its indefinite article: ``an item``, ``a fox garden``, ``an Owl``."""
     return f"{'an' if words[:1].lower() in 'aeiou' else 'a'} {words}"
@@ -29,7 +37,8 @@ def a_or_an(words: str) -> str:
 
 class _Words(string.Formatter):
     """Templates name a piece kind as ``{kind:piece}`` (its words, ``piece_words``) and add its
-    article with ``{kind:a piece}``; the event's data keeps the internal name."""
+    article with ``{kind:a piece}``, an item as ``{item:an item}`` (``an_item``), a count of items as ``{n:items}``; the event's
+    data keeps the internal name."""
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec == "piece":
@@ -38,6 +47,10 @@ class _Words(string.Formatter):
             return a_or_an(piece_words(str(value)))
         if format_spec == "a":
             return a_or_an(str(value))
+        if format_spec == "an item":
+            return an_item(str(value))
+        if format_spec == "items":
+            return f"{value} item{'' if value == 1 else 's'}"
         return super().format_field(value, format_spec)
 
 
@@ -48,7 +61,7 @@ def format_template(template: str, data: dict[str, Any]) -> str:
     """An event's sentence: ``template`` formatted with ``data`` (the word specs of ``_Words``)."""
     if not data:
         return template
-    if ":piece}" in template or ":a}" in template or ":a piece}" in template:
+    if ":piece}" in template or ":a}" in template or ":a piece}" in template or ":an item}" in template or ":items}" in template:
         return _WORDS.vformat(template, (), data)
     return template.format(**data)
 

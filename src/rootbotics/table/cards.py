@@ -238,4 +238,4 @@ def _take_item(g: Game, faction: str, item: str) -> None:
         s.factions[faction].items.append(item)
         return
     vb.items.append(VagabondItem(item))  # a human Vagabond's: face up on his board (LoR 9.2.1)
-    g.emit(faction, "LoR 9.2.1", "gain_item", "takes a {item} {source}", item=item, source="he crafted")
+    g.emit(faction, "LoR 9.2.1", "gain_item", "takes {item:an item} {source}", item=item, source="he crafted")

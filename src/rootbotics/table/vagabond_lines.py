@@ -202,7 +202,7 @@ def _from_box(g: Game, faction: str, vb: VagabondBoard, item: Item, n: int, toke
     g.state.item_box[kind] = left - n
     vb.items.extend(VagabondItem(kind) for _ in range(n))
     for _ in range(n):
-        g.emit(faction, "LoR 9.3.5", "gain_item", "takes a {item} {source}", item=kind, source="from the box (a starting item)")
+        g.emit(faction, "LoR 9.3.5", "gain_item", "takes {item:an item} {source}", item=kind, source="from the box (a starting item)")
 
 
 def _under_ruin(g: Game, faction: str, item: Item, n: int, c: int, token: str) -> None:
@@ -239,7 +239,7 @@ def _from_ruin(g: Game, faction: str, vb: VagabondBoard, item: Item, n: int, c: 
     if not cl.ruin_items:
         cl.ruin = False
     vb.items.append(VagabondItem(kind))
-    g.emit(faction, "LoR 9.5.3", "gain_item", "takes a {item} {source}", item=kind, source=f"from under the ruin in {c}")
+    g.emit(faction, "LoR 9.5.3", "gain_item", "takes {item:an item} {source}", item=kind, source=f"from under the ruin in {c}")
     if not cl.ruin:
         g.emit(faction, "LoR 9.5.3", "remove_ruin", "removes the emptied ruin in {c}", c=c)
 

@@ -188,7 +188,7 @@ def apply_daylight(g: Game, faction: str, m: Move, used: set[str]) -> bool:
     elif m.kind == "league":
         used.add("league")
         item = g.state.factions[faction].items[0]
-        g.emit(faction, RULE, "league", "exhausts a {item} in its Crafted Items box (League of Adventurous Mice) to {what}", item=item, what=m.args[0])
+        g.emit(faction, RULE, "league", "exhausts {item:an item} in its Crafted Items box (League of Adventurous Mice) to {what}", item=item, what=m.args[0])
         if m.args[0] == "move":
             ask_move(g, faction, RULE, step="league")
         else:

@@ -134,7 +134,7 @@ def pay(g: Game, buyer: str, service: str, card: str, why: str) -> None:
     items = ready_items(s, buyer)
     if items:
         items[0].exhausted = True
-        g.emit(buyer, RULE, "exhaust", "exhausts a {item} to pay for the service ({card}, Vagabot)", item=items[0].kind, card="Basic Services 3")
+        g.emit(buyer, RULE, "exhaust", "exhausts {item:an item} to pay for the service ({card}, Vagabot)", item=items[0].kind, card="Basic Services 3")
     s.services.setdefault(buyer, []).append(service)
 
 

@@ -114,7 +114,7 @@ def exhaust_one(g: Game, buyer: str) -> None:
     kind = kinds[0] if len(kinds) == 1 else ask(g, buyer, "services.item", "LoR 11.2.6.3", [Move("item", (k,), "LoR 11.2.6.3") for k in kinds], "exhaust which item to pay").args[0]
     item = next(i for i in items if i.kind == kind)
     item.exhausted = True
-    g.emit(buyer, "LoR 11.2.6.3", "exhaust", "exhausts a {item} to pay the Riverfolk Company", item=kind)
+    g.emit(buyer, "LoR 11.2.6.3", "exhaust", "exhausts {item:an item} to pay the Riverfolk Company", item=kind)
 
 
 def take_hand_card(g: Game, buyer: str, cid: int) -> None:

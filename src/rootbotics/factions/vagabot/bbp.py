@@ -221,7 +221,7 @@ def explore(g: Game) -> None:
     satchel.exhaust(g, FACTION, EXPLORE_COST, "BBP RR.5", f"to explore the ruin in {c}")
     cl = s.clearings[c]
     item = cl.ruin_items[0] if len(cl.ruin_items) == 1 else g.chance.pick(list(cl.ruin_items), f"the item taken from the ruin in {c} (BBP RR.5)")
-    g.emit(FACTION, "BBP RR.5", "explore", "explores the ruin in {c} and reveals a {item}", choice.explain, c=c, item=item)
+    g.emit(FACTION, "BBP RR.5", "explore", "explores the ruin in {c} and reveals {item:an item}", choice.explain, c=c, item=item)
     cl.ruin_items.remove(item)
     satchel.gain(g, FACTION, item, "BBP RR.5", f"from the ruin in {c}")
     if not cl.ruin_items:

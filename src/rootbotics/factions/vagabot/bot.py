@@ -351,7 +351,7 @@ def explore(g: Game) -> None:
         return
     cl = s.clearings[c]
     item = cl.ruin_items[0] if len(cl.ruin_items) == 1 else g.chance.pick(list(cl.ruin_items), f"the item taken from the ruin in {c} (7.5.1)")
-    g.emit(FACTION, "7.5.1", "explore", "explores the ruin in {c} and reveals a {item}", choice.explain, c=c, item=item)
+    g.emit(FACTION, "7.5.1", "explore", "explores the ruin in {c} and reveals {item:an item}", choice.explain, c=c, item=item)
     cl.ruin_items.remove(item)
     satchel.gain(g, FACTION, item, "7.5.1", f"from the ruin in {c}")
     if not cl.ruin_items:
@@ -696,7 +696,7 @@ def scoundrel(g: Game) -> None:
     vs.items.remove(item)
     cl.slot_items.append(item.kind)
     moves = satchel.settle_track(vs)
-    g.emit(FACTION, "7.7.5", "cover_slot", "places a {item} ({state}) in {c}, covering a building slot", item=item.kind, state=item.state_words(), c=c)
+    g.emit(FACTION, "7.7.5", "cover_slot", "places {item:an item} ({state}) in {c}, covering a building slot", item=item.kind, state=item.state_words(), c=c)
     satchel.announce_track(g, FACTION, moves)
     R.score(g, FACTION, 1, "7.7.5", "for his special action (Scoundrel)")
 

@@ -45,7 +45,7 @@ def gain(g: Game, faction: str, kind: str, rule: str, source: str) -> None:
     vs = _vs(g, faction)
     vs.items.append(Item(kind))
     moves = settle_track(vs)
-    g.emit(faction, rule, "gain_item", "gains a {item} {source}: face up in the Satchel ({n} items)", item=kind, source=source, n=len(vs.items))
+    g.emit(faction, rule, "gain_item", "gains {item:an item} {source}: face up in the Satchel ({n:items})", item=kind, source=source, n=len(vs.items))
     announce_track(g, faction, moves)
 
 
@@ -148,7 +148,7 @@ def damage(g: Game, faction: str, n: int, rule: str, reason: str) -> int:
             item.track = 0
         done += 1
         moves = settle_track(vs)
-        g.emit(faction, rule, "damage", "damages a {item} ({was}) {reason} ({u} undamaged left)", item=item.kind, was=was, reason=reason, u=vs.undamaged())
+        g.emit(faction, rule, "damage", "damages {item:an item} ({was}) {reason} ({u} undamaged left)", item=item.kind, was=was, reason=reason, u=vs.undamaged())
         announce_track(g, faction, moves)
     if done < n:
         g.emit(faction, rule, "damage_ignored", "has no undamaged item left: {k} more hit{pl} do nothing", k=n - done, pl="s" if n - done > 1 else "")

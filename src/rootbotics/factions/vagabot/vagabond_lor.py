@@ -71,14 +71,14 @@ def exhaust(g: Game, f: str, kind: str, rule: str, why: str, n: int = 1) -> None
     for _ in range(n):
         item = next(i for i in vb.items if i.kind == kind and not i.exhausted and not i.damaged)
         item.exhausted = True
-        g.emit(f, rule, "exhaust", "exhausts a {item} {reason}", item=kind, reason=why)
+        g.emit(f, rule, "exhaust", "exhausts {item:an item} {reason}", item=kind, reason=why)
 
 
 def gain(g: Game, f: str, kind: str, rule: str, source: str) -> None:
     """A gained item goes face up to his Satchel or its track (LoR 9.2.5.1-9.2.5.2)."""
     vboard(g, f).items.append(VagabondItem(kind))
     where_to = "its track" if kind in TRACKED else "his Satchel"
-    g.emit(f, rule, "gain_item", "takes a {item} {source}, face up in {place}", item=kind, source=source, place=where_to)
+    g.emit(f, rule, "gain_item", "takes {item:an item} {source}, face up in {place}", item=kind, source=source, place=where_to)
 
 
 def ask_item(g: Game, f: str, step: str, rule: str, words: list[str], prompt: str) -> str:
@@ -173,7 +173,7 @@ def refresh(g: Game, f: str) -> None:
             return
         words = tired[0] if len(tired) <= n else ask_item(g, f, "birdsong.refresh", "LoR 9.4.1", tired, "refresh which item")
         find(vb, words).exhausted = False
-        g.emit(f, "LoR 9.4.1", "refresh", "refreshes a {item}", item=words)
+        g.emit(f, "LoR 9.4.1", "refresh", "refreshes {item:an item}", item=words)
 
 
 def slip_options(s: GameState, vb: VagabondBoard) -> list[Move]:
@@ -632,7 +632,7 @@ def repair(g: Game, f: str) -> None:
     words = ask_item(g, f, "repair.item", "LoR 9.5.7", repair_targets(g.state, f, vb), "repair which item")
     exhaust(g, f, "hammer", "LoR 9.5.7", "to repair")
     find(vb, words).damaged = False
-    g.emit(f, "LoR 9.5.7", "repair", "repairs a {item}", item=words)
+    g.emit(f, "LoR 9.5.7", "repair", "repairs {item:an item}", item=words)
 
 
 def hammers(s: GameState, vb: VagabondBoard) -> dict[str, int]:
@@ -704,7 +704,7 @@ def special(g: Game, f: str) -> str | None:
             if damaged:
                 words = ask_item(g, f, "hideout.item", rule, damaged, "repair which item")
                 find(vb, words).damaged = False
-                g.emit(f, rule, "repair", "repairs a {item} in his hideout", item=words)
+                g.emit(f, rule, "repair", "repairs {item:an item} in his hideout", item=words)
         g.emit(f, rule, "hideout", "ends Daylight in his hideout")
         return "end_daylight"
     return None
@@ -810,7 +810,7 @@ def evening(g: Game, f: str) -> None:
         for item in vb.items:
             if item.damaged:
                 item.damaged, item.exhausted = False, False
-                g.emit(f, "LoR 9.6.1", "repair", "rests in the forest: repairs a {item}", item=item.kind)
+                g.emit(f, "LoR 9.6.1", "repair", "rests in the forest: repairs {item:an item}", item=item.kind)
     evening_draw(g, f, 1 + vb.on_track("coins"), "LoR 9.6.2")  # Informants may take an ambush instead
     discard_down(g, f, "LoR 9.6.3")
     capacity(g, f)
