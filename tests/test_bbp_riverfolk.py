@@ -297,3 +297,23 @@ def test_bbp_oo4_cooperative_counts_only_human_opponents() -> None:
     BetterOtters().evening(g)
     assert g.state.factions[ME].vp == 3
     assert any("3 set(s) of 1" in t for t in lines_of(g, "BBP OO.4"))
+
+
+def test_an_empty_deck_and_discard_leave_the_market_short_and_the_otters_without_an_order() -> None:
+    """Ruling R-BBP-OO-EMPTY-MARKET (LoR 1.5.4): with no card left to draw the market stays short;
+    with no card in it at all the Otters have no order that turn and take no Daylight actions."""
+    g = new_game(GameConfig([Seat("riverfolk", rule_set="bbp"), Seat("eyrie")], "fall", 5))
+    s = g.state
+    s.removed_cards.extend([*s.deck, *s.discard])
+    s.deck, s.discard = [], []
+    otters = bot_of(s, "riverfolk")
+    market = s.factions["riverfolk"].board.market
+    s.removed_cards.extend(market)
+    del market[:]  # an empty market, and nothing left to draw
+    g.log.listeners.append(lambda e: invariants.check(s))
+    before = len(g.log)
+    otters.birdsong(g)
+    otters.daylight(g)
+    kinds = [e.kind for e in list(g.log)[before:]]
+    assert "market_short" in kinds and market == []
+    assert [e.line() for e in list(g.log)[before:] if e.kind == "skip"][-1].endswith("takes no Daylight actions: it has no order card (ruling R-BBP-OO-EMPTY-MARKET)")

@@ -629,3 +629,22 @@ def test_9_3_3_the_trade_posts_suits_are_saved_and_checked() -> None:
     saved["clearings"]["12"] = {"tokens": [["riverfolk", "trade_post"]]}
     with pytest.raises(serial.StateError, match="fox"):
         serial.from_json(saved)  # a fourth fox trade post
+
+
+def test_the_market_takes_only_what_can_be_drawn() -> None:
+    """Ruling R-BBP-OO-EMPTY-MARKET for the Law bot's Market (9.3.5; LoR 1.5.4): with the deck and
+    the discard pile empty the restock stops short instead of failing."""
+    from rootbotics.factions.riverfolk.bot import market, stock_market
+    from rootbotics.game import GameConfig, Seat, new_game
+
+    g = new_game(GameConfig([Seat("riverfolk"), Seat("eyrie")], "fall", 5))
+    s = g.state
+    row = market(s)
+    s.removed_cards.extend([*s.deck[1:], *s.discard, *row[2:]])  # one card left to draw
+    s.deck, s.discard = s.deck[:1], []
+    del row[2:]
+    invariants.check(s)
+    added = stock_market(g, "9.3.5")
+    invariants.check(s)
+    assert len(added) == 1 and len(row) == 3
+    assert [e.kind for e in g.log][-2:] == ["market_short", "stock_market"]

@@ -237,6 +237,7 @@ FIELDS: dict[str, dict[str, Field]] = {
     "stall": {},
     "steal": {"victim": ("victim", STR), "other": ("other", STR)},
     "stock_market": {"names": ("cards", STRS)},
+    "market_short": {"n": ("cards_in_market", INT)},
     "stop": {"c": ("at", PLACE), "target": ("toward", INT), "cost": ("cost", INT), "n": ("ready", INT), "who": ("other", STR)},
     "suits": {"how": ("how", STR), "suits": ("suits", PRIORITY_SUITS)},
     "supply_empty": {},

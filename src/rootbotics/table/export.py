@@ -347,7 +347,7 @@ _BOARD_ONLY = (
     "outcast_marker "
     "export price trade_disruption "
     # the Robot Raccoon (BBP RR.7: an item traded moves by the board difference) and stand-ins said in the log (issue 29)
-    "trade stand_in "
+    "trade stand_in market_short "
     # the Lord of the Hundreds (LoR 14): its board and the mob die; the board difference writes the rest
     "hoard mood warlord raze mob_roll loot ignore_hit"
 ).split()

@@ -49,6 +49,9 @@ class BetterOtters:
         craft its item for 1 VP, keeping the card."""
         discard_leftmost(g)
         restock(g, "BBP OO.2")
+        if not board(g.state).market:  # ruling R-BBP-OO-EMPTY-MARKET
+            g.emit(FACTION, "BBP OO.2", "skip", "has no order this turn: its market is empty and no card is left to draw (ruling R-BBP-OO-EMPTY-MARKET)")
+            return
         card = order_card(g.state)
         c = g.state.deckdef.card(card)
         g.emit(FACTION, "BBP OO.2", "order", "its order is {suit}: the rightmost market card is {card}", suit=c.suit, card=c.label(), card_id=c.name)
@@ -56,6 +59,9 @@ class BetterOtters:
 
     def daylight(self, g: Game) -> None:
         """BBP OO.3: a trade post, then recruit; battle if it recruited 2 or fewer."""
+        if not board(g.state).market:  # no order card (ruling R-BBP-OO-EMPTY-MARKET)
+            g.emit(FACTION, "BBP OO.3", "skip", "takes no Daylight actions: it has no order card (ruling R-BBP-OO-EMPTY-MARKET)")
+            return
         suit = order_suit(g.state)
         place_trade_post(g, suit)
         if recruit(g, suit) <= BATTLE_IF_AT_MOST:
@@ -119,6 +125,9 @@ def restock(g: Game, rule: str) -> None:
     assert row is not None
     added: list[int] = []
     while len(row) < MARKET_CARDS:
+        if not (s.deck or s.discard):  # LoR 1.5.4: as many as can be drawn
+            g.emit(FACTION, rule, "market_short", "its market stays at {n} cards: the deck and the discard pile are empty (LoR 1.5.4)", n=len(row))
+            break
         card = R.draw_card(g, FACTION)
         row.append(card)
         added.append(card)

@@ -134,6 +134,9 @@ def stock_market(g: Game, rule: str) -> list[int]:
     row = market(s)
     added: list[int] = []
     while len(row) < MARKET_SIZE:
+        if not (s.deck or s.discard):  # LoR 1.5.4: as many as can be drawn
+            g.emit(FACTION, rule, "market_short", "its Market stays at {n} cards: the deck and the discard pile are empty (LoR 1.5.4)", n=len(row))
+            break
         card = R.draw_card(g, FACTION)
         row.append(card)
         added.append(card)
