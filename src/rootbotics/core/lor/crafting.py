@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..context import Game
 from ..faction import rules_of
 from ..maps import CLEARINGS
-from ..moves import MOVE_TEXT, Move, ask
+from ..moves import DONE, MOVE_TEXT, Move, ask
 from ..rules import discard, murine_broker, remove_all_enemy_pieces, score
 from ..state import GameState
 from .cards import card_keys, card_moves, in_play, move_card
@@ -74,6 +74,19 @@ def craft(g: Game, faction: str, cid: int, pieces: dict[str, int], rule: str) ->
     """Craft card ``cid`` from hand, paying with ``pieces`` (changed in place)."""
     pay(g, faction, g.state.deckdef.cards[cid].cost, pieces, rule)
     crafted(g, faction, cid, rule)
+
+
+def craft_while_wanted(g: Game, faction: str, pieces: dict[str, int], step: str, rule: str, prompt: str) -> None:
+    """The seat crafts card after card with ``pieces`` (each used once a turn, changed in place)
+    until nothing more can be crafted or it says ``done`` (LoR 4.1)."""
+    while True:
+        moves = craft_moves(g.state, faction, pieces, rule)
+        if not moves:
+            return
+        m = ask(g, faction, step, rule, [*moves, DONE], prompt)
+        if m is DONE:
+            return
+        craft(g, faction, m.args[0], pieces, rule)
 
 
 def crafted(g: Game, faction: str, cid: int, rule: str) -> None:

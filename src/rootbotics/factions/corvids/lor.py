@@ -17,7 +17,7 @@ from typing import cast
 from ...core.context import EngineFailure, Game
 from ...core.lor.battling import ask_battle, can_take_battle
 from ...core.lor.cards import card_moves, draw_and_discard, discard_down, spend
-from ...core.lor.crafting import CRAFT_SUITS, craft, craft_moves
+from ...core.lor.crafting import CRAFT_SUITS, craft_while_wanted
 from ...core.lor.effects import daylight_start, evening_start
 from ...core.lor.moving import ask_move, can_take_move
 from ...core.lor.turn import apply_free_daylight, free_daylight_moves, play_turn
@@ -102,15 +102,7 @@ def plot_pieces(state: GameState) -> dict[str, int]:
 
 def craft_step(g: Game) -> None:
     """LoR 13.4.1: craft cards by activating plot tokens."""
-    pieces = plot_pieces(g.state)
-    while True:
-        moves = craft_moves(g.state, FACTION, pieces, "LoR 13.4.1")
-        if not moves:
-            return
-        m = ask(g, FACTION, "birdsong.craft", "LoR 13.4.1", [*moves, DONE], "craft a card with your plot tokens?")
-        if m is DONE:
-            return
-        craft(g, FACTION, m.args[0], pieces, "LoR 13.4.1")
+    craft_while_wanted(g, FACTION, plot_pieces(g.state), "birdsong.craft", "LoR 13.4.1", "craft a card with your plot tokens?")
 
 
 # -- flipping plots (LoR 13.4.2, 13.7) ----------------------------------------------------------------

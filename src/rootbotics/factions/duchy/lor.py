@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...core.context import Game
 from ...core.lor.battling import ask_battle, can_take_battle
 from ...core.lor.cards import ask_card, card_moves, draw_and_discard, matching, spend
-from ...core.lor.crafting import CRAFT_SUITS, craft, craft_moves
+from ...core.lor.crafting import CRAFT_SUITS, craft_while_wanted
 from ...core.lor.effects import daylight_start, evening_start
 from ...core.lor.moving import ask_move, can_take_move
 from ...core.lor.turn import apply_free_daylight, free_daylight_moves, play_turn
@@ -378,15 +378,7 @@ def evening(g: Game) -> None:
     market on the map and discard down to five."""
     evening_start(g, FACTION)
     return_revealed(g, "LoR 12.6.1")
-    pieces = crafting_pieces(g.state)
-    while True:
-        moves = craft_moves(g.state, FACTION, pieces, "LoR 12.6.2")
-        if not moves:
-            break
-        m = ask(g, FACTION, "evening.craft", "LoR 12.6.2", [*moves, DONE], "craft a card with your citadels and markets?")
-        if m is DONE:
-            break
-        craft(g, FACTION, m.args[0], pieces, "LoR 12.6.2")
+    craft_while_wanted(g, FACTION, crafting_pieces(g.state), "evening.craft", "LoR 12.6.2", "craft a card with your citadels and markets?")
     draw_and_discard(g, FACTION, 1 + g.state.on_map(FACTION, "market"), "LoR 12.6.3")
 
 

@@ -11,7 +11,7 @@ from ...core.battle import battle
 from ...core.context import Game
 from ...core.lor.battling import battle_clearings, defenders
 from ...core.lor.cards import ask_card, draw_and_discard, matching, spend
-from ...core.lor.crafting import CRAFT_SUITS, craft, craft_moves
+from ...core.lor.crafting import CRAFT_SUITS, craft_while_wanted
 from ...core.lor.effects import daylight_start, evening_start
 from ...core.lor.moving import ask_move, can_take_move, destinations
 from ...core.lor.turn import apply_free_daylight, free_daylight_moves, play_turn
@@ -319,15 +319,7 @@ def daylight(g: Game) -> None:
     """LoR 14.5: craft, then command the Hundreds, then advance the warlord (reversed when
     Grandiose, LoR 14.7.2)."""
     daylight_start(g, FACTION)
-    pieces = stronghold_pieces(g.state)
-    while True:
-        moves = craft_moves(g.state, FACTION, pieces, "LoR 14.5.1")
-        if not moves:
-            break
-        m = ask(g, FACTION, "daylight.craft", "LoR 14.5.1", [*moves, DONE], "craft a card with your strongholds?")
-        if m is DONE:
-            break
-        craft(g, FACTION, m.args[0], pieces, "LoR 14.5.1")
+    craft_while_wanted(g, FACTION, stronghold_pieces(g.state), "daylight.craft", "LoR 14.5.1", "craft a card with your strongholds?")
     used: set[str] = set()
     steps = (advance_the_warlord, command) if board(g).mood == "grandiose" else (command, advance_the_warlord)
     if board(g).mood == "grandiose":

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...core.context import Game
 from ...core.lor.battling import ask_battle, can_take_battle
 from ...core.lor.cards import ask_card, birds, draw_and_discard, matching, spend
-from ...core.lor.crafting import CRAFT_SUITS, craft, craft_moves
+from ...core.lor.crafting import CRAFT_SUITS, craft_while_wanted
 from ...core.lor.effects import daylight_start, evening_start
 from ...core.lor.moving import ask_move, can_take_move
 from ...core.lor.turn import apply_free_daylight, free_daylight_moves, play_turn
@@ -91,15 +91,7 @@ def daylight(g: Game) -> None:
     """LoR 6.5: first craft with workshops, then up to three actions plus one per bird card
     spent, in any order (recruit once)."""
     daylight_start(g, FACTION)
-    pieces = workshops(g.state)
-    while True:
-        moves = craft_moves(g.state, FACTION, pieces, "LoR 6.5")
-        if not moves:
-            break
-        m = ask(g, FACTION, "daylight.craft", "LoR 6.5", [*moves, DONE], "craft a card with your workshops?")
-        if m is DONE:
-            break
-        craft(g, FACTION, m.args[0], pieces, "LoR 6.5")
+    craft_while_wanted(g, FACTION, workshops(g.state), "daylight.craft", "LoR 6.5", "craft a card with your workshops?")
     actions(g)
 
 
