@@ -53,3 +53,26 @@ def seat(answers: list[Answer], then: Callable[[Decision], Move] | None = None) 
 
 def kinds(moves: list[Move]) -> list[str]:
     return [m.kind for m in moves]
+
+
+def save_and_continue(config: Any, turns: int) -> tuple[list[str], list[str]]:
+    """Play ``turns`` turns of a game seated by ``config`` (its programs in ``options``), save the
+    position, then play up to ``turns`` more both in the game and from the saved position. The log
+    lines after the save: (as the game went on, as the saved position went on)."""
+    from contextlib import suppress
+
+    from rootbotics.core import serial
+    from rootbotics.core.context import Game, GameOver
+    from rootbotics.game import new_game, play_turn, program_controllers
+
+    whole = new_game(config)
+    for _ in range(turns):
+        play_turn(whole)
+    saved = serial.loads(serial.dumps(whole.state))
+    start = len(whole.log)
+    resumed = Game(saved, controllers=program_controllers(saved))
+    for g in (whole, resumed):
+        with suppress(GameOver):  # the game may end within the turns
+            for _ in range(turns):
+                play_turn(g)
+    return [e.line() for e in whole.log.events[start:]], [e.line() for e in resumed.log]

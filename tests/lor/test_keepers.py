@@ -600,24 +600,8 @@ def test_lor_15_2_4_ambushed_ignore_one_hit_of_the_ambush_and_no_more() -> None:
 def test_a_keepers_game_saved_between_turns_plays_on_identically(seed: int) -> None:
     """The Keepers' board (relics in forests face down, Retinue, waystations' sides) survives a
     saved position between turns: the game continues move for move as it did."""
-    from rootbotics.core.context import Game, GameOver
-    from rootbotics.game import play_turn, program_controllers
+    from tests.lor.scripted import save_and_continue
 
     cfg = GameConfig([Seat("keepers", "human"), Seat("eyrie"), Seat("alliance")], "fall", seed, options={"programs": {"keepers": "random"}})
-    whole = new_game(cfg)
-    for _ in range(9):
-        play_turn(whole)
-    saved = serial.loads(serial.dumps(whole.state))
-    start = len(whole.log)
-    try:
-        for _ in range(9):
-            play_turn(whole)
-    except GameOver:
-        pass
-    g = Game(saved, controllers=program_controllers(saved))
-    try:
-        for _ in range(9):
-            play_turn(g)
-    except GameOver:
-        pass
-    assert [e.line() for e in g.log] == [e.line() for e in whole.log.events[start:]]
+    went_on, resumed = save_and_continue(cfg, 9)
+    assert resumed and resumed == went_on

@@ -118,24 +118,7 @@ def test_a_saved_position_with_a_program_seat_plays_on(tmp_path: Path, capsys: p
 def test_a_program_game_saved_between_turns_and_continued_plays_on_identically() -> None:
     """A built-in program starts its generator afresh at every turn (its seat's seed, the round,
     the turn), so a position saved between turns continues move for move as the game did."""
-    from rootbotics.game import play_turn, program_controllers
-    from rootbotics.core.context import Game, GameOver
+    from tests.lor.scripted import save_and_continue
 
-    cfg = GameConfig(seats(), "fall", 21, options={"programs": {"marquise": "random"}})
-    whole = new_game(cfg)
-    for _ in range(6):
-        play_turn(whole)
-    saved = serial.loads(serial.dumps(whole.state))
-    start = len(whole.log)
-    try:
-        for _ in range(6):
-            play_turn(whole)
-    except GameOver:
-        pass
-    g = Game(saved, controllers=program_controllers(saved))
-    try:
-        for _ in range(6):
-            play_turn(g)
-    except GameOver:
-        pass
-    assert [e.line() for e in g.log] == [e.line() for e in whole.log.events[start:]]
+    went_on, resumed = save_and_continue(GameConfig(seats(), "fall", 21, options={"programs": {"marquise": "random"}}), 6)
+    assert resumed and resumed == went_on
