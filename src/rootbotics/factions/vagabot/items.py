@@ -94,7 +94,8 @@ class VagabotState(Board):
     quest_discard: list[int] = field(default_factory=list)
 
     def clone(self) -> VagabotState:
-        return VagabotState(
+        """A copy of the same kind (the Robot Raccoon's board, RaccoonState, has no fields of its own)."""
+        return type(self)(
             self.character,
             self.clearing,
             self.forest,
@@ -163,17 +164,6 @@ class RaccoonState(VagabotState):
     track_rule: ClassVar[str] = "BBP RR.2"
     track_name: ClassVar[str] = "Combat Track"
     damaged_leave_track: ClassVar[bool] = False
-
-    def clone(self) -> RaccoonState:
-        return RaccoonState(
-            self.character,
-            self.clearing,
-            self.forest,
-            [i.clone() for i in self.items],
-            self.quest,
-            list(self.quest_deck),
-            list(self.quest_discard),
-        )
 
     def track_count(self) -> int:
         """BBP RR.2, RR.10: every item he holds counts."""
