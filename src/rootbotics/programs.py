@@ -40,7 +40,8 @@ Program = Callable[["SeatView", Decision], Move]
 class SeatView:
     """What one seat may see (LoR 1.2): the map and every piece on it, scores, the discard pile,
     the available dominance cards, every play area and crafted item, the cards revealed face up
-    (the Cult's and the Duchy's, LoR 10.5, 12.5), how many cards each seat holds, and its own hand.
+    (the Cult's and the Duchy's, LoR 10.5, 12.5), the counts on a board that lie face up (the
+    Riverfolk Company's funds and prices, LoR 11), how many cards each seat holds, and its own hand.
     Never another hand (but one the rules make public, LoR 11.2.3) nor the deck's order."""
 
     __slots__ = ("_state", "faction")
@@ -133,6 +134,13 @@ class SeatView:
         name for them."""
         board = self._state.factions[faction].board
         return {} if board is None else {k: tuple(v) for k, v in board.public_cards().items()}
+
+    def public_counts(self, faction: str) -> dict[str, dict[str, int]]:
+        """Counts on a seat's board every seat may see, by the board's name for them: the
+        Riverfolk Company's Payments, Funds and Committed warriors by owner and its service prices
+        (LoR 11.2.4, 11.6.2), a Riverfolk bot's Payments (9.2.3)."""
+        board = self._state.factions[faction].board
+        return {} if board is None else {k: dict(v) for k, v in board.public_counts().items()}
 
     @property
     def discard(self) -> tuple[int, ...]:
