@@ -9,7 +9,8 @@ with its legal ``moves``; it returns one of them. Two are built in:
   seat and started afresh at every turn, so the same seed plays the same game, and a game saved
   between turns continues move for move;
 - ``greedy``: a one-step heuristic (:class:`Greedy`): the move whose kind ranks first in a fixed
-  table (win by dominance, craft, build, score...), ties broken at random as ``random`` does.
+  table (win by dominance, craft, build, score...; a few kinds ranked by their first argument or
+  at one step), ties broken at random as ``random`` does.
 
 :class:`ProgramController` seats a program: it plays the seat's setup and turns by its faction's
 Law of Root (``factions/<name>/lor.py``) and answers every request another seat's action makes
@@ -39,7 +40,8 @@ Program = Callable[["SeatView", Decision], Move]
 class SeatView:
     """What one seat may see (LoR 1.2): the map and every piece on it, scores, the discard pile,
     the available dominance cards, every play area and crafted item, the cards revealed face up
-    (the Cult's and the Duchy's, LoR 10.5, 12.5), how many cards each seat holds, and its own hand.
+    (the Cult's and the Duchy's, LoR 10.5, 12.5), the counts on a board that lie face up (the
+    Riverfolk Company's funds and prices, LoR 11), how many cards each seat holds, and its own hand.
     Never another hand (but one the rules make public, LoR 11.2.3) nor the deck's order."""
 
     __slots__ = ("_state", "faction")
@@ -133,6 +135,13 @@ class SeatView:
         board = self._state.factions[faction].board
         return {} if board is None else {k: tuple(v) for k, v in board.public_cards().items()}
 
+    def public_counts(self, faction: str) -> dict[str, dict[str, int]]:
+        """Counts on a seat's board every seat may see, by the board's name for them: the
+        Riverfolk Company's Payments, Funds and Committed warriors by owner and its service prices
+        (LoR 11.2.4, 11.6.2), a Riverfolk bot's Payments (9.2.3)."""
+        board = self._state.factions[faction].board
+        return {} if board is None else {k: dict(v) for k, v in board.public_counts().items()}
+
     @property
     def discard(self) -> tuple[int, ...]:
         return tuple(self._state.discard)
@@ -178,22 +187,60 @@ GREEDY_RANK: dict[str, int] = {
 }
 
 
+# The Corvid Conspiracy (LoR 13), the Lord of the Hundreds (LoR 14) and the Keepers in Iron (LoR 15):
+GREEDY_RANK.update({
+    "flip": 8,  # a face-down plot turned up scores one VP per face-up plot (LoR 13.4.2)
+    "plot": 6,  # a plot placed is a flip (and a crafting piece) next Birdsong (LoR 13.5.2)
+    "trick": -1,  # a swap scores nothing: only when nothing else is left but done
+    "recover": 8,  # the Keepers' recovery scores the relic at once (LoR 15.5.2.3.2)
+    "add_retinue": 2,  # more Retinue cards, more actions next Daylight (LoR 15.6.2)
+    "contempt:score": 3,  # a crafted item removed scores its VP now (LoR 14.2.3) ...
+    "contempt:take": 2,  # ... rather than growing the hoard
+    "relentless:battle": 2,  # LoR 14.7.5: the battle (which may score) before the move
+    "relentless:move": 1,
+    "mood:rowdy": 4,  # the Hundreds' mood (LoR 14.4.4): more cards in Evening (LoR 14.7.6),
+    "mood:jubilant": 3,  # more mobs (LoR 14.7.3), an extra hit (LoR 14.7.8); the rest alike
+    "mood:wrathful": 2,
+})
+# Where a kind means something else at one faction's step: ``{faction: {step: {kind: rank}}}``,
+# read before the table (step names are the faction's own: two factions may share one).
+GREEDY_STEP_RANK: dict[str, dict[str, dict[str, int]]] = {
+    "corvids": {"evening.exert": {"done": 9}},  # Exert costs the Evening's draw (LoR 13.6.1): draw
+    "keepers": {
+        "birdsong.decamp": {"done": 1},  # LoR 15.4.2 undoes Encamp: keep the waystations (crafting, recovery)
+        "birdsong.recruit": {"done": 1},  # the cards go to the Retinue, not to recruits (LoR 15.4.3)
+    },
+}
+
+
+def greedy_rank(decision: Decision, m: Move) -> int:
+    """How much the greedy program likes ``m`` in ``decision``: :data:`GREEDY_STEP_RANK` for the
+    seat's step, then :data:`GREEDY_RANK`, each by ``"kind:first argument"`` (a word) before
+    ``kind``; else 0."""
+    keys = (f"{m.kind}:{m.args[0]}", m.kind) if m.args and isinstance(m.args[0], str) else (m.kind,)
+    for table in (GREEDY_STEP_RANK.get(decision.seat, {}).get(decision.step, {}), GREEDY_RANK):
+        for key in keys:
+            if key in table:
+                return table[key]
+    return 0
+
+
 class Greedy(RandomProgram):
-    """A one-step heuristic: the best-ranked kind of move (:data:`GREEDY_RANK`); among equals,
-    the most (a count: move or recruit as many as it may), then at random."""
+    """A one-step heuristic: the best-ranked move (:func:`greedy_rank`); among equals, the most
+    (a count: move or recruit as many as it may), then at random."""
 
     def __call__(self, view: SeatView, decision: Decision) -> Move:
         moves = decision.moves
         if len(moves) == 1:
             return moves[0]
-        best = max(GREEDY_RANK.get(m.kind, 0) for m in moves)
-        top = [m for m in moves if GREEDY_RANK.get(m.kind, 0) == best]
+        ranks = [greedy_rank(decision, m) for m in moves]
+        best = max(ranks)
+        top = [m for m, r in zip(moves, ranks) if r == best]
         if top[0].kind == "count":
             return max(top, key=lambda m: m.args[0])
         return top[0] if len(top) == 1 else top[self.rng.below(len(top))]
 
 
-GREEDY_RANK.update({"recover": 8, "add_retinue": 2})  # the Keepers' recovery scores at once (LoR 15.5.2.3)
 PROGRAMS: dict[str, type[RandomProgram]] = {"random": RandomProgram, "greedy": Greedy}
 
 

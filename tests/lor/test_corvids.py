@@ -10,9 +10,11 @@ import pytest
 from rootbotics.core import invariants, serial
 from rootbotics.core.battle import battle
 from rootbotics.core.lor.effects import birdsong_cards
+from rootbotics.core.faction import rules_of
 from rootbotics.core.moves import Move
 from rootbotics.factions.corvids import lor as C
 from rootbotics.factions.corvids import plots as P
+from rootbotics.factions.vagabot import vagabond_lor as V
 from rootbotics.game import GameConfig, Seat, new_game, play
 from rootbotics.programs import ProgramController, SeatView, builtin
 
@@ -356,6 +358,73 @@ def test_lor_13_2_4_exposing_the_bot_a_wrong_guess_is_discarded_and_the_bot_scor
     assert take_turn_offer(g, "marquise", Move("expose", (5,)))
     assert ID("a_visit_to_friends") in s.discard and s.factions[ME].vp == 1
     assert P.plot_map(s)[5] == ("raid", False)
+
+
+# -- Exposure in Evening: until the last step begins (LoR 13.2.4 with 1.4.3) --------------------
+RABBIT = "a_visit_to_friends"
+EVENING_OFFERS = {  # where each seat's Evening offers Exposure; none in its last step (R-LOR-CORVIDS-EXPOSURE)
+    "marquise": [],  # LoR 6.6: one unnumbered step, her last
+    "eyrie": ["turn.offers", "turn.offers"],  # before 7.6.1 and 7.6.2
+    "alliance": ["evening.operation"],  # among (here: instead of) Military Operations, LoR 8.6.1
+    "lizards": ["turn.offers", "turn.offers", "turn.offers"],  # before 10.6.1, 10.6.2, 10.6.3
+    "riverfolk": ["turn.offers", "turn.offers"],  # before 11.6.1 and 11.6.2
+    "duchy": ["turn.offers", "turn.offers", "turn.offers"],  # before 12.6.1, 12.6.2, 12.6.3
+    "keepers": ["turn.offers", "turn.offers", "turn.offers"],  # before 15.6.1, 15.6.2, 15.6.3
+    "hundreds": ["evening.incite", "turn.offers", "turn.offers"],  # with Incite, before 14.6.2 and 14.6.3
+    "vagabot": ["turn.offers", "turn.offers", "turn.offers"],  # before 9.6.2, 9.6.3, 9.6.4 (in a clearing: no 9.6.1 rest)
+}
+
+
+def evening_seat(faction: str) -> tuple[Any, list[Any]]:
+    """``faction`` played by legal moves beside the Cogwheel Corvids, who have a face-down raid
+    in 5 (rabbit), where the seat has a piece and a rabbit card in hand; its Evening is played
+    with ``done`` (or the first move) at each decision. The decisions asked, in order."""
+    tokens = [["corvids", "plot"]]
+    extra: dict[str, Any] = {"hand": [RABBIT]}
+    if faction == "vagabot":
+        extra["vagabond"] = {"character": "thief", "location": 5, "items": ["boots"], "relationships": {"corvids": "indifferent"}}
+        cl = {5: {"tokens": tokens}}
+    else:
+        cl = {5: {"warriors": {faction: 1}, "tokens": tokens}}
+    s = position(cl, seats=(faction, ME), humans=(faction,), corvids={"plots": plots(c5="raid")}, **{faction: extra})
+    s.phase = "evening"
+    asked: list[Any] = []
+
+    def answer(view: SeatView, d: Any) -> Move:
+        asked.append(d)
+        return next((m for m in d.moves if m.kind in ("done", "no")), d.moves[0])
+
+    g = game(s, **{faction: ProgramController(answer)})
+    lor = rules_of(faction).lor()
+    if faction == "vagabot":
+        lor.evening(g, faction)
+    else:
+        lor.evening(g)
+    return g, asked
+
+
+@pytest.mark.parametrize("faction", sorted(EVENING_OFFERS))
+def test_lor_13_2_4_exposure_in_evening_before_each_step_but_the_last(faction: str) -> None:
+    """LoR 13.2.4: any number of times on the seat's turn; LoR 1.4.3: not once its last step (the
+    Evening's last numbered step) has begun. The draw and the discard of that step offer none."""
+    _, asked = evening_seat(faction)
+    offered = [d.step for d in asked if Move("expose", (5,)) in d.moves]
+    assert offered == EVENING_OFFERS[faction]
+    last = [d for d in asked if d.step in ("evening.discard", "evening.price", "evening.capacity")]
+    assert all(m.kind != "expose" for d in last for m in d.moves)
+
+
+def test_lor_13_2_4_exposure_in_evening_a_card_just_drawn_before_the_discard() -> None:
+    """The Vagabond's draw (9.6.2) and discard (9.6.3) are two steps before his last (9.6.4):
+    a matching card he has just drawn may be shown to expose before he discards (a right guess)."""
+    s = position({5: {"tokens": [["corvids", "plot"]]}}, seats=("vagabot", ME), humans=("vagabot",), corvids={"plots": plots(c5="raid")},
+                 vagabot={"vagabond": {"character": "thief", "location": 5, "items": ["boots"], "relationships": {"corvids": "indifferent"}}})
+    s.phase = "evening"
+    vctl, script = seat([("turn.offers", "expose", (5,)), ("expose.card", "card", (ID(RABBIT),)), ("expose.guess", "plot", ("raid",))])
+    g = game(s, [("draw", RABBIT)], vagabot=vctl)
+    V.evening(g, "vagabot")
+    assert not P.has_plot(s, 5) and s.factions["vagabot"].vp == 1
+    assert ID(RABBIT) in s.factions["vagabot"].hand
 
 
 # -- hidden information (LoR 13.2.2.1) --------------------------------------------------------------

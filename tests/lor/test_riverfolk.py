@@ -305,6 +305,28 @@ def test_lor_11_2_3_the_company_hand_is_public() -> None:
     assert SeatView(s, "riverfolk").hand_of("marquise") is None
 
 
+def test_lor_11_2_4_the_company_funds_and_prices_are_in_every_seats_view() -> None:
+    """Funds, Payments, Committed, the warriors on the Trade Posts tracks and the three prices lie
+    face up on the faction board (LoR 11.2.4, 11.5, 11.6.2): every seat's view shows them, the
+    Company's own and a bot's alike; a change shows at once."""
+    s = camp(seats=("riverfolk", "marquise", "eyrie"), humans=("riverfolk", "marquise"), company={"committed": {"riverfolk": 1}, "crafted": {"rabbit": {"eyrie": 1}}})
+    expected = {"payments": {}, "funds": {"riverfolk": 2, "eyrie": 1}, "committed": {"riverfolk": 1}, "crafted_rabbit": {"eyrie": 1}, "prices": PRICES}
+    for viewer in ("riverfolk", "marquise", "eyrie"):
+        assert SeatView(s, viewer).public_counts("riverfolk") == expected
+    assert SeatView(s, "marquise").public_counts("eyrie") == {}
+    board(s).prices["riverboats"] = 4
+    board(s).put("payments", "marquise", 2)
+    seen = SeatView(s, "eyrie").public_counts("riverfolk")
+    assert seen["prices"]["riverboats"] == 4 and seen["payments"] == {"marquise": 2}
+    seen["funds"]["eyrie"] = 9  # a copy: the view changes nothing
+    assert board(s).funds == {"riverfolk": 2, "eyrie": 1}
+
+
+def test_the_riverfolk_bots_payments_are_in_every_seats_view() -> None:
+    s = position({}, seats=("riverfolk", "marquise"), humans=("marquise",), riverfolk={"market": [], "payments": {"marquise": 3}})
+    assert SeatView(s, "marquise").public_counts("riverfolk") == {"payments": {"marquise": 3}}
+
+
 # -- services bought by another human seat (LoR 11.2.6, 11.2.7) --------------------------------------------
 def market_seats(**extra):
     """The Marquise (a program seat) with a warrior in 4, where the Company's trade post is: she

@@ -347,18 +347,34 @@ def test_lizard_cult_discards_its_lost_souls_to_the_discard_pile() -> None:
 
 
 def test_duchy_sways_and_loses_ministers_with_crowns_from_its_supply() -> None:
+    """A minister lost (Price of Failure, LoR 12.2.3) takes its crown out of the game, not back
+    to the supply: saved as ``lost_crowns``, and that rank has one crown fewer to sway with."""
     s = underground({})
     g = table(s)
     apply_line(g, "D", "#brigadier->$/#captain->$")
     ds = s.factions["duchy"].board
     assert ds.swayed == ["captain", "brigadier"] and s.factions["duchy"].supply["crown"] == 7
     apply_line(g, "D", "#brigadier$->")
-    assert ds.swayed == ["captain"] and s.factions["duchy"].supply["crown"] == 8
+    assert ds.swayed == ["captain"] and s.factions["duchy"].supply["crown"] == 7 and ds.lost_crowns == ["noble"]
+    assert "leaves the game" in g.log.events[-1].text and g.log.events[-1].rule == "LoR 12.2.3"
     with pytest.raises(LineRefused, match="Captain is swayed already"):
         apply_line(g, "D", "#captain->$")
     with pytest.raises(LineRefused, match="Earl of Stone is not swayed"):
         apply_line(g, "D", "#earl$->")
-    assert serial.from_json(serial.to_json(s)).factions["duchy"].board.swayed == ["captain"]
+    again = serial.from_json(serial.to_json(s)).factions["duchy"].board
+    assert again.swayed == ["captain"] and again.lost_crowns == ["noble"]
+    invariants.check(s)
+
+
+def test_duchy_with_a_ranks_crowns_lost_or_on_ministers_sways_no_more_of_it() -> None:
+    """Three noble crowns (LoR 12.3.6): one out of the game, two on ministers: no third noble."""
+    s = underground({})
+    g = table(s)
+    apply_line(g, "D", "#brigadier->$")
+    apply_line(g, "D", "#brigadier$->")
+    apply_line(g, "D", "#brigadier->$/#banker->$")
+    with pytest.raises(LineRefused, match="no noble crown is left"):
+        apply_line(g, "D", "#mayor->$")
     invariants.check(s)
 
 

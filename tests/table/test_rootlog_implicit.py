@@ -127,3 +127,27 @@ def test_8_2_2_a_lizards_bot_gets_no_unwritten_revenge() -> None:
     """A file that marks the Lizards as a bot writes Robot Revenge's one acolyte itself."""
     s = import_rootlog(REVENGE.replace("L: Lizard Cult", "L: Logical Lizards // bot (Law of Robotics)"))
     assert s.factions["lizards"].board.acolytes == 0  # type: ignore[union-attr]
+
+
+DUCHY_MINISTERS = """Map: Fall
+Deck: Standard
+C: Ann
+D: Dee
+
+C:t_k->1/w->1+2+3+4+5+6+7+8+9+10+11/b_s->1/b_w->5/b_r->10
+D:2w->3/t->3
+D:#brigadier->$/#captain->$
+D:#brigadierD$->
+"""
+
+
+def test_a_human_duchys_lost_minister_takes_its_crown_out_of_the_game() -> None:
+    """LoR 12.2.3 (Price of Failure): the crown leaves the game, not back to the supply; saved as
+    ``lost_crowns``. The Drillbit Duchy bot's crown goes back (Cost of Errors, 10.2.1)."""
+    s = import_rootlog(DUCHY_MINISTERS)
+    fs = s.factions["duchy"]
+    assert fs.board.swayed == ["captain"] and fs.board.lost_crowns == ["noble"]  # type: ignore[union-attr]
+    assert fs.supply["crown"] == 7 and piece_violations(s) == []
+    assert serial.loads(serial.dumps(s)).factions["duchy"].board.lost_crowns == ["noble"]  # type: ignore[union-attr]
+    bot = import_rootlog(DUCHY_MINISTERS.replace("D: Dee", "D: Drillbit Duchy // bot (Law of Robotics)"))
+    assert bot.factions["duchy"].supply["crown"] == 8 and bot.factions["duchy"].board.swayed == ["captain"]  # type: ignore[union-attr]

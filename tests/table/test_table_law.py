@@ -230,3 +230,68 @@ def test_an_answer_refused_by_feed_changes_nothing(tmp_path: Path) -> None:
     with pytest.raises(Refused, match="LoR 6.3.2"):
         s.enter({"kind": "answer", "ask": "move", "value": {"step": "setup.keep", "kind": "clearing", "args": [7]}})
     assert len(s.entries) == 1 and step(s) == "setup.keep"
+
+
+# -- a secret choice at a shared terminal (LoR 13.2.2.1) ----------------------------------------------
+def corvids_at_the_plot_kind(path: Path) -> Session:
+    """A law-mode Corvid Conspiracy beside two bots (seed 3), played to its first Plot: the
+    decision of the plot's kind in clearing 1 is asked."""
+    seats = [TableSeat("corvids", "human", "Cory", rules="law"), TableSeat("eyrie", "bot"), TableSeat("marquise", "bot")]
+    session = Session(TableConfig(seats, "fall", None, 3), path)
+    for _ in range(200):
+        play = session.play
+        if play.unconfirmed or play.pending is None:
+            handle(session, "ok all")
+            continue
+        d = play.pending.decision
+        if d.step == "plot.kind":
+            return session
+        plot = [i for i, m in enumerate(d.moves, 1) if m.kind == "plot" or (d.step == "plot.clearing" and m.args == (1,))]
+        handle(session, str(plot[0] if plot else 1))
+    raise AssertionError("no Plot was reached")
+
+
+def test_lor_13_2_2_1_a_plots_kind_is_typed_hidden_and_never_printed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The shared terminal names every kind a plot can have, never the kinds left nor the one
+    chosen: the question, a number (refused: the list is not shown), the placement told face
+    down, undo and redo; the engine has the kind (R-LOR-CORVIDS-KNOWN)."""
+    from rootbotics.factions.corvids import plots as P
+    from rootbotics.table.terminal import asks_secret
+
+    session = corvids_at_the_plot_kind(tmp_path / "game.json")
+    assert asks_secret(session)
+    shown = typed(session, ["moves"], capsys)
+    assert "type one of bomb, snare, extortion, raid" in shown and "a snare" not in shown
+    assert "not a choice you can make now" in typed(session, ["2"], capsys)
+    said = typed(session, ["snare"], capsys)
+    assert P.plot_map(session.play.game.state)[1] == ("snare", False)
+    assert "face-down plot token of Cory in clearing 1" in said and "snare" not in said.replace("bomb, snare, extortion, raid", "") and "your secret answer is taken" in said
+    again = typed(session, ["undo", "redo"], capsys)
+    assert "a secret answer (plot.kind)" in again and "snare" not in again.replace("bomb, snare, extortion, raid", "")
+    assert P.plot_map(session.play.game.state)[1] == ("snare", False)
+
+
+def test_lor_13_2_2_1_a_piped_secret_answer_is_not_echoed(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+
+    from rootbotics.table.terminal import piped
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("snare\nok\n"))
+    assert piped("> ", True) == "snare" and piped("> ") == "ok"
+    assert capsys.readouterr().out == "> (hidden)\n> ok\n"
+
+
+def test_lor_13_2_2_1_a_secret_answer_at_a_terminal_is_kept_out_of_the_history(tmp_path: Path) -> None:
+    pytest.importorskip("prompt_toolkit")
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from rootbotics.table.terminal import toolkit_reader
+
+    with create_pipe_input() as pipe:
+        ask = toolkit_reader(tmp_path / "game.json", input=pipe, output=DummyOutput())
+        pipe.send_text("snare\r")
+        assert ask("table> ", True) == "snare"
+        pipe.send_text("ok all\r")
+        assert ask("table> ") == "ok all"
+    assert "snare" not in (tmp_path / "game.json.history").read_text()

@@ -73,6 +73,11 @@ class Board:
         ``programs.SeatView`` shows them."""
         return {}
 
+    def public_counts(self) -> dict[str, dict[str, int]]:
+        """Counts on the board every seat may see, by the board's name for them (a Company's
+        funds by owner and its prices, LoR 11.2.4, 11.6.2); ``programs.SeatView`` shows them."""
+        return {}
+
     def off_map(self, kind: str) -> int:
         """Pieces in play that stand on no clearing (a Burrow, crowns on ministers: 10.2.2)."""
         return 0

@@ -67,6 +67,10 @@ class Move:
 # How each kind of move reads, registered by the modules that make them (kept lazy: a program
 # choosing among moves never formats them).
 MOVE_TEXT: dict[str, Callable[[Move], str]] = {}
+# Decision steps whose answer is the seat's own secret (a face-down plot's kind, LoR 13.2.2.1),
+# with the words of every answer the step can ever have: a shared screen names those, never the
+# legal moves of the moment (which would tell what is left) nor the answer. Filled by factions.
+SECRET_STEPS: dict[str, tuple[str, ...]] = {}
 
 
 class Decision:

@@ -64,9 +64,31 @@ def words(move: Move) -> str:
     return say(move) if say is not None else " ".join([move.kind.replace("_", " "), *map(str, move.args)])
 
 
+def secret(decision: Decision | None) -> tuple[str, ...] | None:
+    """Every answer of a decision whose answer is the seat's secret (``core.moves.SECRET_STEPS``:
+    a face-down plot's kind, LoR 13.2.2.1), or None for any other decision."""
+    from ..core.moves import SECRET_STEPS
+
+    return None if decision is None else SECRET_STEPS.get(decision.step)
+
+
 def listing(decision: Decision) -> list[str]:
-    """The numbered legal moves, one a line."""
+    """The numbered legal moves, one a line; for a secret decision, only every answer it could
+    ever have, unnumbered (the moves of the moment would tell what is left)."""
+    hidden = secret(decision)
+    if hidden is not None:
+        return [f"  a secret choice: type one of {', '.join(hidden)} (hidden as you type; the table sees no kind)"]
     return [f"{i:>3}. {m.text()}" for i, m in enumerate(decision.moves, 1)]
+
+
+def parse_secret(decision: Decision, text: str) -> Move:
+    """A secret decision's answer, by its words only; a refusal names neither the legal moves
+    nor what was typed (both would tell the table the secret)."""
+    typed = _key(text)
+    found = [m for m in decision.moves if typed and (_key(words(m)) == typed or _key(" ".join(map(str, m.args))) == typed)]
+    if len(found) != 1:
+        raise ValueError(f"{decision.rule}: not a choice you can make now; type one of {', '.join(secret(decision) or ())}")
+    return found[0]
 
 
 def refusal(decision: Decision, typed: str) -> str:
@@ -83,7 +105,10 @@ def _key(text: str) -> list[str]:
 def parse_move(decision: Decision, text: str) -> Move:
     """What the person typed: a number of the list, the move's words (``march``, ``clearing 5``,
     ``craft cobbler``), ``done``/``no``/``yes`` where offered, or any words that begin the words
-    of one legal move only (``rec`` for Recruit). A ValueError names the rule otherwise."""
+    of one legal move only (``rec`` for Recruit). A ValueError names the rule otherwise. A
+    secret decision takes its answer's words only (:func:`parse_secret`)."""
+    if secret(decision) is not None:
+        return parse_secret(decision, text)
     typed = text.strip()
     moves: Sequence[Move] = decision.moves
     if typed.isdigit():

@@ -18,8 +18,9 @@ among the seat's pieces in play.
 - The Burrow (10.2.2, as normal for the human Duchy): ``w->0`` (recruited into it), ``2w0->5``
   and ``2w5->0`` (out of and into it, where a Duchy tunnel stands: the Burrow is adjacent only
   to clearings with a tunnel), ``w0->`` (removed from it). Non-Duchy pieces never enter it.
-- The human Duchy's ministers: ``#brigadier->$`` sways one (a crown from the supply),
-  ``#brigadier$->`` loses it (the crown back to the supply).
+- The human Duchy's ministers: ``#brigadier->$`` sways one (a crown from the supply, while its
+  rank has a crown left, LoR 12.3.6), ``#brigadier$->`` loses it (Price of Failure: the crown
+  leaves the game, LoR 12.2.3; saved in ``duchy.lost_crowns``).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from ..core.context import Game
 from ..factions.alliance.board import FACTION as ALLIANCE
 from ..factions.alliance.board import AllianceBoard
 from ..factions.duchy.burrow import DUCHY, MINISTER_TITLE, MINISTERS, DuchyState
+from ..factions.duchy.ministers import RANK, crowns_left
 from ..factions.lizards.rules import FACTION as LIZARDS
 from ..factions.lizards.rules import LizardsState
 from .rootlog_ast import Board, Card, Clearing, Move
@@ -236,8 +238,9 @@ def minister_move(seat: str, move: Move) -> str | None:
 
 
 def sway(g: Game, seat: str, minister: str, move: Move) -> str | None:
-    """A human Duchy sways a minister (a crown from the supply onto it) or loses one (its crown
-    back to the supply); the swayed ministers are saved (``duchy.swayed``)."""
+    """A human Duchy sways a minister (a crown of its rank from the supply onto it) or loses one
+    (Price of Failure, LoR 12.2.3: its crown leaves the game for good); the swayed ministers and
+    the crowns lost are saved (``duchy.swayed``, ``duchy.lost_crowns``)."""
     box, problem = _box(g, seat, DuchyState, "ministers")
     if problem:
         return problem
@@ -247,6 +250,8 @@ def sway(g: Game, seat: str, minister: str, move: Move) -> str | None:
     if start is None and dests == (Board(),):
         if box.has(minister) or fs.supply.get("crown", 0) < 1:
             return f"the {MINISTER_TITLE[minister]} is swayed already, or no crown is left"
+        if crowns_left(g.state, RANK[minister]) < 1:
+            return f"no {RANK[minister]} crown is left for the {MINISTER_TITLE[minister]}: three of a rank, on ministers or out of the game (LoR 12.3.6)"
         fs.supply["crown"] -= 1
         box.sway(minister)
         g.emit(seat, "LoR 12.5.3", "sway", "sways the {m}", m=MINISTER_TITLE[minister])
@@ -255,7 +260,7 @@ def sway(g: Game, seat: str, minister: str, move: Move) -> str | None:
         if not box.has(minister):
             return f"the {MINISTER_TITLE[minister]} is not swayed"
         box.swayed.remove(minister)
-        fs.supply["crown"] += 1
-        g.emit(seat, "LoR 12.2.3", "sway", "loses the {m}: its crown goes back to the supply", m=MINISTER_TITLE[minister])
+        box.lost_crowns.append(RANK[minister])
+        g.emit(seat, "LoR 12.2.3", "sway", "loses the {m}: its crown leaves the game", m=MINISTER_TITLE[minister])
         return None
     return "a minister is swayed onto the board (#brigadier->$) or lost from it (#brigadier$->)"

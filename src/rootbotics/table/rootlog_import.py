@@ -27,6 +27,7 @@ from ..core.validity import score_violations
 from ..core.state import GameState
 from ..factions import REGISTRY, piece_totals
 from ..factions.duchy.burrow import MINISTERS as BOARD_ORDER
+from ..factions.duchy.ministers import RANK as MINISTER_RANK
 from ..factions.vagabot.human import SECOND as SECOND_VAGABOND
 from ..game import GameConfig, Seat, new_game
 from .board import ENGINE_NAMES, KINDS, PLOT_NAMES, RULE_SET_COMMENTS, SUIT_NAMES
@@ -288,7 +289,8 @@ def _move(ctx: _Ctx, move: Move) -> None:
 
 def _sway(ctx: _Ctx, minister: str, start: Any, dests: tuple[Any, ...]) -> None:
     """The Duchy's ministers: swayed (``#brigadier->$``, a crown from the supply) or lost
-    (``#brigadierD$->``, the crown back)."""
+    (``#brigadierD$->``): a human's crown leaves the game (Price of Failure, LoR 12.2.3,
+    ``lost_crowns``), the bot's goes back to the supply (Cost of Errors, 10.2.1)."""
     if "duchy" not in ctx.s.factions:
         raise ctx.fail("no Duchy in this game")
     fs = ctx.s.factions["duchy"]
@@ -305,7 +307,10 @@ def _sway(ctx: _Ctx, minister: str, start: Any, dests: tuple[Any, ...]) -> None:
         if minister not in swayed:
             raise ctx.fail(f"the {minister} is not swayed")
         swayed.remove(minister)
-        fs.supply["crown"] = fs.supply.get("crown", 0) + 1
+        if fs.is_bot:
+            fs.supply["crown"] = fs.supply.get("crown", 0) + 1
+        else:
+            fs.board.lost_crowns.append(MINISTER_RANK[minister])
 
 
 def _move_item(ctx: _Ctx, counted: Counted, start: Any, dest: Any) -> None:

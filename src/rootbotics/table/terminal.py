@@ -17,7 +17,7 @@ from ..core.faction import LAW, REGISTRY, RULE_SETS
 from ..core.setup_order import FACTIONS, SETUP_RANK
 from ..factions.lizards.cult import OPTION as CULT_OPTION
 from ..factions.vagabot.human import OPTIONS as VAGABOND_OPTIONS
-from .law import BOARD, RULES, law_built, listing
+from .law import BOARD, RULES, law_built, listing, secret
 from .law import LAW as LAW_RULES
 from .replay import Refused
 from .steps import Step, owner_words
@@ -207,7 +207,10 @@ def new_session(args: dict[str, Any]) -> Session:
 
 
 # -- the prompt -------------------------------------------------------------------------------
-def reader(session: Session) -> Callable[[str], Optional[str]]:
+Reader = Callable[[str, bool], Optional[str]]  # (prompt, the answer is a secret) -> the line typed
+
+
+def reader(session: Session) -> Reader:
     """prompt_toolkit with history and completion on a terminal; a plain pipe otherwise."""
     if sys.stdin.isatty():
         try:
@@ -217,17 +220,20 @@ def reader(session: Session) -> Callable[[str], Optional[str]]:
     return piped
 
 
-def toolkit_reader(path: Path, **io: Any) -> Callable[[str], Optional[str]]:
+def toolkit_reader(path: Path, **io: Any) -> Reader:
     """A prompt with the commands completed and a history kept beside the session file
-    (``io``: prompt_toolkit's ``input``/``output``, for tests)."""
+    (``io``: prompt_toolkit's ``input``/``output``, for tests); a secret answer is typed hidden
+    and kept out of the history."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory
 
     history = FileHistory(str(path.with_name(path.name + ".history")))
     ps: Any = PromptSession(history=history, completer=command_completer(), **io)
 
-    def ask(prompt: str) -> Optional[str]:
+    def ask(prompt: str, hidden: bool = False) -> Optional[str]:
         try:
+            if hidden:
+                return PromptSession(**io).prompt(prompt, is_password=True)
             return ps.prompt(prompt)
         except EOFError:
             return None
@@ -242,15 +248,22 @@ def command_completer() -> Any:
     return WordCompleter([c.split()[0] for c in COMMANDS] + ["all"])
 
 
-def piped(prompt: str) -> Optional[str]:
-    """Read one line from a pipe, echoing it after the prompt so a transcript reads well."""
+def piped(prompt: str, hidden: bool = False) -> Optional[str]:
+    """Read one line from a pipe, echoing it after the prompt so a transcript reads well (a
+    secret answer is not echoed)."""
     print(prompt, end="", flush=True)
     line = sys.stdin.readline()
     if not line:
         say()
         return None
-    say(line.rstrip("\n"))
+    say("(hidden)" if hidden else line.rstrip("\n"))
     return line.strip()
+
+
+def asks_secret(session: Session) -> bool:
+    """The seat asked now is to give a secret answer (a face-down plot's kind, LoR 13.2.2.1)."""
+    q = session.play.pending
+    return q is not None and q.ask == "move" and not session.play.unconfirmed and secret(q.decision) is not None
 
 
 def prompt_label(session: Session) -> str:
@@ -270,7 +283,7 @@ def loop(session: Session) -> int:
         say(line)
     while True:
         try:
-            text = read(prompt_label(session))
+            text = read(prompt_label(session), asks_secret(session))
         except KeyboardInterrupt:
             say(f"(Ctrl-C: nothing lost, the game is in {session.path}; Ctrl-D leaves)")
             continue
@@ -304,6 +317,7 @@ def enter_line(session: Session, text: str) -> None:
 
     play = session.play
     seen = len(play.told)
+    hidden = asks_secret(session)
     if play.pending is not None:
         try:
             value = parse_answer(play.pending, text, play.game.state.deckdef)
@@ -322,6 +336,8 @@ def enter_line(session: Session, text: str) -> None:
         raise UsageError(f"{text.split()[0]!r} is not a command now (type help)")
     for told in session.play.told[seen:]:  # what the line did that the table should know
         say(f"  {told}")
+    if hidden:
+        say("  (your secret answer is taken: the table sees only what the line above says)")
     show(session)
 
 

@@ -7,6 +7,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ..core.faction import BoardTable, faction_title, rules_of
+from ..core.moves import SECRET_STEPS
 from .chance import card_choices
 from .places import clearing_name, landmarks
 from .steps import in_clearings, map_forests, plain, who
@@ -198,6 +199,8 @@ def entry_said(session: Session, entry: dict[str, Any]) -> str:
         n = int(entry.get("n", 1))
         return f"ok of {n} bot step{'s' if n != 1 else ''}"
     value = entry.get("value")
+    if entry.get("ask") == "move" and isinstance(value, dict) and value.get("step") in SECRET_STEPS:
+        return f"a secret answer ({value['step']})"  # a face-down plot's kind (LoR 13.2.2.1)
     shown = " ".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
     return f"the answer {'none' if value is None else plain(shown, session.play.names)} ({str(entry.get('ask', '')).replace('_', ' ')})"
 

@@ -11,6 +11,7 @@ from ..moves import DONE, MOVE_TEXT, Move, ask
 from ..rules import discard, murine_broker, remove_all_enemy_pieces, score
 from ..state import GameState
 from .cards import card_keys, card_moves, in_play, move_card
+from .offers import take_turn_offer, turn_offers
 
 CRAFT_SUITS: tuple[str, ...] = ("fox", "rabbit", "mouse")
 ANY = "any"  # a cost of any suit (LoR 4.1.1's question mark)
@@ -78,15 +79,17 @@ def craft(g: Game, faction: str, cid: int, pieces: dict[str, int], rule: str) ->
 
 def craft_while_wanted(g: Game, faction: str, pieces: dict[str, int], step: str, rule: str, prompt: str) -> None:
     """The seat crafts card after card with ``pieces`` (each used once a turn, changed in place)
-    until nothing more can be crafted or it says ``done`` (LoR 4.1)."""
+    until nothing more can be crafted or it says ``done`` (LoR 4.1); between two crafts, the
+    other factions' offers on its turn (LoR 13.2.4, ``offers``)."""
     while True:
         moves = craft_moves(g.state, faction, pieces, rule)
         if not moves:
             return
-        m = ask(g, faction, step, rule, [*moves, DONE], prompt)
+        m = ask(g, faction, step, rule, [*moves, *turn_offers(g.state, faction), DONE], prompt)
         if m is DONE:
             return
-        craft(g, faction, m.args[0], pieces, rule)
+        if not take_turn_offer(g, faction, m):
+            craft(g, faction, m.args[0], pieces, rule)
 
 
 def crafted(g: Game, faction: str, cid: int, rule: str) -> None:

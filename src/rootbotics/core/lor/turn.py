@@ -15,7 +15,7 @@ from ..state import GameState
 from .cards import ask_card
 from .dominance import apply_dominance_move, check_dominance_victory, dominance_moves
 from .effects import apply_daylight_move, birdsong_cards, birdsong_start, daylight_moves
-from .offers import take_turn_offer, turn_offers
+from .offers import offer_between_steps, take_turn_offer, turn_offers
 
 RULE_PATH = "LoR C.3.3"
 
@@ -26,6 +26,7 @@ def play_turn(g: Game, faction: str, birdsong: Callable[[Game], None], daylight:
     s.phase = "birdsong"
     start_of_birdsong(g, faction)
     birdsong(g)
+    offer_between_steps(g, faction)  # after Birdsong's last step (LoR 13.2.4 with 1.4.3)
     s.phase = "daylight"
     daylight(g)
     s.phase = "evening"

@@ -11,6 +11,7 @@ from ...core.lor.battling import ask_battle, can_take_battle
 from ...core.lor.cards import ask_card, draw_and_discard, matching, spend
 from ...core.lor.crafting import CRAFT_SUITS, craft, craft_moves
 from ...core.lor.effects import daylight_start, evening_start
+from ...core.lor.offers import take_turn_offer, turn_offers
 from ...core.lor.moving import ask_move, can_take_move
 from ...core.lor.turn import apply_free_daylight, free_daylight_moves, play_turn
 from ...core.maps import CLEARINGS
@@ -253,16 +254,20 @@ def operation_moves(state: GameState) -> list[Move]:
 
 def operations(g: Game) -> None:
     """LoR 8.6.1: actions up to the number of officers (officers lost meanwhile, LoR 8.2.4, cut
-    what is left)."""
+    what is left); before, between and after them, the other factions' offers (LoR 13.2.4, until
+    8.6.2 begins, LoR 1.4.3)."""
     s = g.state
     done = 0
-    while done < alliance_board(s).officers:
-        moves = operation_moves(s)
-        if not moves:
+    while True:
+        moves = operation_moves(s) if done < alliance_board(s).officers else []
+        offers = turn_offers(s, FACTION)
+        if not moves and not offers:
             return
-        m = ask(g, FACTION, "evening.operation", "LoR 8.6.1", [*moves, DONE], f"military operation {done + 1} of {alliance_board(s).officers}")
+        m = ask(g, FACTION, "evening.operation", "LoR 8.6.1", [*moves, *offers, DONE], f"military operation {done + 1} of {alliance_board(s).officers}" if moves else "before drawing: anything the other factions allow?")
         if m is DONE:
             return
+        if take_turn_offer(g, FACTION, m):
+            continue
         done += 1
         if m.kind == "move":
             ask_move(g, FACTION, "LoR 8.6.1.1", step="operation.move")

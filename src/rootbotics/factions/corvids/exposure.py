@@ -5,7 +5,8 @@ Corvids (to a bot: discarded, and the bot scores, 2.8.1). Right: the guesser rem
 scores for it (LoR 3.2.1), a raid placing no warriors (LoR 13.7.4).
 
 The core offers these moves to every human seat's turn through the Faction hooks
-``turn_offers``/``take_turn_offer`` (``core/lor/offers.py``). A plot whose kind the engine does
+``turn_offers``/``take_turn_offer`` (``core/lor/offers.py``): in Birdsong, Daylight and Evening
+until the seat begins its turn's last step (ruling R-LOR-CORVIDS-EXPOSURE). A plot whose kind the engine does
 not know (a human Corvids at the table in board mode) is not offered: only the table can answer.
 A bot never exposes (the Law of Robotics gives no bot this rule)."""
 
@@ -30,7 +31,7 @@ def exposable(state: GameState, seat: str) -> list[int]:
     me = state.factions.get(seat)
     if fs is None or me is None or seat == CORVIDS or me.is_bot or not me.hand or P.hidden(state):
         return []
-    if state.phase not in ("birdsong", "daylight") or not state.is_enemy(seat, CORVIDS):
+    if state.phase not in ("birdsong", "daylight", "evening") or not state.is_enemy(seat, CORVIDS):
         return []
     plots = P.plot_map(state)
     out = []

@@ -22,7 +22,7 @@ from ...core.lor.effects import daylight_start, evening_start
 from ...core.lor.moving import ask_move, can_take_move
 from ...core.lor.turn import apply_free_daylight, free_daylight_moves, play_turn
 from ...core.maps import CLEARINGS, SUITS
-from ...core.moves import DONE, MOVE_TEXT, Move, ask
+from ...core.moves import DONE, MOVE_TEXT, SECRET_STEPS, Move, ask
 from ...core.rules import draw_into_hand, may_place_in, place_warriors, remove_all_enemy_pieces, remove_piece, remove_warriors, score
 from ...core.state import GameState
 from . import exposure  # noqa: F401 (the texts of the plot moves)
@@ -319,6 +319,7 @@ def evening(g: Game, t: TurnState) -> None:
     draw_and_discard(g, FACTION, 1 + P.face_up(s, "extortion"), "LoR 13.6.2")
 
 
+SECRET_STEPS["plot.kind"] = PLOT_KINDS  # the kind of a face-down plot (LoR 13.2.2.1)
 MOVE_TEXT["flip"] = lambda m: f"flip the plot in clearing {m.args[0]}"
 MOVE_TEXT["trick"] = lambda m: "Trick: swap two plots with the same face"
 MOVE_TEXT["recruit_in"] = lambda m: f"the {m.args[0]} clearings"

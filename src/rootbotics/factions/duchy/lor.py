@@ -13,6 +13,7 @@ from ...core.lor.battling import ask_battle, can_take_battle
 from ...core.lor.cards import ask_card, card_moves, draw_and_discard, matching, spend
 from ...core.lor.crafting import CRAFT_SUITS, craft_while_wanted
 from ...core.lor.effects import daylight_start, evening_start
+from ...core.lor.offers import offer_between_steps
 from ...core.lor.moving import ask_move, can_take_move
 from ...core.lor.turn import apply_free_daylight, free_daylight_moves, play_turn
 from ...core.maps import CLEARINGS
@@ -377,8 +378,11 @@ def evening(g: Game) -> None:
     """LoR 12.6: the revealed cards back (birds discarded), craft, then draw one card plus one per
     market on the map and discard down to five."""
     evening_start(g, FACTION)
+    offer_between_steps(g, FACTION)  # before 12.6.1, 12.6.2 (and between crafts) and 12.6.3 (LoR 1.4.3)
     return_revealed(g, "LoR 12.6.1")
+    offer_between_steps(g, FACTION)
     craft_while_wanted(g, FACTION, crafting_pieces(g.state), "evening.craft", "LoR 12.6.2", "craft a card with your citadels and markets?")
+    offer_between_steps(g, FACTION)
     draw_and_discard(g, FACTION, 1 + g.state.on_map(FACTION, "market"), "LoR 12.6.3")
 
 

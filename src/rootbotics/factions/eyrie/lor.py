@@ -15,6 +15,7 @@ from ...core.lor.battling import ask_battle, can_take_battle
 from ...core.lor.cards import ask_card, card_moves, draw, draw_and_discard, suit_matches
 from ...core.lor.crafting import CRAFT_SUITS, craft, craft_moves
 from ...core.lor.effects import daylight_start, evening_start
+from ...core.lor.offers import offer_between_steps
 from ...core.lor.moving import ask_move, can_take_move
 from ...core.lor.turn import apply_free_daylight, free_daylight_moves, play_turn
 from ...core.maps import CLEARINGS
@@ -323,11 +324,13 @@ def evening(g: Game) -> None:
     """LoR 7.6: score the rightmost empty space of the roost track, then draw one plus a card per
     uncovered draw bonus and discard down to five."""
     evening_start(g, FACTION)
+    offer_between_steps(g, FACTION)  # before 7.6.1 and 7.6.2; none in the last (LoR 1.4.3)
     n = roosts_on_map(g.state)
     if n > 0:
         score(g, FACTION, ROOST_VP[min(n, ROOSTS) - 1], "LoR 7.6.1", f"for {n} roost{'s' if n > 1 else ''} on the map")
     if g.state.phase == "over":
         return
+    offer_between_steps(g, FACTION)
     bonus = sum(1 for k in DRAW_BONUS_AT if n >= k)
     draw_and_discard(g, FACTION, 1 + bonus, "LoR 7.6.2")
 

@@ -13,6 +13,7 @@ from ...core.lor.battling import battle_clearings, defenders
 from ...core.lor.cards import ask_card, draw_and_discard, matching, spend
 from ...core.lor.crafting import CRAFT_SUITS, craft_while_wanted
 from ...core.lor.effects import daylight_start, evening_start
+from ...core.lor.offers import offer_between_steps, take_turn_offer, turn_offers
 from ...core.lor.moving import ask_move, can_take_move, destinations
 from ...core.lor.turn import apply_free_daylight, free_daylight_moves, play_turn
 from ...core.maps import CLEARINGS
@@ -503,12 +504,14 @@ def relentless(g: Game) -> None:
 def evening(g: Game) -> None:
     """LoR 14.6: incite, oppress, draw and discard."""
     evening_start(g, FACTION)
-    incite(g)
+    incite(g)  # the other factions' offers before and between incites (LoR 1.4.3)
     if g.state.phase == "over":
         return
+    offer_between_steps(g, FACTION)
     oppress(g)
     if g.state.phase == "over":
         return
+    offer_between_steps(g, FACTION)
     draw_and_discard(g, FACTION, evening_draw(g.state), "LoR 14.6.3")
 
 
@@ -528,11 +531,14 @@ def incite(g: Game) -> None:
     s = g.state
     while True:
         options = incite_options(s)
-        if not options:
+        offers = turn_offers(s, FACTION)
+        if not options and not offers:
             return
-        m = ask(g, FACTION, "evening.incite", "LoR 14.6.1", [*clearing_moves(options, "LoR 14.6.1"), DONE], "incite a mob where?")
+        m = ask(g, FACTION, "evening.incite", "LoR 14.6.1", [*clearing_moves(options, "LoR 14.6.1"), *offers, DONE], "incite a mob where?")
         if m is DONE:
             return
+        if take_turn_offer(g, FACTION, m):
+            continue
         c = m.args[0]
         card = ask_card(g, FACTION, "incite.card", "LoR 14.6.1", matching(s, FACTION, s.suits[c] or ""), f"spend which card matching {c}")
         spend(g, FACTION, card, "LoR 14.6.1", f"to incite a mob in {c}")

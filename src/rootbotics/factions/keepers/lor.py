@@ -16,6 +16,7 @@ from ...core.battle import battle
 from ...core.lor.cards import ask_card, card_label, card_moves, draw_and_discard, matching, spend
 from ...core.lor.crafting import CRAFT_SUITS, craft, craft_moves
 from ...core.lor.effects import daylight_start, evening_start
+from ...core.lor.offers import offer_between_steps
 from ...core.lor.moving import ask_move, can_take_move
 from ...core.lor.turn import apply_free_daylight, free_daylight_moves, play_turn
 from ...core.cards import card_keys
@@ -479,8 +480,11 @@ COLUMN_ACT = (move_with, battle_delve, move_or_recover)
 # -- Evening (LoR 15.6) ---------------------------------------------------------------------------------
 def evening(g: Game) -> None:
     evening_start(g, FACTION)
+    offer_between_steps(g, FACTION)  # before 15.6.1, 15.6.2 and 15.6.3, the last (LoR 1.4.3)
     live_off_the_land(g)
+    offer_between_steps(g, FACTION)
     gather_retinue(g)
+    offer_between_steps(g, FACTION)
     waystations = sum(len(waystations_in(g.state, c)) for c in CLEARINGS)
     draw_and_discard(g, FACTION, 1 + waystations, "LoR 15.6.3")
 

@@ -17,6 +17,7 @@ from ...core.lor.battling import ask_battle, battle_clearings
 from ...core.lor.cards import card_moves, draw_and_discard
 from ...core.lor.crafting import CRAFT_SUITS, craft, craft_moves
 from ...core.lor.effects import daylight_start, evening_start
+from ...core.lor.offers import offer_between_steps, take_turn_offer, turn_offers
 from ...core.lor.moving import ask_move, can_take_move
 from ...core.lor.turn import apply_free_daylight, free_daylight_moves, play_turn
 from ...core.maps import CLEARINGS
@@ -395,8 +396,11 @@ def evening(g: Game) -> None:
     """LoR 10.6: the revealed cards back in hand, crafting with gardens of the Outcast suit, then
     the draw (one, plus a card per uncovered draw bonus) and the hand limit."""
     evening_start(g, FACTION)
+    offer_between_steps(g, FACTION)  # before 10.6.1, 10.6.2 (and between crafts) and 10.6.3 (LoR 1.4.3)
     return_revealed(g)
+    offer_between_steps(g, FACTION)
     crafting(g)
+    offer_between_steps(g, FACTION)
     draw_and_discard(g, FACTION, 1 + draw_bonuses(g.state), "LoR 10.6.3")
 
 
@@ -424,13 +428,16 @@ def garden_pieces(state: GameState) -> dict[str, int]:
 
 
 def crafting(g: Game) -> None:
-    """LoR 10.6.2: craft with the gardens of the Outcast suit, each activated once."""
+    """LoR 10.6.2: craft with the gardens of the Outcast suit, each activated once (other
+    factions' offers between crafts, LoR 13.2.4)."""
     pieces = garden_pieces(g.state)
     while True:
-        m = ask(g, FACTION, "evening.craft", "LoR 10.6.2", [*craft_moves(g.state, FACTION, pieces, "LoR 10.6.2"), DONE], "craft with your gardens of the Outcast suit?")
+        crafts = craft_moves(g.state, FACTION, pieces, "LoR 10.6.2")
+        m = ask(g, FACTION, "evening.craft", "LoR 10.6.2", [*crafts, *(turn_offers(g.state, FACTION) if crafts else ()), DONE], "craft with your gardens of the Outcast suit?")
         if m is DONE:
             return
-        craft(g, FACTION, m.args[0], pieces, "LoR 10.6.2")
+        if not take_turn_offer(g, FACTION, m):
+            craft(g, FACTION, m.args[0], pieces, "LoR 10.6.2")
 
 
 def draw_bonuses(state: GameState) -> int:

@@ -48,3 +48,8 @@ class RiverfolkBoard(Board):
 
     def held(self, owner: str, kind: str) -> int:
         return self.payments.get(owner, 0) if kind == "warrior" and self.payments else 0
+
+    def public_counts(self) -> dict[str, dict[str, int]]:
+        """The Payments box by owner, face up on the bot's board (9.2.3); its prices follow
+        each buyer's VP (``services.price``), so none is kept here."""
+        return {} if self.payments is None else {"payments": dict(self.payments)}

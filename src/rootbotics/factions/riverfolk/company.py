@@ -72,6 +72,15 @@ class CompanyBoard(Board):
     def price(self, service: str) -> int:
         return self.prices.get(service, DEFAULT_PRICE)
 
+    def public_counts(self) -> dict[str, dict[str, int]]:
+        """All of it lies face up on the faction board (LoR 11.2.4, 11.5, 11.6.2): the Payments,
+        Funds and Committed boxes by owner, the warriors on each Trade Posts track (``crafted_<suit>``)
+        and each service's price."""
+        out = {name: dict(self.area(name)) for name in AREAS}
+        out.update({f"crafted_{suit}": dict(box) for suit, box in self.crafted.items()})
+        out["prices"] = {s: self.price(s) for s in SERVICES}
+        return out
+
     def total(self, name: str) -> int:
         return sum(self.area(name).values())
 

@@ -19,6 +19,7 @@ from ...core.lor.battling import ask_battle, can_take_battle
 from ...core.lor.cards import HAND_LIMIT, card_keys, card_label, discard_down, draw, move_card
 from ...core.lor.crafting import ANY, CRAFT_SUITS, craftable, crafted
 from ...core.lor.effects import daylight_start, evening_start
+from ...core.lor.offers import offer_between_steps
 from ...core.lor.moving import ask_move, can_take_move
 from ...core.lor.turn import apply_free_daylight, free_daylight_moves, play_turn
 from ...core.maps import CLEARINGS
@@ -328,7 +329,9 @@ ACTION = {"move": move, "battle": battle, "craft": craft_card, "export": export,
 def evening(g: Game) -> None:
     """LoR 11.6: discard down to five, then set the prices."""
     evening_start(g, FACTION)
+    offer_between_steps(g, FACTION)  # before 11.6.1 and 11.6.2, the last (LoR 1.4.3)
     discard_down(g, FACTION, "LoR 11.6.1", HAND_LIMIT)
+    offer_between_steps(g, FACTION)
     set_prices(g, "evening.price", "LoR 11.6.2")
 
 

@@ -14,6 +14,7 @@ from ...core.lor.cards import ask_card, card_label, move_card, discard_down, dra
 from ...core.lor.crafting import craft, craft_moves
 from ...core.lor.dominance import ACTIVATE_VP
 from ...core.lor.effects import daylight_start, evening_start
+from ...core.lor.offers import offer_between_steps
 from ...core.lor.moving import destinations
 from ...core.lor.turn import apply_free_daylight, free_daylight_moves, start_of_birdsong
 from ...core.maps import CLEARINGS
@@ -156,6 +157,7 @@ def turn(g: Game, f: str = FACTION) -> None:
     start_of_birdsong(g, f)
     refresh(g, f)
     slip(g, f)
+    offer_between_steps(g, f)  # after Birdsong's last step (LoR 13.2.4 with 1.4.3)
     s.phase = "daylight"
     daylight(g, f)
     s.phase = "evening"
@@ -806,13 +808,17 @@ ACTIONS = {
 def evening(g: Game, f: str) -> None:
     vb = vboard(g, f)
     evening_start(g, f)
+    offer_between_steps(g, f)  # before 9.6.1, 9.6.2, 9.6.3 and 9.6.4, the last (LoR 1.4.3)
     if vb.forest is not None:  # LoR 9.6.1
         for item in vb.items:
             if item.damaged:
                 item.damaged, item.exhausted = False, False
                 g.emit(f, "LoR 9.6.1", "repair", "rests in the forest: repairs {item:an item}", item=item.kind)
+        offer_between_steps(g, f)
     evening_draw(g, f, 1 + vb.on_track("coins"), "LoR 9.6.2")  # Informants may take an ambush instead
+    offer_between_steps(g, f)
     discard_down(g, f, "LoR 9.6.3")
+    offer_between_steps(g, f)
     capacity(g, f)
 
 
