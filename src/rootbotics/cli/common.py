@@ -100,9 +100,9 @@ def parse_lineup(text: str, least: int = 2) -> tuple[list[str], tuple[str, ...]]
     the Law of Robotics."""
     from ..core.faction import LAW, RULE_SETS
     from ..core.setup_order import FACTIONS
-    from ..factions import PLAYABLE_BOTS, REGISTRY
+    from ..factions import PLAYABLE_BOTS, REGISTRY, RULE_SET_ONLY_BOTS
 
-    choices = ", ".join(PLAYABLE_BOTS)
+    choices = ", ".join([*PLAYABLE_BOTS, *(f"{f}@{REGISTRY[f].rule_sets[0]}" for f in RULE_SET_ONLY_BOTS)])
     default, colon, rest = text.partition(":")
     default, text = (default.strip().lower(), rest) if colon else (LAW, text)
     if default not in RULE_SETS:
@@ -114,7 +114,7 @@ def parse_lineup(text: str, least: int = 2) -> tuple[list[str], tuple[str, ...]]
         raise CliError(f"--bots: give bot names separated by commas, e.g. --bots {','.join(PLAYABLE_BOTS)} (got {text!r})")
     seen: set[str] = set()
     for name, rule_set in zip(names, rule_sets):
-        if name not in PLAYABLE_BOTS:
+        if name not in PLAYABLE_BOTS and name not in RULE_SET_ONLY_BOTS:
             if name in FACTIONS:
                 raise CliError(f"--bots: the {name} bot is not built yet (choose from {choices})")
             raise CliError(f"--bots: {name!r} is not a bot (choose from {choices})")
