@@ -94,6 +94,14 @@ def parse_programs(text: str | None) -> dict[str, str]:
     return out
 
 
+def bot_names() -> str:
+    """The bots a seat may name, for help and errors: the Law's bots, then those of another rule
+    set only, with it (``vagabond2@bbp``, the Robot Raccoon #2; ruling R-BBP-RR2)."""
+    from ..factions import PLAYABLE_BOTS, REGISTRY, RULE_SET_ONLY_BOTS
+
+    return ", ".join([*PLAYABLE_BOTS, *(f"{f}@{REGISTRY[f].rule_sets[0]}" for f in RULE_SET_ONLY_BOTS)])
+
+
 def parse_lineup(text: str, least: int = 2) -> tuple[list[str], tuple[str, ...]]:
     """``bbp:marquise,eyrie@law`` -> the bots in seat order and each one's rule set. A leading
     ``<rule set>:`` is every seat's rule set; ``<bot>@<rule set>`` names one seat's; absent,
@@ -102,7 +110,7 @@ def parse_lineup(text: str, least: int = 2) -> tuple[list[str], tuple[str, ...]]
     from ..core.setup_order import FACTIONS
     from ..factions import PLAYABLE_BOTS, REGISTRY, RULE_SET_ONLY_BOTS
 
-    choices = ", ".join([*PLAYABLE_BOTS, *(f"{f}@{REGISTRY[f].rule_sets[0]}" for f in RULE_SET_ONLY_BOTS)])
+    choices = bot_names()
     default, colon, rest = text.partition(":")
     default, text = (default.strip().lower(), rest) if colon else (LAW, text)
     if default not in RULE_SETS:
