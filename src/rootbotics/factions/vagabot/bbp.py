@@ -26,7 +26,7 @@ from ...core.targeting import Choice, choose_clearing, choose_player_bbp, fewest
 from . import bot as law
 from . import satchel
 from .items import CHARACTER_TITLES, CHARACTERS, VAGABOT, Item, RaccoonState, forest_name, put_pawn, quest_label, where
-from .human import SECOND
+from .human import OPTIONS as HUMAN_OPTIONS, SECOND
 from .raccoon_paths import CHARACTER_OPTIONS, OPTION, describe, is_stand_in, paths_of
 
 FACTION = VAGABOT
@@ -105,14 +105,32 @@ def choose_character(g: Game, faction: str = FACTION) -> RaccoonState:
     Special is that character's (ruling R-BBP-RR-SPECIAL)."""
     s = g.state
     given = s.options.get(CHARACTER_OPTIONS[faction])
-    if isinstance(given, str) and given in CHARACTERS:
+    taken = taken_characters(s, faction)
+    free = [c for c in CHARACTERS if c not in taken]
+    if isinstance(given, str) and given in free:
         character, how = given, "as the game was set up"
     else:
-        character, how = g.chance.pick(CHARACTERS, f"{name(faction)}'s character (7.3.1, stand-in)"), "at random"
+        character = g.chance.pick(free, f"{name(faction)}'s character (7.3.1, stand-in)")
+        how = f"at random from those the other Vagabond does not play ({', '.join(sorted(taken))} taken)" if taken else "at random"
     vs = RaccoonState(character)
     s.factions[faction].board = vs
     g.emit(faction, "7.3.1", "setup", "plays the {title}, chosen {how}", title=CHARACTER_TITLES[character], how=how, character=character)
     return vs
+
+
+def taken_characters(s: GameState, faction: str) -> set[str]:
+    """The character the other Vagabond plays, or is given for his setup if he has not set up
+    yet: each character is one card, so two Vagabonds never share one (ruling R-BBP-RR2)."""
+    out: set[str] = set()
+    for other in NAMES:
+        if other == faction or other not in s.factions:
+            continue
+        fs = s.factions[other]
+        option = CHARACTER_OPTIONS[other] if fs.is_bot else HUMAN_OPTIONS[other]
+        character = getattr(fs.board, "character", None) or s.options.get(option)  # set up, or given for his setup
+        if isinstance(character, str):
+            out.add(character)
+    return out
 
 
 # -- Birdsong (BBP RR.3) -----------------------------------------------------------------------------

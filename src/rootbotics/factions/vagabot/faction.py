@@ -83,6 +83,9 @@ class Vagabot(Faction):
             character = options.get(option)
             if character is not None and character not in CHARACTERS:
                 return f"options.{option}: {character!r} is not a Vagabot character (choose from {', '.join(CHARACTERS)})"
+        first, second = (options.get(o) for o in raccoon_paths.CHARACTER_OPTIONS.values())
+        if first is not None and first == second:  # one card each (ruling R-BBP-RR2)
+            return f"options.vagabot2_character: the Robot Raccoon #2 cannot play the {first}, which the first Vagabond plays (one card each)"
         for option in human.OPTIONS.values():
             human_character = options.get(option)
             if human_character is not None and human_character not in human.HUMAN_CHARACTERS:

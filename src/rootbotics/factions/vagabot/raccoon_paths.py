@@ -35,7 +35,7 @@ class PathsError(ValueError):
 
 def parse(text: str) -> tuple[object, dict[str, str]]:
     """``fox=explore+battle,rabbit=...,mouse=...[,character=thief][,character2=ranger]`` or
-    ``stand-in`` -> the option's value and the characters named, by key (``character``: the
+    ``stand-in[,character=...][,character2=...]`` -> the option's value and the characters named, by key (``character``: the
     Robot Raccoon's, ``character2``: the Robot Raccoon #2's). One set of paths serves both: they
     are the same bot's board (ruling R-BBP-RR2)."""
     words = text.strip().lower()
@@ -43,7 +43,9 @@ def parse(text: str) -> tuple[object, dict[str, str]]:
         return STAND_IN, {}
     paths: dict[str, list[str]] = {}
     characters: dict[str, str] = {}
-    for part in (p.strip() for p in words.split(",")):
+    parts = [p.strip() for p in words.split(",")]
+    stand_in = parts[0] == STAND_IN  # ``stand-in,character=...``: the stand-in with characters given
+    for part in parts[1:] if stand_in else parts:
         key, eq, value = part.partition("=")
         key, value = key.strip(), value.strip()
         if not eq or not value:
@@ -51,9 +53,13 @@ def parse(text: str) -> tuple[object, dict[str, str]]:
         if key in (CHARACTER_KEY, CHARACTER2_KEY):
             characters[key] = value
             continue
+        if stand_in:
+            raise PathsError(f"{part!r}: with {STAND_IN} only {CHARACTER_KEY}=NAME and {CHARACTER2_KEY}=NAME may follow")
         if key in paths:
             raise PathsError(f"the {key} path is given twice")
         paths[key] = [a.strip() for a in value.split("+")]
+    if stand_in:
+        return STAND_IN, characters
     problem = paths_problem(paths)
     if problem:
         raise PathsError(problem)
