@@ -120,12 +120,16 @@ def choose_character(g: Game, faction: str = FACTION) -> RaccoonState:
 
 def taken_characters(s: GameState, faction: str) -> set[str]:
     """The character the other Vagabond plays, or is given for his setup if he has not set up
-    yet: each character is one card, so two Vagabonds never share one (ruling R-BBP-RR2)."""
+    yet: each character is one card, so two Vagabonds never share one (ruling R-BBP-RR2). The
+    first Robot Raccoon looks only at a Robot Raccoon #2, so his games beside a human second
+    Vagabond are unchanged."""
     out: set[str] = set()
     for other in NAMES:
         if other == faction or other not in s.factions:
             continue
         fs = s.factions[other]
+        if faction == FACTION and not fs.is_bot:
+            continue  # beside a human second Vagabond the first Robot Raccoon draws as he always has (open, R-BBP-RR2)
         option = CHARACTER_OPTIONS[other] if fs.is_bot else HUMAN_OPTIONS[other]
         character = getattr(fs.board, "character", None) or s.options.get(option)  # set up, or given for his setup
         if isinstance(character, str):
