@@ -161,6 +161,17 @@ def test_bbp_rr2_his_turn_acts_on_his_board_only() -> None:
     assert json.loads(serial.dumps(s))["factions"]["vagabot"] == first
 
 
+def test_bbp_rr5_with_two_vagabonds_he_takes_both_items_of_a_ruin_even_two_of_a_kind() -> None:
+    """BBP RR.5's note: no effort to leave the other Vagabond half the items; both hammers of the
+    ruin in 12 are his, one Explore each (LoR 9.7.3's limit on R items is the players')."""
+    s = raccoon2({12: {"ruin_items": ["hammer", "hammer"]}})
+    g = Game(s, ScriptedChance([("pick", "hammer")]))
+    RR.explore(g, ME)
+    RR.explore(g, ME)
+    assert [i.kind for i in board(s, ME).items].count("hammer") == 2 and not s.clearings[12].ruin
+    assert [e.text for e in g.log if e.kind == "remove_ruin"] == ["removes the ruin in 12: its last item is taken"]
+
+
 def test_bbp_rr2_the_stand_in_is_named_for_each_raccoon_in_the_log_and_the_record() -> None:
     g, record = play_recorded(two_raccoons())
     assert record["stand_ins"] == [
