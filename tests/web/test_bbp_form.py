@@ -132,14 +132,15 @@ def test_issue_29_the_watch_page_plays_the_robot_raccoon_with_its_paths(client: 
     assert "Recruit places one warrior fewer" in client.get("/watch").text  # the BBP Marquise's own card
 
 
-def test_bbp_rr2_a_game_from_the_form_seats_the_robot_raccoon_2(client: TestClient, tmp_path: Path) -> None:
+@pytest.mark.parametrize("first", [{"seat_vagabot": "bot", "rule_set_vagabot": "bbp"}, {"seat_vagabot": "human", "player_vagabot": "Bob"}])
+def test_bbp_rr2_a_game_from_the_form_seats_the_robot_raccoon_2(client: TestClient, tmp_path: Path, first: dict[str, str]) -> None:
     """The second Vagabond's bot seat takes his one rule set (ruling R-BBP-RR2), with the paths
-    field both Robot Raccoons follow."""
-    data = {"seat_marquise": "human", "player_marquise": "Ann", "seat_vagabot": "bot", "rule_set_vagabot": "bbp", "seat_vagabond2": "bot", "raccoon_paths": "stand-in", "seed": "3"}
+    field both Robot Raccoons follow (beside the first Robot Raccoon or a human Vagabond)."""
+    data = {"seat_marquise": "human", "player_marquise": "Ann", **first, "seat_vagabond2": "bot", "raccoon_paths": "stand-in", "seed": "3"}
     r = client.post("/new", data=data, follow_redirects=False)
     assert r.status_code == 303, r.text
     seats = json.loads((tmp_path / "game-1.json").read_text())["config"]["seats"]
-    assert {s["faction"]: s.get("rule_set", "law") for s in seats} == {"marquise": "law", "vagabot": "bbp", "vagabond2": "bbp"}
+    assert {s["faction"]: s.get("rule_set", "law") for s in seats} == {"marquise": "law", "vagabot": first.get("rule_set_vagabot", "law"), "vagabond2": "bbp"}
     page = client.post("/game/game-1/all", headers={"hx-request": "true"}).text
     second = re.search(r'<section class="seat" data-faction="vagabond2".*?</section>', page, re.S).group(0)
     assert "Robot Raccoon #2" in second and "plays by the Better Bot Project v5" in second

@@ -328,11 +328,10 @@ def table_value_options(given: dict[str, Optional[str]], continued: bool = False
 def check_table_values_seated(options: dict[str, object], factions: Sequence[str], rule_sets: Sequence[str]) -> None:
     """Each such option only where its bot plays (``--raccoon-paths`` with ``vagabot@bbp``)."""
     from ..core.faction import faction_title
-    from ..factions import REGISTRY, TABLE_VALUES
+    from ..factions import TABLE_VALUES, takes_table_value
 
     for value in TABLE_VALUES.values():
-        takers = {(v.faction, v.rule_set) for f in factions for v in REGISTRY[f].table_values if v.key == value.key}  # both Robot Raccoons
-        if value.key in options and not takers & set(zip(factions, rule_sets)):
+        if value.key in options and not takes_table_value(value.key, zip(factions, rule_sets)):  # both Robot Raccoons take the paths
             who = faction_title(value.faction, "bot", value.rule_set)
             raise CliError(f"{value.flag}: no {who} ({value.faction}@{value.rule_set}) among the bots ({','.join(factions)})")
 

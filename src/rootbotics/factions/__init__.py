@@ -8,6 +8,8 @@ tests import it before setting up a game.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..core.faction import LAW, REGISTRY, Faction, faction_title, piece_totals, register
 from ..core.setup_order import FACTIONS
 from .alliance.faction import Alliance
@@ -41,6 +43,12 @@ REFUSED_TRAITS: dict[str, dict[str, str]] = {f: REGISTRY[f].refused_traits for f
 # Values lost from a rule set's text that a table may give from its own board (issue 29), by flag.
 # The first faction's value stands for a flag several seats take (--raccoon-paths: both Robot Raccoons).
 TABLE_VALUES = {v.flag: v for f in reversed(SEATABLE_BOTS) for v in REGISTRY[f].table_values}
+
+
+def takes_table_value(key: str, bots: Iterable[tuple[str, str]]) -> bool:
+    """Whether one of the bot seats (faction, rule set) takes the table value ``key`` (both Robot
+    Raccoons take ``raccoon_paths``)."""
+    return any(v.key == key and v.rule_set == rule_set for faction, rule_set in bots for v in REGISTRY[faction].table_values)
 
 
 def bot_for(faction: str, rule_set: str = LAW) -> object:
@@ -79,5 +87,6 @@ class BotTable(dict):  # type: ignore[type-arg]
 
 __all__ = [
     "DIFFICULTY_TEXT", "FACTIONS", "HUMAN_FACTIONS", "PLAYABLE_BOTS", "REFUSED_TRAITS", "REGISTRY", "RULE_SET_ONLY_BOTS", "SEATABLE_BOTS", "TABLE_VALUES", "TRAIT_TEXT",
+    "takes_table_value",
     "BotTable", "Faction", "bot_for", "faction_title", "piece_totals", "register",
 ]

@@ -15,7 +15,7 @@ from ..factions.lizards.cult import OPTION as CULT_OPTION
 from ..factions.lizards.cult import OPTION_RANGE as CULT_RANGE
 from ..table.law import BOARD, RULES, law_built
 from ..table.law import LAW as LAW_RULES
-from ..factions import TABLE_VALUES
+from ..factions import TABLE_VALUES, takes_table_value
 from ..table.session import TableConfig, TableSeat
 
 MAX_SEED = 2**63 - 1
@@ -154,7 +154,7 @@ def table_value_options(form: dict[str, Any], seats: list[TableSeat]) -> dict[st
         text = str(form.get(value.key, "") or "").strip()
         if not text:
             continue
-        if not any(s.faction == value.faction and s.seat == "bot" and s.rule_set == value.rule_set for s in seats):
+        if not takes_table_value(value.key, [(s.faction, s.rule_set) for s in seats if s.seat == "bot"]):  # both Robot Raccoons take the paths
             raise FormError(f"{value.key}: no {faction_title(value.faction, 'bot', value.rule_set)} (the {value.faction} as a Better Bot Project bot) is seated")
         try:
             options.update(value.parse(text[:400]))
