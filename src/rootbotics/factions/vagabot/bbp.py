@@ -1,7 +1,8 @@
 """The Robot Raccoon (Better Bot Project v5, ``vagabot@bbp``): the Vagabond's bot of the fan-made
 rule set; the same turn plays the Robot Raccoon #2 (``vagabond2@bbp``, the second Vagabond's
-seat): every step takes the seat's faction (``RobotRaccoon(faction)``; ruling R-BBP-RR2). Rule numbers are the paragraphs of the text as docs/bbp-coverage.md numbers them (BBP
-RR.1-RR.10); rulings ``R-BBP-RR-...`` are in docs/rulings.md.
+seat): every step takes the seat's faction (``RobotRaccoon(faction)``; ruling R-BBP-RR2). Rule
+numbers are the paragraphs of the text as docs/bbp-coverage.md numbers them (BBP RR.1-RR.10);
+rulings ``R-BBP-RR-...`` are in docs/rulings.md.
 
 What the text gives: the Combat Track (RR.2, ``items.RaccoonState``), Birdsong's craft and slip
 (RR.3), the costs and effects of Explore, Quest, Aid and Battle (RR.5-RR.8), Evening (RR.9) and
