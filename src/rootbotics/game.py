@@ -4,17 +4,18 @@ game loop: Birdsong, Daylight and Evening for each seat until someone wins."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Any
 from dataclasses import dataclass, field
 
 from .core.bot import Bot
 from .core.chance import Chance
-from .core.context import CountingGame, EngineFailure, Game, GameOver
+from .core.context import CountingGame, EngineFailure, Game, GameOver, NoOrderCard
 from .core.controllers import Controller
 from .core.events import EventLog
 from .core.faction import LAW, RULE_SETS, overrides, rules_of
 from .core.maps import MAP_NAMES, SUIT_MARKERS_EACH, SUITS, load_map, suit_problem
-from .core.rules import draw_card, score_the_pass
+from .core.rules import NO_ORDER as R_NO_ORDER, draw_card, score_the_pass
 from .core.setup_order import FACTIONS, SETUP_DRAW_KEY, SETUP_DRAW_CHOICES, setup_rank
 from .core.state import DEFAULT_MAX_ROUNDS, DIFFICULTIES, GameState
 from .core.validity import MAX_ROUNDS_LIMIT, options_problem
@@ -318,8 +319,11 @@ def play_turn(g: Game) -> None:
     if fs.is_bot:
         bot = bot_of(s, faction)
         for phase, step in (("birdsong", bot.birdsong), ("daylight", bot.daylight), ("evening", bot.evening)):
+            if phase != "evening" and R_NO_ORDER in s.turn_steps:
+                continue  # no orders: no more Birdsong, no Daylight (ruling R-NO-ORDER-CARD)
             s.phase = phase
-            step(g)
+            with suppress(NoOrderCard):
+                step(g)
     else:
         g.controller(faction).take_turn(g, faction)
     score_the_pass(g, faction)  # LoR C.3.4, at the end of Evening

@@ -17,6 +17,11 @@ class GameOver(Exception):
     """Raised the moment the game ends (30 VP, 3.1 of the Law of Root), to unwind the turn."""
 
 
+class NoOrderCard(Exception):
+    """Raised when a bot must reveal an order card and no card is left to draw (ruling
+    R-NO-ORDER-CARD): the rest of its turn is skipped."""
+
+
 class EngineFailure(RuntimeError):
     """The engine could not go on (a stalled game, an impossible draw). Never silent."""
 

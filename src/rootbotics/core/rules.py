@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import NoReturn
 
 from . import exiles
 from .events import a_or_an, piece_words
-from .context import EngineFailure, Game, GameOver
+from .context import EngineFailure, Game, GameOver, NoOrderCard
 from .faction import SHARED, overrides, rules_of
 from .setup_order import setup_rank
 from .maps import CLEARINGS
@@ -624,11 +625,36 @@ def reveal_order(g: Game, faction: str, rule: str) -> int:
     if fs.order is not None and g.state.services and SHARED.services.order_card_bought(g.state, faction):
         SHARED.services.reveal_bought_order(g, faction, rule)
         return fs.order
+    if not g.state.deck and not g.state.discard:
+        no_order_card(g, faction, rule)
     card = draw_card(g, faction)
     g.state.factions[faction].order = card
     c = g.state.deckdef.card(card)
     g.emit(faction, rule, "order", "reveals {card} as its order card", card=c.label(), card_id=c.name, suit=c.suit)
     return card
+
+
+NO_ORDER = "no_order"  # in ``turn_steps``: the bot found no card to reveal as its order this turn
+
+
+def no_order_card(g: Game, faction: str, rule: str) -> NoReturn:
+    """No card to reveal as the order (the deck and the discard pile both empty: every card is
+    held, crafted or set aside): the bot has no orders this turn, so it skips the rest of its
+    Birdsong and its Daylight, and in Evening only the steps that need no order are taken
+    (ruling R-NO-ORDER-CARD). Raises ``NoOrderCard``, which the turn loop catches."""
+    g.state.factions[faction].order = None
+    g.state.turn_steps.append(NO_ORDER)
+    g.emit(faction, rule, "no_order", "has no order card to reveal (the deck and the discard pile are both empty): no orders this turn, so it goes on to Evening (ruling R-NO-ORDER-CARD)")
+    raise NoOrderCard(faction)
+
+
+def has_no_order(g: Game, faction: str, rule: str, step: str) -> bool:
+    """Whether this turn has no order (R-NO-ORDER-CARD); if so, says that ``step``, which
+    needs the order, is skipped."""
+    if NO_ORDER not in g.state.turn_steps:
+        return False
+    g.emit(faction, rule, "skip", "{step}: it has no order this turn (ruling R-NO-ORDER-CARD)", step=step)
+    return True
 
 
 def discard_order(g: Game, faction: str, rule: str) -> None:

@@ -23,7 +23,7 @@ DEFAULT_MAX_ROUNDS = 150  # a game still going after this many rounds has stalle
 
 # Steps of a turn that a later step of the same turn asks about: "public_pity" (6.4.4), after
 # which a trait may forbid a later step that turn (ruling R-TRAIT-STEADFAST).
-TURN_STEPS: tuple[str, ...] = ("public_pity",)
+TURN_STEPS: tuple[str, ...] = ("public_pity", "no_order")
 
 class Clearing:
     """What stands in one clearing."""

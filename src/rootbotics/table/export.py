@@ -333,7 +333,7 @@ _BOARD_ONLY = (
     "arbiter_declined arbiter_hits enlist aid quest new_quest gain_item damage exhaust repair "
     "refresh track_on track_off cost_of_errors conspiracy sway slip invaders vendetta nobility "
     "adventurer investors human_turn field_hospitals outrage scorched_earth steal "
-    "cover_slot gamble game_over cannot_spread damage_ignored expand_stopped ferocious no_crown no_plot "
+    "cover_slot gamble game_over cannot_spread damage_ignored expand_stopped ferocious no_crown no_order no_plot "
     "bird_order recruit_short trade_post_gone board_warriors place_pawn ambush_ends_battle "
     # a program seat's card plays (issue 26): the board difference writes what moved
     "battle_card codebreakers dominance foil royal_claim spend stand_and_deliver take_dominance "

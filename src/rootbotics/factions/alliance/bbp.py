@@ -196,6 +196,8 @@ def organize(g: Game) -> None:
     """BBP AA.7: each base with three or more Alliance warriors (by priority, BBP 4.1): those
     three leave the map and sympathy is placed once more (ruling R-BBP-AA-ORGANIZE)."""
     s = g.state
+    if R.has_no_order(g, FACTION, "BBP AA.7", "does not organize (its sympathy follows the order)"):
+        return
     for c in base_clearings(s):
         if s.warriors(FACTION, c) < ORGANIZE_AT:
             continue

@@ -297,6 +297,8 @@ def organize(g: Game) -> None:
     first, 2.4), remove those warriors, then spread sympathy. Easy difficulty needs four warriors,
     challenging and nightmare two (3.3.1)."""
     s = g.state
+    if R.has_no_order(g, FACTION, "6.6.1", "does not organize (its spread follows the order)"):
+        return
     level = difficulty(s, FACTION)
     need = ORGANIZE_WARRIORS[level]
     for c in in_priority_order(s, [c for c in CLEARINGS if has_base(s, c)]):
@@ -324,7 +326,7 @@ def recruit(g: Game) -> None:
 def wildfire(g: Game) -> None:
     """Wildfire (3.3.2): after Recruit, spread sympathy once more, scoring nothing for it. It comes
     before the order card is discarded, since the spread follows the order (ruling R-TRAIT-WILDFIRE)."""
-    if has_trait(g.state, FACTION, "wildfire"):
+    if has_trait(g.state, FACTION, "wildfire") and not R.has_no_order(g, FACTION, "3.3.2", "Wildfire spreads no sympathy (the spread follows the order)"):
         spread_sympathy(g, "Wildfire (3.3.2)", scoring=False)
 
 

@@ -525,8 +525,8 @@ def rally(g: Game) -> None:
     all of them move to an adjacent clearing with a Duchy building, or (10.6.1 II, none) go to the
     Burrow; then, in each clearing it rules, all but four Duchy warriors go to the Burrow."""
     s = g.state
-    suit = R.order_suit(s, FACTION)
-    for c in in_priority_order(s, [c for c in CLEARINGS if R.matches(suit, s.suit(c))]):
+    ordered = [] if R.has_no_order(g, FACTION, "10.6.1", "rallies from no ordered clearing") else [c for c in CLEARINGS if R.matches(R.order_suit(s, FACTION), s.suit(c))]
+    for c in in_priority_order(s, ordered):
         n = s.warriors(FACTION, c)
         if n <= 0 or n > 2 or duchy_buildings(s, c) > 0:
             continue
@@ -562,6 +562,8 @@ def sway(g: Game) -> None:
     """10.6.3: crown the topmost ordered minister with no crown; with none (or a bird order), the
     bottommost minister with no crown."""
     s = g.state
+    if R.has_no_order(g, FACTION, "10.6.3", "sways no minister"):
+        return
     suit = R.order_suit(s, FACTION)
     ds = duchy_state(s)
     minister = None if suit == "bird" else next((m for m in MINISTERS if MINISTER_SUIT[m] == suit and not ds.has(m)), None)

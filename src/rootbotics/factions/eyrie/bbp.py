@@ -79,7 +79,7 @@ class BetterEyrie:
 
     def evening(self, g: Game) -> None:
         """BBP EE.7: Turmoil if no roost was placed this turn, then 1 VP per roost."""
-        if not decree_board(g.state).roost_placed:
+        if not decree_board(g.state).roost_placed and not R.has_no_order(g, FACTION, "BBP EE.7", "falls into no Turmoil (no Decree was resolved)"):
             turmoil(g)
         score_roosts(g)
 

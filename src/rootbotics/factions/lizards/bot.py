@@ -516,6 +516,9 @@ def craft(g: Game) -> None:
     """8.6.4: reveal the top card of the deck; craft it for one VP if it shows an available item
     (1.1); then it goes on top of the Lost Souls either way."""
     s = g.state
+    if not s.deck and not s.discard:  # nothing to reveal (ruling R-NO-ORDER-CARD)
+        g.emit(FACTION, "8.6.4", "craft_skipped", "reveals no card to craft: the deck and the discard pile are both empty (ruling R-NO-ORDER-CARD)")
+        return
     cid = R.draw_card(g, FACTION)
     lz(s).lost_souls.append(cid)  # its place once revealed (logged below, after the craft)
     g.emit(FACTION, "8.6.4", "reveal", "reveals {card} from the deck", card=s.deckdef.card(cid).label())
@@ -545,6 +548,9 @@ def erratic(g: Game) -> None:
     (ruling R-TRAIT-LIZARDS)."""
     s = g.state
     if not has_trait(s, FACTION, "erratic"):
+        return
+    if not s.deck and not s.discard:  # nothing to draw (ruling R-NO-ORDER-CARD)
+        g.emit(FACTION, "3.3.2", "skip", "Erratic: no card to draw onto its Lost Souls (the deck and the discard pile are both empty)")
         return
     cid = R.draw_card(g, FACTION)
     lz(s).lost_souls.append(cid)

@@ -370,6 +370,8 @@ def escalate(g: Game, built: bool, escalated: int = 0) -> bool:
 def score_matching_buildings(g: Game) -> None:
     """BBP MM.9: 1 VP per building of the order's type on the map (after Escalate, the new order's)."""
     s = g.state
+    if R.has_no_order(g, FACTION, "BBP MM.9", "scores no buildings"):
+        return
     suit = R.order_suit(s, FACTION)
     kind = matching_building(s, suit)
     n = s.on_map(FACTION, kind)

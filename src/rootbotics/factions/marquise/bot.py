@@ -388,6 +388,8 @@ def track_score(s: GameState, kind: str) -> int:
 def score_buildings(g: Game) -> None:
     """4.6.1: score the ordered track; on a bird order, the track that scores most."""
     s = g.state
+    if R.has_no_order(g, FACTION, "4.6.1", "scores no Buildings track"):
+        return
     suit = R.order_suit(s, FACTION)
     if suit == "bird":
         kind = max(BUILDING_TYPES, key=lambda k: track_score(s, k))
