@@ -106,6 +106,9 @@ def test_bbp_rr2_his_character_is_his_own_option_and_never_the_first_vagabond_s(
     assert (board(g.state, "vagabot").character, board(g.state, ME).character) == ("thief", "ranger")
     with pytest.raises(ConfigError, match=r"^options\.vagabot2_character: the Robot Raccoon #2 cannot play the thief"):
         two_raccoons(vagabot_character="thief", vagabot2_character="thief").validate()
+    human_first = GameConfig([Seat("vagabot", "human"), Seat(ME, rule_set="bbp"), Seat("eyrie")], "fall", 1, options={"raccoon_paths": "stand-in", "vagabond_character": "ranger", "vagabot2_character": "ranger"})
+    with pytest.raises(ConfigError, match=r"^options\.vagabot2_character: the Robot Raccoon #2 cannot play the ranger"):
+        human_first.validate()
     with pytest.raises(ConfigError, match=r"^options\.vagabot2_character: 'king' is not a Vagabot character"):
         two_raccoons(vagabot2_character="king").validate()
     for seed in range(12):  # drawn at random: never the other's (one card each)

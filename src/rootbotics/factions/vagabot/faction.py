@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.context import Game
-from ...core.faction import LAW, BoardTable, CardLedger, Faction, TableValue
+from ...core.faction import LAW, BoardTable, CardLedger, Faction, TableValue, faction_title
 from ...core.fields import StateError, obj
 from . import human, satchel
 from . import raccoon_paths
@@ -50,9 +50,6 @@ class Vagabot(Faction):
         TableValue(raccoon_paths.OPTION, raccoon_paths.FLAG, VAGABOT, "bbp", "Robot Raccoon's paths (fox, rabbit, mouse; ,character=NAME)", "PATHS", raccoon_paths.HELP, raccoon_paths.table_options),
     )
 
-    def bot_title(self, rule_set: str) -> str:
-        return self.rule_set_bot_names.get(rule_set, self.bot_name)
-
     def bot(self, rule_set: str = LAW) -> Any:
         check_starting_items(load_item_box())
         if rule_set == "bbp":
@@ -72,7 +69,7 @@ class Vagabot(Faction):
 
     def stand_ins(self, rule_set: str, options: dict[str, object]) -> list[tuple[str, str]]:
         if rule_set == "bbp" and raccoon_paths.is_stand_in(options):
-            return [("BBP RR.4", f"the {self.bot_title(rule_set)}'s paths: the bird path for every order (stand-in, R-BBP-RR-PATHS)")]
+            return [("BBP RR.4", f"the {faction_title(self.name, 'bot', rule_set)}'s paths: the bird path for every order (stand-in, R-BBP-RR-PATHS)")]
         return []
 
     def option_problem(self, options: dict[str, object]) -> str | None:
@@ -83,7 +80,8 @@ class Vagabot(Faction):
             character = options.get(option)
             if character is not None and character not in CHARACTERS:
                 return f"options.{option}: {character!r} is not a Vagabot character (choose from {', '.join(CHARACTERS)})"
-        first, second = (options.get(o) for o in raccoon_paths.CHARACTER_OPTIONS.values())
+        second = options.get(raccoon_paths.CHARACTER_OPTIONS[human.SECOND])
+        first = options.get(raccoon_paths.CHARACTER_OPTIONS[VAGABOT]) or options.get(human.OPTIONS[VAGABOT])  # the Vagabot's, a human's
         if first is not None and first == second:  # one card each (ruling R-BBP-RR2)
             return f"options.vagabot2_character: the Robot Raccoon #2 cannot play the {first}, which the first Vagabond plays (one card each)"
         for option in human.OPTIONS.values():
@@ -137,7 +135,7 @@ class Vagabot(Faction):
 
         track = sorted((i for i in vs.items if i.track), key=lambda i: i.track)
         lines: list[str | BoardTable] = [
-            f"{self.bot_title(fs.rule_set) if isinstance(vs, RaccoonState) else 'Vagabot'}: the {CHARACTER_TITLES[vs.character]}, in {where(state, vs)}",
+            f"{faction_title(fs.faction, 'bot', fs.rule_set) if isinstance(vs, RaccoonState) else 'Vagabot'}: the {CHARACTER_TITLES[vs.character]}, in {where(state, vs)}",
             f"  face up: {items(lambda i: not i.track and not i.exhausted and not i.damaged)}",
             f"  exhausted: {items(lambda i: not i.track and i.exhausted and not i.damaged)}",
             f"  damaged: {items(lambda i: i.damaged)}",
