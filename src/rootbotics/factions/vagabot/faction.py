@@ -47,7 +47,7 @@ class Vagabot(Faction):
     rule_sets = (LAW, "bbp")  # the Law's Vagabot (bot.py) and the Better Bot Project's Robot Raccoon (bbp.py)
     rule_set_bot_names = {"bbp": "Robot Raccoon"}
     table_values = (
-        TableValue(raccoon_paths.OPTION, raccoon_paths.FLAG, VAGABOT, "bbp", "Robot Raccoon's paths (fox, rabbit, mouse; ,character=NAME)", "PATHS", raccoon_paths.HELP, raccoon_paths.table_options),
+        TableValue(raccoon_paths.OPTION, raccoon_paths.FLAG, VAGABOT, "bbp", raccoon_paths.LABEL, "PATHS", raccoon_paths.HELP, raccoon_paths.table_options),
     )
 
     def bot(self, rule_set: str = LAW) -> Any:

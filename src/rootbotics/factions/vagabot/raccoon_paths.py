@@ -139,6 +139,7 @@ def table_options(text: str) -> dict[str, object]:
     return out
 
 
+LABEL = "Robot Raccoons' paths (fox, rabbit, mouse; ,character=NAME; ,character2=NAME for the Robot Raccoon #2)"
 HELP = (
     "The Robot Raccoon's (vagabot@bbp) paths of actions for the fox, rabbit and mouse orders, read off its board "
     f"(BBP RR.4; the text keeps only the bird path): e.g. '{EXAMPLE.replace(',', ', ')}', with the actions {', '.join(ACTIONS)}; "

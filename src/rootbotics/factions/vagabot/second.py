@@ -35,7 +35,7 @@ class SecondVagabond(Vagabot):
     rule_sets = (BBP,)  # the Robot Raccoon #2 (BBP 4.2 E); no Law bot (the Law has one Vagabot)
     rule_set_bot_names = {BBP: "Robot Raccoon #2"}
     table_values = (
-        TableValue(raccoon_paths.OPTION, raccoon_paths.FLAG, human.SECOND, BBP, "Robot Raccoon's paths (fox, rabbit, mouse; ,character=NAME, ,character2=NAME)", "PATHS", raccoon_paths.HELP, raccoon_paths.table_options),
+        TableValue(raccoon_paths.OPTION, raccoon_paths.FLAG, human.SECOND, BBP, raccoon_paths.LABEL, "PATHS", raccoon_paths.HELP, raccoon_paths.table_options),
     )
 
     def rule_set_problem(self, rule_set: str) -> str | None:
