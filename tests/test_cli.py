@@ -20,7 +20,7 @@ from rootbotics.cli.common import NEED_EXTRA
 from rootbotics.core import serial
 from rootbotics.core.context import EngineFailure
 from rootbotics.core.events import EventLog
-from rootbotics.factions import PLAYABLE_BOTS
+from rootbotics.cli.common import bot_names
 from rootbotics.core.serial import StateError
 from rootbotics.game import GameConfig, Seat, final_scores, new_game, play
 
@@ -217,8 +217,8 @@ def test_engine_failure_is_one_line_exit_1_and_saves_nothing(
 BAD_ARGS = [
     (["play", "--bogus"], "No such option: --bogus"),
     (["bogus"], "No such command 'bogus'"),
-    (["play", "--bots", "cat,eyrie"], f"--bots: 'cat' is not a bot (choose from {', '.join(PLAYABLE_BOTS)})"),
-    (["play", "--bots", "marquise,otters"], f"--bots: 'otters' is not a bot (choose from {', '.join(PLAYABLE_BOTS)})"),
+    (["play", "--bots", "cat,eyrie"], f"--bots: 'cat' is not a bot (choose from {bot_names()})"),
+    (["play", "--bots", "marquise,otters"], f"--bots: 'otters' is not a bot (choose from {bot_names()})"),
     (["play", "--bots", "eyrie,eyrie"], "--bots: eyrie is listed twice"),
     (["play", "--bots", "eyrie"], "--bots: a game needs at least 2 bots"),
     (["play", "--bots", "marquise,,eyrie"], "--bots: give bot names separated by commas"),
@@ -284,7 +284,7 @@ def test_bad_input_is_one_line_and_exit_2(
 
 def test_unknown_bot_message_is_exact(capsys: pytest.CaptureFixture[str]) -> None:
     _, _, err = cli(capsys, "play", "--bots", "cat,eyrie")
-    assert err == f"rootbotics: error: --bots: 'cat' is not a bot (choose from {', '.join(PLAYABLE_BOTS)})\n"
+    assert err == f"rootbotics: error: --bots: 'cat' is not a bot (choose from {bot_names()})\n"
 
 
 @pytest.mark.parametrize("name", ["missing.json", "broken.json", "invalid.json", "negative.json"])
@@ -367,7 +367,7 @@ def test_python_dash_m_bad_input_has_no_traceback() -> None:
     proc = _run("play", "--bots", "cat,eyrie")
     assert proc.returncode == 2
     assert proc.stdout == ""
-    assert proc.stderr == f"rootbotics: error: --bots: 'cat' is not a bot (choose from {', '.join(PLAYABLE_BOTS)})\n"
+    assert proc.stderr == f"rootbotics: error: --bots: 'cat' is not a bot (choose from {bot_names()})\n"
     proc = _run("play", "--no-such-option")
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert len(proc.stderr.splitlines()) == 1

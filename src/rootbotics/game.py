@@ -20,7 +20,7 @@ from .core.setup_order import FACTIONS, SETUP_DRAW_KEY, SETUP_DRAW_CHOICES, setu
 from .core.state import DEFAULT_MAX_ROUNDS, DIFFICULTIES, GameState
 from .core.validity import MAX_ROUNDS_LIMIT, options_problem
 from .core.variants import keeps_dominance
-from .factions import HUMAN_FACTIONS, PLAYABLE_BOTS, REGISTRY, BotTable, faction_title
+from .factions import HUMAN_FACTIONS, PLAYABLE_BOTS, REGISTRY, SEATABLE_BOTS, BotTable, faction_title
 from .programs import ProgramController, builtin
 
 # The Law of Robotics bot of each faction, and the bot each bot seat plays by. A researcher
@@ -124,14 +124,14 @@ def seat_problem(where: str, seat: Seat) -> None:
         raise ConfigError(f"{where}.seat: {seat.seat!r} is neither 'bot' nor 'human'")
     if seat.seat == "human" and seat.faction not in HUMAN_FACTIONS:
         raise ConfigError(f"{where}.seat: the {seat.faction} has no human seat yet (human seats: {', '.join(HUMAN_FACTIONS)})")
-    if seat.seat == "bot" and "bot" not in REGISTRY[seat.faction].pieces:  # the second Vagabond
-        raise ConfigError(f"{where}.seat: the {seat.faction} is a human seat only (the Law of Robotics has one Vagabot)")
-    if seat.seat == "bot" and seat.faction not in PLAYABLE_BOTS:
+    if seat.seat == "bot" and "bot" not in REGISTRY[seat.faction].pieces:  # the Hundreds, the Keepers
+        raise ConfigError(f"{where}.seat: the {seat.faction} is a human seat only")
+    if seat.seat == "bot" and seat.faction not in SEATABLE_BOTS:
         raise ConfigError(f"{where}.faction: the {seat.faction} bot is not built yet (bots: {', '.join(PLAYABLE_BOTS)})")
     if seat.seat == "human" and seat.rule_set != LAW:
         raise ConfigError(f"{where}.rule_set: a rule set is for bots, and {seat.faction} is a human seat")
     rules = REGISTRY[seat.faction]
-    problem = rules.rule_set_problem(seat.rule_set)
+    problem = rules.rule_set_problem(seat.rule_set) if seat.seat == "bot" else None  # a human seat plays the Law of Root
     if problem:
         raise ConfigError(f"{where}.rule_set: {problem}")
     if seat.difficulty not in DIFFICULTIES:

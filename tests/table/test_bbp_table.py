@@ -32,7 +32,7 @@ def test_bbp_1_1_bots_option_names_each_seats_rule_set() -> None:
 
 
 @pytest.mark.parametrize("bots,message", [
-    ("vagabond2@bbp,eyrie", "--bots: vagabond2@bbp: "),  # no Robot Raccoon #2 (R-BBP-RR-PATHS)
+    ("vagabond2,eyrie", "--bots: vagabond2@law: the Law of Robotics has one Vagabot"),  # his bot is the Robot Raccoon #2 (R-BBP-RR2)
     ("eyrie@xyz,alliance", "--bots: eyrie@xyz: 'xyz' is not a rule set"),
     ("xyz:eyrie,alliance", "--bots: 'xyz' is not a rule set"),
 ])
@@ -195,6 +195,33 @@ def test_issue_29_a_table_game_with_the_robot_raccoon_tells_its_steps(tmp_path: 
     assert g.state.round > 3 and len([e for e in g.log if e.faction == "vagabot" and e.kind == "sequence"]) >= 2
     assert any(e.kind == "stand_in" and "R-BBP-AA-TRACK" in e.text for e in g.log)
     assert not any(e.kind == "stand_in" and "R-BBP-RR-PATHS" in e.text for e in g.log)
+    s.save()
+    again = Session.load(path)
+    assert [e.text for e in again.play.game.log] == [e.text for e in g.log]
+
+
+def test_r_bbp_rr2_a_table_game_with_both_robot_raccoons_tells_the_second_s_steps(tmp_path: Path) -> None:
+    """The Robot Raccoon #2 (``vagabond2@bbp``, ruling R-BBP-RR2) beside the first at the table:
+    one paths option for both, his turns become steps under his name, and resume replays them."""
+    seats = [TableSeat("marquise", "human", "Ann", rules="board"), TableSeat("vagabot", "bot", rule_set="bbp"), TableSeat("vagabond2", "bot", rule_set="bbp")]
+    path = tmp_path / "rr2.json"
+    s = Session(TableConfig(seats, "fall", None, 6, options={"raccoon_paths": "stand-in", "vagabot2_character": "ranger"}), path)
+    for _ in range(120):
+        play = s.play
+        if play.unconfirmed:
+            s.enter({"kind": "ok", "n": len(play.unconfirmed)})
+        elif play.pending is not None:
+            s.enter({"kind": "answer", "ask": play.pending.ask, "value": None})
+        elif play.over or play.game.state.round > 3:
+            break
+        else:
+            if play.open.stage == "setup":
+                s.enter({"kind": "line", "faction": "marquise", "text": SETUP})
+            s.enter({"kind": "done", "faction": "marquise"})
+    g = s.play.game
+    assert g.state.round > 3 and len([e for e in g.log if e.faction == "vagabond2" and e.kind == "sequence"]) >= 2
+    assert any(e.faction == "vagabond2" and e.rule == "7.3.1" and "Ranger" in e.text for e in g.log)
+    assert len([e for e in g.log if e.kind == "stand_in" and "R-BBP-RR-PATHS" in e.text]) >= 2  # each Raccoon's
     s.save()
     again = Session.load(path)
     assert [e.text for e in again.play.game.log] == [e.text for e in g.log]

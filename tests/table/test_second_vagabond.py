@@ -1,5 +1,5 @@
 """The second Vagabond (LoR: two Vagabonds in one game; Rootlog G; the engine's ``vagabond2``), a
-human seat only: his board in the saved-position format, both pawns in one clearing
+human seat (his bot, the Robot Raccoon #2, is tests/test_bbp_raccoon2.py's): his board in the saved-position format, both pawns in one clearing
 (``Clearing.pawn2``), every G token on the board (accepted and refused, one line naming the
 token), and the bots' battles and effects on him under the same rules as the first (LoR 9.2.2,
 9.2.4, 9.2.6, 9.2.7; the Arbiter, 7.7.6)."""
@@ -71,7 +71,8 @@ def refused(g: Game, text: str, token: str, problem: str) -> None:
 def test_the_second_vagabond_is_a_human_seat_lettered_d_like_the_first() -> None:
     assert "vagabond2" in HUMAN_FACTIONS and "vagabond2" not in PLAYABLE_BOTS
     assert SETUP_LETTER["vagabond2"] == SETUP_LETTER["vagabot"] == "D"  # ruling R-LETTERS
-    with pytest.raises(ConfigError, match=r"^seats\.1\.seat: the vagabond2 is a human seat only"):
+    # no Law bot of his (the Law has one Vagabot); his bot is the Robot Raccoon #2 (R-BBP-RR2)
+    with pytest.raises(ConfigError, match=r"^seats\.1\.rule_set: the Law of Robotics has one Vagabot: .*\(vagabond2@bbp\)$"):
         new_game(GameConfig([Seat("eyrie", "bot"), Seat("vagabond2", "bot")], "fall", 1))
 
 
@@ -119,7 +120,8 @@ def test_the_second_vagabonds_character_is_his_own_option() -> None:
 
 
 def test_a_bot_board_for_the_second_vagabond_is_refused_in_one_line() -> None:
-    with pytest.raises(StateError, match=r"^factions\.vagabond2\.seat: "):
+    # a Law bot seat of his: the Law has one Vagabot (his bot is the Robot Raccoon #2, R-BBP-RR2)
+    with pytest.raises(StateError, match=r"^factions\.vagabond2\.rule_set: the Law of Robotics has one Vagabot"):
         position({}, seats=("eyrie", "vagabond2"), humans=())
     with pytest.raises(StateError, match=r"^factions\.vagabond2\.vagabot: "):
         position({}, seats=("eyrie", "vagabond2"), humans=("vagabond2",), vagabond2={"vagabot": {}})

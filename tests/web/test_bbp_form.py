@@ -34,7 +34,11 @@ def test_bbp_1_1_the_form_offers_a_rule_set_where_the_faction_has_two(client: Te
         assert select is not None, f
         assert re.findall(r'value="(\w+)"', select.group(1)) == ["law", "bbp"]
         assert "Better Bot Project v5" in select.group(1)
-    assert 'name="rule_set_vagabond2"' not in page  # no Robot Raccoon #2 (R-BBP-RR-PATHS)
+    # the Robot Raccoon #2 (R-BBP-RR2): a bot of the Better Bot Project only, its one rule set shown
+    second = re.search(r'<div class="seat-choice" data-faction="vagabond2">(.*?)</div>', page, re.S)
+    assert second is not None and "<b>Robot Raccoon #2</b>" in second.group(1) and '<option value="bot"' in second.group(1)
+    select = re.search(r'<select name="rule_set_vagabond2"[^>]*>(.*?)</select>', page, re.S)
+    assert select is not None and re.findall(r'value="(\w+)"', select.group(1)) == ["bbp"]
 
 
 def test_bbp_1_1_a_game_from_the_form_seats_the_better_bots(client: TestClient, tmp_path: Path) -> None:
@@ -126,3 +130,17 @@ def test_issue_29_the_watch_page_plays_the_robot_raccoon_with_its_paths(client: 
     assert page.status_code == 200, error
     assert "--raccoon-paths &#39;stand-in&#39;" in page.text or "--raccoon-paths 'stand-in'" in page.text
     assert "Recruit places one warrior fewer" in client.get("/watch").text  # the BBP Marquise's own card
+
+
+@pytest.mark.parametrize("first", [{"seat_vagabot": "bot", "rule_set_vagabot": "bbp"}, {"seat_vagabot": "human", "player_vagabot": "Bob"}])
+def test_bbp_rr2_a_game_from_the_form_seats_the_robot_raccoon_2(client: TestClient, tmp_path: Path, first: dict[str, str]) -> None:
+    """The second Vagabond's bot seat takes his one rule set (ruling R-BBP-RR2), with the paths
+    field both Robot Raccoons follow (beside the first Robot Raccoon or a human Vagabond)."""
+    data = {"seat_marquise": "human", "player_marquise": "Ann", **first, "seat_vagabond2": "bot", "raccoon_paths": "stand-in", "seed": "3"}
+    r = client.post("/new", data=data, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    seats = json.loads((tmp_path / "game-1.json").read_text())["config"]["seats"]
+    assert {s["faction"]: s.get("rule_set", "law") for s in seats} == {"marquise": "law", "vagabot": first.get("rule_set_vagabot", "law"), "vagabond2": "bbp"}
+    page = client.post("/game/game-1/all", headers={"hx-request": "true"}).text
+    second = re.search(r'<section class="seat" data-faction="vagabond2".*?</section>', page, re.S).group(0)
+    assert "Robot Raccoon #2" in second and "plays by the Better Bot Project v5" in second

@@ -94,15 +94,23 @@ def parse_programs(text: str | None) -> dict[str, str]:
     return out
 
 
+def bot_names() -> str:
+    """The bots a seat may name, for help and errors: the Law's bots, then those of another rule
+    set only, with it (``vagabond2@bbp``, the Robot Raccoon #2; ruling R-BBP-RR2)."""
+    from ..factions import PLAYABLE_BOTS, REGISTRY, RULE_SET_ONLY_BOTS
+
+    return ", ".join([*PLAYABLE_BOTS, *(f"{f}@{REGISTRY[f].rule_sets[0]}" for f in RULE_SET_ONLY_BOTS)])
+
+
 def parse_lineup(text: str, least: int = 2) -> tuple[list[str], tuple[str, ...]]:
     """``bbp:marquise,eyrie@law`` -> the bots in seat order and each one's rule set. A leading
     ``<rule set>:`` is every seat's rule set; ``<bot>@<rule set>`` names one seat's; absent,
     the Law of Robotics."""
     from ..core.faction import LAW, RULE_SETS
     from ..core.setup_order import FACTIONS
-    from ..factions import PLAYABLE_BOTS, REGISTRY
+    from ..factions import PLAYABLE_BOTS, REGISTRY, RULE_SET_ONLY_BOTS
 
-    choices = ", ".join(PLAYABLE_BOTS)
+    choices = bot_names()
     default, colon, rest = text.partition(":")
     default, text = (default.strip().lower(), rest) if colon else (LAW, text)
     if default not in RULE_SETS:
@@ -114,7 +122,7 @@ def parse_lineup(text: str, least: int = 2) -> tuple[list[str], tuple[str, ...]]
         raise CliError(f"--bots: give bot names separated by commas, e.g. --bots {','.join(PLAYABLE_BOTS)} (got {text!r})")
     seen: set[str] = set()
     for name, rule_set in zip(names, rule_sets):
-        if name not in PLAYABLE_BOTS:
+        if name not in PLAYABLE_BOTS and name not in RULE_SET_ONLY_BOTS:
             if name in FACTIONS:
                 raise CliError(f"--bots: the {name} bot is not built yet (choose from {choices})")
             raise CliError(f"--bots: {name!r} is not a bot (choose from {choices})")
@@ -320,10 +328,10 @@ def table_value_options(given: dict[str, Optional[str]], continued: bool = False
 def check_table_values_seated(options: dict[str, object], factions: Sequence[str], rule_sets: Sequence[str]) -> None:
     """Each such option only where its bot plays (``--raccoon-paths`` with ``vagabot@bbp``)."""
     from ..core.faction import faction_title
-    from ..factions import TABLE_VALUES
+    from ..factions import TABLE_VALUES, takes_table_value
 
     for value in TABLE_VALUES.values():
-        if value.key in options and (value.faction, value.rule_set) not in zip(factions, rule_sets):
+        if value.key in options and not takes_table_value(value.key, zip(factions, rule_sets)):  # both Robot Raccoons take the paths
             who = faction_title(value.faction, "bot", value.rule_set)
             raise CliError(f"{value.flag}: no {who} ({value.faction}@{value.rule_set}) among the bots ({','.join(factions)})")
 

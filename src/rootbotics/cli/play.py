@@ -325,7 +325,7 @@ def watch_invariants(g: Any) -> None:
 def bot_cards_help(markup: bool = True) -> str:
     """Every bot's difficulty levels and traits with their one line (3.3), from each faction's faction.py,
     as the help's epilog: a paragraph per bot, a line per level and trait."""
-    from ..factions import DIFFICULTY_TEXT, REFUSED_TRAITS, REGISTRY, TRAIT_TEXT
+    from ..factions import DIFFICULTY_TEXT, REFUSED_TRAITS, REGISTRY, RULE_SET_ONLY_BOTS, TRAIT_TEXT
     from ..factions import faction_title
 
     paragraphs = ["Difficulty levels and traits of each bot (Law of Robotics 3.3; the Better Bot Project's BBP 3.1), for --difficulty and --traits:"]
@@ -336,6 +336,9 @@ def bot_cards_help(markup: bool = True) -> str:
         lines += [f"  trait {trait}: not offered. {text}" for trait, text in REFUSED_TRAITS.get(bot, {}).items()]
         paragraphs.append("\n".join(lines))
         for rule_set in REGISTRY[bot].rule_sets[1:]:  # the other rule sets' own cards (the BBP Marquise's)
+            paragraphs.append("\n".join(rule_set_cards_lines(bot, rule_set)))
+    for bot in RULE_SET_ONLY_BOTS:  # the Robot Raccoon #2 (vagabond2@bbp)
+        for rule_set in REGISTRY[bot].rule_sets:
             paragraphs.append("\n".join(rule_set_cards_lines(bot, rule_set)))
     text = "\n\n".join(paragraphs)
     if markup:
@@ -381,14 +384,14 @@ def play_command_class() -> Any:
 
 def game_options() -> SimpleNamespace:
     """The options that say which game is played: bots, map, seed, position, suits, cards."""
-    from ..factions import PLAYABLE_BOTS
     from ..core.maps import MAP_NAMES
+    from .common import bot_names
 
     return SimpleNamespace(
         bots=option(
             Optional[str], "--bots", metavar="NAMES",
             help="The bots that play, separated by commas, in seat order: the first one plays first. "
-            f"Bots: {', '.join(PLAYABLE_BOTS)}. Example: --bots marquise,eyrie,vagabot. "
+            f"Bots: {bot_names()}. Example: --bots marquise,eyrie,vagabot. "
             "A seat may name its rule set, marquise@bbp (the Better Bot Project v5), or the list "
             "all of theirs, bbp:marquise,eyrie; without one, the Law of Robotics. Needed unless --from is given.",
         ),

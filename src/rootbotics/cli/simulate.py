@@ -370,14 +370,13 @@ def print_failures(out: Out, study: Any, folder: Any, summary: Any) -> None:
 
 def simulate_options() -> SimpleNamespace:
     """The options' declarations, by parameter name (typer reads them from the annotations)."""
-    from ..factions import PLAYABLE_BOTS
-
+    from .common import bot_names
     from .play import game_options
 
     shared = study_option_help()
     play = game_options()
     bots_help = (
-        f"The bots that play, separated by commas, in seat order. Bots: {', '.join(PLAYABLE_BOTS)}. "
+        f"The bots that play, separated by commas, in seat order. Bots: {bot_names()}. "
         "marquise@bbp seats a bot of the Better Bot Project v5; bbp:marquise,eyrie seats them all so."
     )
 

@@ -146,7 +146,10 @@ def start_position(record: Record, bots: set[str], rule_sets: dict[str, str] | N
         if name is None:
             raise ImportError_(1, letter, "not a faction of the engine")
         if letter in bots and "bot" not in REGISTRY[name].pieces:
-            raise ImportError_(1, letter, f"the {REGISTRY[name].human_name} has no bot: the Law has one Vagabot")
+            raise ImportError_(1, letter, f"the {REGISTRY[name].human_name} has no bot")
+        problem = REGISTRY[name].rule_set_problem((rule_sets or {}).get(letter, LAW)) if letter in bots else None
+        if problem:  # G: the Law has one Vagabot; the second Vagabond's bot is the Robot Raccoon #2 (R-BBP-RR2)
+            raise ImportError_(1, letter, problem)
         # a faction the engine cannot seat as a human (V L O D P) sits as a bot: its pieces
         # are kept all the same, and a bot's board holds its Burrow, acolytes or Payments
         seat = "bot" if letter in bots or not REGISTRY[name].human_seat else "human"

@@ -145,14 +145,14 @@ def table_value_options(given: dict[str, Optional[str]], seats: list[TableSeat])
     """``--raccoon-paths``, ``--otters-export``, ``--alliance-sympathy``: values lost from the
     Better Bot Project's text that the table reads off its own board (issue 29), each for a table
     with its bot; their shapes are checked here, the rest by the session."""
-    from ..factions import TABLE_VALUES
+    from ..factions import TABLE_VALUES, takes_table_value
 
     options: dict[str, Any] = {}
     for flag, text in given.items():
         if text is None:
             continue
         value = TABLE_VALUES[flag]
-        if not any(s.faction == value.faction and s.seat == "bot" and s.rule_set == value.rule_set for s in seats):
+        if not takes_table_value(value.key, [(s.faction, s.rule_set) for s in seats if s.seat == "bot"]):  # both Robot Raccoons take the paths
             raise UsageError(f"{flag}: no {value.faction}@{value.rule_set} among the bots")
         try:
             options.update(value.parse(text))

@@ -15,7 +15,7 @@ from ..factions.lizards.cult import OPTION as CULT_OPTION
 from ..factions.lizards.cult import OPTION_RANGE as CULT_RANGE
 from ..table.law import BOARD, RULES, law_built
 from ..table.law import LAW as LAW_RULES
-from ..factions import TABLE_VALUES
+from ..factions import TABLE_VALUES, takes_table_value
 from ..table.session import TableConfig, TableSeat
 
 MAX_SEED = 2**63 - 1
@@ -43,10 +43,11 @@ def choices() -> dict[str, Any]:
     for f in FACTIONS:
         rules = rules_of(f)
         cards = {rs: rule_set_cards(f, rs) for rs in rules.rule_sets}
+        first = rules.rule_sets[0]  # the Law's; the second Vagabond's bot is the Better Bot Project's (R-BBP-RR2)
         factions.append({
-            "name": f, "bot": faction_title(f, "bot"), "human": faction_title(f, "human") if rules.human_seat else None,
-            "has_bot": "bot" in rules.pieces,  # the second Vagabond is a human seat only
-            "difficulty": cards[LAW]["difficulty"], "traits": cards[LAW]["traits"],
+            "name": f, "bot": faction_title(f, "bot", first), "human": faction_title(f, "human") if rules.human_seat else None,
+            "has_bot": "bot" in rules.pieces,  # the Hundreds and the Keepers are human seats only
+            "difficulty": cards[first]["difficulty"], "traits": cards[first]["traits"],
             "cards": {RULE_SET_LABELS.get(rs, rs): c for rs, c in cards.items()},  # each rule set's own texts
             "trait_names": list(dict.fromkeys(t for c in cards.values() for t in c["traits"])),
             "rule_sets": {rs: RULE_SET_LABELS.get(rs, rs) for rs in rules.rule_sets},
@@ -112,8 +113,10 @@ def rules_of_form(form: dict[str, Any]) -> str:
 
 
 def rule_set_of(form: dict[str, Any], faction: str) -> str:
-    """The bot seat's rule set (``rule_set_<faction>``; absent, the Law of Robotics), checked."""
-    rule_set = str(form.get(f"rule_set_{faction}", "") or LAW)
+    """The bot seat's rule set (``rule_set_<faction>``; absent, the Law of Robotics, or the one
+    rule set of a faction without a Law bot: the Robot Raccoon #2's), checked."""
+    rule_sets = rules_of(faction).rule_sets
+    rule_set = str(form.get(f"rule_set_{faction}", "") or (LAW if LAW in rule_sets else rule_sets[0]))
     problem = rules_of(faction).rule_set_problem(rule_set) if rule_set in RULE_SETS else f"{rule_set[:20]!r} is not a rule set (choose from {', '.join(RULE_SETS)})"
     if problem:
         raise FormError(f"rule_set_{faction}: {problem}")
@@ -151,7 +154,7 @@ def table_value_options(form: dict[str, Any], seats: list[TableSeat]) -> dict[st
         text = str(form.get(value.key, "") or "").strip()
         if not text:
             continue
-        if not any(s.faction == value.faction and s.seat == "bot" and s.rule_set == value.rule_set for s in seats):
+        if not takes_table_value(value.key, [(s.faction, s.rule_set) for s in seats if s.seat == "bot"]):  # both Robot Raccoons take the paths
             raise FormError(f"{value.key}: no {faction_title(value.faction, 'bot', value.rule_set)} (the {value.faction} as a Better Bot Project bot) is seated")
         try:
             options.update(value.parse(text[:400]))

@@ -1,6 +1,8 @@
 """The Robot Raccoon (Better Bot Project v5, ``vagabot@bbp``): the Vagabond's bot of the fan-made
-rule set. Rule numbers are the paragraphs of the text as docs/bbp-coverage.md numbers them (BBP
-RR.1-RR.10); rulings ``R-BBP-RR-...`` are in docs/rulings.md.
+rule set; the same turn plays the Robot Raccoon #2 (``vagabond2@bbp``, the second Vagabond's
+seat): every step takes the seat's faction (``RobotRaccoon(faction)``; ruling R-BBP-RR2). Rule
+numbers are the paragraphs of the text as docs/bbp-coverage.md numbers them (BBP RR.1-RR.10);
+rulings ``R-BBP-RR-...`` are in docs/rulings.md.
 
 What the text gives: the Combat Track (RR.2, ``items.RaccoonState``), Birdsong's craft and slip
 (RR.3), the costs and effects of Explore, Quest, Aid and Battle (RR.5-RR.8), Evening (RR.9) and
@@ -25,9 +27,11 @@ from ...core.targeting import Choice, choose_clearing, choose_player_bbp, fewest
 from . import bot as law
 from . import satchel
 from .items import CHARACTER_TITLES, CHARACTERS, VAGABOT, Item, RaccoonState, forest_name, put_pawn, quest_label, where
-from .raccoon_paths import OPTION, describe, is_stand_in, paths_of
+from .human import OPTIONS as HUMAN_OPTIONS, SECOND
+from .raccoon_paths import CHARACTER_OPTIONS, OPTION, describe, is_stand_in, paths_of
 
 FACTION = VAGABOT
+NAMES: dict[str, str] = {VAGABOT: "the Robot Raccoon", SECOND: "the Robot Raccoon #2"}  # BBP 4.2: D and E
 SLIP_AT = 2  # BBP RR.3: slip with 2 or fewer undamaged items
 EXPLORE_COST = 1  # BBP RR.5
 QUEST_COST = 2  # BBP RR.6
@@ -39,99 +43,133 @@ REFRESH_UNDAMAGED_BONUS = 2  # BBP RR.9: with no damaged item
 
 
 class RobotRaccoon:
-    faction = FACTION
+    """The Robot Raccoon's turn for either Vagabond seat: ``vagabot`` (the Robot Raccoon) or
+    ``vagabond2`` (the Robot Raccoon #2, BBP 4.2 letter E; ruling R-BBP-RR2)."""
+
+    def __init__(self, faction: str = FACTION) -> None:
+        self.faction = faction
 
     def setup(self, g: Game) -> None:
         """BBP 2.1: its own steps were on its board (lost); the Law's Vagabot setup (7.3) stands
-        in (ruling R-BBP-RR-SETUP)."""
-        g.emit(FACTION, "BBP 2.1", "stand_in", "sets up as the Law's Vagabot does (7.3): the Robot Raccoon's own setup steps were on its board, lost from the text (stand-in, ruling R-BBP-RR-SETUP)")
-        announce_paths(g)
-        vs = choose_character(g)
-        law.place_pawn(g, vs)
-        law.get_quest(g, vs)
-        law.populate_ruins(g)
-        law.take_starting_items(g, vs)
+        in (ruling R-BBP-RR-SETUP); the Robot Raccoon #2 lays his own set of ruin items and
+        takes his starting items from the second set (ruling R-BBP-RR2)."""
+        f = self.faction
+        g.emit(f, "BBP 2.1", "stand_in", "sets up as the Law's Vagabot does (7.3): the Robot Raccoon's own setup steps were on its board, lost from the text (stand-in, ruling R-BBP-RR-SETUP)")
+        announce_paths(g, f)
+        vs = choose_character(g, f)
+        law.place_pawn(g, vs, f)
+        law.get_quest(g, vs, f)
+        law.populate_ruins(g, f)
+        law.take_starting_items(g, vs, f)
 
     def birdsong(self, g: Game) -> None:
-        R.reveal_order(g, FACTION, "BBP RR.3")
-        craft_order(g)
-        slip(g)
+        R.reveal_order(g, self.faction, "BBP RR.3")
+        craft_order(g, self.faction)
+        slip(g, self.faction)
 
     def daylight(self, g: Game) -> None:
-        if slipped(g.state):
-            g.emit(FACTION, "BBP RR.3", "skip", "skips Daylight: he slipped in Birdsong")
+        if slipped(g.state, self.faction):
+            g.emit(self.faction, "BBP RR.3", "skip", "skips Daylight: he slipped in Birdsong")
             return
-        follow_path(g)
+        follow_path(g, self.faction)
 
     def evening(self, g: Game) -> None:
-        rest(g)
-        repair(g)
-        R.discard_order(g, FACTION, "BBP RR.9")
+        rest(g, self.faction)
+        repair(g, self.faction)
+        R.discard_order(g, self.faction, "BBP RR.9")
 
 
-def raccoon(s: GameState) -> RaccoonState:
-    vs = s.factions[FACTION].board
-    assert isinstance(vs, RaccoonState), "the Robot Raccoon is not set up"
+def raccoon(s: GameState, faction: str = FACTION) -> RaccoonState:
+    vs = s.factions[faction].board
+    assert isinstance(vs, RaccoonState), f"{name(faction)} is not set up"
     return vs
+
+
+def name(faction: str) -> str:
+    """The bot as the log names him: the Robot Raccoon, or the Robot Raccoon #2 (BBP 4.2)."""
+    return NAMES[faction]
 
 
 # -- setup ---------------------------------------------------------------------------------------
-def announce_paths(g: Game) -> None:
+def announce_paths(g: Game, faction: str = FACTION) -> None:
     """BBP RR.4: the paths this game plays, and where they come from."""
     s = g.state
     if is_stand_in(s.options):
-        g.emit(FACTION, "BBP RR.4", "stand_in", "follows the bird path for every order: a stand-in, since the fox, rabbit and mouse paths were on its board, lost from the text (ruling R-BBP-RR-PATHS); paths: {paths}", paths=describe(s.options))
+        g.emit(faction, "BBP RR.4", "stand_in", "follows the bird path for every order: a stand-in, since the fox, rabbit and mouse paths were on its board, lost from the text (ruling R-BBP-RR-PATHS); paths: {paths}", paths=describe(s.options))
         return
-    g.emit(FACTION, "BBP RR.4", "setup", "follows the paths of actions given from the table's board (options.{option}); paths: {paths}", option=OPTION, paths=describe(s.options))
+    g.emit(faction, "BBP RR.4", "setup", "follows the paths of actions given from the table's board (options.{option}); paths: {paths}", option=OPTION, paths=describe(s.options))
 
 
-def choose_character(g: Game) -> RaccoonState:
-    """The character given (``options.vagabot_character``), else one at random, as the Law's 7.3.1
-    (stand-in); his Special is that character's (ruling R-BBP-RR-SPECIAL)."""
+def choose_character(g: Game, faction: str = FACTION) -> RaccoonState:
+    """The character given (``options.vagabot_character``; the Robot Raccoon #2's
+    ``options.vagabot2_character``), else one at random, as the Law's 7.3.1 (stand-in); his
+    Special is that character's (ruling R-BBP-RR-SPECIAL)."""
     s = g.state
-    given = s.options.get("vagabot_character")
-    if isinstance(given, str) and given in CHARACTERS:
+    given = s.options.get(CHARACTER_OPTIONS[faction])
+    taken = taken_characters(s, faction)
+    free = [c for c in CHARACTERS if c not in taken]
+    if isinstance(given, str) and given in free:
         character, how = given, "as the game was set up"
     else:
-        character, how = g.chance.pick(CHARACTERS, "the Robot Raccoon's character (7.3.1, stand-in)"), "at random"
+        character = g.chance.pick(free, f"{name(faction)}'s character (7.3.1, stand-in)")
+        how = f"at random from those the other Vagabond does not play ({', '.join(sorted(taken))} taken)" if taken else "at random"
     vs = RaccoonState(character)
-    s.factions[FACTION].board = vs
-    g.emit(FACTION, "7.3.1", "setup", "plays the {title}, chosen {how}", title=CHARACTER_TITLES[character], how=how, character=character)
+    s.factions[faction].board = vs
+    g.emit(faction, "7.3.1", "setup", "plays the {title}, chosen {how}", title=CHARACTER_TITLES[character], how=how, character=character)
     return vs
 
 
+def taken_characters(s: GameState, faction: str) -> set[str]:
+    """The character the other Vagabond plays, or is given for his setup if he has not set up
+    yet: each character is one card, so two Vagabonds never share one (ruling R-BBP-RR2). The
+    first Robot Raccoon looks only at a Robot Raccoon #2, so his games beside a human second
+    Vagabond are unchanged."""
+    out: set[str] = set()
+    for other in NAMES:
+        if other == faction or other not in s.factions:
+            continue
+        fs = s.factions[other]
+        if faction == FACTION and not fs.is_bot:
+            continue  # beside a human second Vagabond the first Robot Raccoon draws as he always has (open, R-BBP-RR2)
+        option = CHARACTER_OPTIONS[other] if fs.is_bot else HUMAN_OPTIONS[other]
+        character = getattr(fs.board, "character", None) or s.options.get(option)  # set up, or given for his setup
+        if isinstance(character, str):
+            out.add(character)
+    return out
+
+
 # -- Birdsong (BBP RR.3) -----------------------------------------------------------------------------
-def craft_order(g: Game) -> bool:
+def craft_order(g: Game, faction: str = FACTION) -> bool:
     """BBP RR.3: the order shows an available item and he has an item he can exhaust: he exhausts
     it (all items are wildcards, RR.1), gains the card's item and 1 VP whatever the card lists;
     the card stays (ruling R-BBP-RR-CRAFT)."""
     s = g.state
-    fs = s.factions[FACTION]
+    fs = s.factions[faction]
     if fs.order is None:
         return False
-    card = s.deckdef.card(SHARED.services.bot_crafting(g, FACTION, fs.order))
+    card = s.deckdef.card(SHARED.services.bot_crafting(g, faction, fs.order))
     if card.kind != "item" or card.item is None:
         return False
     if s.item_supply.get(card.item, 0) <= 0:
-        g.emit(FACTION, "BBP RR.3", "craft_skipped", "cannot craft {card}: no {item} left in the supply", card=card.label(), item=card.item)
+        g.emit(faction, "BBP RR.3", "craft_skipped", "cannot craft {card}: no {item} left in the supply", card=card.label(), item=card.item)
         return False
-    if not raccoon(s).ready():
-        g.emit(FACTION, "BBP RR.3", "craft_skipped", "cannot craft {card}: no item he can exhaust", card=card.label())
+    if not raccoon(s, faction).ready():
+        g.emit(faction, "BBP RR.3", "craft_skipped", "cannot craft {card}: no item he can exhaust", card=card.label())
         return False
-    satchel.exhaust(g, FACTION, 1, "BBP RR.3", f"to craft {card.label()}")
+    satchel.exhaust(g, faction, 1, "BBP RR.3", f"to craft {card.label()}")
     s.item_supply[card.item] -= 1
-    vs = raccoon(s)
+    vs = raccoon(s, faction)
     vs.items.append(Item(card.item))
     moves = satchel.settle_track(vs)
-    g.emit(FACTION, "BBP RR.3", "craft", "crafts {card}: the {item} goes face up into his Satchel ({n} items); the card stays his order", card=card.label(), item=card.item, n=len(vs.items))
-    satchel.announce_track(g, FACTION, moves)
-    R.score(g, FACTION, 1, "BBP RR.3", f"for crafting an item (the card lists {card.vp})")
+    g.emit(faction, "BBP RR.3", "craft", "crafts {card}: the {item} goes face up into his Satchel ({n} items); the card stays his order", card=card.label(), item=card.item, n=len(vs.items))
+    satchel.announce_track(g, faction, moves)
+    R.score(g, faction, 1, "BBP RR.3", f"for crafting an item (the card lists {card.vp})")
     return True
 
 
-def slipped(s: GameState) -> bool:
+def slipped(s: GameState, faction: str = FACTION) -> bool:
     """BBP RR.3's condition; nothing changes his items between the slip and Daylight."""
-    return raccoon(s).undamaged() <= SLIP_AT
+    return raccoon(s, faction).undamaged() <= SLIP_AT
 
 
 def forest_rank(s: GameState, forest: int) -> tuple[int, ...]:
@@ -140,22 +178,22 @@ def forest_rank(s: GameState, forest: int) -> tuple[int, ...]:
     return tuple(sorted(s.map.forests[forest]))
 
 
-def slip(g: Game) -> bool:
+def slip(g: Game, faction: str = FACTION) -> bool:
     """BBP RR.3: with 2 or fewer undamaged items, slip into the highest-priority forest next to
     him and skip Daylight."""
     s = g.state
-    vs = raccoon(s)
+    vs = raccoon(s, faction)
     u = vs.undamaged()
     if u > SLIP_AT:
         return False
-    if vs.clearing is not None and R.snare_stops(g, FACTION, vs.clearing, "slip out of"):
+    if vs.clearing is not None and R.snare_stops(g, faction, vs.clearing, "slip out of"):
         return True  # 11.8.2: the snare is removed instead of this move; Daylight is still skipped
     forests = law.adjacent_forests(s, vs)
     forest = min(forests, key=lambda f: forest_rank(s, f))
     origin = where(s, vs)
-    put_pawn(s, vs, forest=forest)
+    put_pawn(s, vs, forest=forest, faction=faction)
     g.emit(
-        FACTION, "BBP RR.3", "slip", "slips from {a} into {b} with only {u} undamaged item{pl}",
+        faction, "BBP RR.3", "slip", "slips from {a} into {b} with only {u} undamaged item{pl}",
         lambda: f"the highest-priority forest next to him of {len(forests)}, ranked by the clearings each touches (the forests' letters are lost: stand-in, ruling R-BBP-RR-SLIP)",
         a=origin, b=forest_name(s, forest), u=u, pl="" if u == 1 else "s", forest=forest,
     )
@@ -163,98 +201,98 @@ def slip(g: Game) -> bool:
 
 
 # -- Daylight (BBP RR.4): the path of actions -------------------------------------------------------
-def follow_path(g: Game) -> None:
+def follow_path(g: Game, faction: str = FACTION) -> None:
     """BBP RR.4: the order suit's path, action by action; an action that cannot be completed in
     full is skipped and the next one is tried."""
     s = g.state
-    suit = R.order_suit(s, FACTION)
+    suit = R.order_suit(s, faction)
     path = paths_of(s.options)[suit]
     source = "the text's" if suit == "bird" else ("stand-in: the bird path" if is_stand_in(s.options) else "given from the table's board")
-    g.emit(FACTION, "BBP RR.4", "sequence", "{suit} order: {actions} ({source})", suit=suit, actions=", ".join(a.capitalize() for a in path), source=source)
+    g.emit(faction, "BBP RR.4", "sequence", "{suit} order: {actions} ({source})", suit=suit, actions=", ".join(a.capitalize() for a in path), source=source)
     for action in path:
-        ACTIONS[action](g)
+        ACTIONS[action](g, faction)
 
 
-def cost_to(s: GameState, c: int) -> int:
+def cost_to(s: GameState, c: int, faction: str = FACTION) -> int:
     """BBP RR.5-RR.8: 1 item per move (0 if he is there)."""
-    return law.moves_to(s, raccoon(s), c)
+    return law.moves_to(s, raccoon(s, faction), c, faction)
 
 
-def closest(g: Game, what: str, candidates: list[int], rule: str, *tiebreaks: object) -> Choice:
+def closest(g: Game, what: str, candidates: list[int], rule: str, *tiebreaks: object, faction: str = FACTION) -> Choice:
     """The closest clearing (fewest moves), then the action's tie-breakers, then highest priority
     (BBP 4.1)."""
     s = g.state
-    choice = choose_clearing(s, what, candidates, [fewest("fewest moves", lambda c: cost_to(s, c), rule), *tiebreaks])  # type: ignore[list-item]
+    choice = choose_clearing(s, what, candidates, [fewest("fewest moves", lambda c: cost_to(s, c, faction), rule), *tiebreaks])  # type: ignore[list-item]
     choice.tiebreak = choice.tiebreak.replace("(2.1)", "(BBP 4.1)")
     return choice
 
 
-def can_pay(g: Game, cost: int, action: str, where_to: str) -> bool:
+def can_pay(g: Game, cost: int, action: str, where_to: str, faction: str = FACTION) -> bool:
     """BBP RR.4: an action he cannot pay in full is skipped."""
-    ready = len(raccoon(g.state).ready())
+    ready = len(raccoon(g.state, faction).ready())
     if ready >= cost:
         return True
-    g.emit(FACTION, "BBP RR.4", "skip", "skips {action}: it costs {cost} item{pl} ({where}) and he has {n} to exhaust", action=action, cost=cost, pl="" if cost == 1 else "s", where=where_to, n=ready)
+    g.emit(faction, "BBP RR.4", "skip", "skips {action}: it costs {cost} item{pl} ({where}) and he has {n} to exhaust", action=action, cost=cost, pl="" if cost == 1 else "s", where=where_to, n=ready)
     return False
 
 
-def go(g: Game, c: int, rule: str, why: Callable[[], str]) -> bool:
+def go(g: Game, c: int, rule: str, why: Callable[[], str], faction: str = FACTION) -> bool:
     """Move to ``c``, one exhausted item per move (the Vagabot's way, which snares and rivers also
     follow). Whether he got there."""
-    return law.travel(g, c, rule, why)
+    return law.travel(g, c, rule, why, faction)
 
 
-def explore(g: Game) -> None:
+def explore(g: Game, faction: str = FACTION) -> None:
     """BBP RR.5: to the closest ruin (ties: highest priority), 1 per move + 1 to explore; he takes
     an item from under it (at random if it holds two). The ruin goes once empty."""
     s = g.state
     ruins = [c for c in CLEARINGS if s.clearings[c].ruin and s.clearings[c].ruin_items]
     if not ruins:
-        g.emit(FACTION, "BBP RR.5", "skip", "skips Explore: no ruin with an item is left")
+        g.emit(faction, "BBP RR.5", "skip", "skips Explore: no ruin with an item is left")
         return
-    choice = closest(g, "the closest ruin", ruins, "BBP RR.5")
+    choice = closest(g, "the closest ruin", ruins, "BBP RR.5", faction=faction)
     c = choice.target
     assert c is not None
-    moves = cost_to(s, c)
-    if not can_pay(g, moves + EXPLORE_COST, "Explore", f"{moves} to move to {c}, {EXPLORE_COST} to explore") or not go(g, c, "BBP RR.5", choice.explain):
+    moves = cost_to(s, c, faction)
+    if not can_pay(g, moves + EXPLORE_COST, "Explore", f"{moves} to move to {c}, {EXPLORE_COST} to explore", faction) or not go(g, c, "BBP RR.5", choice.explain, faction):
         return
-    satchel.exhaust(g, FACTION, EXPLORE_COST, "BBP RR.5", f"to explore the ruin in {c}")
+    satchel.exhaust(g, faction, EXPLORE_COST, "BBP RR.5", f"to explore the ruin in {c}")
     cl = s.clearings[c]
     item = cl.ruin_items[0] if len(cl.ruin_items) == 1 else g.chance.pick(list(cl.ruin_items), f"the item taken from the ruin in {c} (BBP RR.5)")
-    g.emit(FACTION, "BBP RR.5", "explore", "explores the ruin in {c} and reveals {item:an item}", choice.explain, c=c, item=item)
+    g.emit(faction, "BBP RR.5", "explore", "explores the ruin in {c} and reveals {item:an item}", choice.explain, c=c, item=item)
     cl.ruin_items.remove(item)
-    satchel.gain(g, FACTION, item, "BBP RR.5", f"from the ruin in {c}")
+    satchel.gain(g, faction, item, "BBP RR.5", f"from the ruin in {c}")
     if not cl.ruin_items:
         cl.ruin = False
-        g.emit(FACTION, "BBP RR.5", "remove_ruin", "removes the ruin in {c}: its last item is taken", c=c)
+        g.emit(faction, "BBP RR.5", "remove_ruin", "removes the ruin in {c}: its last item is taken", c=c)
 
 
-def quest(g: Game) -> None:
+def quest(g: Game, faction: str = FACTION) -> None:
     """BBP RR.6: to the closest clearing of the active quest's suit, 1 per move + 2; 2 VP; the
     quest is discarded and a new one drawn."""
     s = g.state
-    vs = raccoon(s)
+    vs = raccoon(s, faction)
     if vs.quest is None:
-        g.emit(FACTION, "BBP RR.6", "skip", "skips Quest: the quest deck is spent (ruling R-VAGABOT-QUESTS)")
+        g.emit(faction, "BBP RR.6", "skip", "skips Quest: the quest deck is spent (ruling R-VAGABOT-QUESTS)")
         return
     q = s.deckdef.quests[vs.quest]
     label = quest_label(vs.quest)
-    choice = closest(g, f"the closest {q.suit} clearing for the quest {label}", [c for c in CLEARINGS if s.suit(c) == q.suit], "BBP RR.6")
+    choice = closest(g, f"the closest {q.suit} clearing for the quest {label}", [c for c in CLEARINGS if s.suit(c) == q.suit], "BBP RR.6", faction=faction)
     c = choice.target
     assert c is not None
-    moves = cost_to(s, c)
-    if not can_pay(g, moves + QUEST_COST, "Quest", f"{moves} to move to {c}, {QUEST_COST} to complete {label}") or not go(g, c, "BBP RR.6", choice.explain):
+    moves = cost_to(s, c, faction)
+    if not can_pay(g, moves + QUEST_COST, "Quest", f"{moves} to move to {c}, {QUEST_COST} to complete {label}", faction) or not go(g, c, "BBP RR.6", choice.explain, faction):
         return
-    satchel.exhaust(g, FACTION, QUEST_COST, "BBP RR.6", f"to complete {label}")
+    satchel.exhaust(g, faction, QUEST_COST, "BBP RR.6", f"to complete {label}")
     vs.quest_discard.append(vs.quest)
     vs.quest = None
-    g.emit(FACTION, "BBP RR.6", "quest", "completes the quest {quest} in {c}", choice.explain, quest=label, c=c)
-    R.score(g, FACTION, QUEST_VP, "BBP RR.6", "for completing a quest")
+    g.emit(faction, "BBP RR.6", "quest", "completes the quest {quest} in {c}", choice.explain, quest=label, c=c)
+    R.score(g, faction, QUEST_VP, "BBP RR.6", "for completing a quest")
     if not vs.quest_deck:
-        g.emit(FACTION, "BBP RR.6", "no_quest", "draws no new quest: the quest deck is spent")
+        g.emit(faction, "BBP RR.6", "no_quest", "draws no new quest: the quest deck is spent")
         return
     vs.quest = g.chance.draw(vs.quest_deck)
-    g.emit(FACTION, "BBP RR.6", "new_quest", "draws the quest {quest}", quest=quest_label(vs.quest))
+    g.emit(faction, "BBP RR.6", "new_quest", "draws the quest {quest}", quest=quest_label(vs.quest))
 
 
 def rewarded(g: Game, who: str, why: str) -> None:
@@ -265,29 +303,29 @@ def rewarded(g: Game, who: str, why: str) -> None:
         g.emit(who, "BBP RR.7", "draw", "draws a card {reason}", reason=why)
 
 
-def aid(g: Game) -> None:
+def aid(g: Game, faction: str = FACTION) -> None:
     """BBP RR.7: in his clearing, (1) he trades for every crafted item of each opponent there,
     one item exhausted per trade (the one he gains can pay for the next); each trade gives the
     opponent a card (a bot 1 VP) and him 1 VP; (2) if the player with the fewest VP has a piece
     there, they draw a card (a bot 1 VP) and he scores 1 VP (ruling R-BBP-RR-AID)."""
     s = g.state
-    vs = raccoon(s)
+    vs = raccoon(s, faction)
     if vs.clearing is None:
-        g.emit(FACTION, "BBP RR.7", "skip", "skips Aid: he is in a forest")
+        g.emit(faction, "BBP RR.7", "skip", "skips Aid: he is in a forest")
         return
     c = vs.clearing
-    partners = [f for f in sorted(s.clearings[c].factions_present()) if f != FACTION and s.is_enemy(FACTION, f) and s.factions[f].items]
+    partners = [f for f in sorted(s.clearings[c].factions_present()) if f != faction and s.is_enemy(faction, f) and s.factions[f].items]
     trades = 0
     for partner in choose_order(s, partners):
-        trades += trade_all(g, partner, c)
-    lowest = lowest_player(g, c)
+        trades += trade_all(g, partner, c, faction)
+    lowest = lowest_player(g, c, faction)
     if not trades and lowest is None:
-        g.emit(FACTION, "BBP RR.7", "skip", "skips Aid: no opponent in {c} has a crafted item, and the player with the fewest VP has no piece there", c=c)
+        g.emit(faction, "BBP RR.7", "skip", "skips Aid: no opponent in {c} has a crafted item, and the player with the fewest VP has no piece there", c=c)
         return
     if lowest is not None:
-        g.emit(FACTION, "BBP RR.7", "aid", "aids {who} in {c}: the player with the fewest VP ({vp}) has a piece there", who=lowest, c=c, vp=s.factions[lowest].vp)
-        rewarded(g, lowest, "for the Robot Raccoon's aid")
-        R.score(g, FACTION, 1, "BBP RR.7", f"for aiding {lowest}, the player with the fewest VP")
+        g.emit(faction, "BBP RR.7", "aid", "aids {who} in {c}: the player with the fewest VP ({vp}) has a piece there", who=lowest, c=c, vp=s.factions[lowest].vp)
+        rewarded(g, lowest, f"for {name(faction)}'s aid")
+        R.score(g, faction, 1, "BBP RR.7", f"for aiding {lowest}, the player with the fewest VP")
 
 
 def choose_order(s: GameState, players: list[str]) -> list[str]:
@@ -302,35 +340,35 @@ def choose_order(s: GameState, players: list[str]) -> list[str]:
     return out
 
 
-def trade_all(g: Game, partner: str, c: int) -> int:
+def trade_all(g: Game, partner: str, c: int, faction: str = FACTION) -> int:
     """BBP RR.7 (1): every crafted item of ``partner``, oldest first, while he has an item to
     exhaust. Returns the trades made."""
     s = g.state
-    vs = raccoon(s)
+    vs = raccoon(s, faction)
     pfs = s.factions[partner]
     done = 0
     while pfs.items:
         if not vs.ready():
-            g.emit(FACTION, "BBP RR.7", "stop", "stops trading with {who}: no item left to exhaust", who=partner)
+            g.emit(faction, "BBP RR.7", "stop", "stops trading with {who}: no item left to exhaust", who=partner)
             break
         kind = pfs.items[0]
-        satchel.exhaust(g, FACTION, 1, "BBP RR.7", f"to trade with {partner}")
+        satchel.exhaust(g, faction, 1, "BBP RR.7", f"to trade with {partner}")
         pfs.items.remove(kind)
         vs.items.append(Item(kind))
         moves = satchel.settle_track(vs)
-        g.emit(FACTION, "BBP RR.7", "trade", "trades with {who} in {c} for their {item}: face up in his Satchel ({n} items)", who=partner, c=c, item=kind, n=len(vs.items))
-        satchel.announce_track(g, FACTION, moves)
-        rewarded(g, partner, f"for the {kind} traded to the Robot Raccoon")
-        R.score(g, FACTION, 1, "BBP RR.7", f"for trading with {partner}")
+        g.emit(faction, "BBP RR.7", "trade", "trades with {who} in {c} for their {item}: face up in his Satchel ({n} items)", who=partner, c=c, item=kind, n=len(vs.items))
+        satchel.announce_track(g, faction, moves)
+        rewarded(g, partner, f"for the {kind} traded to {name(faction)}")
+        R.score(g, faction, 1, "BBP RR.7", f"for trading with {partner}")
         done += 1
     return done
 
 
-def lowest_player(g: Game, c: int) -> str | None:
+def lowest_player(g: Game, c: int, faction: str = FACTION) -> str | None:
     """BBP RR.7 (2): the player with the fewest VP, if they have a piece in ``c``; of several tied
     there, the first in setup order (BBP 4.2)."""
     s = g.state
-    others = [f for f in s.turn_order if f != FACTION]
+    others = [f for f in s.turn_order if f != faction]
     if not others:
         return None
     low = min(s.factions[f].vp for f in others)
@@ -338,36 +376,36 @@ def lowest_player(g: Game, c: int) -> str | None:
     return choose_player_bbp(s, "the player with the fewest VP", there).target if there else None
 
 
-def battle_target(g: Game) -> Choice:
+def battle_target(g: Game, faction: str = FACTION) -> Choice:
     """BBP RR.1, RR.8: the opponent with the highest score (ties: setup order, BBP 4.2) who has a
     piece on the map."""
     s = g.state
     return choose_player_bbp(
         s,
         "whom to battle",
-        [f for f in s.turn_order if f != FACTION and s.is_enemy(FACTION, f)],
+        [f for f in s.turn_order if f != faction and s.is_enemy(faction, f)],
         [most("most VP", victory_points(s), "BBP RR.8")],
         legal=lambda f: None if any(s.clearings[c].pieces_of(f) for c in CLEARINGS) else "no pieces on the map",
     )
 
 
-def battle_action(g: Game) -> None:
+def battle_action(g: Game, faction: str = FACTION) -> None:
     """BBP RR.8: the battle, then again as many times as he can pay, each time for 2 to battle."""
     cost = BATTLE_COST
-    while battle_once(g, cost):
+    while battle_once(g, cost, faction):
         cost = REPEAT_BATTLE_COST
 
 
-def battle_once(g: Game, cost: int) -> bool:
+def battle_once(g: Game, cost: int, faction: str = FACTION) -> bool:
     """BBP RR.8: to the closest clearing with the target's pieces (ties: most of its buildings and
     tokens, fewest of its warriors, highest priority), 1 per move + ``cost``; 1 VP per piece of
     his he removes as attacker (ruling R-BBP-RR-BATTLE). Whether he battled."""
     s = g.state
-    target = battle_target(g)
+    target = battle_target(g, faction)
     defender = target.target
     again = " again" if cost > BATTLE_COST else ""
     if defender is None:
-        g.emit(FACTION, "BBP RR.8", "skip", "skips Battle{again}: no opponent has a piece on the map", again=again)
+        g.emit(faction, "BBP RR.8", "skip", "skips Battle{again}: no opponent has a piece on the map", again=again)
         return False
     choice = closest(
         g,
@@ -376,21 +414,22 @@ def battle_once(g: Game, cost: int) -> bool:
         "BBP RR.8",
         most(f"most {defender} buildings and tokens", lambda c: s.clearings[c].buildings_of(defender) + s.clearings[c].tokens_of(defender), "BBP RR.8"),
         fewest(f"fewest {defender} warriors", lambda c: s.warriors(defender, c), "BBP RR.8"),
+        faction=faction,
     )
     c = choice.target
     assert c is not None
-    moves = cost_to(s, c)
+    moves = cost_to(s, c, faction)
     why = lambda: f"{target.explain()}; {choice.explain()}"  # noqa: E731
-    if not can_pay(g, moves + cost, f"Battle{again}", f"{moves} to move to {c}, {cost} to battle") or not go(g, c, "BBP RR.8", why):
+    if not can_pay(g, moves + cost, f"Battle{again}", f"{moves} to move to {c}, {cost} to battle", faction) or not go(g, c, "BBP RR.8", why, faction):
         return False
-    if not can_battle(s, FACTION, defender, c):
+    if not can_battle(s, faction, defender, c):
         return False
-    satchel.exhaust(g, FACTION, cost, "BBP RR.8", f"to battle {defender}{again}")
+    satchel.exhaust(g, faction, cost, "BBP RR.8", f"to battle {defender}{again}")
     before = pieces_but_pawn(s, defender, c)
-    battle(g, FACTION, defender, c, "BBP RR.8", why=why)
+    battle(g, faction, defender, c, "BBP RR.8", why=why)
     removed = before - pieces_but_pawn(s, defender, c)
     if removed > 0 and s.winner is None:
-        R.score(g, FACTION, removed, "BBP RR.8", f"for removing {removed} piece{'s' if removed > 1 else ''} of {defender} as attacker")
+        R.score(g, faction, removed, "BBP RR.8", f"for removing {removed} piece{'s' if removed > 1 else ''} of {defender} as attacker")
     return True
 
 
@@ -399,29 +438,29 @@ def pieces_but_pawn(s: GameState, faction: str, c: int) -> int:
     return cl.warriors.get(faction, 0) + cl.buildings_of(faction) + cl.tokens_of(faction)
 
 
-def special(g: Game) -> None:
+def special(g: Game, faction: str = FACTION) -> None:
     """BBP RR.10: the character's ability, used only by this action. The character cards' text
     for this bot is lost: the Law's Vagabot's action of the same character stands in (7.7, its
     cost one item, 7.5.6; ruling R-BBP-RR-SPECIAL)."""
-    vs = raccoon(g.state)
+    vs = raccoon(g.state, faction)
     title = CHARACTER_TITLES[vs.character]
-    g.emit(FACTION, "BBP RR.10", "stand_in", "Special: the {title}'s ability as the Law's Vagabot takes it (7.7), standing in for the lost character card (ruling R-BBP-RR-SPECIAL)", title=title)
-    law.special(g)
+    g.emit(faction, "BBP RR.10", "stand_in", "Special: the {title}'s ability as the Law's Vagabot takes it (7.7), standing in for the lost character card (ruling R-BBP-RR-SPECIAL)", title=title)
+    law.special(g, faction)
 
 
 # -- Evening (BBP RR.9) --------------------------------------------------------------------------------
-def rest(g: Game) -> None:
+def rest(g: Game, faction: str = FACTION) -> None:
     """BBP RR.9: refresh 4 items, 2 more with no damaged item."""
-    vs = raccoon(g.state)
+    vs = raccoon(g.state, faction)
     n = REFRESH + (0 if vs.damaged() else REFRESH_UNDAMAGED_BONUS)
-    satchel.refresh(g, FACTION, n, "BBP RR.9")
+    satchel.refresh(g, faction, n, "BBP RR.9")
 
 
-def repair(g: Game) -> None:
+def repair(g: Game, faction: str = FACTION) -> None:
     """BBP RR.9: repair and refresh one item, or all of them in a forest (exhausted ones first,
     so the refresh counts)."""
     s = g.state
-    vs = raccoon(s)
+    vs = raccoon(s, faction)
     damaged = sorted((i for i in vs.items if i.damaged), key=lambda i: not i.exhausted)
     if not damaged:
         return
@@ -431,11 +470,11 @@ def repair(g: Game) -> None:
         item.exhausted = False
     moves = satchel.settle_track(vs)
     place = "in a forest: all of them" if vs.forest is not None else f"in clearing {vs.clearing}: one"
-    g.emit(FACTION, "BBP RR.9", "repair", "repairs and refreshes {n} item{pl} ({place}; {d} damaged left)", n=len(chosen), pl="" if len(chosen) == 1 else "s", place=place, d=vs.damaged(), items=", ".join(i.kind for i in chosen))
-    satchel.announce_track(g, FACTION, moves)
+    g.emit(faction, "BBP RR.9", "repair", "repairs and refreshes {n} item{pl} ({place}; {d} damaged left)", n=len(chosen), pl="" if len(chosen) == 1 else "s", place=place, d=vs.damaged(), items=", ".join(i.kind for i in chosen))
+    satchel.announce_track(g, faction, moves)
 
 
-ACTIONS: dict[str, Callable[[Game], None]] = {
+ACTIONS: dict[str, Callable[[Game, str], None]] = {  # each takes the seat playing it
     "explore": explore,
     "quest": quest,
     "aid": aid,

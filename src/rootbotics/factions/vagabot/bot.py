@@ -76,8 +76,8 @@ class Vagabot:
             R.score(g, FACTION, 1, "3.3.1", "at the end of Evening (nightmare difficulty)")
 
 
-def vagabot(s: GameState) -> VagabotState:
-    vs = s.factions[FACTION].board
+def vagabot(s: GameState, faction: str = FACTION) -> VagabotState:
+    vs = s.factions[faction].board
     assert isinstance(vs, VagabotState), "the Vagabot is not set up"
     return vs
 
@@ -97,28 +97,28 @@ def choose_character(g: Game) -> VagabotState:
     return vs
 
 
-def place_pawn(g: Game, vs: VagabotState) -> int:
+def place_pawn(g: Game, vs: VagabotState, faction: str = FACTION) -> int:
     """7.3.2: the pawn goes in the forest touching the most clearings, at random among ties."""
     s = g.state
     forests = s.map.forests
     best = max(len(f) for f in forests)
     tied = [i for i, f in enumerate(forests) if len(f) == best]
     forest = tied[0] if len(tied) == 1 else g.chance.pick(tied, "the Vagabot's starting forest (7.3.2)")
-    put_pawn(s, vs, forest=forest)
+    put_pawn(s, vs, forest=forest, faction=faction)
     how = "the only one" if len(tied) == 1 else f"at random among {len(tied)}"
-    g.emit(FACTION, "7.3.2", "setup", "places his pawn in {forest}: it touches {n} clearings, the most ({how})", forest=forest_name(s, forest), n=best, how=how)
+    g.emit(faction, "7.3.2", "setup", "places his pawn in {forest}: it touches {n} clearings, the most ({how})", forest=forest_name(s, forest), n=best, how=how)
     return forest
 
 
-def get_quest(g: Game, vs: VagabotState) -> None:
+def get_quest(g: Game, vs: VagabotState, faction: str = FACTION) -> None:
     """7.3.3: shuffle the quest deck and draw one quest, face up."""
     vs.quest_deck = list(range(len(g.state.deckdef.quests)))
     g.chance.shuffle(vs.quest_deck)
     vs.quest = g.chance.draw(vs.quest_deck)
-    g.emit(FACTION, "7.3.3", "setup", "draws the quest {quest}", quest=quest_label(vs.quest))
+    g.emit(faction, "7.3.3", "setup", "draws the quest {quest}", quest=quest_label(vs.quest))
 
 
-def populate_ruins(g: Game) -> None:
+def populate_ruins(g: Game, faction: str = FACTION) -> None:
     """7.3.4: the four items marked R, one at random under each ruin."""
     s = g.state
     left = list(s.deckdef.ruin_items)
@@ -130,23 +130,23 @@ def populate_ruins(g: Game) -> None:
         left.remove(item)
         s.item_box[item] -= 1
         cl.ruin_items.append(item)
-        g.emit(FACTION, "7.3.4", "setup", "places an item under the ruin in {c}", c=c, item=item)
+        g.emit(faction, "7.3.4", "setup", "places an item under the ruin in {c}", c=c, item=item)
 
 
-def take_starting_items(g: Game, vs: VagabotState) -> None:
+def take_starting_items(g: Game, vs: VagabotState, faction: str = FACTION) -> None:
     """7.3.5: four items marked S in the Satchel, three for the Tinker (ruling R-VAGABOT-ITEMS)."""
     s = g.state
     n = TINKER_STARTING_ITEMS if vs.character == "tinker" else len(STARTING_ITEMS)
     for kind in STARTING_ITEMS[:n]:
         if s.item_box.get(kind, 0) <= 0:  # a human Vagabond who set up first took it (LoR 9.7.1, 1.5.4)
-            g.emit(FACTION, "7.3.5", "skip", "finds no {item} left in the box (LoR 1.5.4)", item=kind)
+            g.emit(faction, "7.3.5", "skip", "finds no {item} left in the box (LoR 1.5.4)", item=kind)
             continue
         s.item_box[kind] -= 1
-        satchel.gain(g, FACTION, kind, "7.3.5", "from the box")
+        satchel.gain(g, faction, kind, "7.3.5", "from the box")
 
 
 # -- Birdsong (7.4) -------------------------------------------------------------------------------
-def craft_item(g: Game, cid: int, rule: str) -> bool:
+def craft_item(g: Game, cid: int, rule: str, faction: str = FACTION) -> bool:
     """Craft a card's item without crafting pieces (1.1.1): it goes face up into the Satchel
     (7.2.3), and scores one VP (1.1.2)."""
     s = g.state
@@ -154,15 +154,15 @@ def craft_item(g: Game, cid: int, rule: str) -> bool:
     if card.kind != "item" or card.item is None:  # 1.1.3: items only, no persistent effects
         return False
     if s.item_supply.get(card.item, 0) <= 0:
-        g.emit(FACTION, "1.1.1", "craft_skipped", "cannot craft {card}: no {item} left in the supply", card=card.label(), item=card.item)
+        g.emit(faction, "1.1.1", "craft_skipped", "cannot craft {card}: no {item} left in the supply", card=card.label(), item=card.item)
         return False
     s.item_supply[card.item] -= 1
-    vs = vagabot(s)
+    vs = vagabot(s, faction)
     vs.items.append(Item(card.item))
     moves = satchel.settle_track(vs)
-    g.emit(FACTION, rule, "craft", "crafts {card}: the {item} goes face up into his Satchel (no crafting pieces needed, 1.1.1)", card=card.label(), item=card.item)
-    satchel.announce_track(g, FACTION, moves)
-    R.score(g, FACTION, 1, "1.1.2", f"for crafting an item (the card lists {card.vp})")
+    g.emit(faction, rule, "craft", "crafts {card}: the {item} goes face up into his Satchel (no crafting pieces needed, 1.1.1)", card=card.label(), item=card.item)
+    satchel.announce_track(g, faction, moves)
+    R.score(g, faction, 1, "1.1.2", f"for crafting an item (the card lists {card.vp})")
     return True
 
 
@@ -182,17 +182,17 @@ def adjacent_forests(s: GameState, vs: VagabotState) -> list[int]:
     return sorted(out)
 
 
-def slip_into_forest(g: Game, rule: str, reason: str) -> int | None:
+def slip_into_forest(g: Game, rule: str, reason: str, faction: str = FACTION) -> int | None:
     """Move the pawn into a random adjacent forest (7.4.3, 7.7.3); no item is exhausted."""
     s = g.state
-    vs = vagabot(s)
-    if vs.clearing is not None and R.snare_stops(g, FACTION, vs.clearing, "slip out of"):
+    vs = vagabot(s, faction)
+    if vs.clearing is not None and R.snare_stops(g, faction, vs.clearing, "slip out of"):
         return None  # 11.8.2: the snare is removed instead of this move
     options = adjacent_forests(s, vs)
     forest = options[0] if len(options) == 1 else g.chance.pick(options, f"the forest the Vagabot slips into ({rule})")
     origin = where(s, vs)
-    put_pawn(s, vs, forest=forest)
-    g.emit(FACTION, rule, "slip", "slips from {a} into {b} {reason}", a=origin, b=forest_name(s, forest), reason=reason, forest=forest)
+    put_pawn(s, vs, forest=forest, faction=faction)
+    g.emit(faction, rule, "slip", "slips from {a} into {b} {reason}", a=origin, b=forest_name(s, forest), reason=reason, forest=forest)
     return forest
 
 
@@ -214,33 +214,33 @@ def slip(g: Game) -> bool:
 
 
 # -- Daylight (7.5): moving to the nearest clearing ------------------------------------------------------
-def neighbours(s: GameState, vs: VagabotState) -> tuple[int, ...]:
+def neighbours(s: GameState, vs: VagabotState, faction: str = FACTION) -> tuple[int, ...]:
     """Clearings one move away: along paths from a clearing, or any clearing of his forest."""
     if vs.forest is not None:
         return s.map.forests[vs.forest]
     assert vs.clearing is not None
-    if rivers(s):  # Riverboats (9.2.3 II), or the Advanced Services card (9.7): rivers are paths
-        return riverboat_adjacent(s, FACTION, vs.clearing)
+    if rivers(s, faction):  # Riverboats (9.2.3 II), or the Advanced Services card (9.7): rivers are paths
+        return riverboat_adjacent(s, faction, vs.clearing)
     if s.services:
-        return adjacent_for(s, FACTION, vs.clearing)
+        return adjacent_for(s, faction, vs.clearing)
     return s.map.adjacent[vs.clearing]
 
 
-def rivers(s: GameState) -> bool:
+def rivers(s: GameState, faction: str = FACTION) -> bool:
     """Rivers are paths for him as he targets clearings for any action: Riverboats bought, or
     the Advanced Services card while he could buy them (9.7)."""
-    return (bool(s.services) and s.has_service(FACTION, "riverboats")) or SHARED.services.bot_rivers_as_paths(s, FACTION)
+    return (bool(s.services) and s.has_service(faction, "riverboats")) or SHARED.services.bot_rivers_as_paths(s, faction)
 
 
-def distances(s: GameState) -> Sequence[Sequence[int]]:
-    if rivers(s):
+def distances(s: GameState, faction: str = FACTION) -> Sequence[Sequence[int]]:
+    if rivers(s, faction):
         return river_distance_table(s)
-    return distance_table(s, FACTION) if s.services else s.map.distance
+    return distance_table(s, faction) if s.services else s.map.distance
 
 
-def moves_to(s: GameState, vs: VagabotState, c: int) -> int:
+def moves_to(s: GameState, vs: VagabotState, c: int, faction: str = FACTION) -> int:
     """7.5: moves needed to reach ``c`` (one per path; from a forest, one into a clearing of it)."""
-    dist = distances(s)
+    dist = distances(s, faction)
     if vs.forest is not None:
         return 1 + min(dist[a][c] for a in s.map.forests[vs.forest])
     assert vs.clearing is not None
@@ -259,48 +259,48 @@ def nearest(g: Game, what: str, candidates: list[int], rule: str, *tiebreaks: Cr
     )
 
 
-def path_to(s: GameState, vs: VagabotState, target: int) -> list[int]:
+def path_to(s: GameState, vs: VagabotState, target: int, faction: str = FACTION) -> list[int]:
     """A shortest way to ``target``: at each step the highest-priority clearing that is still on a
     shortest path (ruling R-VAGABOT-PATH)."""
-    dist = distances(s)
+    dist = distances(s, faction)
     path: list[int] = []
     here = VagabotState(vs.character, vs.clearing, vs.forest)
     while here.clearing != target:
-        left = moves_to(s, here, target)
-        on_way = [c for c in neighbours(s, here) if dist[c][target] == left - 1]
+        left = moves_to(s, here, target, faction)
+        on_way = [c for c in neighbours(s, here, faction) if dist[c][target] == left - 1]
         step = min(on_way, key=lambda c: clearing_priority_key(s, c, HIGHEST))
         path.append(step)
         here.clearing, here.forest = step, None
     return path
 
 
-def travel(g: Game, target: int, rule: str, why: Callable[[], str]) -> bool:
+def travel(g: Game, target: int, rule: str, why: Callable[[], str], faction: str = FACTION) -> bool:
     """7.5: stay if already there; else move along a shortest path, exhausting one item per move.
     He stops where he is when no face-up item is left (ruling R-VAGABOT-SHORT). Returns whether he
     reached ``target``."""
     s = g.state
-    vs = vagabot(s)
-    path = path_to(s, vs, target)
+    vs = vagabot(s, faction)
+    path = path_to(s, vs, target, faction)
     if not path:
         return True
     route = " → ".join([where(s, vs), *map(str, path)])
     for step in path:
         river = vs.clearing is not None and step not in s.map.adjacent[vs.clearing]  # 9.7: along a river
         if not river and not vs.ready():  # no item to exhaust: no move, so nothing for a snare to cancel
-            g.emit(FACTION, rule, "stop", "stops in {c}: no face-up item left to move on toward {target}", c=where(s, vs), target=target)
+            g.emit(faction, rule, "stop", "stops in {c}: no face-up item left to move on toward {target}", c=where(s, vs), target=target)
             return False
-        if vs.clearing is not None and R.snare_stops(g, FACTION, vs.clearing, f"move toward {target} out of", why):
+        if vs.clearing is not None and R.snare_stops(g, faction, vs.clearing, f"move toward {target} out of", why):
             return False  # 11.8.2: the snare is removed instead of this move (no item spent, R-SNARE)
-        if river and not SHARED.services.bot_by_river(g, FACTION, vs.clearing, step):
-            g.emit(FACTION, rule, "stop", "stops in {c}: it cannot buy Riverboats to go on along the river toward {target}", c=where(s, vs), target=target)
+        if river and not SHARED.services.bot_by_river(g, faction, vs.clearing, step):
+            g.emit(faction, rule, "stop", "stops in {c}: it cannot buy Riverboats to go on along the river toward {target}", c=where(s, vs), target=target)
             return False
         if not river:
-            satchel.exhaust(g, FACTION, 1, rule, f"to move to {step}")
+            satchel.exhaust(g, faction, 1, rule, f"to move to {step}")
         origin = where(s, vs)
-        put_pawn(s, vs, clearing=step)
+        put_pawn(s, vs, clearing=step, faction=faction)
         # No Outrage: it follows warriors moving into sympathy (LoR 8.2.6), and the pawn is none (7.2.1).
         how = "; along a river with Riverboats, no item exhausted (Advanced Services for the Vagabot)" if river else ""
-        g.emit(FACTION, rule, "move_pawn", "moves from {a} to {b}", lambda how=how: f"{why()}; way: {route}{how}", a=origin, b=step)
+        g.emit(faction, rule, "move_pawn", "moves from {a} to {b}", lambda how=how: f"{why()}; way: {route}{how}", a=origin, b=step)
     return True
 
 
@@ -553,84 +553,84 @@ def repair_action(g: Game) -> None:
     satchel.repair(g, FACTION, 1, "7.5.5", "(face-up damaged items first)")
 
 
-def special(g: Game) -> None:
+def special(g: Game, faction: str = FACTION) -> None:
     """7.5.6: exhaust one item for the character's action; skipped if it would do nothing."""
-    vs = vagabot(g.state)
+    vs = vagabot(g.state, faction)
     if not vs.ready():
-        g.emit(FACTION, "7.5.6", "skip", "cannot take his special action: no face-up item left")
+        g.emit(faction, "7.5.6", "skip", "cannot take his special action: no face-up item left")
         return
-    SPECIALS[vs.character](g)
+    SPECIALS[vs.character](g, faction)
 
 
-def _pay_special(g: Game, title: str) -> None:
-    satchel.exhaust(g, FACTION, 1, "7.5.6", f"for his special action ({title})")
+def _pay_special(g: Game, title: str, faction: str = FACTION) -> None:
+    satchel.exhaust(g, faction, 1, "7.5.6", f"for his special action ({title})")
 
 
-def thief(g: Game) -> None:
+def thief(g: Game, faction: str = FACTION) -> None:
     """7.7.1: a random card from the enemy here with the most VP (tie: most pieces here). Only a
     player with cards can lose one (2.3); a bot holds no card, so the stolen card is discarded, and
     he scores nothing: 2.8.1 scores a card given to a bot, not one it takes (ruling R-VAGABOT-THIEF)."""
     s = g.state
-    vs = vagabot(s)
+    vs = vagabot(s, faction)
     if vs.clearing is None:
-        g.emit(FACTION, "7.7.1", "skip", "skips his special action: he is in a forest")
+        g.emit(faction, "7.7.1", "skip", "skips his special action: he is in a forest")
         return
     c = vs.clearing
     choice = choose_player(
         s,
         f"whom to steal from in {c}",
-        enemies_in(s, FACTION, c),
+        enemies_in(s, faction, c),
         [most("most VP", victory_points(s), "7.7.1"), most("most pieces there", pieces_there(s, c), "7.7.1")],
         legal=lambda f: None if s.factions[f].hand else "no cards in hand",
     )
     victim = choice.target
     if victim is None:
-        g.emit(FACTION, "7.7.1", "skip", "skips his special action: nobody in {c} has a card to steal", choice.explain, c=c)
+        g.emit(faction, "7.7.1", "skip", "skips his special action: nobody in {c} has a card to steal", choice.explain, c=c)
         return
-    _pay_special(g, "Thief")
+    _pay_special(g, "Thief", faction)
     hand = s.factions[victim].hand
     card = g.chance.pick(list(hand), f"the card the Thief takes from {victim} (7.7.1)")
     hand.remove(card)
     with R.told_after(g):
         R.discard(g, card)
-        g.emit(FACTION, "7.7.1", "steal", "takes {card} from {victim} at random; a bot keeps no card, so it is discarded, and he scores nothing: 2.8.1 scores a card given to a bot, not one taken", choice.explain, card=s.deckdef.card(card).label(), victim=victim)
+        g.emit(faction, "7.7.1", "steal", "takes {card} from {victim} at random; a bot keeps no card, so it is discarded, and he scores nothing: 2.8.1 scores a card given to a bot, not one taken", choice.explain, card=s.deckdef.card(card).label(), victim=victim)
 
 
-def tinker(g: Game) -> None:
+def tinker(g: Game, faction: str = FACTION) -> None:
     """7.7.2: craft the topmost card of the discard pile that shows an available item (one VP)."""
     s = g.state
     for cid in reversed(s.discard):
         card = s.deckdef.card(cid)
         if card.kind == "item" and card.item is not None and s.item_supply.get(card.item, 0) > 0:
-            _pay_special(g, "Tinker")
-            g.emit(FACTION, "7.7.2", "salvage", "finds {card} in the discard pile: the topmost card with an available item", card=card.label())
-            craft_item(g, cid, "7.7.2")
+            _pay_special(g, "Tinker", faction)
+            g.emit(faction, "7.7.2", "salvage", "finds {card} in the discard pile: the topmost card with an available item", card=card.label())
+            craft_item(g, cid, "7.7.2", faction)
             return
-    g.emit(FACTION, "7.7.2", "skip", "skips his special action: no card in the discard pile shows an available item")
+    g.emit(faction, "7.7.2", "skip", "skips his special action: no card in the discard pile shows an available item")
 
 
-def ranger(g: Game) -> None:
+def ranger(g: Game, faction: str = FACTION) -> None:
     """7.7.3: with three or more damaged items, slip into a random adjacent forest."""
-    vs = vagabot(g.state)
+    vs = vagabot(g.state, faction)
     d = vs.damaged()
     if d < RANGER_DAMAGED:
-        g.emit(FACTION, "7.7.3", "skip", "skips his special action: only {d} damaged item{pl}", d=d, pl="" if d == 1 else "s")
+        g.emit(faction, "7.7.3", "skip", "skips his special action: only {d} damaged item{pl}", d=d, pl="" if d == 1 else "s")
         return
-    _pay_special(g, "Ranger")
-    slip_into_forest(g, "7.7.3", f"with {d} damaged items")
+    _pay_special(g, "Ranger", faction)
+    slip_into_forest(g, "7.7.3", f"with {d} damaged items", faction)
 
 
-def vagrant(g: Game) -> None:
+def vagrant(g: Game, faction: str = FACTION) -> None:
     """7.7.4: start a battle in his clearing between two other players, the attacker and then the
     defender chosen by setup priority (2.2); he removes the pieces for both sides (ruling
     R-VAGRANT)."""
     s = g.state
-    vs = vagabot(s)
+    vs = vagabot(s, faction)
     if vs.clearing is None:
-        g.emit(FACTION, "7.7.4", "skip", "skips his special action: he is in a forest")
+        g.emit(faction, "7.7.4", "skip", "skips his special action: he is in a forest")
         return
     c = vs.clearing
-    others = enemies_in(s, FACTION, c)
+    others = enemies_in(s, faction, c)
     attacker = choose_player(
         s,
         f"the attacker in {c}",
@@ -638,7 +638,7 @@ def vagrant(g: Game) -> None:
         legal=lambda f: None if s.warriors(f, c) and any(d != f for d in others) else "no warriors there or nobody to attack",
     )
     if attacker.target is None:
-        g.emit(FACTION, "7.7.4", "skip", "skips his special action: no battle can be started in {c}", attacker.explain, c=c)
+        g.emit(faction, "7.7.4", "skip", "skips his special action: no battle can be started in {c}", attacker.explain, c=c)
         return
     a = attacker.target
     # Cooperative play: bots do not fight each other, so a bot attacker gets a human defender.
@@ -646,20 +646,20 @@ def vagrant(g: Game) -> None:
     defender = choose_player(s, f"the defender in {c}", defenders)
     d = defender.target
     if d is None:
-        g.emit(FACTION, "7.7.4", "skip", "skips his special action: no defender for {a} in {c} (cooperative play)", a=a, c=c)
+        g.emit(faction, "7.7.4", "skip", "skips his special action: no defender for {a} in {c} (cooperative play)", a=a, c=c)
         return
-    _pay_special(g, "Vagrant")
-    g.emit(FACTION, "7.7.4", "instigate", "starts a battle in {c}: {a} attacks {d}", lambda: f"{attacker.explain()}; {defender.explain()}", c=c, a=a, d=d)
-    battle(g, a, d, c, "7.7.4", instigator=FACTION)
+    _pay_special(g, "Vagrant", faction)
+    g.emit(faction, "7.7.4", "instigate", "starts a battle in {c}: {a} attacks {d}", lambda: f"{attacker.explain()}; {defender.explain()}", c=c, a=a, d=d)
+    battle(g, a, d, c, "7.7.4", instigator=faction)
 
 
-def scoundrel_can(s: GameState, c: int) -> str | None:
+def scoundrel_can(s: GameState, c: int, faction: str = FACTION) -> str | None:
     """7.7.5's condition: three or more enemy pieces, one a building or token, and a slot the
     item can cover once they are gone (ruling R-SCOUNDREL). None if it holds, else why not."""
     cl = s.clearings[c]
-    if s.enemy_pieces(FACTION, c) < SCOUNDREL_PIECES:
-        return f"only {s.enemy_pieces(FACTION, c)} enemy pieces in {c}"
-    if not any(s.is_enemy(FACTION, f) for f, _ in cl.buildings + cl.tokens):  # teammates are no enemies (cooperative play)
+    if s.enemy_pieces(faction, c) < SCOUNDREL_PIECES:
+        return f"only {s.enemy_pieces(faction, c)} enemy pieces in {c}"
+    if not any(s.is_enemy(faction, f) for f, _ in cl.buildings + cl.tokens):  # teammates are no enemies (cooperative play)
         return f"no enemy building or token in {c}"
     if s.map.slots[c] - (1 if cl.ruin else 0) - len(cl.slot_items) <= 0:
         return f"no building slot in {c} for his item"
@@ -672,39 +672,39 @@ def scoundrel_item(vs: VagabotState) -> Item:
     return min(vs.items, key=lambda i: (i.track > 0, not i.damaged, not i.exhausted))
 
 
-def scoundrel(g: Game) -> None:
+def scoundrel(g: Game, faction: str = FACTION) -> None:
     """7.7.5: with three or more enemy pieces here, one a building or token, remove all of them,
     cover a building slot with one of his items and score one VP."""
     s = g.state
-    vs = vagabot(s)
+    vs = vagabot(s, faction)
     if vs.clearing is None:
-        g.emit(FACTION, "7.7.5", "skip", "skips his special action: he is in a forest")
+        g.emit(faction, "7.7.5", "skip", "skips his special action: he is in a forest")
         return
     c = vs.clearing
-    why_not = scoundrel_can(s, c)
+    why_not = scoundrel_can(s, c, faction)
     if why_not is not None:
-        g.emit(FACTION, "7.7.5", "skip", "skips his special action: {reason}", reason=why_not)
+        g.emit(faction, "7.7.5", "skip", "skips his special action: {reason}", reason=why_not)
         return
-    _pay_special(g, "Scoundrel")
+    _pay_special(g, "Scoundrel", faction)
     cl = s.clearings[c]
-    g.emit(FACTION, "7.7.5", "scorched_earth", "removes all enemy pieces in {c}", c=c)
-    for f in sorted(f for f in cl.factions_present() if s.is_enemy(FACTION, f)):
-        R.remove_warriors(g, f, c, cl.warriors.get(f, 0), "7.7.5", by=FACTION)
+    g.emit(faction, "7.7.5", "scorched_earth", "removes all enemy pieces in {c}", c=c)
+    for f in sorted(f for f in cl.factions_present() if s.is_enemy(faction, f)):
+        R.remove_warriors(g, f, c, cl.warriors.get(f, 0), "7.7.5", by=faction)
         for kind in [k for o, k in cl.tokens + cl.buildings if o == f]:
-            R.remove_piece(g, f, c, kind, "7.7.5", by=FACTION)
+            R.remove_piece(g, f, c, kind, "7.7.5", by=faction)
     item = scoundrel_item(vs)
     vs.items.remove(item)
     cl.slot_items.append(item.kind)
     moves = satchel.settle_track(vs)
-    g.emit(FACTION, "7.7.5", "cover_slot", "places {item:an item} ({state}) in {c}, covering a building slot", item=item.kind, state=item.state_words(), c=c)
-    satchel.announce_track(g, FACTION, moves)
-    R.score(g, FACTION, 1, "7.7.5", "for his special action (Scoundrel)")
+    g.emit(faction, "7.7.5", "cover_slot", "places {item:an item} ({state}) in {c}, covering a building slot", item=item.kind, state=item.state_words(), c=c)
+    satchel.announce_track(g, faction, moves)
+    R.score(g, faction, 1, "7.7.5", "for his special action (Scoundrel)")
 
 
-def arbiter(g: Game) -> None:
+def arbiter(g: Game, faction: str = FACTION) -> None:
     """7.7.6: the Arbiter's card gives a battle ability and no action, so his Special does nothing
     and is skipped (7.5.6; ruling R-ARBITER-SPECIAL)."""
-    g.emit(FACTION, "7.7.6", "skip", "skips his special action: the Arbiter's card has no action, only enlisting in battle")
+    g.emit(faction, "7.7.6", "skip", "skips his special action: the Arbiter's card has no action, only enlisting in battle")
 
 
 # -- Evening (7.6) ------------------------------------------------------------------------------------------
@@ -737,7 +737,7 @@ ACTIONS: dict[str, Callable[[Game], None]] = {
     "repair": repair_action,
     "special": special,
 }
-SPECIALS: dict[str, Callable[[Game], None]] = {
+SPECIALS: dict[str, Callable[[Game, str], None]] = {  # each takes the Vagabond seat playing it
     "thief": thief,
     "tinker": tinker,
     "ranger": ranger,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.context import Game
-from ...core.faction import LAW, BoardTable, CardLedger, Faction, TableValue
+from ...core.faction import LAW, BoardTable, CardLedger, Faction, TableValue, faction_title
 from ...core.fields import StateError, obj
 from . import human, satchel
 from . import raccoon_paths
@@ -47,7 +47,7 @@ class Vagabot(Faction):
     rule_sets = (LAW, "bbp")  # the Law's Vagabot (bot.py) and the Better Bot Project's Robot Raccoon (bbp.py)
     rule_set_bot_names = {"bbp": "Robot Raccoon"}
     table_values = (
-        TableValue(raccoon_paths.OPTION, raccoon_paths.FLAG, VAGABOT, "bbp", "Robot Raccoon's paths (fox, rabbit, mouse; ,character=NAME)", "PATHS", raccoon_paths.HELP, raccoon_paths.table_options),
+        TableValue(raccoon_paths.OPTION, raccoon_paths.FLAG, VAGABOT, "bbp", raccoon_paths.LABEL, "PATHS", raccoon_paths.HELP, raccoon_paths.table_options),
     )
 
     def bot(self, rule_set: str = LAW) -> Any:
@@ -55,7 +55,7 @@ class Vagabot(Faction):
         if rule_set == "bbp":
             from .bbp import RobotRaccoon
 
-            return RobotRaccoon()
+            return RobotRaccoon(self.name)
         from .bot import Vagabot as VagabotBot
 
         return VagabotBot()
@@ -69,16 +69,21 @@ class Vagabot(Faction):
 
     def stand_ins(self, rule_set: str, options: dict[str, object]) -> list[tuple[str, str]]:
         if rule_set == "bbp" and raccoon_paths.is_stand_in(options):
-            return [("BBP RR.4", "the Robot Raccoon's paths: the bird path for every order (stand-in, R-BBP-RR-PATHS)")]
+            return [("BBP RR.4", f"the {faction_title(self.name, 'bot', rule_set)}'s paths: the bird path for every order (stand-in, R-BBP-RR-PATHS)")]
         return []
 
     def option_problem(self, options: dict[str, object]) -> str | None:
         problem = raccoon_paths.option_problem(options)
         if problem:
             return problem
-        character = options.get("vagabot_character")
-        if character is not None and character not in CHARACTERS:
-            return f"options.vagabot_character: {character!r} is not a Vagabot character (choose from {', '.join(CHARACTERS)})"
+        for option in raccoon_paths.CHARACTER_OPTIONS.values():  # the Vagabot's, the Robot Raccoon #2's
+            character = options.get(option)
+            if character is not None and character not in CHARACTERS:
+                return f"options.{option}: {character!r} is not a Vagabot character (choose from {', '.join(CHARACTERS)})"
+        second = options.get(raccoon_paths.CHARACTER_OPTIONS[human.SECOND])
+        first = options.get(raccoon_paths.CHARACTER_OPTIONS[VAGABOT]) or options.get(human.OPTIONS[VAGABOT])  # the Vagabot's, a human's
+        if first is not None and first == second:  # one card each (ruling R-BBP-RR2)
+            return f"options.vagabot2_character: the Robot Raccoon #2 cannot play the {first}, which the first Vagabond plays (one card each)"
         for option in human.OPTIONS.values():
             human_character = options.get(option)
             if human_character is not None and human_character not in human.HUMAN_CHARACTERS:
@@ -104,7 +109,7 @@ class Vagabot(Faction):
                 raise StateError(f"{path}.vagabot", "is missing")
             return
         board = RaccoonState if fs.rule_set == "bbp" else VagabotState  # BBP RR.2: the Robot Raccoon's Combat Track
-        fs.board = read_vagabot(state, obj(raw["vagabot"], f"{path}.vagabot"), f"{path}.vagabot", board)
+        fs.board = read_vagabot(state, obj(raw["vagabot"], f"{path}.vagabot"), f"{path}.vagabot", board, fs.faction)
         if fs.items:
             raise StateError(f"{path}.items", "the Vagabot has no Crafted Items box: his items are in vagabot.items")
 
@@ -130,7 +135,7 @@ class Vagabot(Faction):
 
         track = sorted((i for i in vs.items if i.track), key=lambda i: i.track)
         lines: list[str | BoardTable] = [
-            f"{'Robot Raccoon' if isinstance(vs, RaccoonState) else 'Vagabot'}: the {CHARACTER_TITLES[vs.character]}, in {where(state, vs)}",
+            f"{faction_title(fs.faction, 'bot', fs.rule_set) if isinstance(vs, RaccoonState) else 'Vagabot'}: the {CHARACTER_TITLES[vs.character]}, in {where(state, vs)}",
             f"  face up: {items(lambda i: not i.track and not i.exhausted and not i.damaged)}",
             f"  exhausted: {items(lambda i: not i.track and i.exhausted and not i.damaged)}",
             f"  damaged: {items(lambda i: i.damaged)}",

@@ -190,14 +190,15 @@ def where(state: GameState, vs: VagabotState) -> str:
     return str(vs.clearing)
 
 
-def put_pawn(state: GameState, vs: VagabotState, clearing: int | None = None, forest: int | None = None) -> None:
-    """Put the pawn in a clearing or a forest (exactly one), keeping ``Clearing.pawn`` in step."""
+def put_pawn(state: GameState, vs: VagabotState, clearing: int | None = None, forest: int | None = None, faction: str = VAGABOT) -> None:
+    """Put the pawn in a clearing or a forest (exactly one), keeping ``Clearing.pawn`` in step.
+    ``faction``: whose pawn (the Robot Raccoon #2's is ``vagabond2``)."""
     assert (clearing is None) != (forest is None), "the pawn is in a clearing or in a forest"
     if vs.clearing is not None:
-        state.clearings[vs.clearing].remove_pawn(VAGABOT)
+        state.clearings[vs.clearing].remove_pawn(faction)
     vs.clearing, vs.forest = clearing, forest
     if clearing is not None:
-        state.clearings[clearing].add_pawn(VAGABOT)
+        state.clearings[clearing].add_pawn(faction)
 
 
 # -- bookkeeping checked by the invariants ----------------------------------------------------------

@@ -24,35 +24,46 @@ ORDERS: tuple[str, ...] = ("fox", "rabbit", "mouse")  # the orders whose paths w
 MAX_ACTIONS = 6
 EXAMPLE = "fox=explore+battle+special,rabbit=battle+aid+special,mouse=quest+aid+battle"
 CHARACTER_KEY = "character"
+CHARACTER2_KEY = "character2"  # the Robot Raccoon #2's character (ruling R-BBP-RR2)
+# Each Robot Raccoon's character option: the first's is the Vagabot's; the #2's his own.
+CHARACTER_OPTIONS: dict[str, str] = {"vagabot": "vagabot_character", "vagabond2": "vagabot2_character"}
 
 
 class PathsError(ValueError):
     """A paths text or option that cannot be played; the message says why, in one line."""
 
 
-def parse(text: str) -> tuple[object, str | None]:
-    """``fox=explore+battle,rabbit=...,mouse=...[,character=thief]`` or ``stand-in`` -> the
-    option's value and the character named (None if not named)."""
+def parse(text: str) -> tuple[object, dict[str, str]]:
+    """``fox=explore+battle,rabbit=...,mouse=...[,character=thief][,character2=ranger]`` or
+    ``stand-in[,character=...][,character2=...]`` -> the option's value and the characters named, by key (``character``: the
+    Robot Raccoon's, ``character2``: the Robot Raccoon #2's). One set of paths serves both: they
+    are the same bot's board (ruling R-BBP-RR2)."""
     words = text.strip().lower()
     if words == STAND_IN:
-        return STAND_IN, None
+        return STAND_IN, {}
     paths: dict[str, list[str]] = {}
-    character: str | None = None
-    for part in (p.strip() for p in words.split(",")):
+    characters: dict[str, str] = {}
+    parts = [p.strip() for p in words.split(",")]
+    stand_in = parts[0] == STAND_IN  # ``stand-in,character=...``: the stand-in with characters given
+    for part in parts[1:] if stand_in else parts:
         key, eq, value = part.partition("=")
         key, value = key.strip(), value.strip()
         if not eq or not value:
             raise PathsError(f"{part!r} is not ORDER=ACTION+ACTION... (e.g. {EXAMPLE}, or {STAND_IN})")
-        if key == CHARACTER_KEY:
-            character = value
+        if key in (CHARACTER_KEY, CHARACTER2_KEY):
+            characters[key] = value
             continue
+        if stand_in:
+            raise PathsError(f"{part!r}: with {STAND_IN} only {CHARACTER_KEY}=NAME and {CHARACTER2_KEY}=NAME may follow")
         if key in paths:
             raise PathsError(f"the {key} path is given twice")
         paths[key] = [a.strip() for a in value.split("+")]
+    if stand_in:
+        return STAND_IN, characters
     problem = paths_problem(paths)
     if problem:
         raise PathsError(problem)
-    return paths, character
+    return paths, characters
 
 
 def paths_problem(value: object) -> str | None:
@@ -110,27 +121,30 @@ def missing_line() -> str:
     return (
         f"the Robot Raccoon's fox, rabbit and mouse paths of actions are not in the text (its board was an image; "
         f"ruling R-BBP-RR-PATHS): give them from your board with {FLAG} {EXAMPLE} (actions: {', '.join(ACTIONS)}; "
-        f"optionally ,character=NAME), or play the stand-in, the bird path for every order, with {FLAG} {STAND_IN}"
+        f"optionally ,character=NAME and ,character2=NAME for the Robot Raccoon #2), or play the stand-in, the bird path for every order, with {FLAG} {STAND_IN}"
     )
 
 
 def table_options(text: str) -> dict[str, object]:
-    """The options ``--raccoon-paths TEXT`` sets: the paths, and the character if named."""
+    """The options ``--raccoon-paths TEXT`` sets: the paths, and each Robot Raccoon's character
+    if named."""
     from .items import CHARACTERS
 
-    value, character = parse(text)
+    value, characters = parse(text)
     out: dict[str, object] = {OPTION: value}
-    if character is not None:
+    for key, character in characters.items():
         if character not in CHARACTERS:
-            raise PathsError(f"character={character!r} is not a character (choose from {', '.join(CHARACTERS)})")
-        out["vagabot_character"] = character
+            raise PathsError(f"{key}={character!r} is not a character (choose from {', '.join(CHARACTERS)})")
+        out[CHARACTER_OPTIONS["vagabot" if key == CHARACTER_KEY else "vagabond2"]] = character
     return out
 
 
+LABEL = "Robot Raccoons' paths (fox, rabbit, mouse; ,character=NAME; ,character2=NAME for the Robot Raccoon #2)"
 HELP = (
     "The Robot Raccoon's (vagabot@bbp) paths of actions for the fox, rabbit and mouse orders, read off its board "
     f"(BBP RR.4; the text keeps only the bird path): e.g. '{EXAMPLE.replace(',', ', ')}', with the actions {', '.join(ACTIONS)}; "
-    "add ,character=NAME for its character, whose ability its Special uses (else random). "
+    "add ,character=NAME for its character, whose ability its Special uses (else random), and ,character2=NAME for "
+    "the Robot Raccoon #2's (vagabond2@bbp), who follows the same paths. "
     f"'{STAND_IN}' plays the bird path for every order, a stand-in named as such in the log, the record and reports. "
-    "Needed whenever the Robot Raccoon plays (ruling R-BBP-RR-PATHS)."
+    "Needed whenever a Robot Raccoon plays (rulings R-BBP-RR-PATHS, R-BBP-RR2)."
 )

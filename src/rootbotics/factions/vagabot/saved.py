@@ -10,7 +10,7 @@ from ...core.fields import StateError, lst, only, require, show, string
 from ...core.maps import CLEARINGS
 from ...core.items import ITEM_TYPES
 from ...core.state import GameState
-from .items import CHARACTERS, FOREST_PREFIX, Item, VagabotState, put_pawn, quest_names, track_spaces
+from .items import CHARACTERS, FOREST_PREFIX, VAGABOT, Item, VagabotState, put_pawn, quest_names, track_spaces
 
 VAGABOT_FIELDS = ("character", "location", "items", "quest", "quest_deck", "quest_discard")
 
@@ -40,9 +40,10 @@ def _item_json(item: Item) -> str:
     return " ".join(words)
 
 
-def read_vagabot(state: GameState, raw: dict[str, Any], path: str, board: type[VagabotState] = VagabotState) -> VagabotState:
+def read_vagabot(state: GameState, raw: dict[str, Any], path: str, board: type[VagabotState] = VagabotState, faction: str = VAGABOT) -> VagabotState:
     """The Vagabot's character, pawn, items and quests (7.2, 7.3); the quest deck comes later.
-    ``board``: the Robot Raccoon's (``RaccoonState``, BBP RR.2) for a ``vagabot@bbp`` seat."""
+    ``board``: the Robot Raccoon's (``RaccoonState``, BBP RR.2) for a ``vagabot@bbp`` seat (and
+    the Robot Raccoon #2's, ``faction`` ``vagabond2``)."""
     only(raw, VAGABOT_FIELDS, path, "the Vagabot")
     vs = board(string(require(raw, "character", path), f"{path}.character", CHARACTERS))
     location = require(raw, "location", path)
@@ -52,9 +53,9 @@ def read_vagabot(state: GameState, raw: dict[str, Any], path: str, board: type[V
         forest = int(location[len(FOREST_PREFIX):])
         if forest >= forests:
             raise StateError(lpath, f"the {state.map.name} map has forests forest:0 to forest:{forests - 1}")
-        put_pawn(state, vs, forest=forest)
+        put_pawn(state, vs, forest=forest, faction=faction)
     elif isinstance(location, int) and not isinstance(location, bool) and location in CLEARINGS:
-        put_pawn(state, vs, clearing=location)
+        put_pawn(state, vs, clearing=location, faction=faction)
     else:
         raise StateError(lpath, f"{show(location)} is neither a clearing (1 to 12) nor a forest (forest:0 to forest:{forests - 1})")
     ipath = f"{path}.items"
