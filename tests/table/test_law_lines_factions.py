@@ -22,7 +22,7 @@ from rootbotics.table.law_lines import Chain, Reached, chain_text, delta, featur
 from rootbotics.table.replay import Play
 from rootbotics.table.session import TableConfig, TableSeat
 
-PHASES = {"birdsong", "daylight", "evening", "turmoil", "setup"}
+PHASES = {"birdsong", "daylight", "evening", "turmoil", "setup", "assembly", "parliament", "sway"}  # (the Duchy's Daylight: LoR 12.5)
 EYRIE_ACTIONS = {"decree.card", "decree.second", "decree.next", "decree.recruit", "decree.move.from", "decree.battle.clearing", "decree.build"}
 ORDER = ("marquise", "eyrie", "alliance", "vagabot")
 
@@ -73,8 +73,8 @@ def play_chains(faction: str, seed: int, map_name: str, check: Callable[[Play, C
             n += 1
         for dd, mm in chain:
             play.feed({"kind": "answer", "ask": "move", "value": encode(dd, mm)})
-            if play.pending is None or play.pending.ask != "move":
-                break
+            if play.unconfirmed or play.pending is None or play.pending.ask != "move":
+                break  # (a bot's step to confirm, or another question, comes between)
     return n
 
 

@@ -31,6 +31,7 @@ from ..factions.eyrie.board import LEADERS, LOR_COLUMNS, VIZIER
 from ..factions.vagabot.human import TRACKED, board_of
 from .board import ENGINE_NAMES, LETTERS
 from .cards import ITEM_NAMES, title
+from .rootlog_import import MINISTERS
 from .rootlog import Action, Board, Card, Clearing, Counted, Craft, Hand, Item, ItemPlace, Move, Part, SetMarker
 
 Key = tuple[Any, ...]
@@ -272,6 +273,8 @@ class _LineReader:
     def cards(self, counted: Counted, start: object, dests: tuple[object, ...]) -> None:
         card = counted.thing
         assert isinstance(card, Card)
+        if card.name in MINISTERS:
+            return  # a Duchy minister swayed or lost (``#brigadier->$``): a crown, counted on the map's side (``law_lines``)
         if card.name in LEADERS and len(dests) == 1 and isinstance(dests[0], Board):
             who = self.owner(dests[0].faction)
             for k in [k for k in self.now if k[:2] == ("leader", who) and self.now[k]]:

@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 
 MAX_DEPTH = 8  # decisions in one chain
 MAX_TRIES = 3000  # chains played for one line
-SLACK = 3  # decisions in a row a chain may take without coming closer to the line's change
+SLACK = 4  # decisions in a row a chain may take without coming closer to the line's change
 SUITS = ("bird", "fox", "mouse", "rabbit")
 SUIT_OF = {"B": "bird", "F": "fox", "M": "mouse", "R": "rabbit"}
 

@@ -40,7 +40,6 @@ from .law_lines import SUIT_OF, _card_changes, _progress, _verdict, delta, featu
 from .rootlog import Battle, Board, Card, Clearing, Craft, Hand, Move, RootlogError, format_action, parse_file
 from .rootlog_import import ENGINE_ITEMS, ImportError_, bot_rule_sets, bot_seats, play_actions, start_position, turn_lines
 
-BASE = ("C", "E", "A", "V", "G")  # the base game's factions (G: a second Vagabond, LoR 9)
 MAX_DEPTH = 10  # decisions (and rolls) in one run's chain
 MAX_TRIES = 4000  # chains played for one run
 LINE_TRIES = 2  # runs' worth of plays for one line
@@ -486,8 +485,8 @@ def check_game(text: str, path: str = "") -> Verdict:
     except ImportError_ as e:
         return Verdict(path, "unchecked", e.line, str(e), 0)
     names = {letter: ENGINE_NAMES[letter] for letter, _ in record.seats}
-    seats = {n for letter, n in names.items() if letter in BASE and not s.factions[n].is_bot and law_built(n)}
-    not_built = tuple(sorted(letter for letter, n in names.items() if letter in BASE and n not in seats))
+    seats = {n for n in names.values() if not s.factions[n].is_bot and law_built(n)}
+    not_built = tuple(sorted(letter for letter, n in names.items() if not s.factions[n].is_bot and n not in seats))
     seen: set[str] = set()
     checked = 0
     for turn, number in zip(record.turns, turn_lines(text)):

@@ -454,9 +454,11 @@ def _put(ctx: _Ctx, owner: str, kind: str, dest: Any) -> None:
             cl.buildings.append((owner, kind))
         else:
             cl.tokens.append((owner, kind))
+        face = re.search(r"t_([bsre])", ctx.token) if kind == "plot" else None
         if kind == "plot" and s.factions[owner].is_bot:  # a human's face-down plot stays hidden (R-TABLE-HIDDEN-PLOTS)
-            face = re.search(r"t_([bsre])", ctx.token)
             _plots(ctx)[dest.number] = (PLOT_NAMES[face.group(1)] if face else "unknown", False)
+        elif face and getattr(s.factions[owner].board, "known", False):  # a seat played by legal moves (R-LOR-CORVIDS-KNOWN)
+            _plots(ctx)[dest.number] = (PLOT_NAMES[face.group(1)], False)
     else:
         _board_count(ctx, owner, dest, 1)
 
@@ -513,6 +515,7 @@ def _board_count(ctx: _Ctx, owner: str, place: Any, n: int) -> None:
     if board is None or not hasattr(board, field):
         raise ctx.fail(f"the engine keeps no {field} for this seat")
     if field in ("payments", "funds"):
+        field = _funds_instead(board, field, owner, n)
         pay = dict(getattr(board, field) or {})
         if pay.get(owner, 0) + n < 0:
             _from_supply_instead(ctx, owner, "warrior", f"the Riverfolk's {field.capitalize()} hold no {owner} warrior")
@@ -524,6 +527,18 @@ def _board_count(ctx: _Ctx, owner: str, place: Any, n: int) -> None:
         _from_supply_instead(ctx, owner, "warrior", f"no {owner} warrior in the {field}")
         return
     setattr(board, field, getattr(board, field) + n)
+
+
+def _funds_instead(board: Any, field: str, owner: str, n: int) -> str:
+    """A warrior taken off a human Company's board (``w$->4``) comes from its Payments, or from
+    its Funds when the Payments hold none of that owner's: the export writes a warrior spent
+    from the Funds as leaving the board (the community's parser reads no ``$_f`` start), and the
+    Company's own Birdsong moves what Payments hold into the Funds (LoR 11.4.3) unwritten."""
+    if field != "payments" or n >= 0 or not hasattr(board, "funds"):
+        return field
+    if board.payments.get(owner, 0) + n < 0 and board.funds.get(owner, 0) + n >= 0:
+        return "funds"
+    return field
 
 
 def _pawn(ctx: _Ctx, owner: str, dest: Any) -> None:
