@@ -27,12 +27,13 @@ from ..core.validity import score_violations
 from ..core.state import GameState
 from ..factions import REGISTRY, piece_totals
 from ..factions.duchy.burrow import MINISTERS as BOARD_ORDER
+from ..factions.riverfolk.company import PRICES, SERVICES, CompanyBoard
 from ..factions.vagabot.human import SECOND as SECOND_VAGABOND
 from ..game import GameConfig, Seat, new_game
 from .board import ENGINE_NAMES, KINDS, PLOT_NAMES, RULE_SET_COMMENTS, SUIT_NAMES
 from .rootlog import (
     Action, Battle, Board, Card, Clearing, Counted, Flip, Forest, Item, Move, Piece, Record, RemovePath,
-    Score, Trick, format_action, parse_file, read_leniently,
+    Score, SetMarker, Trick, format_action, parse_file, read_leniently,
 )
 from .rootlog_ast import ITEMS
 
@@ -43,6 +44,8 @@ MINISTERS: dict[str, str] = {
     "banker": "banker", "mayor": "mayor", "earlofstone": "earl", "earl": "earl",
     "baronofdirt": "baron", "baron": "baron", "duchessofmud": "duchess", "duchess": "duchess",
 }
+PRICE_AREA = dict(zip(SERVICES, ("h", "r", "m"), strict=True))  # Rootlog_V2's price types (Set Prices)
+AREA_PRICE = {v: k for k, v in PRICE_AREA.items()}
 MAP_NAMES: dict[str, str] = {"Fall": "fall", "Winter": "winter", "Lake": "lake", "Mountain": "mountain"}
 
 
@@ -260,10 +263,33 @@ def apply_action(ctx: _Ctx, action: Action) -> None:
         _flip(ctx, action.clearing, PLOT_NAMES[action.plot])
     elif isinstance(action, Trick):
         _trick(ctx, action.a, action.b)
+    elif isinstance(action, SetMarker):
+        _set_prices(ctx, action)
     elif isinstance(action, RemovePath):
         if (action.a, action.b) not in ctx.s.map.closed_paths:
             raise ctx.fail(f"no closed path between {action.a} and {action.b} on this map")
         ctx.s.opened_paths.add((action.a, action.b))
+
+
+def price_services(area: str | None) -> tuple[str, ...] | None:
+    """The services a price marker's board area names (``$_`` all three), None if none."""
+    if not area:
+        return SERVICES
+    return (AREA_PRICE[area],) if area in AREA_PRICE else None
+
+
+def _set_prices(ctx: _Ctx, action: SetMarker) -> None:
+    """``$_h->2`` (``$_->3``: every service) sets a human Company's prices (LoR 11.3.5, 11.6.2);
+    a bot Company's prices are its own (9.2.2), and other markers are not kept."""
+    for b in action.boards:
+        if ENGINE_NAMES.get(b.faction or ctx.letter) != "riverfolk" or not action.value.isdigit():
+            continue
+        board, services = ctx.s.factions["riverfolk"].board if "riverfolk" in ctx.s.factions else None, price_services(b.area)
+        if not isinstance(board, CompanyBoard) or services is None:
+            continue
+        if int(action.value) not in PRICES:
+            raise ctx.fail(f"a price is one of {', '.join(map(str, PRICES))} (LoR 11.3.5)")
+        board.prices.update(dict.fromkeys(services, int(action.value)))
 
 
 def _name(ctx: _Ctx, letter: str) -> str:
