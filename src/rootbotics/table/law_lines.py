@@ -102,6 +102,8 @@ def group(key: Key) -> Key:
     one pile of cards of a seat (``law_boards.board_group``)."""
     if key[0] == "ruin":  # the items under the ruins, one kind of thing (which item was taken matters)
         return key[:1]
+    if key[0] == "piece" and key[2] == "warlord":  # the Hundreds' warlord is one of its warriors (LoR 14.2.2)
+        return (*key[:2], "warrior")
     return board_group(key) or (key[:3] if key[0] == "piece" else key[:2])
 
 

@@ -394,9 +394,19 @@ def _move_piece(ctx: _Ctx, counted: Counted, start: Any, dest: Any) -> None:
         except _LeftOut:
             continue
         _put(ctx, owner, kind, _revenge(ctx, owner, kind, start, dest))
+    if owner == "hundreds" and piece.kind == "w" and piece.variant == "w":
+        _warlord(ctx, start, dest)
 
 
 # -- moves the notation leaves to a faction's rules ----------------------------------------------
+def _warlord(ctx: _Ctx, start: Any, dest: Any) -> None:
+    """``Hw_w`` is the Hundreds' warlord (LoR 14.2.2, R-HUNDREDS-ROOTLOG): one of its warriors,
+    whose clearing its board keeps (placed, moved, or gone: None)."""
+    board = ctx.s.factions["hundreds"].board
+    if hasattr(board, "warlord"):
+        board.warlord = dest.number if isinstance(dest, Clearing) and dest.number else None
+
+
 def _revenge(ctx: _Ctx, owner: str, kind: str, start: Any, dest: Any) -> Any:
     """Revenge (LoR 10.2.3): a Lizard Cult warrior removed while defending goes to the Acolytes
     box, which Rootlog leaves unwritten (``XL9/Lw9->``): removed from a clearing where this
