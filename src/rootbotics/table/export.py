@@ -109,6 +109,9 @@ def _board_pieces(s: GameState, f: str, pieces: Counter[tuple[Place, str, str]])
     for forest, lying in getattr(board, "forests", {}).items():
         for kind, up in lying:
             pieces[(("forest", forest), f, kind if up else kind.rsplit("_", 1)[0])] += 1
+    for t, values in getattr(board, "recovered", {}).items():  # the Keepers' Relics spaces (LoR 15.5.2.3.1)
+        for v in values:
+            pieces[(("$", f), f, f"relic_{t}_{v}")] += 1
     if board.off_map("warrior"):
         pieces[(0, f, "warrior")] += board.off_map("warrior")
     if board.out_of_play("warrior"):

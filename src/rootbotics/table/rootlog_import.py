@@ -36,6 +36,7 @@ from .rootlog import (
     Score, SetMarker, Trick, format_action, parse_file, read_leniently,
 )
 from .rootlog_ast import ITEMS
+from . import keepers_lines as K
 
 ENGINE_ITEMS: dict[str, str] = {letter: name for letter, name in ITEMS.items()}
 ENGINE_ITEMS.update({"f": "boots", "c": "coins"})
@@ -168,9 +169,11 @@ def _empty_map(s: GameState) -> None:
         cl.ruin, cl.ruin_items = c in s.map.ruins, []
     for f, fs in s.factions.items():
         fs.supply, fs.vp = dict(piece_totals(f, fs.seat)), 0
-        for name, empty in (("clearing", None), ("forest", None), ("burrow", 0), ("acolytes", 0), ("plots", {}), ("swayed", [])):
+        for name, empty in (("clearing", None), ("forest", None), ("burrow", 0), ("acolytes", 0), ("plots", {}), ("swayed", []), ("warlord", None)):
             if hasattr(fs.board, name):
                 setattr(fs.board, name, empty)
+        if isinstance(fs.board, K.KeepersBoard):  # relics in forests and recovered, waystations' faces
+            fs.board.forests, fs.board.recovered, fs.board.faces, fs.board.pile = {}, {t: [] for t in K.TYPES}, {}, []
         if getattr(fs.board, "payments", None):
             fs.board.payments = {}  # type: ignore[union-attr]
     s.start_corners.clear()
@@ -385,6 +388,9 @@ def _move_piece(ctx: _Ctx, counted: Counted, start: Any, dest: Any) -> None:
     if piece.kind == "p":
         _pawn(ctx, owner, dest)
         return
+    if owner == "keepers" and piece.kind == "t":
+        _relics(ctx, piece, counted.count, start, dest)
+        return
     kind = _kind(ctx, piece, owner)
     for _ in range(counted.count):
         if _funds_spent(ctx, owner, kind, start, dest):
@@ -396,6 +402,27 @@ def _move_piece(ctx: _Ctx, counted: Counted, start: Any, dest: Any) -> None:
         _put(ctx, owner, kind, _revenge(ctx, owner, kind, start, dest))
     if owner == "hundreds" and piece.kind == "w" and piece.variant == "w":
         _warlord(ctx, start, dest)
+    if owner == "keepers" and piece.kind == "b":
+        _waystation(ctx, kind, piece.variant, dest)
+
+
+def _relics(ctx: _Ctx, piece: Piece, n: int, start: Any, dest: Any) -> None:
+    """The Keepers' relics into and out of forests, their board and face down (``keepers_lines``)."""
+    for _ in range(n):
+        try:
+            K.move_relic(ctx.s, piece.variant, start, dest)
+        except K.RelicRefused as e:
+            raise ctx.fail(str(e)) from None
+
+
+def _waystation(ctx: _Ctx, kind: str, variant: str, dest: Any) -> None:
+    """A waystation placed shows the side written first (``b_t_f``, LoR 15.2.2); one gone shows none."""
+    faces = ctx.s.factions["keepers"].board.faces  # type: ignore[union-attr]
+    face = K.waystation_face(ctx.s, variant)
+    if isinstance(dest, Clearing) and dest.number and face is not None:
+        faces[face[0]] = face[1]
+    elif dest is None and not any(kind in (k for _, k in ctx.s.clearings[c].buildings) for c in range(1, 13)):
+        faces.pop(kind, None)
 
 
 # -- moves the notation leaves to a faction's rules ----------------------------------------------
