@@ -192,3 +192,16 @@ def test_lor_14_hundreds_actions_read_back_from_their_rootlog_text() -> None:
     assert n >= 40
     texts = [t for _, t in rt.texts]
     assert any("w_w" in t for t in texts) and any("b->" in t for t in texts)
+
+
+def test_lor_15_keepers_actions_read_back_from_their_rootlog_text() -> None:
+    """The Keepers in Iron (LoR 15): cards into the Retinue's columns ``M#swordK->$_1`` (LoR
+    15.5.2, Rootlog_V2's ``$_1 $_2 $_3``), waystations by the side up ``b_t_j->1``, a delve
+    ``t_f1_9_10_12->/t_1_f->1`` (the face-down relic out of its forest, the relic worth its value
+    into the clearing); read back, each finds its chain. (Four cards laid in one Evening make a
+    chain longer than the search's depth: those seeds are not played here.)"""
+    rt = RoundTrip(find_every=2)
+    n = sum(play_chains("keepers", seed, m, rt) for seed, m in ((1, "fall"), (3, "lake")))
+    assert n >= 60
+    texts = [t for _, t in rt.texts]
+    assert any("K->$_" in t for t in texts) and any("b_" in t for t in texts) and any(f"t_{v}_" in t for t in texts for v in (1, 2, 3))

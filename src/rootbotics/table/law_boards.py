@@ -71,6 +71,8 @@ def board_features(s: GameState) -> Counter[Key]:
             out[("leader", f, b.leader)] = 1  # type: ignore[union-attr]
         if hasattr(b, "supporters"):
             piles["$"] = b.supporters or []  # type: ignore[union-attr]
+        if getattr(b, "retinue", None) is not None:  # the Keepers' Retinue, columns $_1 $_2 $_3 (Rootlog_V2; LoR 15.5.2)
+            piles.update({f"$_{i}": [c for c in col if c >= 0] for i, col in enumerate(b.retinue, 1)})  # type: ignore[union-attr]
         for pile, cards in piles.items():
             for cid in cards:
                 out[("card", f, pile, card_key(s, cid))] += 1
