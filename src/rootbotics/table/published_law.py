@@ -1,8 +1,9 @@
 """The published Rootlog games replayed through the legal moves (issue 26 part 5).
 
-For each game, the lines of the base factions whose Law of Root is built (the Marquise ``C``,
-the Eyrie ``E``, the Alliance ``A``, the Vagabond ``V``) are played by the engine's legal moves; every other line is played as the strict import plays it (bookkeeping of
-pieces, ``rootlog_import.play_actions``). The result is one of: every checked line legal; the
+For each game, the lines of every human seat whose Law of Root is built (all ten factions, the
+base game's and the expansions': issue 27) are played by the engine's legal moves; every other
+line (a bot's) is played as the strict import plays it (bookkeeping of pieces,
+``rootlog_import.play_actions``). The result is one of: every checked line legal; the
 first line refused, with the rule of the decision no legal chain gets past; or "could not be
 checked from line N" with why (a craft, an ambush, a battle against a seat whose rules are not
 built, dice the engine cannot roll, the import's own stop, a search that gave up).
@@ -76,13 +77,13 @@ class Verdict:
     status: str  # "legal", "refused" or "unchecked"
     line: int | None  # the line of the refusal or of the first line not checked
     why: str
-    checked: int  # lines of the base factions played through the legal moves
-    not_built: tuple[str, ...] = ()  # base factions in the game whose Law is not built (their lines unchecked)
+    checked: int  # lines of the human seats played through the legal moves
+    not_built: tuple[str, ...] = ()  # human seats in the game whose Law is not built (their lines unchecked)
 
     def text(self) -> str:
         aside = f" ({', '.join(self.not_built)}: Law of Root not built, lines not checked)" if self.not_built else ""
         if self.status == "legal":
-            return f"every checked base-faction line legal ({self.checked} lines){aside}"
+            return f"every checked line legal ({self.checked} lines){aside}"
         head = "refused" if self.status == "refused" else "could not be checked from"
         return f"{head} line {self.line}: {self.why} ({self.checked} lines legal before){aside}"
 
@@ -362,7 +363,7 @@ def unfollowable(actions: Sequence[Any], letter: str, s: GameState, seats: set[s
     for act in actions:
         other = _unbuilt_party(act, letter, s, seats)
         if other:
-            return f"a trade with the {other} ({format_action(act)}: cards or pieces to or from its hand or board), whose Law of Root is not built here (its services are not legal moves)"
+            return f"a trade with the {other} ({format_action(act)}: cards or pieces to or from its hand or board), a seat not played by legal moves here (its services are no legal moves)"
         if not isinstance(act, Battle):
             continue
         defender = ENGINE_NAMES.get(act.defender)
@@ -371,7 +372,7 @@ def unfollowable(actions: Sequence[Any], letter: str, s: GameState, seats: set[s
             return f"an ambush ({format_action(act)}): which card, from a hand the file does not record"
         for side in (defender, attacker):
             if side not in seats:
-                return f"a battle with the {side} ({format_action(act)}), whose Law of Root is not built here: its choices are not legal moves"
+                return f"a battle with the {side} ({format_action(act)}), a seat not played by legal moves here: its choices are no legal moves"
         if act.rolls is not None and act.rolls[0] < act.rolls[1] and defender != "alliance":
             return f"the dice {act.rolls} of {format_action(act)} are not the engine's (the attacker takes the higher roll, LoR 4.3.2)"
     return None
@@ -559,7 +560,7 @@ def _cards(s: GameState, pile: list[int], n: int) -> None:
 
 # -- a whole game ----------------------------------------------------------------------------------
 def check_game(text: str, path: str = "") -> Verdict:
-    """Every line of the game: the base factions' through the legal moves, the others' as the
+    """Every line of the game: the human seats' through the legal moves, the others' as the
     import plays them."""
     try:
         record = parse_file(text)
