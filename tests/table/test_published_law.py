@@ -74,29 +74,45 @@ def test_a_battle_with_a_bot_is_not_checked_and_says_so() -> None:
     assert v.status == "unchecked" and v.line == 11 and "a battle with the riverfolk" in v.why and "not played by legal moves" in v.why, v.text()
 
 
-# Where each published game stops, why, and how many base-faction lines were legal before (docs/rootlog.md says which, per game).
+# Where each published game stops, why, and how many human seats' lines were legal before
+# (docs/rootlog.md says which, per game, and why). Every faction's Law is built (issue 27): the
+# expansion factions' lines are checked too.
 PUBLISHED = {
-    "Games/2020_11_08_mega_exploding_birds.rootlog": ("unchecked", 17, "a trade with the riverfolk", 2),
-    "Games/2020_11_19_orderly_eyrie.rootlog": ("unchecked", 17, "the search gave up", 3),
-    "Games/2020_11_20_winter_tournament_r1g5.rootlog": ("unchecked", 34, "a battle with the duchy", 7),
-    "Games/2020_11_24_winter_tournament_r2g4.rootlog": ("unchecked", 20, "a trade with the riverfolk", 2),
-    "Games/2020_11_25_winter_tournament_r2g3.rootlog": ("unchecked", 30, "the search gave up", 7),
-    "Games/2020_11_26_winter_tournament_r1g3.rootlog": ("unchecked", 26, "a battle with the duchy", 5),
-    "Games/2020_12_05_after_dark_special.rootlog": ("unchecked", 20, "the parser stops", 2),
+    "Games/2020_11_19_orderly_eyrie.rootlog": ("unchecked", 17, "the search gave up", 4),
+    "Games/2020_11_20_winter_tournament_r1g5.rootlog": ("unchecked", 30, "no chain found", 10),
+    "Games/2020_11_24_winter_tournament_r2g4.rootlog": ("unchecked", 20, "no chain found", 4),
+    "Games/2020_11_25_winter_tournament_r2g3.rootlog": ("refused", 23, "LoR 10.6.2", 4),
+    "Games/2020_12_05_after_dark_special.rootlog": ("unchecked", 19, "the search gave up", 5),
+}
+# Their checks take minutes on this (shared) machine: run by `make soak`, not `make test`.
+SLOW = {
+    "Games/2020_11_08_mega_exploding_birds.rootlog": ("unchecked", 17, "the search gave up", 4),
+    "Games/2020_11_26_winter_tournament_r1g3.rootlog": ("unchecked", 26, "no chain found", 7),
 }
 
 
-# Not pinned: 2020_11_19_winter_tournament_r1g2 ("could not be checked from line 23", 4 lines legal:
-# docs/rootlog.md), whose check, now with the second Vagabond G's lines, takes some 18 minutes here.
+# Not pinned: 2020_11_19_winter_tournament_r1g2 (docs/rootlog.md), whose check did not end within
+# 25 minutes here.
+
+
+def check_published(path: str, expected: tuple[str, int, str, int]) -> None:
+    assert path in game_paths(ROOTLOG_GIT)
+    v = check_game(show(ROOTLOG_GIT, path), path)
+    status, line, why, checked = expected
+    assert (v.status, v.line, v.checked) == (status, line, checked) and why in v.why, v.text()
 
 
 @pytest.mark.skipif(not ROOTLOG_GIT.is_dir(), reason="the Rootlog repository is not fetched here")
 @pytest.mark.parametrize("path", sorted(PUBLISHED))
 def test_published_games_through_the_legal_moves(path: str) -> None:
-    assert path in game_paths(ROOTLOG_GIT)
-    v = check_game(show(ROOTLOG_GIT, path), path)
-    status, line, why, checked = PUBLISHED[path]
-    assert (v.status, v.line, v.checked) == (status, line, checked) and why in v.why, v.text()
+    check_published(path, PUBLISHED[path])
+
+
+@pytest.mark.soak
+@pytest.mark.skipif(not ROOTLOG_GIT.is_dir(), reason="the Rootlog repository is not fetched here")
+@pytest.mark.parametrize("path", sorted(SLOW))
+def test_published_games_through_the_legal_moves_slow(path: str) -> None:
+    check_published(path, SLOW[path])
 
 
 def test_the_check_command_says_per_file_and_exits_1_on_a_refused_line(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
