@@ -22,7 +22,7 @@ from rootbotics.table.law_lines import Chain, Reached, chain_text, delta, featur
 from rootbotics.table.replay import Play
 from rootbotics.table.session import TableConfig, TableSeat
 
-PHASES = {"birdsong", "daylight", "evening", "turmoil", "setup"}
+PHASES = {"birdsong", "daylight", "evening", "turmoil", "setup", "assembly", "parliament", "sway"}  # (the Duchy's Daylight: LoR 12.5)
 EYRIE_ACTIONS = {"decree.card", "decree.second", "decree.next", "decree.recruit", "decree.move.from", "decree.battle.clearing", "decree.build"}
 ORDER = ("marquise", "eyrie", "alliance", "vagabot")
 
@@ -33,7 +33,9 @@ def begins_action(step: str) -> bool:
 
 
 def table(faction: str, seed: int, map_name: str) -> Play:
-    seats = [TableSeat(f, "human", "Ann", rules="law") if f == faction else TableSeat(f, "bot") for f in ORDER]
+    """The seat beside three bots: in its place among the base four, or first (an expansion's)."""
+    order = ORDER if faction in ORDER else (faction, *ORDER[:3])
+    seats = [TableSeat(f, "human", "Ann", rules="law") if f == faction else TableSeat(f, "bot") for f in order]
     return Play(TableConfig(seats, map_name, None, seed))
 
 
@@ -73,8 +75,8 @@ def play_chains(faction: str, seed: int, map_name: str, check: Callable[[Play, C
             n += 1
         for dd, mm in chain:
             play.feed({"kind": "answer", "ask": "move", "value": encode(dd, mm)})
-            if play.pending is None or play.pending.ask != "move":
-                break
+            if play.unconfirmed or play.pending is None or play.pending.ask != "move":
+                break  # (a bot's step to confirm, or another question, comes between)
     return n
 
 
@@ -134,3 +136,72 @@ def test_lor_9_2_5_every_vagabond_action_reads_back_from_its_rootlog_text() -> N
     assert n >= 30
     texts = [t for _, t in rt.texts]
     assert any("%fsr->e" in t for t in texts) and any("$_" in t for t in texts)
+
+
+# -- the expansion factions (issue 27 part 2): each beside three bots ---------------------------------
+def test_lor_11_riverfolk_actions_read_back_from_their_rootlog_text() -> None:
+    """The Riverfolk Company (LoR 11): its prices written ``$_h->2`` (LoR 11.3.5, 11.6.2), its
+    Starting Funds ``3w->$`` (LoR 11.3.4), a fund spent ``Cw$->`` or ``w$->4`` (a recruit from the
+    Funds, LoR 11.5.4: read from the Funds when Payments hold none), trade posts by suit
+    (``t_f->7``, LoR 11.5.5); read back, each finds its chain."""
+    rt = RoundTrip(find_every=2)
+    n = play_chains("riverfolk", 3, "lake", rt)
+    assert n >= 40
+    texts = [t for _, t in rt.texts]
+    assert any("$_h->" in t for t in texts) and any("3w->$" in t for t in texts) and any("w$->" in t for t in texts)
+
+
+def test_lor_10_lizard_actions_read_back_from_their_rootlog_text() -> None:
+    """The Lizard Cult (LoR 10): acolytes ``w->$`` and spent ``2w$->`` in a conspiracy
+    (LoR 10.6), gardens by suit ``b_r->4``, cards into Lost Souls written as discards; read back,
+    each finds its chain."""
+    rt = RoundTrip(find_every=2)
+    n = sum(play_chains("lizards", seed, m, rt) for seed, m in ((1, "fall"), (2, "winter")))
+    assert n >= 40
+    texts = [t for _, t in rt.texts]
+    assert any("w$->" in t for t in texts) and any("b_r->" in t for t in texts)
+
+
+def test_lor_12_duchy_actions_read_back_from_their_rootlog_text() -> None:
+    """The Underground Duchy (LoR 12): the Burrow ``w->0``, ``2w0->11`` (LoR 12.2.2, 12.4.1), a
+    minister swayed ``#brigadier->$`` (a crown, counted on the map's side, LoR 12.5.3), citadels
+    and markets ``b_c->12``; read back, each finds its chain."""
+    rt = RoundTrip(find_every=2)
+    n = sum(play_chains("duchy", seed, m, rt) for seed, m in ((1, "fall"), (3, "lake")))
+    assert n >= 40
+    texts = [t for _, t in rt.texts]
+    assert any("w->0" in t for t in texts) and any("#brigadier->$" in t for t in texts) and any("w0->" in t for t in texts)
+
+
+def test_lor_13_corvid_actions_read_back_from_their_rootlog_text() -> None:
+    """The Corvid Conspiracy (LoR 13): a plot placed with its kind, ``t_b->10`` (a seat played
+    by legal moves records it, R-LOR-CORVIDS-KNOWN, LoR 13.5.2), a trick ``t5<->t10``
+    (LoR 13.5.4); read back, each finds its chain."""
+    rt = RoundTrip(find_every=2)
+    n = sum(play_chains("corvids", seed, m, rt) for seed, m in ((1, "fall"), (2, "winter")))
+    assert n >= 40
+    texts = [t for _, t in rt.texts]
+    assert any("t_b->" in t for t in texts) and any("<->" in t for t in texts)
+
+
+def test_lor_14_hundreds_actions_read_back_from_their_rootlog_text() -> None:
+    """The Lord of the Hundreds (LoR 14): the warlord as its own piece, ``w_w12->9`` (LoR 14.2.2,
+    R-HUNDREDS-ROOTLOG), strongholds ``b->8`` and mobs ``t->3``; read back, each finds its chain."""
+    rt = RoundTrip(find_every=2)
+    n = sum(play_chains("hundreds", seed, m, rt) for seed, m in ((1, "fall"), (2, "winter")))
+    assert n >= 40
+    texts = [t for _, t in rt.texts]
+    assert any("w_w" in t for t in texts) and any("b->" in t for t in texts)
+
+
+def test_lor_15_keepers_actions_read_back_from_their_rootlog_text() -> None:
+    """The Keepers in Iron (LoR 15): cards into the Retinue's columns ``M#swordK->$_1`` (LoR
+    15.5.2, Rootlog_V2's ``$_1 $_2 $_3``), waystations by the side up ``b_t_j->1``, a delve
+    ``t_f1_9_10_12->/t_1_f->1`` (the face-down relic out of its forest, the relic worth its value
+    into the clearing); read back, each finds its chain. (Four cards laid in one Evening make a
+    chain longer than the search's depth: those seeds are not played here.)"""
+    rt = RoundTrip(find_every=2)
+    n = sum(play_chains("keepers", seed, m, rt) for seed, m in ((1, "fall"), (3, "lake")))
+    assert n >= 60
+    texts = [t for _, t in rt.texts]
+    assert any("K->$_" in t for t in texts) and any("b_" in t for t in texts) and any(f"t_{v}_" in t for t in texts for v in (1, 2, 3))

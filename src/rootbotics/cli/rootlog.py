@@ -110,7 +110,7 @@ def run_import(file: str, out: str, lenient: bool = False) -> int:
 
 
 def run_check(files: list[str]) -> int:
-    """Each Rootlog file's lines of the base factions played through the Law of Root's legal
+    """Each Rootlog file's lines of its human seats played through the Law of Root's legal
     moves (table/published_law.py): legal, refused with the rule, or where the check stops. Exit 1
     when a line is refused."""
     from .. import factions  # noqa: F401 (the factions plug in: which Law of Root is built)
@@ -154,7 +154,7 @@ def build_rootlog_app() -> Any:
     ) -> int:
         return run_import(file, out, lenient)
 
-    @app.command("check", help="Check each Rootlog file's lines of the base factions (Marquise, Eyrie, Alliance, Vagabond) against the Law of Root's legal moves; exit 1 when a line is refused.")
+    @app.command("check", help="Check each Rootlog file's lines of its human seats (every faction's Law of Root is built) against the Law of Root's legal moves; exit 1 when a line is refused.")
     def check_command(
         files: Annotated[list[str], typer.Argument(metavar="FILE...", help="Rootlog files.")],
     ) -> int:

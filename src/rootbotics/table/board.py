@@ -39,7 +39,7 @@ ENGINE_NAMES: dict[str, str] = {
     "C": "marquise", "E": "eyrie", "A": "alliance", "V": "vagabot", "L": "lizards",
     "O": "riverfolk", "D": "duchy", "P": "corvids", "G": "vagabond2", "H": "hundreds",
 }
-ENGINE_NAMES["K"] = "keepers"  # LoR 15; its own lines are not read by the board mode yet (LINES_UNREAD)
+ENGINE_NAMES["K"] = "keepers"  # LoR 15 (its relics and waystations' faces: table/keepers_lines.py)
 LETTERS: dict[str, str] = {v: k for k, v in ENGINE_NAMES.items()}
 # (faction letter, piece type, letter) -> the engine's piece kind
 KINDS: dict[tuple[str, str, str], str] = {
@@ -62,7 +62,7 @@ WAYSTATION_SIDES: dict[str, tuple[str, str]] = {"waystation_ft": ("f", "t"), "wa
 KINDS.update({("K", "w", ""): "warrior", **{("K", "b", f"{a}_{b}"): k for k, (a, b) in WAYSTATION_SIDES.items()}})
 KINDS.update({("K", "b", f"{b}_{a}"): k for k, (a, b) in WAYSTATION_SIDES.items()})  # the other side up
 KINDS.update({("K", "t", f"{v}_{t[0]}"): f"relic_{t}_{v}" for t in ("figure", "tablet", "jewelry") for v in (1, 2, 3)})
-LINES_UNREAD: frozenset[str] = frozenset({"keepers"})  # factions whose own lines the board mode cannot follow (R-KEEPERS-TABLE)
+LINES_UNREAD: frozenset[str] = frozenset()  # factions whose own lines the board mode cannot follow (none now: R-KEEPERS-TABLE)
 PLOT_NAMES: dict[str, str] = {"b": "bomb", "s": "snare", "r": "raid", "e": "extortion"}
 SUIT_NAMES: dict[str, str] = {"B": "bird", "F": "fox", "M": "mouse", "R": "rabbit"}
 # a seat line's comment for a bot of another rule set than the Law (core.faction.RULE_SETS)

@@ -24,6 +24,7 @@ from ..core.context import Game
 from ..core.faction import faction_title
 from ..core.events import Event, EventLog
 from ..core.state import GameState
+from ..factions.hundreds.board import warlord_clearing
 from ..game import GameConfig, new_game, play
 from .board import ENGINE_NAMES, KINDS, LETTERS, PLOT_NAMES, RULE_SET_COMMENTS, WAYSTATION_SIDES
 from .rootlog import (
@@ -45,6 +46,7 @@ for (_f, _t, _v), _kind in KINDS.items():
     PIECE_OF.setdefault(_kind, (_t, _v))
 PIECE_OF.update({"trade_post": ("t", ""), "plot": ("t", "")})
 PIECE_OF.update({f"relic_{t}": ("t", t[0]) for t in ("figure", "tablet", "jewelry")})  # a face-down relic (LoR 15.2.1)
+PIECE_OF["warlord"] = ("w", "w")  # the Hundreds' warlord (LoR 14.2.2), counted apart from its warriors in a snapshot
 
 
 class ExportError(ValueError):
@@ -80,6 +82,12 @@ def snapshot(s: GameState) -> Snapshot:
             pieces[(c, f, k)] += 1
         for item in cl.ruin_items:
             ruin_items[(c, item)] += 1
+    warlord = warlord_clearing(s)
+    if warlord is not None:  # the Hundreds' warlord, its own piece in Rootlog (w_w, R-HUNDREDS-ROOTLOG)
+        pieces[(warlord, "hundreds", "warlord")] += 1
+        pieces[(warlord, "hundreds", "warrior")] -= 1
+        if not pieces[(warlord, "hundreds", "warrior")]:
+            del pieces[(warlord, "hundreds", "warrior")]
     pawns: dict[str, Place] = {}
     for f, fs in s.factions.items():
         _board_pieces(s, f, pieces)
@@ -101,6 +109,9 @@ def _board_pieces(s: GameState, f: str, pieces: Counter[tuple[Place, str, str]])
     for forest, lying in getattr(board, "forests", {}).items():
         for kind, up in lying:
             pieces[(("forest", forest), f, kind if up else kind.rsplit("_", 1)[0])] += 1
+    for t, values in getattr(board, "recovered", {}).items():  # the Keepers' Relics spaces (LoR 15.5.2.3.1)
+        for v in values:
+            pieces[(("$", f), f, f"relic_{t}_{v}")] += 1
     if board.off_map("warrior"):
         pieces[(0, f, "warrior")] += board.off_map("warrior")
     if board.out_of_play("warrior"):

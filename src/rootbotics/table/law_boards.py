@@ -28,9 +28,11 @@ from typing import Any
 
 from ..core.state import GameState
 from ..factions.eyrie.board import LEADERS, LOR_COLUMNS, VIZIER
+from ..factions.riverfolk.company import SERVICES, CompanyBoard
 from ..factions.vagabot.human import TRACKED, board_of
 from .board import ENGINE_NAMES, LETTERS
 from .cards import ITEM_NAMES, title
+from .rootlog_import import MINISTERS, PRICE_AREA, price_services
 from .rootlog import Action, Board, Card, Clearing, Counted, Craft, Hand, Item, ItemPlace, Move, Part, SetMarker
 
 Key = tuple[Any, ...]
@@ -69,11 +71,14 @@ def board_features(s: GameState) -> Counter[Key]:
             out[("leader", f, b.leader)] = 1  # type: ignore[union-attr]
         if hasattr(b, "supporters"):
             piles["$"] = b.supporters or []  # type: ignore[union-attr]
+        if getattr(b, "retinue", None) is not None:  # the Keepers' Retinue, columns $_1 $_2 $_3 (Rootlog_V2; LoR 15.5.2)
+            piles.update({f"$_{i}": [c for c in col if c >= 0] for i, col in enumerate(b.retinue, 1)})  # type: ignore[union-attr]
         for pile, cards in piles.items():
             for cid in cards:
                 out[("card", f, pile, card_key(s, cid))] += 1
                 if pile != "hand":
                     out[("cards", f, pile, s.deckdef.card(cid).suit)] += 1
+        out.update(prices(s, f))
         vb = board_of(s, f)
         if vb is not None:
             for it in vb.items:
@@ -81,6 +86,14 @@ def board_features(s: GameState) -> Counter[Key]:
             for other, rel in vb.relations.items():
                 out[("rel", f, other)] = rel + 10  # (never zero: a count of 0 is no key)
     return out
+
+
+def prices(s: GameState, f: str) -> Counter[Key]:
+    """A human Riverfolk Company's three service prices (LoR 11.3.5, 11.6.2), one key each."""
+    b = s.factions[f].board
+    if s.factions[f].is_bot or not isinstance(b, CompanyBoard):
+        return Counter()
+    return Counter({("price", f, service): b.price(service) for service in SERVICES})
 
 
 def _area(kind: str, damaged: bool) -> str:
@@ -91,7 +104,7 @@ def board_group(key: Key) -> Key | None:
     """The kind of thing a board key counts (one pile of one seat...), None for other keys."""
     if key[0] in ("card", "cards", "rel"):
         return key[:3]
-    if key[0] in ("leader", "item", "crafted"):
+    if key[0] in ("leader", "item", "crafted", "price"):
         return key[:2]
     return None
 
@@ -105,7 +118,7 @@ def board_lines(before: GameState, after: GameState, faction: str) -> list[Actio
     ruins = Counter(i for c in range(1, 13) for i in before.clearings[c].ruin_items)
     ruins.subtract(Counter(i for c in range(1, 13) for i in after.clearings[c].ruin_items))
     w = _BoardWriter(after, faction, change, ruins)
-    return [*w.cards(), *w.leaders(), *w.items(), *w.relations()]
+    return [*w.cards(), *w.leaders(), *w.items(), *w.relations(), *w.prices()]
 
 
 class _BoardWriter:
@@ -208,6 +221,16 @@ class _BoardWriter:
             return flip
         return [Move((Part((Counted(1, letter),)),), (ItemPlace(area, None),)), *flip]
 
+    def prices(self) -> list[Action]:
+        """Prices set (``$_h->2``; all three alike ``$_->3``, Rootlog_V2's Set Prices)."""
+        new = {k[2]: self.s.factions[k[1]].board.price(k[2]) for k in sorted(self.change) if k[0] == "price"}  # type: ignore[union-attr]
+        if not new:
+            return []
+        whose = None if self.faction == "riverfolk" else "O"
+        if len(new) == len(SERVICES) and len(set(new.values())) == 1:
+            return [SetMarker((Board(whose, ""),), str(next(iter(new.values()))))]
+        return [SetMarker((Board(whose, PRICE_AREA[service]),), str(n)) for service, n in new.items()]
+
     def relations(self) -> list[Action]:
         vb = board_of(self.s, self.faction)
         if vb is None:
@@ -258,7 +281,10 @@ class _LineReader:
         if isinstance(loc, Hand):
             return self.owner(loc.faction), "hand"
         if isinstance(loc, Board):
-            return self.owner(loc.faction), "$" + (f"_{loc.area}" if loc.area else "")
+            who = self.owner(loc.faction)
+            if not loc.area and who in self.s.factions and not hasattr(self.s.factions[who].board, "supporters"):
+                return who, PLAYED  # a crafted card of lasting effect spent from before its crafter (Armorers, LoR 4.1.3)
+            return who, "$" + (f"_{loc.area}" if loc.area else "")
         return None
 
     def move(self, act: Move) -> None:
@@ -272,6 +298,8 @@ class _LineReader:
     def cards(self, counted: Counted, start: object, dests: tuple[object, ...]) -> None:
         card = counted.thing
         assert isinstance(card, Card)
+        if card.name in MINISTERS:
+            return  # a Duchy minister swayed or lost (``#brigadier->$``): a crown, counted on the map's side (``law_lines``)
         if card.name in LEADERS and len(dests) == 1 and isinstance(dests[0], Board):
             who = self.owner(dests[0].faction)
             for k in [k for k in self.now if k[:2] == ("leader", who) and self.now[k]]:
@@ -365,6 +393,8 @@ class _LineReader:
             self.add(("item", self.faction, kind, _area(kind, to_area == "d") if to_area else k[3], to_state or k[4]), 1)
 
     def marker(self, act: SetMarker) -> None:
+        if self.price(act):
+            return
         if act.value not in MARK_RELATION:
             return
         for b in act.boards:
@@ -373,3 +403,17 @@ class _LineReader:
             key = ("rel", who, other)
             if board_of(self.s, who) is not None and other:
                 self.add(key, MARK_RELATION[act.value] + 10 - self.now[key])
+
+    def price(self, act: SetMarker) -> bool:
+        """``$_h->2`` (``$_->3``: every service) on a human Riverfolk Company's board."""
+        done = False
+        for b in act.boards:
+            who = self.owner(b.faction)
+            services = price_services(b.area)
+            if who != "riverfolk" or services is None or not act.value.isdigit():
+                continue
+            done = True
+            for service in services:
+                self.add(("price", who, service), int(act.value) - self.now[("price", who, service)])
+        return done
+

@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 
 MAX_DEPTH = 8  # decisions in one chain
 MAX_TRIES = 3000  # chains played for one line
-SLACK = 3  # decisions in a row a chain may take without coming closer to the line's change
+SLACK = 4  # decisions in a row a chain may take without coming closer to the line's change
 SUITS = ("bird", "fox", "mouse", "rabbit")
 SUIT_OF = {"B": "bird", "F": "fox", "M": "mouse", "R": "rabbit"}
 
@@ -102,6 +102,8 @@ def group(key: Key) -> Key:
     one pile of cards of a seat (``law_boards.board_group``)."""
     if key[0] == "ruin":  # the items under the ruins, one kind of thing (which item was taken matters)
         return key[:1]
+    if key[0] == "piece" and key[2] == "warlord":  # the Hundreds' warlord is one of its warriors (LoR 14.2.2)
+        return (*key[:2], "warrior")
     return board_group(key) or (key[:3] if key[0] == "piece" else key[:2])
 
 
@@ -222,6 +224,8 @@ def _verdict(target: Delta, got: Delta, mentioned: set[Key], passed: set[Key] = 
         return "off"
     for k, want in target.items():
         have = got.get(k, 0)
+        if k[0] == "hand":
+            continue  # a hand's size and suits may go down before they go up (cards laid, then the Evening's draw)
         if have and (have * want < 0 or abs(have) > abs(want)):
             return "off"
     if any(got.get(k, 0) != want for k, want in target.items()):

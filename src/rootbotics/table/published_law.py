@@ -1,8 +1,9 @@
 """The published Rootlog games replayed through the legal moves (issue 26 part 5).
 
-For each game, the lines of the base factions whose Law of Root is built (the Marquise ``C``,
-the Eyrie ``E``, the Alliance ``A``, the Vagabond ``V``) are played by the engine's legal moves; every other line is played as the strict import plays it (bookkeeping of
-pieces, ``rootlog_import.play_actions``). The result is one of: every checked line legal; the
+For each game, the lines of every human seat whose Law of Root is built (all ten factions, the
+base game's and the expansions': issue 27) are played by the engine's legal moves; every other
+line (a bot's) is played as the strict import plays it (bookkeeping of pieces,
+``rootlog_import.play_actions``). The result is one of: every checked line legal; the
 first line refused, with the rule of the decision no legal chain gets past; or "could not be
 checked from line N" with why (a craft, an ambush, a battle against a seat whose rules are not
 built, dice the engine cannot roll, the import's own stop, a search that gave up).
@@ -34,13 +35,13 @@ from ..core.moves import Decision, IllegalMove
 from ..core.moves import Move as LegalMove
 from ..core.state import GameState
 from ..programs import ProgramController
-from .board import ENGINE_NAMES
+from .board import ENGINE_NAMES, LETTERS
 from .law import law_built
+from .law_boards import prices
 from .law_lines import SUIT_OF, _card_changes, _progress, _verdict, delta, features, group
-from .rootlog import Battle, Board, Card, Clearing, Craft, Hand, Move, RootlogError, format_action, parse_file
+from .rootlog import Battle, Board, Card, Clearing, Craft, Hand, Move, Piece, Reveal, RootlogError, format_action, parse_file
 from .rootlog_import import ENGINE_ITEMS, ImportError_, bot_rule_sets, bot_seats, play_actions, start_position, turn_lines
 
-BASE = ("C", "E", "A", "V", "G")  # the base game's factions (G: a second Vagabond, LoR 9)
 MAX_DEPTH = 10  # decisions (and rolls) in one run's chain
 MAX_TRIES = 4000  # chains played for one run
 LINE_TRIES = 2  # runs' worth of plays for one line
@@ -76,13 +77,13 @@ class Verdict:
     status: str  # "legal", "refused" or "unchecked"
     line: int | None  # the line of the refusal or of the first line not checked
     why: str
-    checked: int  # lines of the base factions played through the legal moves
-    not_built: tuple[str, ...] = ()  # base factions in the game whose Law is not built (their lines unchecked)
+    checked: int  # lines of the human seats played through the legal moves
+    not_built: tuple[str, ...] = ()  # human seats in the game whose Law is not built (their lines unchecked)
 
     def text(self) -> str:
         aside = f" ({', '.join(self.not_built)}: Law of Root not built, lines not checked)" if self.not_built else ""
         if self.status == "legal":
-            return f"every checked base-faction line legal ({self.checked} lines){aside}"
+            return f"every checked line legal ({self.checked} lines){aside}"
         head = "refused" if self.status == "refused" else "could not be checked from"
         return f"{head} line {self.line}: {self.why} ({self.checked} lines legal before){aside}"
 
@@ -153,6 +154,7 @@ def feats(s: GameState, seats: set[str]) -> Counter[Any]:
     out: Counter[Any] = Counter({k: v for k, v in features(s).items() if k[0] != "hand" or (len(k) == 2 and k[1] in seats)})
     for f in seats:
         fs = s.factions[f]
+        out.update(prices(s, f))  # a human Company's (LoR 11.3.5)
         for item in fs.items:  # the Crafted Items box (LoR 4.1.2)
             out[("crafted", f, item)] += 1
         out[("played", f)] = len(fs.play_area)  # crafted cards of lasting effect (LoR 4.1.3)
@@ -208,15 +210,19 @@ def _crafted(s: GameState, f: str, cid: int | None, seats: set[str], out: Counte
         out[("played", f)] += 1
 
 
-def targets(s0: GameState, letter: str, actions: Sequence[Any], seats: set[str], made: Sequence[int] = ()) -> list[Counter[Any]]:
-    """The compared position after each prefix of the line (an ImportError_ where the import stops)."""
+def targets(s0: GameState, letter: str, actions: Sequence[Any], seats: set[str], made: Sequence[int] = (), part: str = "turn") -> list[Counter[Any]]:
+    """The compared position after each prefix of the line (an ImportError_ where the import
+    stops), with what the notation leaves unwritten (``starting_funds``)."""
     base = feats(s0, seats)
     kept = {k: v for k, v in base.items() if k[0] in ("hand", "leader", "supporters", "crafted", "played")}
     shadow, out = s0.clone(), [base]
+    starting_funds(shadow, ENGINE_NAMES[letter], part, actions)
     for k in range(1, len(actions) + 1):
         play_actions(shadow, letter, [actions[k - 1]])
         t = Counter({key: v for key, v in features(shadow).items() if key[0] != "hand"})
         t.update(kept)
+        for f in seats:
+            t.update(prices(shadow, f))
         for key, v in _card_extras(s0, letter, actions[:k], seats, made).items():
             t[key] += v
         out.append(Counter({key: v for key, v in t.items() if v}))
@@ -357,7 +363,7 @@ def unfollowable(actions: Sequence[Any], letter: str, s: GameState, seats: set[s
     for act in actions:
         other = _unbuilt_party(act, letter, s, seats)
         if other:
-            return f"a trade with the {other} ({format_action(act)}: cards or pieces to or from its hand or board), whose Law of Root is not built here (its services are not legal moves)"
+            return f"a trade with the {other} ({format_action(act)}: cards or pieces to or from its hand or board), a seat not played by legal moves here (its services are no legal moves)"
         if not isinstance(act, Battle):
             continue
         defender = ENGINE_NAMES.get(act.defender)
@@ -366,7 +372,7 @@ def unfollowable(actions: Sequence[Any], letter: str, s: GameState, seats: set[s
             return f"an ambush ({format_action(act)}): which card, from a hand the file does not record"
         for side in (defender, attacker):
             if side not in seats:
-                return f"a battle with the {side} ({format_action(act)}), whose Law of Root is not built here: its choices are not legal moves"
+                return f"a battle with the {side} ({format_action(act)}), a seat not played by legal moves here: its choices are no legal moves"
         if act.rolls is not None and act.rolls[0] < act.rolls[1] and defender != "alliance":
             return f"the dice {act.rolls} of {format_action(act)} are not the engine's (the attacker takes the higher roll, LoR 4.3.2)"
     return None
@@ -386,7 +392,36 @@ def _unbuilt_party(act: Any, letter: str, s: GameState, seats: set[str]) -> str 
 
 
 def spent_suits(actions: Sequence[Any], letter: str, pile: type = Hand) -> Counter[str]:
-    """The suits of the cards the line takes from its own seat's hand (or board: supporters)."""
+    """The suits of the cards the line takes from its own seat's hand (or board: supporters),
+    and of those it shows (``(2M#+F#)^``: a Duchy minister swayed, LoR 12.5.3), which the hand
+    must hold too: as many of each suit as the more of the two asks."""
+    taken = _taken_suits(actions, letter, pile)
+    if pile is not Hand:
+        return taken
+    shown: Counter[str] = Counter()
+    for act in actions:
+        if isinstance(act, Reveal) and (act.revealer or letter) == letter:
+            for counted in act.cards:
+                if isinstance(counted.thing, Card) and counted.thing.suit in SUIT_OF:
+                    shown[SUIT_OF[counted.thing.suit]] += counted.count
+    return taken | shown
+
+
+def taken_from(actions: Sequence[Any], letter: str, other: str) -> Counter[str]:
+    """The suits of the cards the line of ``letter`` takes from the hand of the seat ``other``
+    (``R#O->V``: a Hand Card bought from a human Riverfolk, LoR 11.2.7.1)."""
+    out: Counter[str] = Counter()
+    for act in actions:
+        if isinstance(act, Move):
+            for part in act.parts:
+                if isinstance(part.start, Hand) and part.start.faction == other != letter:
+                    for counted in part.things:
+                        if isinstance(counted.thing, Card) and counted.thing.suit in SUIT_OF:
+                            out[SUIT_OF[counted.thing.suit]] += counted.count
+    return out
+
+
+def _taken_suits(actions: Sequence[Any], letter: str, pile: type) -> Counter[str]:
     out: Counter[str] = Counter()
     for act in actions:
         if isinstance(act, Move):
@@ -421,6 +456,60 @@ def fit_hand(s: GameState, faction: str, want: Counter[str], hand: list[int] | N
             have[suit(spare)] -= 1
             have[needed] += 1
     return None
+
+
+def fit_outrage(s: GameState, faction: str, letter: str, actions: Sequence[Any], want: Counter[str]) -> str | None:
+    """A whole hand shown to the Alliance (``^A``) after the line removed a sympathy token or
+    moved into a sympathetic clearing is an Outrage paid with no card matching that clearing
+    (birds included, LoR 8.2.6): make the hand hold none, swapping such cards the line does
+    not spend with the deck's (the file records no hand). Why not, or None."""
+    c = _outrage_clearing(s, letter, actions)
+    if c is None:
+        return None
+    suit = s.suit(c)
+    hand, deck = s.factions[faction].hand, s.deck
+    of = lambda cid: s.deckdef.card(cid).suit  # noqa: E731
+    for cid in [x for x in hand if of(x) in (suit, "bird")]:
+        new = next((d for d in deck if of(d) not in (suit, "bird")), None)
+        if new is None:
+            return f"no card in the deck to keep a {suit} or bird card out of the hand shown for Outrage in {c}"
+        hand[hand.index(cid)] = new
+        deck[deck.index(new)] = cid
+    if any(want[x] for x in (suit, "bird")):
+        return f"the line spends a {suit} or bird card, yet shows a hand with none for Outrage in {c} (LoR 8.2.6)"
+    return None
+
+
+def _outrage_clearing(s: GameState, letter: str, actions: Sequence[Any]) -> int | None:
+    """The clearing of the Outrage a whole hand shown to the Alliance pays: the last sympathy
+    removed (``At12->``) or sympathetic clearing moved into before it."""
+    last = None
+    for act in actions:
+        if isinstance(act, Reveal) and not act.cards and act.target == "A" and (act.revealer or letter) == letter:
+            return last
+        if not isinstance(act, Move):
+            continue
+        for part in act.parts:
+            for counted in part.things:
+                piece = counted.thing
+                if isinstance(piece, Piece) and piece.faction == "A" and piece.kind == "t" and isinstance(part.start, Clearing):
+                    last = part.start.number
+        for d in act.dests:
+            if isinstance(d, Clearing) and 1 <= d.number <= 12 and ("alliance", "sympathy") in s.clearings[d.number].tokens:
+                last = d.number
+    return None
+
+
+def starting_funds(s: GameState, faction: str, part: str, actions: Sequence[Any]) -> None:
+    """The Company's setup line need not write its Starting Funds (LoR 11.3.4: three warriors in
+    Payments; Rootlog_V2's own example omits them): the position at the line's start holds them
+    in Payments as the line begins (``targets``), as the engine's setup places them.""" 
+    if faction != "riverfolk" or part != "setup" or any(isinstance(d, Board) for a in actions if isinstance(a, Move) for d in a.dests):
+        return
+    board = s.factions[faction].board
+    n = min(3, s.factions[faction].supply.get("warrior", 0))
+    s.factions[faction].supply["warrior"] -= n
+    board.payments[faction] = board.payments.get(faction, 0) + n  # type: ignore[union-attr]
 
 
 def fit_ruins(s: GameState, actions: Sequence[Any]) -> str | None:
@@ -471,7 +560,7 @@ def _cards(s: GameState, pile: list[int], n: int) -> None:
 
 # -- a whole game ----------------------------------------------------------------------------------
 def check_game(text: str, path: str = "") -> Verdict:
-    """Every line of the game: the base factions' through the legal moves, the others' as the
+    """Every line of the game: the human seats' through the legal moves, the others' as the
     import plays them."""
     try:
         record = parse_file(text)
@@ -486,8 +575,8 @@ def check_game(text: str, path: str = "") -> Verdict:
     except ImportError_ as e:
         return Verdict(path, "unchecked", e.line, str(e), 0)
     names = {letter: ENGINE_NAMES[letter] for letter, _ in record.seats}
-    seats = {n for letter, n in names.items() if letter in BASE and not s.factions[n].is_bot and law_built(n)}
-    not_built = tuple(sorted(letter for letter, n in names.items() if letter in BASE and n not in seats))
+    seats = {n for n in names.values() if not s.factions[n].is_bot and law_built(n)}
+    not_built = tuple(sorted(letter for letter, n in names.items() if not s.factions[n].is_bot and n not in seats))
     seen: set[str] = set()
     checked = 0
     for turn, number in zip(record.turns, turn_lines(text)):
@@ -543,10 +632,12 @@ def _check_with(s: GameState, faction: str, letter: str, part: str, actions: lis
     """The line checked with the crafts made by the cards ``made`` (put in the hand)."""
     s = s.clone()
     want = spent_suits(actions, letter)
-    why = fit_hand(s, faction, want)
+    why = fit_hand(s, faction, want) or fit_outrage(s, faction, letter, actions, want)
     supporters = getattr(s.factions[faction].board, "supporters", None)
     if not why and supporters is not None:
         why = fit_hand(s, faction, spent_suits(actions, letter, Board), supporters)
+    for other in sorted(seats - {faction}):  # a checked seat's hand the line takes from
+        why = why or fit_hand(s, other, taken_from(actions, letter, LETTERS[other]))
     why = why or fit_ruins(s, actions)
     if why:
         raise Unchecked(why)
@@ -556,7 +647,7 @@ def _check_with(s: GameState, faction: str, letter: str, part: str, actions: lis
             raise _Unheld(held)
         want[s.deckdef.card(cid).suit] += 1
     try:
-        t = targets(s, letter, actions, seats, made)
+        t = targets(s, letter, actions, seats, made, part)
     except ImportError_ as e:
         raise ImportError_(0, e.token, e.problem) from None
     dice = [a.rolls for a in actions if isinstance(a, Battle)]

@@ -18,7 +18,7 @@ from .rootlog_format import format_action, format_actions, format_file, format_t
 
 _NUMBER = re.compile(r"\d+")
 _CARD = re.compile(r"([BFMR]?)#(@|[a-z]+)?")
-_PIECE = re.compile(r"([A-Z]|h_[A-Z]d?)?([wpbtf]|r(?!_))((?:_[a-z])?)")  # r: the Ferry as Rootlog V2.7 wrote it (its raft)
+_PIECE = re.compile(r"([A-Z]|h_[A-Z]d?)?([wpbtf]|r(?!_))((?:_[a-z0-9](?:_[a-z])?)?)")  # r: the Ferry as Rootlog V2.7 wrote it (its raft)
 _ITEM = re.compile(r"%(.)")
 _NUMBERS = re.compile(r"\d+(?:_\d+)*")
 _BOARD = re.compile(r"([A-Z]|h_[A-Z]d?)?\$(?:_([A-Za-z0-9]*))?")
@@ -73,7 +73,7 @@ def _faction(cur: _Cursor, letter: str, at: int) -> str:
     if letter in SUITS:
         raise cur.fail(letter, f"{letter} is a suit, not a faction: a card of that suit is written {letter}#", at)
     if letter not in FACTIONS:
-        raise cur.fail(letter, "not a faction letter (C E A V G L O D P H)", at)
+        raise cur.fail(letter, "not a faction letter (C E A V G L O D P H K)", at)
     return letter
 
 
@@ -449,7 +449,7 @@ def parse_action(text: str, faction: str | None = None) -> list[Action]:
 
     ``faction`` is the current player's letter; a leading ``F:`` on the line gives it too."""
     if faction is not None and faction not in FACTIONS:
-        raise RootlogError(faction, 1, "not a supported faction letter (C E A V G L O D P H)")
+        raise RootlogError(faction, 1, "not a supported faction letter (C E A V G L O D P H K)")
     body, _ = _split_comment(text)
     faction, start = _turn_prefix(body, faction)
     if not body[start:].strip():

@@ -4,8 +4,9 @@ Rootlog records a game of Root by the movement of pieces, cards and items (see
 ``docs/rootlog.md``). ``rootlog.py`` parses, ``rootlog_format.py`` writes, ``board.py`` puts
 parsed actions on an engine position. Supported: the base game and the Riverfolk and Underworld
 expansions (factions C E A V G L O D P) and the Marauders' Lord of the Hundreds (H: its pieces;
-ruling R-HUNDREDS-ROOTLOG). Hirelings, landmarks other than the Ferry and Tower and the Keepers in
-Iron are refused with a message saying so.
+ruling R-HUNDREDS-ROOTLOG) and Keepers in Iron (K: waystations, relics face up and face down in
+forests; R-KEEPERS-TABLE). Hirelings and landmarks other than the Ferry and Tower are refused
+with a message saying so.
 """
 
 from __future__ import annotations
@@ -15,9 +16,9 @@ from dataclasses import dataclass, field
 FACTIONS: dict[str, str] = {
     "C": "Marquise de Cat", "E": "Eyrie Dynasties", "A": "Woodland Alliance", "V": "Vagabond",
     "G": "second Vagabond", "L": "Lizard Cult", "O": "Riverfolk Company", "D": "Underground Duchy",
-    "P": "Corvid Conspiracy", "H": "Lord of the Hundreds",
+    "P": "Corvid Conspiracy", "H": "Lord of the Hundreds", "K": "Keepers in Iron",
 }
-UNSUPPORTED: dict[str, str] = {"K": "the Keepers in Iron"}
+UNSUPPORTED: dict[str, str] = {}
 SUITS: dict[str, str] = {"B": "bird", "F": "fox", "M": "mouse", "R": "rabbit"}
 ITEMS: dict[str, str] = {
     "s": "sword", "b": "bag", "c": "coin", "x": "crossbow", "h": "hammer", "t": "tea",
@@ -38,6 +39,13 @@ PIECES: dict[str, dict[str, tuple[str, ...]]] = {
     "D": {"w": ("",), "b": ("", "c", "m"), "t": ("",)},
     "P": {"w": ("",), "t": ("", "b", "s", "r", "e")},
     "H": {"w": ("", "w"), "b": ("",), "t": ("",)},  # w_w the warlord; a stronghold, a mob (R-HUNDREDS-ROOTLOG)
+    # a waystation by the side up, then the side down (b_f_t); a relic face up by value and type
+    # (t_3_f), face down in a forest by its type only (t_f), Rootlog_V2 (R-KEEPERS-TABLE)
+    "K": {
+        "w": ("",),
+        "b": ("", "f_t", "t_f", "t_j", "j_t", "j_f", "f_j"),
+        "t": ("f", "t", "j", *(f"{v}_{x}" for v in (1, 2, 3) for x in "ftj")),
+    },
 }
 FACTION_LETTERS = "".join(FACTIONS) + "".join(UNSUPPORTED)
 

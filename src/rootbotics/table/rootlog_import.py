@@ -28,14 +28,16 @@ from ..core.state import GameState
 from ..factions import REGISTRY, piece_totals
 from ..factions.duchy.burrow import MINISTERS as BOARD_ORDER
 from ..factions.duchy.ministers import RANK as MINISTER_RANK
+from ..factions.riverfolk.company import PRICES, SERVICES, CompanyBoard
 from ..factions.vagabot.human import SECOND as SECOND_VAGABOND
 from ..game import GameConfig, Seat, new_game
 from .board import ENGINE_NAMES, KINDS, PLOT_NAMES, RULE_SET_COMMENTS, SUIT_NAMES
 from .rootlog import (
     Action, Battle, Board, Card, Clearing, Counted, Flip, Forest, Item, Move, Piece, Record, RemovePath,
-    Score, Trick, format_action, parse_file, read_leniently,
+    Score, SetMarker, Trick, format_action, parse_file, read_leniently,
 )
 from .rootlog_ast import ITEMS
+from . import keepers_lines as K
 
 ENGINE_ITEMS: dict[str, str] = {letter: name for letter, name in ITEMS.items()}
 ENGINE_ITEMS.update({"f": "boots", "c": "coins"})
@@ -44,6 +46,8 @@ MINISTERS: dict[str, str] = {
     "banker": "banker", "mayor": "mayor", "earlofstone": "earl", "earl": "earl",
     "baronofdirt": "baron", "baron": "baron", "duchessofmud": "duchess", "duchess": "duchess",
 }
+PRICE_AREA = dict(zip(SERVICES, ("h", "r", "m"), strict=True))  # Rootlog_V2's price types (Set Prices)
+AREA_PRICE = {v: k for k, v in PRICE_AREA.items()}
 MAP_NAMES: dict[str, str] = {"Fall": "fall", "Winter": "winter", "Lake": "lake", "Mountain": "mountain"}
 
 
@@ -169,9 +173,11 @@ def _empty_map(s: GameState) -> None:
         cl.ruin, cl.ruin_items = c in s.map.ruins, []
     for f, fs in s.factions.items():
         fs.supply, fs.vp = dict(piece_totals(f, fs.seat)), 0
-        for name, empty in (("clearing", None), ("forest", None), ("burrow", 0), ("acolytes", 0), ("plots", {}), ("swayed", [])):
+        for name, empty in (("clearing", None), ("forest", None), ("burrow", 0), ("acolytes", 0), ("plots", {}), ("swayed", []), ("warlord", None)):
             if hasattr(fs.board, name):
                 setattr(fs.board, name, empty)
+        if isinstance(fs.board, K.KeepersBoard):  # relics in forests and recovered, waystations' faces
+            fs.board.forests, fs.board.recovered, fs.board.faces, fs.board.pile = {}, {t: [] for t in K.TYPES}, {}, []
         if getattr(fs.board, "payments", None):
             fs.board.payments = {}  # type: ignore[union-attr]
     s.start_corners.clear()
@@ -264,10 +270,33 @@ def apply_action(ctx: _Ctx, action: Action) -> None:
         _flip(ctx, action.clearing, PLOT_NAMES[action.plot])
     elif isinstance(action, Trick):
         _trick(ctx, action.a, action.b)
+    elif isinstance(action, SetMarker):
+        _set_prices(ctx, action)
     elif isinstance(action, RemovePath):
         if (action.a, action.b) not in ctx.s.map.closed_paths:
             raise ctx.fail(f"no closed path between {action.a} and {action.b} on this map")
         ctx.s.opened_paths.add((action.a, action.b))
+
+
+def price_services(area: str | None) -> tuple[str, ...] | None:
+    """The services a price marker's board area names (``$_`` all three), None if none."""
+    if not area:
+        return SERVICES
+    return (AREA_PRICE[area],) if area in AREA_PRICE else None
+
+
+def _set_prices(ctx: _Ctx, action: SetMarker) -> None:
+    """``$_h->2`` (``$_->3``: every service) sets a human Company's prices (LoR 11.3.5, 11.6.2);
+    a bot Company's prices are its own (9.2.2), and other markers are not kept."""
+    for b in action.boards:
+        if ENGINE_NAMES.get(b.faction or ctx.letter) != "riverfolk" or not action.value.isdigit():
+            continue
+        board, services = ctx.s.factions["riverfolk"].board if "riverfolk" in ctx.s.factions else None, price_services(b.area)
+        if not isinstance(board, CompanyBoard) or services is None:
+            continue
+        if int(action.value) not in PRICES:
+            raise ctx.fail(f"a price is one of {', '.join(map(str, PRICES))} (LoR 11.3.5)")
+        board.prices.update(dict.fromkeys(services, int(action.value)))
 
 
 def _name(ctx: _Ctx, letter: str) -> str:
@@ -367,6 +396,9 @@ def _move_piece(ctx: _Ctx, counted: Counted, start: Any, dest: Any) -> None:
     if piece.kind == "p":
         _pawn(ctx, owner, dest)
         return
+    if owner == "keepers" and piece.kind == "t":
+        _relics(ctx, piece, counted.count, start, dest)
+        return
     kind = _kind(ctx, piece, owner)
     for _ in range(counted.count):
         if _funds_spent(ctx, owner, kind, start, dest):
@@ -376,9 +408,40 @@ def _move_piece(ctx: _Ctx, counted: Counted, start: Any, dest: Any) -> None:
         except _LeftOut:
             continue
         _put(ctx, owner, kind, _revenge(ctx, owner, kind, start, dest))
+    if owner == "hundreds" and piece.kind == "w" and piece.variant == "w":
+        _warlord(ctx, start, dest)
+    if owner == "keepers" and piece.kind == "b":
+        _waystation(ctx, kind, piece.variant, dest)
+
+
+def _relics(ctx: _Ctx, piece: Piece, n: int, start: Any, dest: Any) -> None:
+    """The Keepers' relics into and out of forests, their board and face down (``keepers_lines``)."""
+    for _ in range(n):
+        try:
+            K.move_relic(ctx.s, piece.variant, start, dest)
+        except K.RelicRefused as e:
+            raise ctx.fail(str(e)) from None
+
+
+def _waystation(ctx: _Ctx, kind: str, variant: str, dest: Any) -> None:
+    """A waystation placed shows the side written first (``b_t_f``, LoR 15.2.2); one gone shows none."""
+    faces = ctx.s.factions["keepers"].board.faces  # type: ignore[union-attr]
+    face = K.waystation_face(ctx.s, variant)
+    if isinstance(dest, Clearing) and dest.number and face is not None:
+        faces[face[0]] = face[1]
+    elif dest is None and not any(kind in (k for _, k in ctx.s.clearings[c].buildings) for c in range(1, 13)):
+        faces.pop(kind, None)
 
 
 # -- moves the notation leaves to a faction's rules ----------------------------------------------
+def _warlord(ctx: _Ctx, start: Any, dest: Any) -> None:
+    """``Hw_w`` is the Hundreds' warlord (LoR 14.2.2, R-HUNDREDS-ROOTLOG): one of its warriors,
+    whose clearing its board keeps (placed, moved, or gone: None)."""
+    board = ctx.s.factions["hundreds"].board
+    if hasattr(board, "warlord"):
+        board.warlord = dest.number if isinstance(dest, Clearing) and dest.number else None
+
+
 def _revenge(ctx: _Ctx, owner: str, kind: str, start: Any, dest: Any) -> Any:
     """Revenge (LoR 10.2.3): a Lizard Cult warrior removed while defending goes to the Acolytes
     box, which Rootlog leaves unwritten (``XL9/Lw9->``): removed from a clearing where this
@@ -462,9 +525,11 @@ def _put(ctx: _Ctx, owner: str, kind: str, dest: Any) -> None:
             cl.buildings.append((owner, kind))
         else:
             cl.tokens.append((owner, kind))
+        face = re.search(r"t_([bsre])", ctx.token) if kind == "plot" else None
         if kind == "plot" and s.factions[owner].is_bot:  # a human's face-down plot stays hidden (R-TABLE-HIDDEN-PLOTS)
-            face = re.search(r"t_([bsre])", ctx.token)
             _plots(ctx)[dest.number] = (PLOT_NAMES[face.group(1)] if face else "unknown", False)
+        elif face and getattr(s.factions[owner].board, "known", False):  # a seat played by legal moves (R-LOR-CORVIDS-KNOWN)
+            _plots(ctx)[dest.number] = (PLOT_NAMES[face.group(1)], False)
     else:
         _board_count(ctx, owner, dest, 1)
 
@@ -521,6 +586,7 @@ def _board_count(ctx: _Ctx, owner: str, place: Any, n: int) -> None:
     if board is None or not hasattr(board, field):
         raise ctx.fail(f"the engine keeps no {field} for this seat")
     if field in ("payments", "funds"):
+        field = _funds_instead(board, field, owner, n)
         pay = dict(getattr(board, field) or {})
         if pay.get(owner, 0) + n < 0:
             _from_supply_instead(ctx, owner, "warrior", f"the Riverfolk's {field.capitalize()} hold no {owner} warrior")
@@ -532,6 +598,18 @@ def _board_count(ctx: _Ctx, owner: str, place: Any, n: int) -> None:
         _from_supply_instead(ctx, owner, "warrior", f"no {owner} warrior in the {field}")
         return
     setattr(board, field, getattr(board, field) + n)
+
+
+def _funds_instead(board: Any, field: str, owner: str, n: int) -> str:
+    """A warrior taken off a human Company's board (``w$->4``) comes from its Payments, or from
+    its Funds when the Payments hold none of that owner's: the export writes a warrior spent
+    from the Funds as leaving the board (the community's parser reads no ``$_f`` start), and the
+    Company's own Birdsong moves what Payments hold into the Funds (LoR 11.4.3) unwritten."""
+    if field != "payments" or n >= 0 or not hasattr(board, "funds"):
+        return field
+    if board.payments.get(owner, 0) + n < 0 and board.funds.get(owner, 0) + n >= 0:
+        return "funds"
+    return field
 
 
 def _pawn(ctx: _Ctx, owner: str, dest: Any) -> None:

@@ -1,13 +1,13 @@
 """Rootlog actions that belong to one kind of human seat, handed over by ``table/board.py``: a
 human Vagabond's pawn and items (``vagabond_lines.py``), warriors on a human Riverfolk's board
-(``riverfolk_lines.py``). Keeping them here keeps ``board.py`` the same for every faction."""
+(``riverfolk_lines.py``), a human Keepers' relics (``keepers_lines.py``). Keeping them here keeps ``board.py`` the same for every faction."""
 
 from __future__ import annotations
 
 from ..core.context import Game
 from ..core.state import GameState
 from ..factions.vagabot.human import board_of
-from . import hundreds_lines, riverfolk_lines, vagabond_lines
+from . import hundreds_lines, keepers_lines, riverfolk_lines, vagabond_lines
 from .rootlog import Action, Move
 from .seat_errors import SeatRefused
 
@@ -20,6 +20,8 @@ def handles(state: GameState, faction: str, move: Move) -> bool:
         return True
     if vagabond_lines.is_item_move(move) and board_of(state, faction) is not None:
         return True
+    if faction == "keepers" and keepers_lines.is_relic_move(move, keepers_lines.LETTER):
+        return True
     return riverfolk_lines.is_board_move(move, faction) or hundreds_lines.is_mood_move(move, faction)
 
 
@@ -31,13 +33,17 @@ def apply(g: Game, faction: str, move: Move, names: dict[str, str]) -> None:
         riverfolk_lines.move_warriors(g, faction, move, names)
     elif hundreds_lines.is_mood_move(move, faction):
         hundreds_lines.set_mood(g, faction, move)
+    elif faction == "keepers" and keepers_lines.is_relic_move(move, keepers_lines.LETTER):
+        keepers_lines.apply_move(g, faction, move)
     else:
         vagabond_lines.move_items(g, faction, move)
 
 
 def moved(g: Game, faction: str, move: Move) -> None:
-    """The board's pieces of a line moved: what a seat's board keeps of them (the Hundreds' warlord)."""
+    """The board's pieces of a line moved: what a seat's board keeps of them (the Hundreds'
+    warlord, the side a Keepers' waystation shows)."""
     hundreds_lines.note_warlord(g, faction, move)
+    keepers_lines.note_waystation_faces(g, faction, move)
 
 
 def kept_for(letter: str, action: Action) -> bool:
