@@ -399,10 +399,11 @@ def test_lor_10_6_2_and_10_2_1_craft_with_gardens_of_the_outcast_suit() -> None:
     assert names(s, b(s).lost_souls) == ["anvil"]
 
 
-@pytest.mark.parametrize(("rabbit_gardens", "drawn"), [(2, 1), (3, 2)])
+@pytest.mark.parametrize(("rabbit_gardens", "drawn"), [(1, 1), (2, 2), (3, 2)])
 def test_lor_10_6_3_draw_one_plus_the_uncovered_draw_bonuses(rabbit_gardens: int, drawn: int) -> None:
-    """The third garden of a suit uncovers its track's draw bonus (ruling R-LOR-LIZ-TRACKS)."""
-    s = cult({5: {"buildings": [GARDEN_RABBIT] * 2}, 10: {"buildings": [GARDEN_RABBIT] * (rabbit_gardens - 2)}})
+    """The second garden of a suit uncovers its track's draw bonus (ruling R-LOR-LIZ-TRACKS):
+    one card, plus one for the rabbit track once two rabbit gardens are on the map."""
+    s = cult({5: {"buildings": [GARDEN_RABBIT] * min(rabbit_gardens, 2)}, 10: {"buildings": [GARDEN_RABBIT] * max(rabbit_gardens - 2, 0)}})
     g = cult_game(s)
     lor.evening(g)
     assert len(s.factions[L].hand) == drawn

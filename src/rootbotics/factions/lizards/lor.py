@@ -31,7 +31,7 @@ TRACK = 5  # gardens of each suit: the first placed at setup or later, the rest 
 # VP above the rightmost empty space of a Gardens track, by gardens of that suit on the map, 1 to 5
 # (the board; ruling R-LOR-LIZ-TRACKS).
 SCORE_VP: tuple[int, ...] = (0, 2, 2, 3, 4)
-DRAW_BONUS_AT = 3  # the 3rd garden of a suit uncovers its track's draw bonus (ruling R-LOR-LIZ-TRACKS)
+DRAW_BONUS_AT = 2  # the 2nd garden of a suit uncovers its track's draw bonus (ruling R-LOR-LIZ-TRACKS)
 COST: dict[str, int] = {"crusade": 2, "convert": 2, "sanctify": 3}  # acolytes (LoR 10.4.3.1-10.4.3.3)
 RULE_CONSPIRACY: dict[str, str] = {"crusade": "LoR 10.4.3.1", "convert": "LoR 10.4.3.2", "sanctify": "LoR 10.4.3.3"}
 RITUALS: tuple[str, ...] = ("build", "recruit", "score", "sacrifice")
