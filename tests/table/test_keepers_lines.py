@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 from helpers import position
-from table.test_law_for_humans import table
 
 from rootbotics.core import invariants, serial
 from rootbotics.game import GameConfig, Seat
@@ -15,6 +14,7 @@ from rootbotics.table.board import LineRefused, apply_line
 from rootbotics.table.export import record_bot_game, rootlog_text, snapshot
 from rootbotics.table.rootlog import format_actions, parse_action
 from rootbotics.table.rootlog_import import import_rootlog
+from table.test_law_for_humans import table
 
 FOREST_1 = "1_2_5_10"  # the Fall map's forests, by the clearings around them
 FOREST_2 = "3_7_11_12"

@@ -179,7 +179,7 @@ def test_turn_line_with_prefix_separators_and_comment() -> None:
         ("w->0", "0", "Burrow"),
         ("Cb_q->3", "Cb_q", "no b_q"),
         ("b_s->3", "b_s", "no b_s"),  # the Eyrie have no sawmill (faction E below)
-        ("Kw->3", "K", "Keepers"),
+        ("Kb_x->3", "Kb_x", "no b_x"),  # the Keepers' waystations are b_f_t, b_t_j, b_j_f (either side up)
         ("h_Cw->3", "h_C", "hirelings"),
         ("#F->C", "F", "is a suit"),
         ("0w3->5", "0", "at least 1"),

@@ -51,7 +51,7 @@ def test_canonical_file_reads_back_the_same() -> None:
         (("Deck: Standard", "Deck: Custom"), 3, "Custom", "unknown deck"),
         (("R1, F2", "R1, B2"), 4, "B2", "expected clearing 2"),
         (("R1, F2", "R1, R2"), 4, "R1, R2, M3, R4, F5, M6, R7, F8, M9, R10, F11, M12", "four of each suit"),
-        (("Pool: CEA", "Pool: CEK"), 5, "K", "Keepers"),
+        (("Pool: CEA", "Pool: CEQ"), 5, "Q", "not a faction letter"),
         (("E:#C->$_m", "E:#C->$_m/w->13"), 12, "13", "no such clearing"),
         (("Winner: E", "Winner: E\nC:w->2"), 15, "C:w->2", "follow the Winner"),
         (("Winner: E", "Winner: X"), 14, "X", "not a faction"),

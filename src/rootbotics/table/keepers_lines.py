@@ -19,10 +19,17 @@ from typing import Any
 
 from ..core.context import Game
 from ..core.state import GameState
-from ..factions.keepers.board import KEEPERS, RELIC_KINDS, TYPES, WAYSTATIONS, KeepersBoard, relic_kind
-
-__all__ = ["KeepersBoard", "RelicRefused", "TYPES", "TYPE_OF", "is_relic_move", "move_relic", "note_waystations", "waystation_face"]
+from ..factions.keepers.board import (
+    KEEPERS,
+    RELIC_KINDS,
+    TYPES,
+    WAYSTATIONS,
+    KeepersBoard,
+    relic_kind,
+)
 from .rootlog import Board, Clearing, Forest, Move, Piece, format_action
+
+__all__ = ["TYPES", "TYPE_OF", "KeepersBoard", "RelicRefused", "is_relic_move", "move_relic", "note_waystations", "waystation_face"]
 
 LETTER = "K"
 TYPE_OF: dict[str, str] = {t[0]: t for t in TYPES}  # Rootlog's f t j

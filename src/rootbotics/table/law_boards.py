@@ -32,8 +32,21 @@ from ..factions.riverfolk.company import SERVICES, CompanyBoard
 from ..factions.vagabot.human import TRACKED, board_of
 from .board import ENGINE_NAMES, LETTERS
 from .cards import ITEM_NAMES, title
+from .rootlog import (
+    Action,
+    Board,
+    Card,
+    Clearing,
+    Counted,
+    Craft,
+    Hand,
+    Item,
+    ItemPlace,
+    Move,
+    Part,
+    SetMarker,
+)
 from .rootlog_import import MINISTERS, PRICE_AREA, price_services
-from .rootlog import Action, Board, Card, Clearing, Counted, Craft, Hand, Item, ItemPlace, Move, Part, SetMarker
 
 Key = tuple[Any, ...]
 SUIT_LETTER = {"bird": "B", "fox": "F", "mouse": "M", "rabbit": "R"}
