@@ -81,7 +81,7 @@ PUBLISHED = {
     "Games/2020_11_19_orderly_eyrie.rootlog": ("unchecked", 17, "the search gave up", 4),
     "Games/2020_11_20_winter_tournament_r1g5.rootlog": ("unchecked", 30, "no chain found", 10),
     "Games/2020_11_24_winter_tournament_r2g4.rootlog": ("unchecked", 20, "no chain found", 4),
-    "Games/2020_11_25_winter_tournament_r2g3.rootlog": ("refused", 23, "LoR 10.6.2", 4),
+    "Games/2020_11_25_winter_tournament_r2g3.rootlog": ("unchecked", 28, "no chain found", 8),
     "Games/2020_12_05_after_dark_special.rootlog": ("unchecked", 19, "the search gave up", 5),
 }
 # Their checks take minutes on this (shared) machine: run by `make soak`, not `make test`.
