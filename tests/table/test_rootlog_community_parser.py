@@ -185,6 +185,10 @@ def test_the_community_parser_reads_every_line_of_our_exports(community_parser: 
         g, lines = record_bot_game(GameConfig(seats, map_name, seed))
         (tmp_path / f"bbp-{map_name}.rootlog").write_text(rootlog_text(g.state, lines), encoding="utf-8")
         states[f"bbp-{map_name}"] = g.state
+    raccoons = [Seat("vagabot", rule_set="bbp"), Seat("vagabond2", rule_set="bbp"), Seat("marquise", rule_set="bbp")]  # their paths in the seat comments
+    g, lines = record_bot_game(GameConfig(raccoons, "winter", 2, options={"raccoon_paths": {"fox": ["explore", "battle"], "rabbit": ["aid", "special"], "mouse": ["quest"]}}))
+    (tmp_path / "bbp-raccoons.rootlog").write_text(rootlog_text(g.state, lines), encoding="utf-8")
+    states["bbp-raccoons"] = g.state
     for name, make in SESSIONS.items():
         s = make(tmp_path / f"{name}.json")
         (tmp_path / f"session-{name}.rootlog").write_text(export_session(s), encoding="utf-8")

@@ -67,6 +67,7 @@ PLOT_NAMES: dict[str, str] = {"b": "bomb", "s": "snare", "r": "raid", "e": "exto
 SUIT_NAMES: dict[str, str] = {"B": "bird", "F": "fox", "M": "mouse", "R": "rabbit"}
 # a seat line's comment for a bot of another rule set than the Law (core.faction.RULE_SETS)
 RULE_SET_COMMENTS: dict[str, str] = {"bbp": "bot (Better Bot Project v5)"}
+PATHS_COMMENT = "raccoon paths"  # a Robot Raccoon seat's paths in its seat comment (R-BBP-RR-PATHS)
 
 
 class LineRefused(ValueError):

@@ -25,8 +25,9 @@ from ..core.faction import faction_title
 from ..core.events import Event, EventLog
 from ..core.state import GameState
 from ..factions.hundreds.board import warlord_clearing
+from ..factions.vagabot import raccoon_paths
 from ..game import GameConfig, new_game, play
-from .board import ENGINE_NAMES, KINDS, LETTERS, PLOT_NAMES, RULE_SET_COMMENTS, WAYSTATION_SIDES
+from .board import ENGINE_NAMES, KINDS, LETTERS, PATHS_COMMENT, PLOT_NAMES, RULE_SET_COMMENTS, WAYSTATION_SIDES
 from .rootlog import (
     Action, Battle, Board, Card, Clearing, Counted, Craft, Flip, Forest, Hand, Item, Move, Part,
     Piece, RemovePath, Score, Trick, format_action,
@@ -453,7 +454,9 @@ def seat_line(state: GameState, faction: str, player: str | None = None) -> str:
         return f"{LETTERS[faction]}: {player or faction}"
     traits = f", traits {'+'.join(fs.traits)}" if fs.traits else ""
     if fs.rule_set in RULE_SET_COMMENTS:
-        return f"{LETTERS[faction]}: {faction_title(faction, 'bot', fs.rule_set)} // {RULE_SET_COMMENTS[fs.rule_set]}, difficulty {fs.difficulty}{traits}"
+        paths = raccoon_paths.option_text(state.options) if faction in raccoon_paths.CHARACTER_OPTIONS else None
+        more = f", {PATHS_COMMENT} {paths}" if paths else ""  # a Robot Raccoon's paths (R-BBP-RR-PATHS), read back by the import
+        return f"{LETTERS[faction]}: {faction_title(faction, 'bot', fs.rule_set)} // {RULE_SET_COMMENTS[fs.rule_set]}, difficulty {fs.difficulty}{traits}{more}"
     return f"{LETTERS[faction]}: Clockwork {faction.capitalize()} // {BOT_COMMENT}, difficulty {fs.difficulty}{traits}"
 
 

@@ -40,7 +40,7 @@ from .law import law_built
 from .law_boards import prices
 from .law_lines import SUIT_OF, _card_changes, _progress, _verdict, delta, features, group
 from .rootlog import Battle, Board, Card, Clearing, Craft, Hand, Move, Piece, Reveal, RootlogError, format_action, parse_file
-from .rootlog_import import ENGINE_ITEMS, ImportError_, bot_rule_sets, bot_seats, play_actions, start_position, turn_lines
+from .rootlog_import import ENGINE_ITEMS, ImportError_, bot_rule_sets, bot_seats, play_actions, seat_options, start_position, turn_lines
 
 MAX_DEPTH = 10  # decisions (and rolls) in one run's chain
 MAX_TRIES = 4000  # chains played for one run
@@ -571,7 +571,7 @@ def check_game(text: str, path: str = "") -> Verdict:
         return Verdict(path, "unchecked", e.line, f"the parser stops: {e}", before.checked if before else 0, before.not_built if before else ())
     bots = bot_seats(text)
     try:
-        s = start_position(record, bots, bot_rule_sets(text))
+        s = start_position(record, bots, bot_rule_sets(text), seat_options(text))
     except ImportError_ as e:
         return Verdict(path, "unchecked", e.line, str(e), 0)
     names = {letter: ENGINE_NAMES[letter] for letter, _ in record.seats}

@@ -30,8 +30,9 @@ from ..factions.duchy.burrow import MINISTERS as BOARD_ORDER
 from ..factions.duchy.ministers import RANK as MINISTER_RANK
 from ..factions.riverfolk.company import PRICES, SERVICES, CompanyBoard
 from ..factions.vagabot.human import SECOND as SECOND_VAGABOND
+from ..factions.vagabot import raccoon_paths
 from ..game import GameConfig, Seat, new_game
-from .board import ENGINE_NAMES, KINDS, PLOT_NAMES, RULE_SET_COMMENTS, SUIT_NAMES
+from .board import ENGINE_NAMES, KINDS, PATHS_COMMENT, PLOT_NAMES, RULE_SET_COMMENTS, SUIT_NAMES
 from .rootlog import (
     Action, Battle, Board, Card, Clearing, Counted, Flip, Forest, Item, Move, Piece, Record, RemovePath,
     Score, SetMarker, Trick, format_action, parse_file, read_leniently,
@@ -117,6 +118,21 @@ def bot_rule_sets(text: str) -> dict[str, str]:
     return {m.group(1): by_comment[m.group(2)] for m in found if m.group(2) in by_comment}
 
 
+def seat_options(text: str) -> dict[str, object]:
+    """The game options a seat line's comment carries: a Robot Raccoon's paths
+    (``V: Robot Raccoon // bot (Better Bot Project v5), difficulty default, raccoon paths stand-in``,
+    as ``export`` writes it; ruling R-BBP-RR-PATHS)."""
+    for number, raw in enumerate(text.splitlines(), 1):
+        m = re.match(rf"\s*[A-Z]: [^/\n]*//.*\b{PATHS_COMMENT} (\S+)", raw)
+        if m is None:
+            continue
+        try:
+            return raccoon_paths.table_options(m.group(1))
+        except raccoon_paths.PathsError as e:
+            raise ImportError_(number, m.group(1), str(e)) from None
+    return {}
+
+
 def turn_lines(text: str) -> list[int]:
     """The line number of each turn line, in order (as ``parse_file`` tells seats from turns)."""
     seats: set[str] = set()
@@ -139,7 +155,7 @@ def turn_order(record: Record) -> list[str]:
     return [f for f, _ in record.seats]
 
 
-def start_position(record: Record, bots: set[str], rule_sets: dict[str, str] | None = None) -> GameState:
+def start_position(record: Record, bots: set[str], rule_sets: dict[str, str] | None = None, extra: dict[str, object] | None = None) -> GameState:
     """An empty map with every seat's pieces in supply, in the order the seats play. The bots'
     boards are those their setup gives (the Decree's viziers, the Vagabot's character and
     starting items), emptied of pieces: the file's setup lines place them."""
@@ -159,7 +175,8 @@ def start_position(record: Record, bots: set[str], rule_sets: dict[str, str] | N
         seat = "bot" if letter in bots or not REGISTRY[name].human_seat else "human"
         seats.append(Seat(name, seat, rule_set=(rule_sets or {}).get(letter, LAW) if seat == "bot" else LAW))
     suits = None if record.clearings is None else [SUIT_NAMES[x] for x in record.clearings]
-    options = {"deck": "exiles-partisans"} if record.deck == "E&P" else {}  # the file's shared deck (LoR 19.2)
+    options: dict[str, object] = {"deck": "exiles-partisans"} if record.deck == "E&P" else {}  # the file's shared deck (LoR 19.2)
+    options.update(extra or {})  # what the seat lines' comments carry (``seat_options``)
     s = new_game(GameConfig(seats, MAP_NAMES[record.map], 0, options=options, suits=suits)).state
     _empty_map(s)
     return s
@@ -203,7 +220,7 @@ def import_rootlog(text: str, repairs: list[Repair] | None = None) -> GameState:
     else:
         record, numbers = parse_file(text), turn_lines(text)
     bots = bot_seats(text)
-    s = start_position(record, bots, bot_rule_sets(text))
+    s = start_position(record, bots, bot_rule_sets(text), seat_options(text))
     humans = frozenset(f for f, _ in record.seats) - bots
     seen: set[str] = set()
     turns_played = 0

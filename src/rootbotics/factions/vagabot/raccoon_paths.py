@@ -125,6 +125,18 @@ def missing_line() -> str:
     )
 
 
+def option_text(options: Mapping[str, object]) -> str | None:
+    """``options.raccoon_paths`` as ``--raccoon-paths`` takes it (``stand-in`` or
+    ``fox=explore+battle,rabbit=...,mouse=...``; no spaces, so a Rootlog seat comment carries it);
+    None when the option is not set."""
+    value = options.get(OPTION)
+    if value is None:
+        return None
+    if value == STAND_IN or not isinstance(value, Mapping):
+        return STAND_IN
+    return ",".join(f"{order}={'+'.join(value[order])}" for order in ORDERS)
+
+
 def table_options(text: str) -> dict[str, object]:
     """The options ``--raccoon-paths TEXT`` sets: the paths, and each Robot Raccoon's character
     if named."""
