@@ -69,10 +69,10 @@ def test_bbp_rr2_the_law_has_one_vagabot_and_the_raccoon_2_needs_the_paths() -> 
     out = cli("play", "--bots", "vagabond2,marquise")
     assert out.returncode == 2 and out.stderr.count("\n") == 1
     assert "vagabond2@law: the Law of Robotics has one Vagabot" in out.stderr and "(vagabond2@bbp)" in out.stderr
-    out = cli("play", "--bots", "vagabond2@bbp,marquise")
+    out = cli("play", "--bots", "vagabot,vagabond2@bbp,marquise")  # beside the first Vagabond (LoR 9.7)
     assert out.returncode == 2 and out.stderr.count("\n") == 1 and "--raccoon-paths: the Robot Raccoon's fox, rabbit and mouse paths" in out.stderr
     with pytest.raises(ConfigError, match=r"^options\.raccoon_paths: "):
-        GameConfig([Seat(ME, rule_set="bbp"), Seat("eyrie")], "fall", 1).validate()
+        GameConfig([Seat("vagabot"), Seat(ME, rule_set="bbp"), Seat("eyrie")], "fall", 1).validate()
     assert RULE_SET_ONLY_BOTS == (ME,) and REGISTRY[ME].rule_sets == ("bbp",)
     assert TABLE_VALUES["--raccoon-paths"].faction == "vagabot"  # one flag for both Robot Raccoons
 
