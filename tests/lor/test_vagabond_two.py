@@ -75,3 +75,43 @@ def _two_vagabond_state():  # type: ignore[no-untyped-def]
     from rootbotics.game import new_game
 
     return new_game(GameConfig([Seat("marquise"), Seat("vagabot", rule_set="bbp"), Seat("vagabond2", rule_set="bbp")], "fall", 5, options={"raccoon_paths": "stand-in"})).state
+
+
+# -- one character card each (LoR 9.7; ruling R-BBP-RR2) -------------------------------------------------
+def _character(s, f: str) -> str:  # type: ignore[no-untyped-def]
+    return str(s.factions[f].board.character)
+
+
+@pytest.mark.parametrize("first,second", [(("vagabot", "bot", "law"), ("vagabond2", "bot", "bbp")), (("vagabot", "bot", "bbp"), ("vagabond2", "bot", "bbp")),
+                                          (("vagabot", "bot", "bbp"), ("vagabond2", "human", "law")), (("vagabot", "bot", "law"), ("vagabond2", "human", "law"))])
+def test_lor_9_7_two_vagabonds_never_draw_one_character(first: tuple[str, str, str], second: tuple[str, str, str]) -> None:
+    from rootbotics.game import new_game
+
+    for seed in range(12):
+        seats = [Seat("marquise"), Seat(first[0], first[1], rule_set=first[2]), Seat(second[0], second[1], rule_set=second[2])]
+        options: dict[str, object] = {"raccoon_paths": "stand-in", "programs": {f: "random" for f, seat, _ in (first, second) if seat == "human"}}
+        s = new_game(GameConfig(seats, "fall", seed, options=options)).state
+        assert _character(s, "vagabot") != _character(s, "vagabond2"), seed
+
+
+def test_lor_9_7_a_human_second_vagabond_is_not_offered_the_vagabot_s_character() -> None:
+    from rootbotics.core.moves import Decision, Move
+    from rootbotics.game import new_game
+    from rootbotics.programs import ProgramController
+
+    seen: list[Decision] = []
+
+    def first(view: object, d: Decision) -> Move:
+        seen.append(d)
+        return d.moves[0]
+
+    cfg = GameConfig([Seat("marquise"), Seat("vagabot"), Seat("vagabond2", "human")], "fall", 1, options={"vagabot_character": "thief"})
+    s = new_game(cfg, controllers={"vagabond2": ProgramController(first)}).state
+    offered = [m.args[0] for d in seen if d.step == "setup.character" for m in d.moves]
+    assert offered and "thief" not in offered and _character(s, "vagabond2") == offered[0] != "thief"
+
+
+def test_lor_9_7_both_vagabonds_given_one_character_is_refused() -> None:
+    cfg = GameConfig([Seat("marquise"), Seat("vagabot"), Seat("vagabond2", "human")], "fall", 1, options={"vagabot_character": "ranger", "vagabond2_character": "ranger"})
+    with pytest.raises(ConfigError, match=r"^options\.vagabond2_character: the second Vagabond cannot play the ranger, which the first Vagabond plays \(one card each\)$"):
+        cfg.validate()

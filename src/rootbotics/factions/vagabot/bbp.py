@@ -27,7 +27,7 @@ from ...core.targeting import Choice, choose_clearing, choose_player_bbp, fewest
 from . import bot as law
 from . import satchel
 from .items import CHARACTER_TITLES, CHARACTERS, VAGABOT, Item, RaccoonState, forest_name, put_pawn, quest_label, where
-from .human import OPTIONS as HUMAN_OPTIONS, SECOND
+from .human import SECOND, taken_characters
 from .raccoon_paths import CHARACTER_OPTIONS, OPTION, describe, is_stand_in, paths_of
 
 FACTION = VAGABOT
@@ -117,25 +117,6 @@ def choose_character(g: Game, faction: str = FACTION) -> RaccoonState:
     s.factions[faction].board = vs
     g.emit(faction, "7.3.1", "setup", "plays the {title}, chosen {how}", title=CHARACTER_TITLES[character], how=how, character=character)
     return vs
-
-
-def taken_characters(s: GameState, faction: str) -> set[str]:
-    """The character the other Vagabond plays, or is given for his setup if he has not set up
-    yet: each character is one card, so two Vagabonds never share one (ruling R-BBP-RR2). The
-    first Robot Raccoon looks only at a Robot Raccoon #2, so his games beside a human second
-    Vagabond are unchanged."""
-    out: set[str] = set()
-    for other in NAMES:
-        if other == faction or other not in s.factions:
-            continue
-        fs = s.factions[other]
-        if faction == FACTION and not fs.is_bot:
-            continue  # beside a human second Vagabond the first Robot Raccoon draws as he always has (open, R-BBP-RR2)
-        option = CHARACTER_OPTIONS[other] if fs.is_bot else HUMAN_OPTIONS[other]
-        character = getattr(fs.board, "character", None) or s.options.get(option)  # set up, or given for his setup
-        if isinstance(character, str):
-            out.add(character)
-    return out
 
 
 # -- Birdsong (BBP RR.3) -----------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 
 from ...core import rules as R
 from . import satchel
+from .human import taken_characters
 from ...core.battle import battle, take_hits
 from ...core.context import Game
 from ...core.faction import SHARED
@@ -84,13 +85,18 @@ def vagabot(s: GameState, faction: str = FACTION) -> VagabotState:
 
 # -- setup steps (7.3) --------------------------------------------------------------------------
 def choose_character(g: Game) -> VagabotState:
-    """7.3.1: the character given at setup (``options["vagabot_character"]``), else a random one."""
+    """7.3.1: the character given at setup (``options["vagabot_character"]``), else a random one;
+    beside a second Vagabond, one he does not play (a character is one card, LoR 9.7; ruling
+    R-BBP-RR2). Without him the draw is among all six, as always."""
     s = g.state
     given = s.options.get("vagabot_character")
-    if isinstance(given, str) and given in CHARACTERS:
+    taken = taken_characters(s, FACTION)
+    free = tuple(c for c in CHARACTERS if c not in taken)
+    if isinstance(given, str) and given in free:
         character, how = given, "as the game was set up"
     else:
-        character, how = g.chance.pick(CHARACTERS, "the Vagabot's character (7.3.1)"), "at random"
+        character = g.chance.pick(free, "the Vagabot's character (7.3.1)")
+        how = f"at random from those the other Vagabond does not play ({', '.join(sorted(taken))} taken)" if taken else "at random"
     vs = VagabotState(character)
     s.factions[FACTION].board = vs
     g.emit(FACTION, "7.3.1", "setup", "plays the {title}, chosen {how}", title=CHARACTER_TITLES[character], how=how, character=character)

@@ -80,10 +80,11 @@ class Vagabot(Faction):
             character = options.get(option)
             if character is not None and character not in CHARACTERS:
                 return f"options.{option}: {character!r} is not a Vagabot character (choose from {', '.join(CHARACTERS)})"
-        second = options.get(raccoon_paths.CHARACTER_OPTIONS[human.SECOND])
-        first = options.get(raccoon_paths.CHARACTER_OPTIONS[VAGABOT]) or options.get(human.OPTIONS[VAGABOT])  # the Vagabot's, a human's
-        if first is not None and first == second:  # one card each (ruling R-BBP-RR2)
-            return f"options.vagabot2_character: the Robot Raccoon #2 cannot play the {first}, which the first Vagabond plays (one card each)"
+        firsts = {options.get(raccoon_paths.CHARACTER_OPTIONS[VAGABOT]), options.get(human.OPTIONS[VAGABOT])} - {None}  # the Vagabot's, a human's
+        for option, who in ((raccoon_paths.CHARACTER_OPTIONS[human.SECOND], "the Robot Raccoon #2"), (human.OPTIONS[human.SECOND], "the second Vagabond")):
+            second = options.get(option)
+            if second is not None and second in firsts:  # one card each (LoR 9.7; ruling R-BBP-RR2)
+                return f"options.{option}: {who} cannot play the {second}, which the first Vagabond plays (one card each)"
         for option in human.OPTIONS.values():
             human_character = options.get(option)
             if human_character is not None and human_character not in human.HUMAN_CHARACTERS:

@@ -22,7 +22,7 @@ from ...core.moves import DONE, MOVE_TEXT, NO, Move, ask, yes_no
 from ...core.paths import move_destinations
 from ...core.rules import closed, give_card_to_bot, move_warriors, one_removal, remove_piece, remove_warriors, score, snared
 from ...core.state import GameState
-from .human import ALLIED, HOSTILE, OPTIONS, HUMAN_CHARACTERS, RELATION_NAMES, TRACKED, VagabondBoard, VagabondItem, board_of, place_pawn, where
+from .human import ALLIED, HOSTILE, OPTIONS, HUMAN_CHARACTERS, RELATION_NAMES, TRACKED, VagabondBoard, VagabondItem, board_of, place_pawn, taken_characters, where
 from .items import forest_name, quest_label
 
 FACTION = "vagabot"  # the first Vagabond's faction name (the second's is ``vagabond2``)
@@ -105,7 +105,9 @@ def setup(g: Game, f: str = FACTION) -> None:
         s.factions[f].board = vb
     chosen = s.options.get("vagabond2_character" if f != FACTION else "vagabond_character")
     if chosen not in HUMAN_CHARACTERS:
-        chosen = ask(g, f, "setup.character", "LoR 9.3.1", [Move("character", (c,), "LoR 9.3.1") for c in HUMAN_CHARACTERS], "choose a character").args[0]
+        taken = taken_characters(s, f)  # beside another Vagabond, not his character (one card each, LoR 9.7)
+        offer = [Move("character", (c,), "LoR 9.3.1") for c in HUMAN_CHARACTERS if c not in taken]
+        chosen = ask(g, f, "setup.character", "LoR 9.3.1", offer, "choose a character").args[0]
     vb.character = str(chosen)
     g.emit(f, "LoR 9.3.1", "setup", "plays the {character}", character=vb.character.title())
     forests = range(len(s.map.forests))
