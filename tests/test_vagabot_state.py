@@ -131,7 +131,7 @@ def _ruin_items(c: str, value: list[str]):
             "factions.vagabot.vagabot.items: 6 undamaged items fill Battle Track spaces 1 to 1 (7.2.4); the items mark spaces none",
         ),
         (_vb("quest", "escort"), 'factions.vagabot.vagabot.quest: "escort" is not a quest card (did you mean "escort_mouse"?)'),
-        (_vb("vagabot", 1), "factions.vagabot.vagabot.vagabot: is not a field of the Vagabot (fields: character, location, items, quest, quest_deck, quest_discard)"),
+        (_vb("vagabot", 1), "factions.vagabot.vagabot.vagabot: is not a field of the Vagabot (fields: character, location, items, quest, quests, quest_deck, quest_discard)"),
         (lambda d: d["factions"]["vagabot"].pop("vagabot"), "factions.vagabot.vagabot: is missing"),
         (lambda d: d["factions"]["vagabot"].update(items=["bag"]), "factions.vagabot.items: the Vagabot has no Crafted Items box: his items are in vagabot.items"),
         (lambda d: d["factions"]["eyrie"].update(vagabot={}), "factions.eyrie.vagabot: only the Vagabot has this on its board"),

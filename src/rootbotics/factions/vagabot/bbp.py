@@ -25,7 +25,7 @@ from ...core.maps import CLEARINGS
 from ...core.state import GameState
 from ...core.targeting import Choice, choose_clearing, choose_player_bbp, fewest, most
 from . import bot as law
-from . import satchel
+from . import quests as Q, satchel
 from .items import CHARACTER_TITLES, CHARACTERS, VAGABOT, Item, RaccoonState, forest_name, put_pawn, quest_label, where
 from .human import SECOND, taken_characters
 from .raccoon_paths import CHARACTER_OPTIONS, OPTION, describe, is_stand_in, paths_of
@@ -252,28 +252,21 @@ def quest(g: Game, faction: str = FACTION) -> None:
     """BBP RR.6: to the closest clearing of the active quest's suit, 1 per move + 2; 2 VP; the
     quest is discarded and a new one drawn."""
     s = g.state
-    vs = raccoon(s, faction)
-    if vs.quest is None:
+    if not Q.face_up(s, faction):
         g.emit(faction, "BBP RR.6", "skip", "skips Quest: the quest deck is spent (ruling R-VAGABOT-QUESTS)")
         return
-    q = s.deckdef.quests[vs.quest]
-    label = quest_label(vs.quest)
-    choice = closest(g, f"the closest {q.suit} clearing for the quest {label}", [c for c in CLEARINGS if s.suit(c) == q.suit], "BBP RR.6", faction=faction)
+    choice = closest(g, *law.quest_clearings(s, faction, "closest"), "BBP RR.6", faction=faction)
     c = choice.target
     assert c is not None
+    label = quest_label(law.quest_in(s, faction, c))
     moves = cost_to(s, c, faction)
     if not can_pay(g, moves + QUEST_COST, "Quest", f"{moves} to move to {c}, {QUEST_COST} to complete {label}", faction) or not go(g, c, "BBP RR.6", choice.explain, faction):
         return
     satchel.exhaust(g, faction, QUEST_COST, "BBP RR.6", f"to complete {label}")
-    vs.quest_discard.append(vs.quest)
-    vs.quest = None
+    law.complete_quest(g, faction, law.quest_in(s, faction, c))
     g.emit(faction, "BBP RR.6", "quest", "completes the quest {quest} in {c}", choice.explain, quest=label, c=c)
     R.score(g, faction, QUEST_VP, "BBP RR.6", "for completing a quest")
-    if not vs.quest_deck:
-        g.emit(faction, "BBP RR.6", "no_quest", "draws no new quest: the quest deck is spent")
-        return
-    vs.quest = g.chance.draw(vs.quest_deck)
-    g.emit(faction, "BBP RR.6", "new_quest", "draws the quest {quest}", quest=quest_label(vs.quest))
+    law.draw_quest(g, faction, "BBP RR.6")
 
 
 def rewarded(g: Game, who: str, why: str) -> None:
