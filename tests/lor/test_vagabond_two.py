@@ -224,3 +224,24 @@ def test_lor_9_7_2_the_board_picture_and_the_observation_show_the_shared_row() -
 
     o = observe(s, "vagabond2", np.zeros(1, np.int8), None)
     assert sorted(int(q) for q in o["vagabond_quests"][1].nonzero()[0]) == sorted(Q.face_up(s, "vagabond2"))
+
+
+# -- LoR 9.7.3: of two items under a ruin, never an R item of a kind he holds marked R ---------------------
+def test_lor_9_7_3_a_bot_vagabond_takes_no_second_r_item_of_a_kind_and_picks_among_the_rest() -> None:
+    from rootbotics.factions.vagabot import bot as law
+
+    g = _game(("vagabot", "bot", "bbp"), ("vagabond2", "bot", "bbp"), 4)
+    s = g.state
+    vs = s.factions["vagabond2"].board
+    vs.items[0].ruin = True  # as if taken from a ruin (saved with the word R)
+    k = vs.items[0].kind
+    again = serial.loads(serial.dumps(s))
+    assert again.factions["vagabond2"].board.items[0].ruin and serial.dumps(again) == serial.dumps(s)
+    other = "sword" if k != "sword" else "hammer"
+    ruins = [c for c in s.map.ruins if s.clearings[c].ruin]
+    a, b = ruins[0], ruins[1]
+    s.clearings[a].ruin_items[:] = [k, other]
+    s.clearings[b].ruin_items[:] = [k, k]
+    assert law.take_from_ruin(g, "vagabond2", a, "BBP RR.5") == other  # his kind is barred: no draw
+    assert b not in law.explorable(s, "vagabond2") and a in law.explorable(s, "vagabond2")
+    assert b in law.explorable(s, "vagabot")  # the other Vagabond holds none marked R

@@ -16,7 +16,7 @@ from .human import taken_characters
 from ...core.battle import battle, take_hits
 from ...core.context import Game
 from ...core.faction import SHARED
-from .items import CHARACTER_TITLES, CHARACTERS, STARTING_ITEMS, TINKER_STARTING_ITEMS, VAGABOT, Item, VagabotState, forest_name, put_pawn, quest_label, where
+from .items import CHARACTER_TITLES, CHARACTERS, STARTING_ITEMS, TINKER_STARTING_ITEMS, VAGABOT, Item, VagabotState, forest_name, put_pawn, quest_label, ruin_choices, where
 from ...core.maps import CLEARINGS
 from ...core.paths import adjacent_for, distance_table, river_distance_table, riverboat_adjacent
 from ...core.state import GameState
@@ -385,12 +385,27 @@ def adventurer_quests(g: Game) -> None:
             return
 
 
+def explorable(s: GameState, faction: str) -> list[int]:
+    """7.5.1, BBP RR.5: the ruins with an item he may take (LoR 9.7.3: not an R item of a kind he
+    holds marked R; ruling R-TWO-VAGABONDS-RUINS)."""
+    vs = s.factions[faction].board
+    return [c for c in CLEARINGS if s.clearings[c].ruin and ruin_choices(vs, list(s.clearings[c].ruin_items))]
+
+
+def take_from_ruin(g: Game, faction: str, c: int, rule: str) -> str:
+    """The item he takes from the ruin in ``c``: of two he may take, one at random, since the bot
+    holds all items alike (7.2.3) and 7.5.1 takes a random one (LoR 9.7.3 lets the explorer
+    choose; ruling R-TWO-VAGABONDS-RUINS)."""
+    choices = ruin_choices(g.state.factions[faction].board, list(g.state.clearings[c].ruin_items))
+    return choices[0] if len(choices) == 1 else g.chance.pick(choices, f"the item taken from the ruin in {c} ({rule})")
+
+
 # -- 7.5.1 Explore -----------------------------------------------------------------------------------------
 def explore(g: Game) -> None:
     """7.5.1: move to the nearest ruin, exhaust an item, take a random item from under it; the
     ruin goes once empty. No VP."""
     s = g.state
-    ruins = [c for c in CLEARINGS if s.clearings[c].ruin and s.clearings[c].ruin_items]
+    ruins = explorable(s, FACTION)
     if not ruins:
         g.emit(FACTION, "7.5.1", "skip", "does not explore: no ruin with an item is left")
         return
@@ -403,10 +418,10 @@ def explore(g: Game) -> None:
         g.emit(FACTION, "7.5.1", "skip", "cannot explore in {c}: no face-up item left", c=c)
         return
     cl = s.clearings[c]
-    item = cl.ruin_items[0] if len(cl.ruin_items) == 1 else g.chance.pick(list(cl.ruin_items), f"the item taken from the ruin in {c} (7.5.1)")
+    item = take_from_ruin(g, FACTION, c, "7.5.1")
     g.emit(FACTION, "7.5.1", "explore", "explores the ruin in {c} and reveals {item:an item}", choice.explain, c=c, item=item)
     cl.ruin_items.remove(item)
-    satchel.gain(g, FACTION, item, "7.5.1", f"from the ruin in {c}")
+    satchel.gain(g, FACTION, item, "7.5.1", f"from the ruin in {c}", ruin=Q.two_vagabonds(s))
     if not cl.ruin_items:
         cl.ruin = False
         g.emit(FACTION, "7.5.1", "remove_ruin", "removes the ruin in {c}: its last item is taken", c=c)

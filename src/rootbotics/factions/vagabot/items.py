@@ -66,9 +66,10 @@ class Item:
     exhausted: bool = False  # face down
     damaged: bool = False
     track: int = 0  # 0: in the Satchel (or the damaged box); 1-3: its space on the Battle Track
+    ruin: bool = False  # an item marked R he took from a ruin in a game of two Vagabonds (LoR 9.7.3); saved as R
 
     def clone(self) -> Item:
-        return Item(self.kind, self.exhausted, self.damaged, self.track)
+        return Item(self.kind, self.exhausted, self.damaged, self.track, self.ruin)
 
     def state_words(self) -> str:
         words = ["exhausted" if self.exhausted else "face up"]
@@ -228,3 +229,10 @@ def violations(state: GameState, f: str, vs: VagabotState) -> list[str]:
     if vs.character not in CHARACTERS:
         out.append(f"{f}: unknown character {vs.character!r}")
     return out
+
+
+def ruin_choices(vs: VagabotState, under: list[str]) -> list[str]:
+    """LoR 9.7.3: the items under a ruin a bot Vagabond may take: none of a kind he holds marked R
+    (in a game of one Vagabond the four R items differ, so this never bars one)."""
+    held = {i.kind for i in vs.items if i.ruin}
+    return [k for k in under if k not in held]

@@ -38,6 +38,8 @@ def _item_json(item: Item) -> str:
         words.append("damaged")
     if item.track:
         words.append(f"track{item.track}")
+    if item.ruin:
+        words.append(RUIN_WORD)
     return " ".join(words)
 
 
@@ -102,7 +104,8 @@ def read_vagabot(state: GameState, raw: dict[str, Any], path: str, board: type[V
     return vs
 
 
-_ITEM_FLAGS = ("exhausted", "damaged", "track1", "track2", "track3")
+RUIN_WORD = "R"  # LoR 9.7.3: an item marked R taken from a ruin (kept in a game of two Vagabonds)
+_ITEM_FLAGS = ("exhausted", "damaged", "track1", "track2", "track3", RUIN_WORD)
 
 
 def _read_item(value: Any, path: str) -> Item:
@@ -117,7 +120,9 @@ def _read_item(value: Any, path: str) -> Item:
             raise StateError(path, f"{show(word)} is not an item state (states: {', '.join(_ITEM_FLAGS)})")
         if flags.count(word) > 1 or (word.startswith("track") and item.track):
             raise StateError(path, f"{show(value)} names a state twice")
-        if word == "exhausted":
+        if word == RUIN_WORD:
+            item.ruin = True
+        elif word == "exhausted":
             item.exhausted = True
         elif word == "damaged":
             item.damaged = True
