@@ -121,7 +121,7 @@ def _ruin_items(c: str, value: list[str]):
         (_vb("location", "forest:9"), "factions.vagabot.vagabot.location: the fall map has forests forest:0 to forest:6"),
         (_vb("location", 13), "factions.vagabot.vagabot.location: 13 is neither a clearing (1 to 12) nor a forest (forest:0 to forest:6)"),
         (_vb("character", "bard"), 'factions.vagabot.vagabot.character: "bard" is not one of thief, tinker, ranger, vagrant, scoundrel, arbiter'),
-        (_vb("items", ["sword shiny"]), 'factions.vagabot.vagabot.items.0: "shiny" is not an item state (states: exhausted, damaged, track1, track2, track3)'),
+        (_vb("items", ["sword shiny"]), 'factions.vagabot.vagabot.items.0: "shiny" is not an item state (states: exhausted, damaged, track1, track2, track3, R)'),
         (_vb("items", ["lute"]), 'factions.vagabot.vagabot.items.0: "lute" is not an item (items: boots, bag, crossbow, hammer, sword, tea, coins, torch)'),
         (_vb("items", ["sword damaged track1"]), "factions.vagabot.vagabot.items.0: a damaged item cannot be on the Battle Track (7.2.4)"),
         (_vb("items", ["sword exhausted exhausted"]), 'factions.vagabot.vagabot.items.0: "sword exhausted exhausted" names a state twice'),

@@ -230,18 +230,18 @@ def test_lor_9_7_2_the_board_picture_and_the_observation_show_the_shared_row() -
 def test_lor_9_7_3_a_bot_vagabond_takes_no_second_r_item_of_a_kind_and_picks_among_the_rest() -> None:
     from rootbotics.factions.vagabot import bot as law
 
-    g = _game(("vagabot", "bot", "bbp"), ("vagabond2", "bot", "bbp"), 4)
+    g = _game(("vagabot", "bot", "law"), ("vagabond2", "bot", "bbp"), 4)  # the Law Vagabot (the Robot Raccoon takes all eight, R-BBP-RR2)
     s = g.state
-    vs = s.factions["vagabond2"].board
+    vs = s.factions["vagabot"].board
     vs.items[0].ruin = True  # as if taken from a ruin (saved with the word R)
     k = vs.items[0].kind
     again = serial.loads(serial.dumps(s))
-    assert again.factions["vagabond2"].board.items[0].ruin and serial.dumps(again) == serial.dumps(s)
+    assert again.factions["vagabot"].board.items[0].ruin and serial.dumps(again) == serial.dumps(s)
     other = "sword" if k != "sword" else "hammer"
     ruins = [c for c in s.map.ruins if s.clearings[c].ruin]
     a, b = ruins[0], ruins[1]
     s.clearings[a].ruin_items[:] = [k, other]
     s.clearings[b].ruin_items[:] = [k, k]
-    assert law.take_from_ruin(g, "vagabond2", a, "BBP RR.5") == other  # his kind is barred: no draw
-    assert b not in law.explorable(s, "vagabond2") and a in law.explorable(s, "vagabond2")
-    assert b in law.explorable(s, "vagabot")  # the other Vagabond holds none marked R
+    assert law.take_from_ruin(g, "vagabot", a, "7.5.1") == other  # his kind is barred: no draw
+    assert b not in law.explorable(s, "vagabot") and a in law.explorable(s, "vagabot")
+    assert b in law.explorable(s, "vagabond2", limited=False)  # the Robot Raccoon #2 takes any (BBP RR.5)

@@ -227,7 +227,7 @@ def explore(g: Game, faction: str = FACTION) -> None:
     """BBP RR.5: to the closest ruin (ties: highest priority), 1 per move + 1 to explore; he takes
     an item from under it (at random if it holds two). The ruin goes once empty."""
     s = g.state
-    ruins = law.explorable(s, faction)
+    ruins = law.explorable(s, faction, limited=False)  # RR.5's note: he takes all eight (R-BBP-RR2)
     if not ruins:
         g.emit(faction, "BBP RR.5", "skip", "skips Explore: no ruin with an item is left")
         return
@@ -239,7 +239,7 @@ def explore(g: Game, faction: str = FACTION) -> None:
         return
     satchel.exhaust(g, faction, EXPLORE_COST, "BBP RR.5", f"to explore the ruin in {c}")
     cl = s.clearings[c]
-    item = law.take_from_ruin(g, faction, c, "BBP RR.5")
+    item = law.take_from_ruin(g, faction, c, "BBP RR.5", limited=False)
     g.emit(faction, "BBP RR.5", "explore", "explores the ruin in {c} and reveals {item:an item}", choice.explain, c=c, item=item)
     cl.ruin_items.remove(item)
     satchel.gain(g, faction, item, "BBP RR.5", f"from the ruin in {c}", ruin=Q.two_vagabonds(s))

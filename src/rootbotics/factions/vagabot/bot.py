@@ -385,18 +385,20 @@ def adventurer_quests(g: Game) -> None:
             return
 
 
-def explorable(s: GameState, faction: str) -> list[int]:
+def explorable(s: GameState, faction: str, limited: bool = True) -> list[int]:
     """7.5.1, BBP RR.5: the ruins with an item he may take (LoR 9.7.3: not an R item of a kind he
-    holds marked R; ruling R-TWO-VAGABONDS-RUINS)."""
+    holds marked R; ruling R-TWO-VAGABONDS-RUINS). ``limited`` False: the Robot Raccoon, whose
+    RR.5 takes every item (ruling R-BBP-RR2)."""
     vs = s.factions[faction].board
-    return [c for c in CLEARINGS if s.clearings[c].ruin and ruin_choices(vs, list(s.clearings[c].ruin_items))]
+    return [c for c in CLEARINGS if s.clearings[c].ruin and (ruin_choices(vs, list(s.clearings[c].ruin_items)) if limited else s.clearings[c].ruin_items)]
 
 
-def take_from_ruin(g: Game, faction: str, c: int, rule: str) -> str:
+def take_from_ruin(g: Game, faction: str, c: int, rule: str, limited: bool = True) -> str:
     """The item he takes from the ruin in ``c``: of two he may take, one at random, since the bot
     holds all items alike (7.2.3) and 7.5.1 takes a random one (LoR 9.7.3 lets the explorer
     choose; ruling R-TWO-VAGABONDS-RUINS)."""
-    choices = ruin_choices(g.state.factions[faction].board, list(g.state.clearings[c].ruin_items))
+    under = list(g.state.clearings[c].ruin_items)
+    choices = ruin_choices(g.state.factions[faction].board, under) if limited else under
     return choices[0] if len(choices) == 1 else g.chance.pick(choices, f"the item taken from the ruin in {c} ({rule})")
 
 
