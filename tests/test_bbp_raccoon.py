@@ -241,7 +241,7 @@ def test_bbp_rr6_quest_costs_two_and_scores_two() -> None:
     g = run(s, [("draw", vs(s).quest_deck[0])])
     RR.quest(g)
     assert s.factions[ME].vp == 2 and sum(i.exhausted for i in vs(s).items) == 2
-    assert vs(s).quest_discard == [quest_names().index("expel_bandits_mouse")] and vs(s).quest is not None
+    assert vs(s).quest_discard == [quest_names().index("expel_bandits_mouse")] and len(vs(s).quests) == 1
 
 
 def test_bbp_rr7_aid_trades_for_every_item_with_one_item_and_rewards_the_lowest_scorer() -> None:

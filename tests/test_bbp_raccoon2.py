@@ -69,10 +69,10 @@ def test_bbp_rr2_the_law_has_one_vagabot_and_the_raccoon_2_needs_the_paths() -> 
     out = cli("play", "--bots", "vagabond2,marquise")
     assert out.returncode == 2 and out.stderr.count("\n") == 1
     assert "vagabond2@law: the Law of Robotics has one Vagabot" in out.stderr and "(vagabond2@bbp)" in out.stderr
-    out = cli("play", "--bots", "vagabond2@bbp,marquise")
+    out = cli("play", "--bots", "vagabot,vagabond2@bbp,marquise")  # beside the first Vagabond (LoR 9.7)
     assert out.returncode == 2 and out.stderr.count("\n") == 1 and "--raccoon-paths: the Robot Raccoon's fox, rabbit and mouse paths" in out.stderr
     with pytest.raises(ConfigError, match=r"^options\.raccoon_paths: "):
-        GameConfig([Seat(ME, rule_set="bbp"), Seat("eyrie")], "fall", 1).validate()
+        GameConfig([Seat("vagabot"), Seat(ME, rule_set="bbp"), Seat("eyrie")], "fall", 1).validate()
     assert RULE_SET_ONLY_BOTS == (ME,) and REGISTRY[ME].rule_sets == ("bbp",)
     assert TABLE_VALUES["--raccoon-paths"].faction == "vagabot"  # one flag for both Robot Raccoons
 
@@ -90,14 +90,16 @@ def test_bbp_rr2_sets_up_as_the_second_vagabond_with_his_own_board_quests_and_th
     s = g.state
     first, second = board(s, "vagabot"), board(s, ME)
     assert first.forest is not None and second.forest is not None
-    for vs in (first, second):  # each his own quest deck: one face up, the rest in his deck (R-BBP-RR2)
-        assert vs.quest is not None and len(vs.quest_deck) == len(s.deckdef.quests) - 1
+    keeper, other = (first, second) if s.options["first_vagabond"] == "vagabot" else (second, first)
+    assert len(keeper.quests) == 3 and len(keeper.quest_deck) == len(s.deckdef.quests) - 3  # LoR 9.7.2: one deck, three shared face up
+    assert not other.quests and not other.quest_deck  # R-TWO-VAGABONDS-QUESTS: no extra quests
+    for vs in (first, second):
         assert len(vs.items) == (3 if vs.character == "tinker" else 4) and not any(i.exhausted or i.damaged for i in vs.items)
     ruins = [c for c in range(1, 13) if s.clearings[c].ruin]
     assert all(len(s.clearings[c].ruin_items) == 2 for c in ruins)  # LoR 9.7.1: both sets of R items
     assert first.character != second.character
     mine = [e for e in g.log if e.faction == ME]
-    assert {e.rule for e in mine} >= {"BBP 2.1", "BBP RR.4", "7.3.1", "7.3.2", "7.3.3", "7.3.4", "7.3.5"}
+    assert {e.rule for e in mine} >= {"BBP 2.1", "BBP RR.4", "7.3.1", "7.3.2", "LoR 9.7.2", "7.3.4", "7.3.5"}
     assert not any(e.kind == "skip" for e in mine)  # the second set holds his starting items
 
 
@@ -215,7 +217,7 @@ def test_bbp_rr2_the_board_picture_the_seat_and_the_rootlog_export_name_him() ->
 # -- the first Robot Raccoon's games are unchanged ---------------------------------------------------------
 @pytest.mark.parametrize("seed,map_name,seats,digest", [
     (1, "fall", (("vagabot", "bot", "bbp"), ("marquise", "bot", "bbp"), ("eyrie", "bot", "law")), "c006ba97ed072161"),
-    (3, "fall", (("vagabot", "bot", "bbp"), ("vagabond2", "human", "law"), ("marquise", "bot", "bbp")), "e1fd452f8a3bfd11"),
+    (3, "fall", (("vagabot", "bot", "bbp"), ("vagabond2", "human", "law"), ("marquise", "bot", "bbp")), "1e44eb8d458948d0"),  # LoR 9.7: he avoids the human second Vagabond's character, and they share the quests (LoR 9.7.2), now
 ])
 def test_bbp_rr_the_first_robot_raccoon_s_games_are_as_before(seed: int, map_name: str, seats: tuple[tuple[str, str, str], ...], digest: str) -> None:
     """Pinned from the games of the commit before the Robot Raccoon #2 (58cde5e)."""

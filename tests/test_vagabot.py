@@ -219,7 +219,7 @@ def test_7_3_setup_character_forest_quest_ruins_items(character: str) -> None:
     vs = vb(s)
     assert vs.character == character  # 7.3.1
     assert vs.forest == 2 and s.map.forests[2] == (2, 6, 10, 11, 12)  # 7.3.2: the only forest by five clearings
-    assert vs.quest is not None and len(vs.quest_deck) == 14 and not vs.quest_discard  # 7.3.3
+    assert len(vs.quests) == 1 and len(vs.quest_deck) == 14 and not vs.quest_discard  # 7.3.3
     under = sorted(k for c in (6, 10, 11, 12) for k in s.clearings[c].ruin_items)
     assert under == sorted(load_item_box().ruin) and all(len(s.clearings[c].ruin_items) == 1 for c in (6, 10, 11, 12))  # 7.3.4
     expected = 3 if character == "tinker" else 4  # 7.3.5
@@ -359,7 +359,7 @@ def test_7_5_he_moves_even_without_items_left_for_the_action() -> None:
     s = vpos({}, location=3, quest="repair_a_shed_fox", items=items("boots", "torch exhausted"))
     g = game(s)
     V.quest(g)
-    assert vb(s).clearing == 6 and vb(s).quest == QUEST["repair_a_shed_fox"]
+    assert vb(s).clearing == 6 and vb(s).quests == [QUEST["repair_a_shed_fox"]]
     assert "it takes two face-up items and he has 0" in kinds(g, "skip")[0].text
 
 
@@ -422,7 +422,7 @@ def test_7_5_2_quest_scores_one_and_draws_a_new_quest() -> None:
     g = game(s, [("draw", QUEST["errand_fox"])])
     V.quest(g)
     vs = vb(s)
-    assert s.factions["vagabot"].vp == 1 and vs.quest == QUEST["errand_fox"]
+    assert s.factions["vagabot"].vp == 1 and vs.quests == [QUEST["errand_fox"]]
     assert vs.quest_discard == [QUEST["expel_bandits_mouse"]] and len(vs.ready()) == 3
 
 
@@ -431,7 +431,7 @@ def test_7_5_2_no_new_quest_when_the_deck_is_spent() -> None:
     s = vpos({}, location=7, quest="expel_bandits_mouse", quest_deck=[], quest_discard=spent)
     g = game(s)
     V.quest(g)
-    assert vb(s).quest is None and kinds(g, "no_quest")
+    assert vb(s).quests == [] and kinds(g, "no_quest")
     V.quest(g)
     assert "quest deck is spent" in kinds(g, "skip")[-1].text
 

@@ -76,6 +76,10 @@ class GameConfig:
                 raise ConfigError(f"seats.{i}.faction: {seat.faction} is seated twice")
             seen.add(seat.faction)
             seat_problem(f"seats.{i}", seat)
+        for i, seat in enumerate(self.seats):  # a faction that plays only beside another (LoR 9.7)
+            problem = REGISTRY[seat.faction].seating_problem(seen)
+            if problem:
+                raise ConfigError(f"seats.{i}.faction: {problem}")
         if self.max_rounds < 1:
             raise ConfigError(f"max_rounds: {self.max_rounds} must be at least 1")
         if self.max_rounds > MAX_ROUNDS_LIMIT:

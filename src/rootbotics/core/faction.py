@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Collection
 
     from .context import Game
     from .state import FactionState, GameState
@@ -186,6 +186,11 @@ class Faction:
             return f"{rule_set!r} is not a rule set (choose from {', '.join(RULE_SETS)})"
         if rule_set not in self.rule_sets:
             return f"the {self.bot_name} has no bot of rule set {rule_set!r} (its rule sets: {', '.join(self.rule_sets)})"
+        return None
+
+    def seating_problem(self, seated: Collection[str]) -> str | None:
+        """Why this faction cannot sit at a table of the factions ``seated`` (None: it can): a
+        faction that plays only beside another names it."""
         return None
 
     def seat_needs(self, rule_set: str, options: dict[str, object]) -> str | None:

@@ -88,6 +88,10 @@ def seating_violations(state: GameState) -> list[str]:
                     out.append(f"clearings.{c}.{label}.{i}: {kind!r} is not a {label[:-1]} of the {f}")
         if cl.ruin and c not in state.map.ruins:
             out.append(f"clearings.{c}.ruin: the {state.map.name} map has no ruin in clearing {c}")
+    for f in state.turn_order:  # a faction that plays only beside another (LoR 9.7)
+        problem = rules_of(f).seating_problem(state.turn_order)
+        if problem:
+            out.append(f"factions.{f}: {problem}")
     for f, fs in state.factions.items():
         if fs.is_bot and fs.hand:
             out.append(f"factions.{f}.hand: a bot holds no hand of cards (2.8.1)")

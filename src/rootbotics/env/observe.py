@@ -255,10 +255,19 @@ def _vagabonds(s: GameState, o: dict[str, np.ndarray]) -> None:
             char[v, CHARACTERS.index(vb.character)] = 1
         for other, r in vb.relations.items():
             rel[v, FI[other]] = r
-        for q in vb.quests:
+        for q in _face_up(s, f, vb):
             quests[v, q] = 1
         for q in vb.completed:
             done[v, q] = 1
+
+
+def _face_up(s: GameState, f: str, vb: Any) -> list[int]:
+    """The face-up quests he may complete: his own, or in a game of two Vagabonds the shared row
+    on whichever of the two boards holds it (LoR 9.7.2; ``factions/vagabot/quests.py``)."""
+    if vb.quests or not all(v in s.factions for v in VAGABONDS):
+        return list(vb.quests)
+    other = s.factions[VAGABONDS[1 - VAGABONDS.index(f)]].board
+    return list(getattr(other, "quests", None) or [])
 
 
 def _plots(s: GameState, me: str, o: dict[str, np.ndarray]) -> None:

@@ -25,9 +25,9 @@ from ...core.maps import CLEARINGS
 from ...core.state import GameState
 from ...core.targeting import Choice, choose_clearing, choose_player_bbp, fewest, most
 from . import bot as law
-from . import satchel
+from . import quests as Q, satchel
 from .items import CHARACTER_TITLES, CHARACTERS, VAGABOT, Item, RaccoonState, forest_name, put_pawn, quest_label, where
-from .human import OPTIONS as HUMAN_OPTIONS, SECOND
+from .human import SECOND, taken_characters
 from .raccoon_paths import CHARACTER_OPTIONS, OPTION, describe, is_stand_in, paths_of
 
 FACTION = VAGABOT
@@ -117,25 +117,6 @@ def choose_character(g: Game, faction: str = FACTION) -> RaccoonState:
     s.factions[faction].board = vs
     g.emit(faction, "7.3.1", "setup", "plays the {title}, chosen {how}", title=CHARACTER_TITLES[character], how=how, character=character)
     return vs
-
-
-def taken_characters(s: GameState, faction: str) -> set[str]:
-    """The character the other Vagabond plays, or is given for his setup if he has not set up
-    yet: each character is one card, so two Vagabonds never share one (ruling R-BBP-RR2). The
-    first Robot Raccoon looks only at a Robot Raccoon #2, so his games beside a human second
-    Vagabond are unchanged."""
-    out: set[str] = set()
-    for other in NAMES:
-        if other == faction or other not in s.factions:
-            continue
-        fs = s.factions[other]
-        if faction == FACTION and not fs.is_bot:
-            continue  # beside a human second Vagabond the first Robot Raccoon draws as he always has (open, R-BBP-RR2)
-        option = CHARACTER_OPTIONS[other] if fs.is_bot else HUMAN_OPTIONS[other]
-        character = getattr(fs.board, "character", None) or s.options.get(option)  # set up, or given for his setup
-        if isinstance(character, str):
-            out.add(character)
-    return out
 
 
 # -- Birdsong (BBP RR.3) -----------------------------------------------------------------------------
@@ -246,7 +227,7 @@ def explore(g: Game, faction: str = FACTION) -> None:
     """BBP RR.5: to the closest ruin (ties: highest priority), 1 per move + 1 to explore; he takes
     an item from under it (at random if it holds two). The ruin goes once empty."""
     s = g.state
-    ruins = [c for c in CLEARINGS if s.clearings[c].ruin and s.clearings[c].ruin_items]
+    ruins = law.explorable(s, faction, limited=False)  # RR.5's note: he takes all eight (R-BBP-RR2)
     if not ruins:
         g.emit(faction, "BBP RR.5", "skip", "skips Explore: no ruin with an item is left")
         return
@@ -258,10 +239,10 @@ def explore(g: Game, faction: str = FACTION) -> None:
         return
     satchel.exhaust(g, faction, EXPLORE_COST, "BBP RR.5", f"to explore the ruin in {c}")
     cl = s.clearings[c]
-    item = cl.ruin_items[0] if len(cl.ruin_items) == 1 else g.chance.pick(list(cl.ruin_items), f"the item taken from the ruin in {c} (BBP RR.5)")
+    item = law.take_from_ruin(g, faction, c, "BBP RR.5", limited=False)
     g.emit(faction, "BBP RR.5", "explore", "explores the ruin in {c} and reveals {item:an item}", choice.explain, c=c, item=item)
     cl.ruin_items.remove(item)
-    satchel.gain(g, faction, item, "BBP RR.5", f"from the ruin in {c}")
+    satchel.gain(g, faction, item, "BBP RR.5", f"from the ruin in {c}", ruin=Q.two_vagabonds(s))
     if not cl.ruin_items:
         cl.ruin = False
         g.emit(faction, "BBP RR.5", "remove_ruin", "removes the ruin in {c}: its last item is taken", c=c)
@@ -271,28 +252,21 @@ def quest(g: Game, faction: str = FACTION) -> None:
     """BBP RR.6: to the closest clearing of the active quest's suit, 1 per move + 2; 2 VP; the
     quest is discarded and a new one drawn."""
     s = g.state
-    vs = raccoon(s, faction)
-    if vs.quest is None:
+    if not Q.face_up(s, faction):
         g.emit(faction, "BBP RR.6", "skip", "skips Quest: the quest deck is spent (ruling R-VAGABOT-QUESTS)")
         return
-    q = s.deckdef.quests[vs.quest]
-    label = quest_label(vs.quest)
-    choice = closest(g, f"the closest {q.suit} clearing for the quest {label}", [c for c in CLEARINGS if s.suit(c) == q.suit], "BBP RR.6", faction=faction)
+    choice = closest(g, *law.quest_clearings(s, faction, "closest"), "BBP RR.6", faction=faction)
     c = choice.target
     assert c is not None
+    label = quest_label(law.quest_in(s, faction, c))
     moves = cost_to(s, c, faction)
     if not can_pay(g, moves + QUEST_COST, "Quest", f"{moves} to move to {c}, {QUEST_COST} to complete {label}", faction) or not go(g, c, "BBP RR.6", choice.explain, faction):
         return
     satchel.exhaust(g, faction, QUEST_COST, "BBP RR.6", f"to complete {label}")
-    vs.quest_discard.append(vs.quest)
-    vs.quest = None
+    law.complete_quest(g, faction, law.quest_in(s, faction, c))
     g.emit(faction, "BBP RR.6", "quest", "completes the quest {quest} in {c}", choice.explain, quest=label, c=c)
     R.score(g, faction, QUEST_VP, "BBP RR.6", "for completing a quest")
-    if not vs.quest_deck:
-        g.emit(faction, "BBP RR.6", "no_quest", "draws no new quest: the quest deck is spent")
-        return
-    vs.quest = g.chance.draw(vs.quest_deck)
-    g.emit(faction, "BBP RR.6", "new_quest", "draws the quest {quest}", quest=quest_label(vs.quest))
+    law.draw_quest(g, faction, "BBP RR.6")
 
 
 def rewarded(g: Game, who: str, why: str) -> None:

@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ...core import rules as R
-from . import satchel
+from . import quests as Q, satchel
+from .human import taken_characters
 from ...core.battle import battle, take_hits
 from ...core.context import Game
 from ...core.faction import SHARED
-from .items import CHARACTER_TITLES, CHARACTERS, STARTING_ITEMS, TINKER_STARTING_ITEMS, VAGABOT, Item, VagabotState, forest_name, put_pawn, quest_label, where
+from .items import CHARACTER_TITLES, CHARACTERS, STARTING_ITEMS, TINKER_STARTING_ITEMS, VAGABOT, Item, VagabotState, forest_name, put_pawn, quest_label, ruin_choices, where
 from ...core.maps import CLEARINGS
 from ...core.paths import adjacent_for, distance_table, river_distance_table, riverboat_adjacent
 from ...core.state import GameState
@@ -84,13 +85,18 @@ def vagabot(s: GameState, faction: str = FACTION) -> VagabotState:
 
 # -- setup steps (7.3) --------------------------------------------------------------------------
 def choose_character(g: Game) -> VagabotState:
-    """7.3.1: the character given at setup (``options["vagabot_character"]``), else a random one."""
+    """7.3.1: the character given at setup (``options["vagabot_character"]``), else a random one;
+    beside a second Vagabond, one he does not play (a character is one card, LoR 9.7; ruling
+    R-BBP-RR2). Without him the draw is among all six, as always."""
     s = g.state
     given = s.options.get("vagabot_character")
-    if isinstance(given, str) and given in CHARACTERS:
+    taken = taken_characters(s, FACTION)
+    free = tuple(c for c in CHARACTERS if c not in taken)
+    if isinstance(given, str) and given in free:
         character, how = given, "as the game was set up"
     else:
-        character, how = g.chance.pick(CHARACTERS, "the Vagabot's character (7.3.1)"), "at random"
+        character = g.chance.pick(free, "the Vagabot's character (7.3.1)")
+        how = f"at random from those the other Vagabond does not play ({', '.join(sorted(taken))} taken)" if taken else "at random"
     vs = VagabotState(character)
     s.factions[FACTION].board = vs
     g.emit(FACTION, "7.3.1", "setup", "plays the {title}, chosen {how}", title=CHARACTER_TITLES[character], how=how, character=character)
@@ -111,11 +117,58 @@ def place_pawn(g: Game, vs: VagabotState, faction: str = FACTION) -> int:
 
 
 def get_quest(g: Game, vs: VagabotState, faction: str = FACTION) -> None:
-    """7.3.3: shuffle the quest deck and draw one quest, face up."""
+    """7.3.3: shuffle the quest deck and draw one quest, face up. In a game of two Vagabonds
+    the two share one deck and three face-up quests (LoR 9.7.2, ruling R-TWO-VAGABONDS-QUESTS):
+    the first to set up draws the three, the second none."""
+    if Q.row_taken(g.state, faction):
+        g.emit(faction, "LoR 9.7.2", "setup", "draws no quest: he shares the other Vagabond's quest deck and three face-up quests")
+        return
     vs.quest_deck = list(range(len(g.state.deckdef.quests)))
     g.chance.shuffle(vs.quest_deck)
-    vs.quest = g.chance.draw(vs.quest_deck)
-    g.emit(faction, "7.3.3", "setup", "draws the quest {quest}", quest=quest_label(vs.quest))
+    if Q.two_vagabonds(g.state):
+        vs.quests = [g.chance.draw(vs.quest_deck) for _ in range(Q.SHARED_FACE_UP)]
+        g.emit(faction, "LoR 9.7.2", "setup", "draws the quests {quests}, face up and shared by both Vagabonds", quests=", ".join(quest_label(q) for q in vs.quests))
+        return
+    vs.quests = [g.chance.draw(vs.quest_deck)]
+    g.emit(faction, "7.3.3", "setup", "draws the quest {quest}", quest=quest_label(vs.quests[0]))
+
+
+def quest_clearings(s: GameState, faction: str, word: str) -> tuple[str, list[int]]:
+    """7.5.2, BBP RR.6: what his quest move looks for (``word``: "nearest" or "closest") and the
+    clearings of the face-up quest's suit; with a shared row (LoR 9.7.2), of any face-up quest's
+    suit (ruling R-TWO-VAGABONDS-QUESTS)."""
+    row = Q.face_up(s, faction)
+    suits = {s.deckdef.quests[q].suit for q in row}
+    if len(row) == 1:
+        return f"the {word} {s.deckdef.quests[row[0]].suit} clearing for the quest {quest_label(row[0])}", [c for c in CLEARINGS if s.suit(c) in suits]
+    labels = ", ".join(quest_label(q) for q in row)
+    return f"the {word} clearing of a face-up quest's suit ({labels}; shared, LoR 9.7.2)", [c for c in CLEARINGS if s.suit(c) in suits]
+
+
+def quest_in(s: GameState, faction: str, c: int) -> int:
+    """The face-up quest he completes in ``c``: the first of the row of its suit (ruling
+    R-TWO-VAGABONDS-QUESTS; with one face-up quest, that one)."""
+    return next(q for q in Q.face_up(s, faction) if s.deckdef.quests[q].suit == s.suit(c))
+
+
+def complete_quest(g: Game, faction: str, q: int) -> None:
+    """7.5.2, BBP RR.6: the quest leaves the face-up row for his discard."""
+    vs = g.state.factions[faction].board
+    assert isinstance(vs, VagabotState)
+    Q.face_up(g.state, faction).remove(q)
+    vs.quest_discard.append(q)
+
+
+def draw_quest(g: Game, faction: str, rule: str) -> None:
+    """7.5.2, BBP RR.6: a new quest, face up, from the quest deck (the shared one in a game of
+    two, LoR 9.7.2); none once it is spent (ruling R-VAGABOT-QUESTS)."""
+    deck = Q.deck(g.state, faction)
+    if not deck:
+        g.emit(faction, rule, "no_quest", "draws no new quest: the quest deck is spent")
+        return
+    row = Q.face_up(g.state, faction)
+    row.append(g.chance.draw(deck))
+    g.emit(faction, rule, "new_quest", "draws the quest {quest}", quest=quest_label(row[-1]))
 
 
 def populate_ruins(g: Game, faction: str = FACTION) -> None:
@@ -324,7 +377,7 @@ def adventurer_quests(g: Game) -> None:
     vs = vagabot(s)
     if not has_trait(s, FACTION, "adventurer"):
         return
-    while vs.quest is not None and len(vs.ready()) >= QUEST_COST:
+    while Q.face_up(s, FACTION) and len(vs.ready()) >= QUEST_COST:
         done = len(vs.quest_discard)
         g.emit(FACTION, "3.3.2", "adventurer", "Adventurer: quests again at the end of Daylight")
         quest(g)
@@ -332,12 +385,29 @@ def adventurer_quests(g: Game) -> None:
             return
 
 
+def explorable(s: GameState, faction: str, limited: bool = True) -> list[int]:
+    """7.5.1, BBP RR.5: the ruins with an item he may take (LoR 9.7.3: not an R item of a kind he
+    holds marked R; ruling R-TWO-VAGABONDS-RUINS). ``limited`` False: the Robot Raccoon, whose
+    RR.5 takes every item (ruling R-BBP-RR2)."""
+    vs = s.factions[faction].board
+    return [c for c in CLEARINGS if s.clearings[c].ruin and (ruin_choices(vs, list(s.clearings[c].ruin_items)) if limited else s.clearings[c].ruin_items)]
+
+
+def take_from_ruin(g: Game, faction: str, c: int, rule: str, limited: bool = True) -> str:
+    """The item he takes from the ruin in ``c``: of two he may take, one at random, since the bot
+    holds all items alike (7.2.3) and 7.5.1 takes a random one (LoR 9.7.3 lets the explorer
+    choose; ruling R-TWO-VAGABONDS-RUINS)."""
+    under = list(g.state.clearings[c].ruin_items)
+    choices = ruin_choices(g.state.factions[faction].board, under) if limited else under
+    return choices[0] if len(choices) == 1 else g.chance.pick(choices, f"the item taken from the ruin in {c} ({rule})")
+
+
 # -- 7.5.1 Explore -----------------------------------------------------------------------------------------
 def explore(g: Game) -> None:
     """7.5.1: move to the nearest ruin, exhaust an item, take a random item from under it; the
     ruin goes once empty. No VP."""
     s = g.state
-    ruins = [c for c in CLEARINGS if s.clearings[c].ruin and s.clearings[c].ruin_items]
+    ruins = explorable(s, FACTION)
     if not ruins:
         g.emit(FACTION, "7.5.1", "skip", "does not explore: no ruin with an item is left")
         return
@@ -350,10 +420,10 @@ def explore(g: Game) -> None:
         g.emit(FACTION, "7.5.1", "skip", "cannot explore in {c}: no face-up item left", c=c)
         return
     cl = s.clearings[c]
-    item = cl.ruin_items[0] if len(cl.ruin_items) == 1 else g.chance.pick(list(cl.ruin_items), f"the item taken from the ruin in {c} (7.5.1)")
+    item = take_from_ruin(g, FACTION, c, "7.5.1")
     g.emit(FACTION, "7.5.1", "explore", "explores the ruin in {c} and reveals {item:an item}", choice.explain, c=c, item=item)
     cl.ruin_items.remove(item)
-    satchel.gain(g, FACTION, item, "7.5.1", f"from the ruin in {c}")
+    satchel.gain(g, FACTION, item, "7.5.1", f"from the ruin in {c}", ruin=Q.two_vagabonds(s))
     if not cl.ruin_items:
         cl.ruin = False
         g.emit(FACTION, "7.5.1", "remove_ruin", "removes the ruin in {c}: its last item is taken", c=c)
@@ -365,36 +435,25 @@ def quest(g: Game) -> None:
     the quest, score one VP, draw a new quest."""
     s = g.state
     vs = vagabot(s)
-    if vs.quest is None:
+    if not Q.face_up(s, FACTION):
         g.emit(FACTION, "7.5.2", "skip", "does not quest: the quest deck is spent (ruling R-VAGABOT-QUESTS)")
         return
-    q = s.deckdef.quests[vs.quest]
-    label = quest_label(vs.quest)
-    choice = nearest(g, f"the nearest {q.suit} clearing for the quest {label}", [c for c in CLEARINGS if s.suit(c) == q.suit], "7.5.2")
+    choice = nearest(g, *quest_clearings(s, FACTION, "nearest"), "7.5.2")
     c = choice.target
     assert c is not None
     if not travel(g, c, "7.5.2", choice.explain):
         return
+    q = quest_in(s, FACTION, c)
+    label = quest_label(q)
     ready = len(vs.ready())
     if ready < QUEST_COST:
         g.emit(FACTION, "7.5.2", "skip", "cannot complete {quest} in {c}: it takes two face-up items and he has {n}", quest=label, c=c, n=ready)
         return
     satchel.exhaust(g, FACTION, QUEST_COST, "7.5.2", f"to complete {label}")
-    done = vs.quest
-    vs.quest = None
-    vs.quest_discard.append(done)
+    complete_quest(g, FACTION, q)
     g.emit(FACTION, "7.5.2", "quest", "completes the quest {quest} in {c} (its items and text are ignored)", choice.explain, quest=label, c=c)
     R.score(g, FACTION, 1, "7.5.2", "for completing a quest")
-    draw_quest(g, vs)
-
-
-def draw_quest(g: Game, vs: VagabotState) -> None:
-    """7.5.2: a new quest, face up; none once the quest deck is spent (ruling R-VAGABOT-QUESTS)."""
-    if not vs.quest_deck:
-        g.emit(FACTION, "7.5.2", "no_quest", "draws no new quest: the quest deck is spent")
-        return
-    vs.quest = g.chance.draw(vs.quest_deck)
-    g.emit(FACTION, "7.5.2", "new_quest", "draws the quest {quest}", quest=quest_label(vs.quest))
+    draw_quest(g, FACTION, "7.5.2")
 
 
 # -- 7.5.3 Aid ---------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.context import Game
 from ...core.faction import LAW, BoardTable, CardLedger, Faction, TableValue, faction_title
 from ...core.fields import StateError, obj
-from . import human, satchel
+from . import human, quests, satchel
 from . import raccoon_paths
 from .items import CHARACTER_TITLES, CHARACTERS, VAGABOT, RaccoonState, VagabotState, check_starting_items, load_item_box, quest_label, violations, where
 from .saved import deal_quest_decks, read_vagabot, vagabot_json
@@ -80,10 +80,11 @@ class Vagabot(Faction):
             character = options.get(option)
             if character is not None and character not in CHARACTERS:
                 return f"options.{option}: {character!r} is not a Vagabot character (choose from {', '.join(CHARACTERS)})"
-        second = options.get(raccoon_paths.CHARACTER_OPTIONS[human.SECOND])
-        first = options.get(raccoon_paths.CHARACTER_OPTIONS[VAGABOT]) or options.get(human.OPTIONS[VAGABOT])  # the Vagabot's, a human's
-        if first is not None and first == second:  # one card each (ruling R-BBP-RR2)
-            return f"options.vagabot2_character: the Robot Raccoon #2 cannot play the {first}, which the first Vagabond plays (one card each)"
+        firsts = {options.get(raccoon_paths.CHARACTER_OPTIONS[VAGABOT]), options.get(human.OPTIONS[VAGABOT])} - {None}  # the Vagabot's, a human's
+        for option, who in ((raccoon_paths.CHARACTER_OPTIONS[human.SECOND], "the Robot Raccoon #2"), (human.OPTIONS[human.SECOND], "the second Vagabond")):
+            second = options.get(option)
+            if second is not None and second in firsts:  # one card each (LoR 9.7; ruling R-BBP-RR2)
+                return f"options.{option}: {who} cannot play the {second}, which the first Vagabond plays (one card each)"
         for option in human.OPTIONS.values():
             human_character = options.get(option)
             if human_character is not None and human_character not in human.HUMAN_CHARACTERS:
@@ -125,7 +126,10 @@ class Vagabot(Faction):
     def describe_board(self, state: GameState, fs: FactionState) -> list[str | BoardTable]:
         """His character, pawn, items and quest."""
         if isinstance(fs.board, human.VagabondBoard):
-            return list(human.describe(state, fs.board, fs.faction))
+            lines = human.describe(state, fs.board, fs.faction)
+            if quests.two_vagabonds(state):  # LoR 9.7.2: the row and deck are both Vagabonds'
+                lines[-1] = f"  {quests.described(state, fs.faction)}; {len(fs.board.completed)} completed"
+            return list(lines)
         vs = fs.board
         if not isinstance(vs, VagabotState):
             return []
@@ -141,7 +145,8 @@ class Vagabot(Faction):
             f"  damaged: {items(lambda i: i.damaged)}",
             f"  {vs.track_name}: {', '.join(i.kind for i in track) or '-'} (maximum rolled hits {vs.max_rolled_hits()}"
             + (", one extra hit as attacker)" if vs.attack_extra_hits() else ")"),
-            f"  quest: {quest_label(vs.quest) if vs.quest is not None else 'none'}; {len(vs.quest_deck)} in the quest deck",
+            f"  {quests.described(state, fs.faction)}" if quests.two_vagabonds(state)
+            else f"  quest: {quest_label(vs.quests[0]) if vs.quests else 'none'}; {len(vs.quest_deck)} in the quest deck",
         ]
         return lines
 
@@ -149,6 +154,10 @@ class Vagabot(Faction):
         deal_quest_decks(state)
 
     def violations(self, state: GameState, fs: FactionState) -> list[str]:
+        shared = quests.violations(state) if fs.faction == VAGABOT else []  # LoR 9.7.2: across both boards, checked once
+        return shared + self._board_violations(state, fs)
+
+    def _board_violations(self, state: GameState, fs: FactionState) -> list[str]:
         vs = fs.board
         if isinstance(vs, human.VagabondBoard):
             return human.violations(state, fs.faction, vs)

@@ -22,6 +22,7 @@ from ...core.items import ITEM_TYPES
 from ...core.maps import CLEARINGS
 from ...core.rules import remove_warriors
 from .items import FOREST_PREFIX, quest_names
+from .raccoon_paths import CHARACTER_OPTIONS as BOT_CHARACTER_OPTIONS
 
 if TYPE_CHECKING:
     from ...core.state import GameState
@@ -137,6 +138,24 @@ def character(state: GameState, vb: VagabondBoard, faction: str = "vagabot") -> 
     ``vagabond2_character`` for the second Vagabond; a table session)."""
     chosen = vb.character or state.options.get(OPTIONS.get(faction, OPTION))
     return chosen if isinstance(chosen, str) else None
+
+
+def taken_characters(state: GameState, faction: str) -> set[str]:
+    """The character the other Vagabond of a game of two (LoR 9.7) plays, or is given for his
+    setup if he has not set up yet (a bot's ``vagabot_character`` / ``vagabot2_character``, a
+    human's ``vagabond_character`` / ``vagabond2_character``): a character is one card, so the two
+    never share one (ruling R-BBP-RR2). Empty without a second Vagabond, so those games draw as
+    they always have."""
+    out: set[str] = set()
+    for other in OPTIONS:
+        fs = state.factions.get(other)
+        if other == faction or fs is None:
+            continue
+        option = BOT_CHARACTER_OPTIONS[other] if fs.is_bot else OPTIONS[other]
+        chosen = getattr(fs.board, "character", None) or state.options.get(option)  # set up, or given for his setup
+        if isinstance(chosen, str):
+            out.add(chosen)
+    return out
 
 
 def board_of(state: GameState, faction: str) -> VagabondBoard | None:

@@ -66,9 +66,10 @@ class Item:
     exhausted: bool = False  # face down
     damaged: bool = False
     track: int = 0  # 0: in the Satchel (or the damaged box); 1-3: its space on the Battle Track
+    ruin: bool = False  # an item marked R he took from a ruin in a game of two Vagabonds (LoR 9.7.3); saved as R
 
     def clone(self) -> Item:
-        return Item(self.kind, self.exhausted, self.damaged, self.track)
+        return Item(self.kind, self.exhausted, self.damaged, self.track, self.ruin)
 
     def state_words(self) -> str:
         words = ["exhausted" if self.exhausted else "face up"]
@@ -89,7 +90,7 @@ class VagabotState(Board):
     clearing: int | None = None
     forest: int | None = None
     items: list[Item] = field(default_factory=list)
-    quest: int | None = None  # the face-up quest (7.3.3); None once the quest deck is spent
+    quests: list[int] = field(default_factory=list)  # the face-up quest (7.3.3; none once the deck is spent), or the row of a game of two (LoR 9.7.2, ``quests.py``)
     quest_deck: list[int] = field(default_factory=list)  # top card last
     quest_discard: list[int] = field(default_factory=list)
 
@@ -100,7 +101,7 @@ class VagabotState(Board):
             self.clearing,
             self.forest,
             [i.clone() for i in self.items],
-            self.quest,
+            list(self.quests),
             list(self.quest_deck),
             list(self.quest_discard),
         )
@@ -219,9 +220,19 @@ def violations(state: GameState, f: str, vs: VagabotState) -> list[str]:
         out.append(f"{f}: {vs.track_name} spaces {spaces} with {vs.track_count()} {counted} (want {want} filled)")
     if vs.damaged_leave_track and any(i.track and i.damaged for i in vs.items):
         out.append(f"{f}: a damaged item on the Battle Track")
-    quests = list(vs.quest_deck) + list(vs.quest_discard) + ([] if vs.quest is None else [vs.quest])
-    if sorted(quests) != list(range(len(load_deck().quests))):
-        out.append(f"{f}: quest cards out of place: deck {vs.quest_deck}, discard {vs.quest_discard}, current {vs.quest}")
+    quests = list(vs.quest_deck) + list(vs.quest_discard) + list(vs.quests)
+    shared = all(v in state.factions for v in (VAGABOT, "vagabond2"))  # LoR 9.7.2: checked across both boards (quests.py)
+    if not shared and sorted(quests) != list(range(len(load_deck().quests))):
+        out.append(f"{f}: quest cards out of place: deck {vs.quest_deck}, discard {vs.quest_discard}, face up {vs.quests}")
+    if not shared and len(vs.quests) > 1:
+        out.append(f"{f}: {len(vs.quests)} face-up quests; the Vagabot has one (7.3.3)")
     if vs.character not in CHARACTERS:
         out.append(f"{f}: unknown character {vs.character!r}")
     return out
+
+
+def ruin_choices(vs: VagabotState, under: list[str]) -> list[str]:
+    """LoR 9.7.3: the items under a ruin a bot Vagabond may take: none of a kind he holds marked R
+    (in a game of one Vagabond the four R items differ, so this never bars one)."""
+    held = {i.kind for i in vs.items if i.ruin}
+    return [k for k in under if k not in held]

@@ -40,10 +40,11 @@ def _kinds(items: list[Item]) -> str:
 
 
 # -- 7.2.3 items -------------------------------------------------------------------------------
-def gain(g: Game, faction: str, kind: str, rule: str, source: str) -> None:
-    """A gained item goes face up into the Satchel (7.2.3); the Battle Track may take it (7.2.4)."""
+def gain(g: Game, faction: str, kind: str, rule: str, source: str, ruin: bool = False) -> None:
+    """A gained item goes face up into the Satchel (7.2.3); the Battle Track may take it (7.2.4).
+    ``ruin``: an R item from a ruin in a game of two Vagabonds, marked for LoR 9.7.3."""
     vs = _vs(g, faction)
-    vs.items.append(Item(kind))
+    vs.items.append(Item(kind, ruin=ruin))
     moves = settle_track(vs)
     g.emit(faction, rule, "gain_item", "gains {item:an item} {source}: face up in the Satchel ({n:items})", item=kind, source=source, n=len(vs.items))
     announce_track(g, faction, moves)

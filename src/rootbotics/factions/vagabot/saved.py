@@ -10,9 +10,10 @@ from ...core.fields import StateError, lst, only, require, show, string
 from ...core.maps import CLEARINGS
 from ...core.items import ITEM_TYPES
 from ...core.state import GameState
+from .quests import DEALT, PAIR, completed, keeper, row_taken, two_vagabonds
 from .items import CHARACTERS, FOREST_PREFIX, VAGABOT, Item, VagabotState, put_pawn, quest_names, track_spaces
 
-VAGABOT_FIELDS = ("character", "location", "items", "quest", "quest_deck", "quest_discard")
+VAGABOT_FIELDS = ("character", "location", "items", "quest", "quests", "quest_deck", "quest_discard")
 
 
 def vagabot_json(vs: VagabotState) -> dict[str, Any]:
@@ -21,7 +22,7 @@ def vagabot_json(vs: VagabotState) -> dict[str, Any]:
         "character": vs.character,
         "location": vs.clearing if vs.clearing is not None else vs.location(),
         "items": [_item_json(i) for i in vs.items],
-        "quest": None if vs.quest is None else names[vs.quest],
+        **({"quests": [names[q] for q in vs.quests]} if len(vs.quests) > 1 else {"quest": names[vs.quests[0]] if vs.quests else None}),  # a row of a game of two (LoR 9.7.2)
         "quest_deck": [names[q] for q in vs.quest_deck],
         "quest_discard": [names[q] for q in vs.quest_discard],
     }
@@ -37,6 +38,8 @@ def _item_json(item: Item) -> str:
         words.append("damaged")
     if item.track:
         words.append(f"track{item.track}")
+    if item.ruin:
+        words.append(RUIN_WORD)
     return " ".join(words)
 
 
@@ -88,20 +91,21 @@ def read_vagabot(state: GameState, raw: dict[str, Any], path: str, board: type[V
         return qid
 
     current = raw.get("quest")
-    vs.quest = None if current is None else quest(current, f"{path}.quest")
+    if current is not None and "quests" in raw:
+        raise StateError(f"{path}.quests", "give the face-up quest as quest, or a game of two Vagabonds' shared row as quests (LoR 9.7.2), not both")
+    vs.quests = [] if current is None else [quest(current, f"{path}.quest")]
+    vs.quests += [quest(v, f"{path}.quests.{i}") for i, v in enumerate(lst(raw.get("quests", []), f"{path}.quests"))]
     vs.quest_discard = [quest(v, f"{path}.quest_discard.{i}") for i, v in enumerate(lst(raw.get("quest_discard", []), f"{path}.quest_discard"))]
     deck = raw.get("quest_deck")
     if deck is not None:
         vs.quest_deck = [quest(v, f"{path}.quest_deck.{i}") for i, v in enumerate(lst(deck, f"{path}.quest_deck"))]
-        missing = [names[q] for q in range(len(names)) if q not in seen]
-        if missing:
-            raise StateError(f"{path}.quest_deck", f"{len(missing)} of the {len(names)} quests are nowhere (first: {show(missing[0])}); list every quest once, or leave out quest_deck")
     else:
-        vs.quest_deck = [-1]  # to be dealt from the quests not named, after the card deck (_read_quest_decks)
+        vs.quest_deck = list(DEALT)  # to be dealt from the quests not named, after the card deck (deal_quest_decks)
     return vs
 
 
-_ITEM_FLAGS = ("exhausted", "damaged", "track1", "track2", "track3")
+RUIN_WORD = "R"  # LoR 9.7.3: an item marked R taken from a ruin (kept in a game of two Vagabonds)
+_ITEM_FLAGS = ("exhausted", "damaged", "track1", "track2", "track3", RUIN_WORD)
 
 
 def _read_item(value: Any, path: str) -> Item:
@@ -116,7 +120,9 @@ def _read_item(value: Any, path: str) -> Item:
             raise StateError(path, f"{show(word)} is not an item state (states: {', '.join(_ITEM_FLAGS)})")
         if flags.count(word) > 1 or (word.startswith("track") and item.track):
             raise StateError(path, f"{show(value)} names a state twice")
-        if word == "exhausted":
+        if word == RUIN_WORD:
+            item.ruin = True
+        elif word == "exhausted":
             item.exhausted = True
         elif word == "damaged":
             item.damaged = True
@@ -127,11 +133,29 @@ def _read_item(value: Any, path: str) -> Item:
 
 def deal_quest_decks(state: GameState) -> None:
     """A Vagabot saved without ``quest_deck`` gets the quests not named elsewhere, shuffled by
-    the position's RNG (after the card deck, if that was dealt too)."""
-    for fs in state.factions.values():
+    the position's RNG (after the card deck, if that was dealt too). In a game of two Vagabonds
+    (LoR 9.7.2) the quests named on either board are out, and only the board holding the shared
+    row (the first Vagabond's while neither does) gets the deck: the other's is empty."""
+    for f, fs in state.factions.items():
         vs = fs.board
-        if not isinstance(vs, VagabotState) or vs.quest_deck != [-1]:
+        if isinstance(vs, VagabotState) and vs.quest_deck != DEALT and not two_vagabonds(state):
+            _all_placed(vs, f"factions.{f}.vagabot.quest_deck")
+        if not isinstance(vs, VagabotState) or vs.quest_deck != DEALT:
             continue
-        named = set(vs.quest_discard) | ({vs.quest} if vs.quest is not None else set())
+        if two_vagabonds(state) and keeper(state, f) is not vs or (row_taken(state, f) and not vs.quests):
+            vs.quest_deck = []
+            continue
+        boards = [state.factions[v].board for v in PAIR if v in state.factions] if two_vagabonds(state) else [vs]
+        named = {q for b in boards if b is not None for q in [*b.quests, *completed(b), *b.quest_deck] if q >= 0}
         vs.quest_deck = [q for q in range(len(quest_names())) if q not in named]
         state.rng.shuffle(vs.quest_deck)
+
+
+def _all_placed(vs: VagabotState, path: str) -> None:
+    """A lone Vagabot's quest deck given: every quest is on his board (in a game of two
+    Vagabonds the other board holds some, LoR 9.7.2)."""
+    names = quest_names()
+    placed = {*vs.quests, *vs.quest_deck, *vs.quest_discard}
+    missing = [names[q] for q in range(len(names)) if q not in placed]
+    if missing:
+        raise StateError(path, f"{len(missing)} of the {len(names)} quests are nowhere (first: {show(missing[0])}); list every quest once, or leave out quest_deck")

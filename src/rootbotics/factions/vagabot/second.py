@@ -11,12 +11,14 @@ Robotics has one Vagabot, so there is no Law bot of his."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from ...core.faction import LAW, TableValue
 from ...core.items import load_item_box
 from . import human, raccoon_paths
 from .faction import Vagabot
+from .items import VAGABOT
 
 BBP = "bbp"
 
@@ -37,6 +39,13 @@ class SecondVagabond(Vagabot):
     table_values = (
         TableValue(raccoon_paths.OPTION, raccoon_paths.FLAG, human.SECOND, BBP, raccoon_paths.LABEL, "PATHS", raccoon_paths.HELP, raccoon_paths.table_options),
     )
+
+    def seating_problem(self, seated: Collection[str]) -> str | None:
+        """LoR 9.7: the second Vagabond is the other half of a game of two Vagabonds, so he sits
+        only beside the first (``vagabot``, a bot or a human seat)."""
+        if VAGABOT not in seated:
+            return f"the second Vagabond ({human.SECOND}) plays only beside the first ({VAGABOT}): the game of two Vagabonds (LoR 9.7) needs both"
+        return None
 
     def rule_set_problem(self, rule_set: str) -> str | None:
         """Only the Better Bot Project has a bot of the second Vagabond (ruling R-BBP-RR2)."""

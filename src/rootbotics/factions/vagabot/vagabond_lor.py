@@ -22,7 +22,8 @@ from ...core.moves import DONE, MOVE_TEXT, NO, Move, ask, yes_no
 from ...core.paths import move_destinations
 from ...core.rules import closed, give_card_to_bot, move_warriors, one_removal, remove_piece, remove_warriors, score, snared
 from ...core.state import GameState
-from .human import ALLIED, HOSTILE, OPTIONS, HUMAN_CHARACTERS, RELATION_NAMES, TRACKED, VagabondBoard, VagabondItem, board_of, place_pawn, where
+from .human import ALLIED, HOSTILE, OPTIONS, HUMAN_CHARACTERS, RELATION_NAMES, TRACKED, VagabondBoard, VagabondItem, board_of, place_pawn, taken_characters, where
+from . import quests as Q
 from .items import forest_name, quest_label
 
 FACTION = "vagabot"  # the first Vagabond's faction name (the second's is ``vagabond2``)
@@ -105,18 +106,16 @@ def setup(g: Game, f: str = FACTION) -> None:
         s.factions[f].board = vb
     chosen = s.options.get("vagabond2_character" if f != FACTION else "vagabond_character")
     if chosen not in HUMAN_CHARACTERS:
-        chosen = ask(g, f, "setup.character", "LoR 9.3.1", [Move("character", (c,), "LoR 9.3.1") for c in HUMAN_CHARACTERS], "choose a character").args[0]
+        taken = taken_characters(s, f)  # beside another Vagabond, not his character (one card each, LoR 9.7)
+        offer = [Move("character", (c,), "LoR 9.3.1") for c in HUMAN_CHARACTERS if c not in taken]
+        chosen = ask(g, f, "setup.character", "LoR 9.3.1", offer, "choose a character").args[0]
     vb.character = str(chosen)
     g.emit(f, "LoR 9.3.1", "setup", "plays the {character}", character=vb.character.title())
     forests = range(len(s.map.forests))
     forest = ask(g, f, "setup.forest", "LoR 9.3.2", [Move("forest", (i,), "LoR 9.3.2") for i in forests], "place your pawn in which forest").args[0]
     place_pawn(s, f, vb, forest=forest)
     g.emit(f, "LoR 9.3.2", "setup", "places his pawn in {place}", place=where(s, vb))
-    vb.quest_deck = list(range(len(s.deckdef.quests)))
-    g.chance.shuffle(vb.quest_deck)
-    for _ in range(QUESTS_FACE_UP):
-        vb.quests.append(vb.quest_deck.pop())
-    g.emit(f, "LoR 9.3.3", "setup", "draws the quests {quests}", quests=", ".join(quest_label(q) for q in vb.quests))
+    get_quests(g, f, vb)
     populate_ruins(g, f)
     for kind in STARTING[vb.character]:
         if s.item_box.get(kind, 0) <= 0:  # ruling R-VAGABOND-STARTING
@@ -126,6 +125,23 @@ def setup(g: Game, f: str = FACTION) -> None:
         gain(g, f, kind, "LoR 9.3.5", "from the box (a starting item)")
     vb.relations = {o: 0 for o in s.turn_order if o not in VAGABONDS}  # no marker for another Vagabond (LoR 9.3.6, 9.7)
     g.emit(f, "LoR 9.3.6", "setup", "is Indifferent to every non-Vagabond faction")
+
+
+def get_quests(g: Game, f: str, vb: VagabondBoard) -> None:
+    """LoR 9.3.3: shuffle the quest deck, three quests face up. LoR 9.7.2: in a game of two
+    Vagabonds the second to set up draws none: the two share the first's deck and three quests."""
+    if Q.row_taken(g.state, f):
+        g.emit(f, "LoR 9.7.2", "setup", "draws no quest: he shares the other Vagabond's quest deck and three face-up quests")
+        return
+    vb.quest_deck = list(range(len(g.state.deckdef.quests)))
+    g.chance.shuffle(vb.quest_deck)
+    for _ in range(QUESTS_FACE_UP):
+        vb.quests.append(vb.quest_deck.pop())
+    drawn = ", ".join(quest_label(q) for q in vb.quests)
+    if Q.two_vagabonds(g.state):
+        g.emit(f, "LoR 9.7.2", "setup", "draws the quests {quests}, face up and shared by both Vagabonds", quests=drawn)
+        return
+    g.emit(f, "LoR 9.3.3", "setup", "draws the quests {quests}", quests=drawn)
 
 
 def populate_ruins(g: Game, f: str) -> None:
@@ -538,7 +554,7 @@ def quest_targets(s: GameState, f: str, vb: VagabondBoard) -> list[int]:
     if c is None:
         return []
     out = []
-    for q in vb.quests:
+    for q in Q.face_up(s, f):  # LoR 9.7.2: the shared row in a game of two
         quest = s.deckdef.quests[q]
         if quest.suit == s.suits[c] and (exact(vb, quest.items) or improvisations(vb, quest.items)):
             out.append(q)
@@ -567,7 +583,7 @@ def quest(g: Game, f: str) -> None:
             g.emit(f, "LoR 26.7.2", "damage", "damages his improvised {item}", item=k)
     for kind in used:
         exhaust(g, f, kind, "LoR 9.5.5", f"for the quest {quest_label(q)}")
-    vb.quests.remove(q)
+    Q.face_up(s, f).remove(q)
     vb.completed.append(q)
     g.emit(f, "LoR 9.5.5", "quest", "completes the quest {quest}", quest=quest_label(q))
     quest_reward(g, f, quest_card.suit)
@@ -582,9 +598,10 @@ def quest_reward(g: Game, f: str, suit: str) -> None:
         score(g, f, vp, "LoR 9.5.5", f"for {vp} completed {suit} quest{'s' if vp != 1 else ''}")
     else:
         draw(g, f, 2, "LoR 9.5.5", "for a quest")
-    if vb.quest_deck and not s.winner:
-        vb.quests.append(vb.quest_deck.pop())
-        g.emit(f, "LoR 9.5.5", "quest", "draws the new quest {quest}", quest=quest_label(vb.quests[-1]))
+    deck, row = Q.deck(s, f), Q.face_up(s, f)  # LoR 9.7.2: the shared deck and row in a game of two
+    if deck and not s.winner:
+        row.append(deck.pop())
+        g.emit(f, "LoR 9.5.5", "quest", "draws the new quest {quest}", quest=quest_label(row[-1]))
 
 
 def strike_pieces(s: GameState, f: str, vb: VagabondBoard) -> list[tuple[str, str]]:
