@@ -80,8 +80,42 @@ def soak_config(soak_seed: int, index: int, programs: str = "half") -> GameConfi
         draw_programs(rng, config)
     else:
         draw_program(rng, config)
+    pair_second_vagabond(config)
+    draw_second_raccoon(rng, config)
     draw_raccoon_paths(rng, config)
     return config
+
+
+def pair_second_vagabond(config: GameConfig) -> None:
+    """A second Vagabond plays only beside the first (LoR 9.7): a program drawn for him with no
+    Vagabond seated brings the first in as a program too while there is room (the same program),
+    else he leaves the game."""
+    seats = config.seats
+    second = next((s for s in seats if s.faction == "vagabond2"), None)
+    if second is None or any(s.faction == "vagabot" for s in seats):
+        return
+    chosen = config.options.get("programs")
+    assert isinstance(chosen, dict)
+    if len(seats) < MAX_SEATS:
+        seats.insert(seats.index(second), Seat("vagabot", "human"))
+        chosen["vagabot"] = chosen["vagabond2"]
+    else:
+        seats.remove(second)
+        del chosen["vagabond2"]
+        if not chosen:
+            del config.options["programs"]
+
+
+def draw_second_raccoon(rng: Rng, config: GameConfig) -> None:
+    """Half the games with a Robot Raccoon bot and a free seat seat the Robot Raccoon #2 beside
+    him (``vagabond2@bbp``, ruling R-BBP-RR2), at a random place. Drawn after the programs."""
+    seats = config.seats
+    if len(seats) >= MAX_SEATS or any(s.faction == "vagabond2" for s in seats):
+        return
+    if not any(s.faction == "vagabot" and s.seat == "bot" and s.rule_set == "bbp" for s in seats):
+        return
+    if rng.below(2):
+        seats.insert(rng.below(len(seats) + 1), Seat("vagabond2", rule_set="bbp"))
 
 
 def draw_raccoon_paths(rng: Rng, config: GameConfig) -> None:
