@@ -325,7 +325,7 @@ def test_3_3_2_vagabot_adventurer_quests_again_at_the_end_of_daylight(traits) ->
     s = g.state
     vs = s.factions["vagabot"].board
     vs.items = [Item("boots") for _ in range(6)]
-    q = s.deckdef.quests[vs.quest]
+    q = s.deckdef.quests[vs.quests[0]]
     c = next(c for c in range(1, 13) if s.suit(c) == q.suit)
     put_pawn(s, vs, clearing=c)
     done = len(vs.quest_discard)

@@ -338,6 +338,7 @@ BY_RULE: dict[tuple[str, str], dict[str, Field]] = {
     ("track_off", "BBP RR.2"): {"u": ("items", INT)},
     ("setup", "LoR 9.3.2"): {"place": ("place", STR)},
     ("setup", "LoR 9.3.3"): {"quests": ("quests", STR)},
+    ("setup", "LoR 9.7.2"): {"quests": ("quests", STR)},
 }
 
 # What a VP scored counts as, by the rule that scored it (the sentence plays no part).
