@@ -172,18 +172,14 @@ def test_bbp_a_table_session_s_rootlog_imports_back_to_its_position(tmp_path: Pa
     assert snapshot(state) == snapshot(s.play.game.state)
 
 
-def test_issue_29_a_table_game_with_the_robot_raccoon_tells_its_steps(tmp_path: Path) -> None:
-    """The Robot Raccoon at the table (its paths given at table new, saved in the session): its
-    turns become steps, the stand-in of a lost value is said, and resume replays it."""
-    seats = [TableSeat("marquise", "human", "Ann", rules="board"), TableSeat("vagabot", "bot", rule_set="bbp"), TableSeat("alliance", "bot", rule_set="bbp")]
-    options = {"raccoon_paths": {"fox": ["explore", "battle"], "rabbit": ["aid", "battle"], "mouse": ["quest", "special"]}}
-    path = tmp_path / "rr.json"
-    s = Session(TableConfig(seats, "fall", None, 5, options=options), path)
+def play_three_rounds(s: Session) -> None:
+    """Ann's Marquise sets up and passes each turn, declining what she is asked (Field Hospitals,
+    ...), and every bot step is confirmed, until round 4 or the game's end."""
     for _ in range(120):
         play = s.play
         if play.unconfirmed:
             s.enter({"kind": "ok", "n": len(play.unconfirmed)})
-        elif play.pending is not None:  # Ann declines (Field Hospitals, ...)
+        elif play.pending is not None:
             s.enter({"kind": "answer", "ask": play.pending.ask, "value": None})
         elif play.over or play.game.state.round > 3:
             break
@@ -191,6 +187,16 @@ def test_issue_29_a_table_game_with_the_robot_raccoon_tells_its_steps(tmp_path: 
             if play.open.stage == "setup":
                 s.enter({"kind": "line", "faction": "marquise", "text": SETUP})
             s.enter({"kind": "done", "faction": "marquise"})
+
+
+def test_issue_29_a_table_game_with_the_robot_raccoon_tells_its_steps(tmp_path: Path) -> None:
+    """The Robot Raccoon at the table (its paths given at table new, saved in the session): its
+    turns become steps, the stand-in of a lost value is said, and resume replays it."""
+    seats = [TableSeat("marquise", "human", "Ann", rules="board"), TableSeat("vagabot", "bot", rule_set="bbp"), TableSeat("alliance", "bot", rule_set="bbp")]
+    options = {"raccoon_paths": {"fox": ["explore", "battle"], "rabbit": ["aid", "battle"], "mouse": ["quest", "special"]}}
+    path = tmp_path / "rr.json"
+    s = Session(TableConfig(seats, "fall", None, 5, options=options), path)
+    play_three_rounds(s)
     g = s.play.game
     assert g.state.round > 3 and len([e for e in g.log if e.faction == "vagabot" and e.kind == "sequence"]) >= 2
     assert any(e.kind == "stand_in" and "R-BBP-AA-TRACK" in e.text for e in g.log)
@@ -206,18 +212,7 @@ def test_r_bbp_rr2_a_table_game_with_both_robot_raccoons_tells_the_second_s_step
     seats = [TableSeat("marquise", "human", "Ann", rules="board"), TableSeat("vagabot", "bot", rule_set="bbp"), TableSeat("vagabond2", "bot", rule_set="bbp")]
     path = tmp_path / "rr2.json"
     s = Session(TableConfig(seats, "fall", None, 6, options={"raccoon_paths": "stand-in", "vagabot2_character": "ranger"}), path)
-    for _ in range(120):
-        play = s.play
-        if play.unconfirmed:
-            s.enter({"kind": "ok", "n": len(play.unconfirmed)})
-        elif play.pending is not None:
-            s.enter({"kind": "answer", "ask": play.pending.ask, "value": None})
-        elif play.over or play.game.state.round > 3:
-            break
-        else:
-            if play.open.stage == "setup":
-                s.enter({"kind": "line", "faction": "marquise", "text": SETUP})
-            s.enter({"kind": "done", "faction": "marquise"})
+    play_three_rounds(s)
     g = s.play.game
     assert g.state.round > 3 and len([e for e in g.log if e.faction == "vagabond2" and e.kind == "sequence"]) >= 2
     assert any(e.faction == "vagabond2" and e.rule == "7.3.1" and "Ranger" in e.text for e in g.log)

@@ -104,14 +104,20 @@ class RoundTrip:
 
 
 # -- the three factions -----------------------------------------------------------------------------
+def round_trip_texts(faction: str, games: tuple[tuple[int, str], ...], at_least: int) -> list[str]:
+    """Every second chain of ``faction``'s program in ``games`` (seed, map) read back from its
+    Rootlog text (``RoundTrip``); at least ``at_least`` chains played. Their texts."""
+    rt = RoundTrip(find_every=2)
+    n = sum(play_chains(faction, seed, m, rt) for seed, m in games)
+    assert n >= at_least
+    return [t for _, t in rt.texts]
+
+
 def test_lor_7_4_2_every_eyrie_action_reads_back_from_its_rootlog_text() -> None:
     """The Eyrie (LoR 7): a card added to the Decree is written with its column
     (``B#sappersE->$_b``, LoR 7.4.2), a new leader as ``#despot->$`` (LoR 7.7.3), the Decree's
     cards discarded in turmoil from their columns; read back, each finds its chain."""
-    rt = RoundTrip(find_every=2)
-    n = sum(play_chains("eyrie", seed, m, rt) for seed, m in ((1, "fall"), (4, "winter")))
-    assert n >= 60
-    texts = [t for _, t in rt.texts]
+    texts = round_trip_texts("eyrie", ((1, "fall"), (4, "winter")), at_least=60)
     assert any("E->$_" in t for t in texts) and any(t.endswith("->$") and "#" in t for t in texts)
 
 
@@ -119,10 +125,7 @@ def test_lor_8_5_1_every_alliance_action_reads_back_from_its_rootlog_text() -> N
     """The Woodland Alliance (LoR 8): a mobilized card is written ``F#taxcollectorA->$``
     (LoR 8.5.1), a supporter spent ``F#roottea$->`` (LoR 8.4.1, 8.4.2), a craft ``Z<card>``
     (LoR 4.1); read back, each finds its chain."""
-    rt = RoundTrip(find_every=2)
-    n = sum(play_chains("alliance", seed, m, rt) for seed, m in ((1, "fall"), (2, "lake")))
-    assert n >= 40
-    texts = [t for _, t in rt.texts]
+    texts = round_trip_texts("alliance", ((1, "fall"), (2, "lake")), at_least=40)
     assert any("A->$" in t for t in texts) and any("$->" in t for t in texts)
 
 
@@ -131,10 +134,7 @@ def test_lor_9_2_5_every_vagabond_action_reads_back_from_its_rootlog_text() -> N
     (``%fsr->e`` for a move's boots, LoR 9.5.1; ``%xsr->e`` for a strike's crossbow, LoR
     9.5.6, so a strike does not read back as a battle), an Aid's card and the item taken
     (``%cC$->$``, LoR 9.5.4), relationships (``$_C->1``, LoR 9.2.9); read back, each finds its chain."""
-    rt = RoundTrip(find_every=2)
-    n = sum(play_chains("vagabot", seed, m, rt) for seed, m in ((1, "fall"), (3, "mountain")))
-    assert n >= 30
-    texts = [t for _, t in rt.texts]
+    texts = round_trip_texts("vagabot", ((1, "fall"), (3, "mountain")), at_least=30)
     assert any("%fsr->e" in t for t in texts) and any("$_" in t for t in texts)
 
 
@@ -144,10 +144,7 @@ def test_lor_11_riverfolk_actions_read_back_from_their_rootlog_text() -> None:
     Starting Funds ``3w->$`` (LoR 11.3.4), a fund spent ``Cw$->`` or ``w$->4`` (a recruit from the
     Funds, LoR 11.5.4: read from the Funds when Payments hold none), trade posts by suit
     (``t_f->7``, LoR 11.5.5); read back, each finds its chain."""
-    rt = RoundTrip(find_every=2)
-    n = play_chains("riverfolk", 3, "lake", rt)
-    assert n >= 40
-    texts = [t for _, t in rt.texts]
+    texts = round_trip_texts("riverfolk", ((3, "lake"),), at_least=40)
     assert any("$_h->" in t for t in texts) and any("3w->$" in t for t in texts) and any("w$->" in t for t in texts)
 
 
@@ -155,10 +152,7 @@ def test_lor_10_lizard_actions_read_back_from_their_rootlog_text() -> None:
     """The Lizard Cult (LoR 10): acolytes ``w->$`` and spent ``2w$->`` in a conspiracy
     (LoR 10.6), gardens by suit ``b_r->4``, cards into Lost Souls written as discards; read back,
     each finds its chain."""
-    rt = RoundTrip(find_every=2)
-    n = sum(play_chains("lizards", seed, m, rt) for seed, m in ((1, "fall"), (2, "winter")))
-    assert n >= 40
-    texts = [t for _, t in rt.texts]
+    texts = round_trip_texts("lizards", ((1, "fall"), (2, "winter")), at_least=40)
     assert any("w$->" in t for t in texts) and any("b_r->" in t for t in texts)
 
 
@@ -166,10 +160,7 @@ def test_lor_12_duchy_actions_read_back_from_their_rootlog_text() -> None:
     """The Underground Duchy (LoR 12): the Burrow ``w->0``, ``2w0->11`` (LoR 12.2.2, 12.4.1), a
     minister swayed ``#brigadier->$`` (a crown, counted on the map's side, LoR 12.5.3), citadels
     and markets ``b_c->12``; read back, each finds its chain."""
-    rt = RoundTrip(find_every=2)
-    n = sum(play_chains("duchy", seed, m, rt) for seed, m in ((1, "fall"), (3, "lake")))
-    assert n >= 40
-    texts = [t for _, t in rt.texts]
+    texts = round_trip_texts("duchy", ((1, "fall"), (3, "lake")), at_least=40)
     assert any("w->0" in t for t in texts) and any("#brigadier->$" in t for t in texts) and any("w0->" in t for t in texts)
 
 
@@ -177,20 +168,14 @@ def test_lor_13_corvid_actions_read_back_from_their_rootlog_text() -> None:
     """The Corvid Conspiracy (LoR 13): a plot placed with its kind, ``t_b->10`` (a seat played
     by legal moves records it, R-LOR-CORVIDS-KNOWN, LoR 13.5.2), a trick ``t5<->t10``
     (LoR 13.5.4); read back, each finds its chain."""
-    rt = RoundTrip(find_every=2)
-    n = sum(play_chains("corvids", seed, m, rt) for seed, m in ((1, "fall"), (2, "winter")))
-    assert n >= 40
-    texts = [t for _, t in rt.texts]
+    texts = round_trip_texts("corvids", ((1, "fall"), (2, "winter")), at_least=40)
     assert any("t_b->" in t for t in texts) and any("<->" in t for t in texts)
 
 
 def test_lor_14_hundreds_actions_read_back_from_their_rootlog_text() -> None:
     """The Lord of the Hundreds (LoR 14): the warlord as its own piece, ``w_w12->9`` (LoR 14.2.2,
     R-HUNDREDS-ROOTLOG), strongholds ``b->8`` and mobs ``t->3``; read back, each finds its chain."""
-    rt = RoundTrip(find_every=2)
-    n = sum(play_chains("hundreds", seed, m, rt) for seed, m in ((1, "fall"), (2, "winter")))
-    assert n >= 40
-    texts = [t for _, t in rt.texts]
+    texts = round_trip_texts("hundreds", ((1, "fall"), (2, "winter")), at_least=40)
     assert any("w_w" in t for t in texts) and any("b->" in t for t in texts)
 
 
@@ -200,8 +185,5 @@ def test_lor_15_keepers_actions_read_back_from_their_rootlog_text() -> None:
     ``t_f1_9_10_12->/t_1_f->1`` (the face-down relic out of its forest, the relic worth its value
     into the clearing); read back, each finds its chain. (Four cards laid in one Evening make a
     chain longer than the search's depth: those seeds are not played here.)"""
-    rt = RoundTrip(find_every=2)
-    n = sum(play_chains("keepers", seed, m, rt) for seed, m in ((1, "fall"), (3, "lake")))
-    assert n >= 60
-    texts = [t for _, t in rt.texts]
+    texts = round_trip_texts("keepers", ((1, "fall"), (3, "lake")), at_least=60)
     assert any("K->$_" in t for t in texts) and any("b_" in t for t in texts) and any(f"t_{v}_" in t for t in texts for v in (1, 2, 3))
