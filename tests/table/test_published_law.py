@@ -41,11 +41,13 @@ def test_lor_4_1_a_craft_is_followed_with_each_card_that_could_have_made_it() ->
         assert v.status == "legal" and v.checked == 3, (craft, v.text())
 
 
-def test_lor_4_1_a_craft_no_card_of_the_deck_makes_is_refused_and_one_the_search_cannot_find_is_said() -> None:
+def test_lor_4_1_a_craft_no_card_of_the_deck_makes_or_no_crafting_pieces_pay_is_refused() -> None:
     v = check_game(HEAD + SETUP_C + SETUP_E + "C:t->1/Zsomethingelse/#->C\n")
     assert v.status == "refused" and v.line == 9 and v.why.startswith("LoR 4.1: no card of the deck crafts Zsomethingelse"), v.text()
-    v = check_game(HEAD + SETUP_C + SETUP_E + "C:t->1/Z%s/++2/#->C\n")  # a sword costs two foxes; her one workshop is in a rabbit clearing
-    assert v.status != "legal" and v.line == 9 and v.checked == 2, v.text()
+    # LoR 4.1.1: a sword costs two foxes; her one workshop is in 5, a rabbit clearing
+    v = check_game(HEAD + SETUP_C + SETUP_E + "C:t->1/Z%s/++2/#->C\n")
+    assert (v.status, v.line, v.checked) == ("refused", 9, 2), v.text()
+    assert v.why == "LoR 4.1.1: no card that makes Z%s can be paid with the crafting pieces on the map (1 rabbit)"
 
 
 RIVERFOLK_HEAD = HEAD.replace("Pool: CE", "Pool: CEO").replace("E: Bo\n", "E: Bo\nO: Cy\n")

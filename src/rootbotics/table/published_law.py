@@ -34,6 +34,8 @@ from ..core.events import EventLog
 from ..core.moves import Decision, IllegalMove
 from ..core.moves import Move as LegalMove
 from ..core.state import GameState
+from ..core.faction import rules_of
+from ..core.lor.crafting import can_pay
 from ..programs import ProgramController
 from .board import ENGINE_NAMES, LETTERS
 from .law import law_built
@@ -611,6 +613,10 @@ def check_line(s: GameState, faction: str, letter: str, part: str, actions: list
     for craft, cards in zip(crafts, options, strict=True):
         if not cards:
             raise Refused(f"LoR 4.1: no card of the deck crafts {format_action(craft)}")
+    for k, act in enumerate(actions):
+        why = unpayable(s, faction, letter, actions[:k], act) if isinstance(act, Craft) else None
+        if why:
+            raise Refused(why)
     failed: Refused | Unchecked | None = None
     unheld: Unchecked | None = None  # a card the hand could not hold (another hand has it)
     for made in islice(product(*options), MAX_CRAFT_CARDS):
@@ -655,6 +661,27 @@ def _check_with(s: GameState, faction: str, letter: str, part: str, actions: lis
 
 
 # -- crafts ------------------------------------------------------------------------------------------
+def unpayable(s: GameState, faction: str, letter: str, before: list[Any], craft: Craft) -> str | None:
+    """LoR 4.1.1: why no card that makes ``craft`` can be paid with the crafter's crafting pieces
+    as the line's earlier actions leave the map (all of them unused: a bound, so a line refused
+    here no chain of legal moves could make); None when one can be, or when the seat's Law module
+    names no ``crafting_pieces`` (the search decides)."""
+    law = rules_of(faction).lor()
+    pieces_of = getattr(law, "crafting_pieces", None)
+    if pieces_of is None:
+        return None
+    shadow = s.clone()
+    try:
+        play_actions(shadow, letter, list(before))
+    except ImportError_:
+        return None
+    pieces = pieces_of(shadow)
+    if any(can_pay(s.deckdef.card(cid).cost, pieces) for cid in craft_cards(s, craft)):
+        return None
+    have = ", ".join(f"{n} {suit}" for suit, n in sorted(pieces.items()) if n) or "none"
+    return f"LoR 4.1.1: no card that makes {format_action(craft)} can be paid with the crafting pieces on the map ({have})"
+
+
 def craft_cards(s: GameState, craft: Craft) -> list[int]:
     """One card of each title and suit in the game's deck that could have made the craft: those
     crafting its item (``Z%x``), or those its name or abbreviation names (``Zrpart``)."""

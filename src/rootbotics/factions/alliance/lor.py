@@ -181,6 +181,9 @@ def sympathy_pieces(state: GameState) -> dict[str, int]:
     return pieces
 
 
+crafting_pieces = sympathy_pieces  # what a Rootlog line's craft can be paid with (table/published_law.py)
+
+
 def train_cards(state: GameState) -> list[int]:
     """LoR 8.5.3: hand cards matching the clearing of a base on the map (birds too), while a
     warrior is left to become an officer."""

@@ -180,6 +180,9 @@ def roost_pieces(state: GameState) -> dict[str, int]:
     return pieces
 
 
+crafting_pieces = roost_pieces  # what a Rootlog line's craft can be paid with (table/published_law.py)
+
+
 def daylight(g: Game) -> None:
     """LoR 7.5: craft with roosts (LoR 7.5.1), then resolve the Decree (LoR 7.5.2). The free
     choices of Daylight (dominance, once-a-turn cards, closed paths) are offered while crafting

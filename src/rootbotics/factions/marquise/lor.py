@@ -87,6 +87,9 @@ def workshops(state: GameState) -> dict[str, int]:
     return pieces
 
 
+crafting_pieces = workshops  # what a Rootlog line's craft can be paid with (table/published_law.py)
+
+
 def daylight(g: Game) -> None:
     """LoR 6.5: first craft with workshops, then up to three actions plus one per bird card
     spent, in any order (recruit once)."""
