@@ -238,14 +238,7 @@ def explore(g: Game, faction: str = FACTION) -> None:
     if not can_pay(g, moves + EXPLORE_COST, "Explore", f"{moves} to move to {c}, {EXPLORE_COST} to explore", faction) or not go(g, c, "BBP RR.5", choice.explain, faction):
         return
     satchel.exhaust(g, faction, EXPLORE_COST, "BBP RR.5", f"to explore the ruin in {c}")
-    cl = s.clearings[c]
-    item = law.take_from_ruin(g, faction, c, "BBP RR.5", limited=False)
-    g.emit(faction, "BBP RR.5", "explore", "explores the ruin in {c} and reveals {item:an item}", choice.explain, c=c, item=item)
-    cl.ruin_items.remove(item)
-    satchel.gain(g, faction, item, "BBP RR.5", f"from the ruin in {c}", ruin=Q.two_vagabonds(s))
-    if not cl.ruin_items:
-        cl.ruin = False
-        g.emit(faction, "BBP RR.5", "remove_ruin", "removes the ruin in {c}: its last item is taken", c=c)
+    law.explore_ruin(g, faction, c, "BBP RR.5", choice.explain, limited=False)  # BBP RR.5's note: any of the items
 
 
 def quest(g: Game, faction: str = FACTION) -> None:

@@ -402,6 +402,20 @@ def take_from_ruin(g: Game, faction: str, c: int, rule: str, limited: bool = Tru
     return choices[0] if len(choices) == 1 else g.chance.pick(choices, f"the item taken from the ruin in {c} ({rule})")
 
 
+def explore_ruin(g: Game, faction: str, c: int, rule: str, explain: Callable[[], str], limited: bool = True) -> None:
+    """Take an item from the ruin in ``c`` (:func:`take_from_ruin`), reveal and gain it; the ruin
+    goes once its last item is taken (7.5.1; the Robot Raccoon's BBP RR.5 the same way)."""
+    s = g.state
+    cl = s.clearings[c]
+    item = take_from_ruin(g, faction, c, rule, limited)
+    g.emit(faction, rule, "explore", "explores the ruin in {c} and reveals {item:an item}", explain, c=c, item=item)
+    cl.ruin_items.remove(item)
+    satchel.gain(g, faction, item, rule, f"from the ruin in {c}", ruin=Q.two_vagabonds(s))
+    if not cl.ruin_items:
+        cl.ruin = False
+        g.emit(faction, rule, "remove_ruin", "removes the ruin in {c}: its last item is taken", c=c)
+
+
 # -- 7.5.1 Explore -----------------------------------------------------------------------------------------
 def explore(g: Game) -> None:
     """7.5.1: move to the nearest ruin, exhaust an item, take a random item from under it; the
@@ -419,14 +433,7 @@ def explore(g: Game) -> None:
     if satchel.exhaust(g, FACTION, 1, "7.5.1", f"to explore the ruin in {c}") == 0:
         g.emit(FACTION, "7.5.1", "skip", "cannot explore in {c}: no face-up item left", c=c)
         return
-    cl = s.clearings[c]
-    item = take_from_ruin(g, FACTION, c, "7.5.1")
-    g.emit(FACTION, "7.5.1", "explore", "explores the ruin in {c} and reveals {item:an item}", choice.explain, c=c, item=item)
-    cl.ruin_items.remove(item)
-    satchel.gain(g, FACTION, item, "7.5.1", f"from the ruin in {c}", ruin=Q.two_vagabonds(s))
-    if not cl.ruin_items:
-        cl.ruin = False
-        g.emit(FACTION, "7.5.1", "remove_ruin", "removes the ruin in {c}: its last item is taken", c=c)
+    explore_ruin(g, FACTION, c, "7.5.1", choice.explain)
 
 
 # -- 7.5.2 Quest -------------------------------------------------------------------------------------------
