@@ -76,3 +76,17 @@ def save_and_continue(config: Any, turns: int) -> tuple[list[str], list[str]]:
             for _ in range(turns):
                 play_turn(g)
     return [e.line() for e in whole.log.events[start:]], [e.line() for e in resumed.log]
+
+
+def check_every_event(g: Any, round_trip_on: tuple[str, ...]) -> None:
+    """Every invariant checked after every event of ``g``; after each event of a kind in
+    ``round_trip_on``, the state read back from its saved JSON is the same."""
+    from rootbotics.core import invariants, serial
+
+    def check(e: Any) -> None:
+        invariants.check(g.state)
+        if e.kind in round_trip_on:
+            data = serial.to_json(g.state)
+            assert serial.to_json(serial.from_json(data)) == data
+
+    g.log.listeners.append(check)

@@ -17,6 +17,7 @@ from rootbotics.factions.eyrie.board import LEADERS, VIZIER, DynastyBoard
 from rootbotics.game import GameConfig, Seat, new_game, play
 from rootbotics.programs import ProgramController, builtin
 from tests.helpers import game, position
+from tests.lor.scripted import check_every_event
 
 V = "loyal_vizier"
 EMPTY = {"recruit": [], "move": [], "battle": [], "build": []}
@@ -442,13 +443,7 @@ def test_random_eyrie_seat_plays_whole_games(seed):
         seats[0] = Seat("marquise", "human")
     controllers = {s.faction: ProgramController(builtin("random" if seed % 2 else "greedy", seed, s.faction)) for s in seats if s.seat == "human"}
     g = new_game(GameConfig(seats, maps[seed % 4], seed), controllers=controllers)
-
-    def check(e):
-        invariants.check(g.state)
-        if e.kind in ("depose", "decree_add"):
-            data = serial.to_json(g.state)
-            assert serial.to_json(serial.from_json(data)) == data
-    g.log.listeners.append(check)
+    check_every_event(g, ("depose", "decree_add"))
     play(g)
     assert g.state.winner
     assert any(e.faction == "eyrie" and e.kind == "decree_add" for e in g.log)

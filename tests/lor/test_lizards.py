@@ -22,6 +22,7 @@ from rootbotics.factions.lizards.rules import CultBoard
 from rootbotics.game import GameConfig, Seat, new_game, play
 from rootbotics.programs import ProgramController, SeatView, builtin
 from tests.helpers import game, position, set_order
+from tests.lor.scripted import check_every_event
 
 L = "lizards"
 
@@ -524,14 +525,7 @@ def test_random_cult_seat_plays_whole_games(seed: int) -> None:
         seats[0] = Seat(others[0], "human")  # another seat played by a program beside it
     controllers = {x.faction: ProgramController(builtin("random" if seed % 2 else "greedy", seed, x.faction)) for x in seats if x.seat == "human"}
     g = new_game(GameConfig(seats, maps[seed % 4], seed), controllers=controllers)
-
-    def check(e: Any) -> None:
-        invariants.check(g.state)
-        if e.kind in ("outcast_marker", "return_revealed"):
-            data = serial.to_json(g.state)
-            assert serial.to_json(serial.from_json(data)) == data
-
-    g.log.listeners.append(check)
+    check_every_event(g, ("outcast_marker", "return_revealed"))
     play(g)
     assert g.state.winner
     assert any(e.faction == L and e.kind == "reveal" for e in g.log)

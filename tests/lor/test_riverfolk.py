@@ -21,7 +21,7 @@ from rootbotics.game import GameConfig, Seat, new_game, play
 from rootbotics.programs import ProgramController, SeatView, builtin
 
 from helpers import game, position
-from tests.lor.scripted import kinds, seat
+from tests.lor.scripted import check_every_event, kinds, seat
 
 PRICES = {"hand_card": 2, "riverboats": 1, "mercenaries": 3}
 
@@ -438,14 +438,7 @@ def test_random_riverfolk_seat_plays_whole_games(seed: int) -> None:
     program = "greedy" if seed % 4 == 0 and seed % 3 != 1 else "random"
     controllers = {f: ProgramController(builtin(program, seed, f)) for f in humans}
     g = new_game(GameConfig(seats, maps[seed % 4], seed), controllers=controllers)
-
-    def check(e):
-        invariants.check(g.state)
-        if e.kind in ("price", "trade_disruption"):
-            data = serial.to_json(g.state)
-            assert serial.to_json(serial.from_json(data)) == data
-
-    g.log.listeners.append(check)
+    check_every_event(g, ("price", "trade_disruption"))
     play(g)
     assert g.state.winner
     assert any(e.faction == "riverfolk" and e.kind == "price" for e in g.log)
