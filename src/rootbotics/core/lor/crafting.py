@@ -30,6 +30,19 @@ def can_pay(cost: tuple[str, ...], pieces: dict[str, int]) -> bool:
     return cost.count(ANY) <= spare
 
 
+def building_pieces(state: GameState, faction: str, kind: str) -> dict[str, int]:
+    """Crafting pieces by suit of a seat whose buildings of ``kind`` each count for their
+    clearing's suit (LoR 4.1.1: the Marquise's workshops, the Eyrie's roosts, the Hundreds'
+    strongholds)."""
+    pieces = dict.fromkeys(CRAFT_SUITS, 0)
+    for c in CLEARINGS:
+        for f, k in state.clearings[c].buildings:
+            if f == faction and k == kind:
+                suit = state.suits[c] or ""
+                pieces[suit] = pieces.get(suit, 0) + 1
+    return pieces
+
+
 def craftable(state: GameState, faction: str, pieces: dict[str, int]) -> list[int]:
     """Cards in hand the seat may craft now: not an ambush or dominance card (LoR 2.1.2,
     2.1.3), an item still in the supply (LoR 4.1.2), no duplicate of a persistent effect in its

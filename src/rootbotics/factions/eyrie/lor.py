@@ -13,7 +13,7 @@ from typing import cast
 from ...core.context import Game
 from ...core.lor.battling import ask_battle, can_take_battle
 from ...core.lor.cards import ask_card, card_moves, draw, draw_and_discard, suit_matches
-from ...core.lor.crafting import CRAFT_SUITS, craft, craft_moves
+from ...core.lor.crafting import building_pieces, craft, craft_moves
 from ...core.lor.effects import daylight_start, evening_start
 from ...core.lor.offers import offer_between_steps
 from ...core.lor.moving import ask_move, can_take_move
@@ -173,11 +173,7 @@ def a_new_roost(g: Game) -> None:
 # -- Daylight (LoR 7.5) --------------------------------------------------------------------------------
 def roost_pieces(state: GameState) -> dict[str, int]:
     """Crafting pieces: a roost counts for its clearing's suit (LoR 7.2.1)."""
-    pieces = dict.fromkeys(CRAFT_SUITS, 0)
-    for c in CLEARINGS:
-        if has_roost(state, c):
-            pieces[state.suits[c] or ""] = pieces.get(state.suits[c] or "", 0) + 1
-    return pieces
+    return building_pieces(state, FACTION, "roost")
 
 
 crafting_pieces = roost_pieces  # what a Rootlog line's craft can be paid with (table/published_law.py)

@@ -11,7 +11,7 @@ from ...core.battle import battle
 from ...core.context import Game
 from ...core.lor.battling import battle_clearings, defenders
 from ...core.lor.cards import ask_card, draw_and_discard, matching, spend
-from ...core.lor.crafting import CRAFT_SUITS, craft_while_wanted
+from ...core.lor.crafting import building_pieces, craft_while_wanted
 from ...core.lor.effects import daylight_start, evening_start
 from ...core.lor.offers import offer_between_steps, take_turn_offer, turn_offers
 from ...core.lor.moving import ask_move, can_take_move, destinations
@@ -308,12 +308,7 @@ def lavish(g: Game) -> None:
 # -- Daylight (LoR 14.5) ------------------------------------------------------------------------------
 def stronghold_pieces(state: GameState) -> dict[str, int]:
     """Crafting pieces: a stronghold counts for its clearing's suit (LoR 14.2.1)."""
-    pieces = dict.fromkeys(CRAFT_SUITS, 0)
-    for c in CLEARINGS:
-        for f, k in state.clearings[c].buildings:
-            if f == FACTION and k == "stronghold":
-                pieces[state.suits[c] or ""] = pieces.get(state.suits[c] or "", 0) + 1
-    return pieces
+    return building_pieces(state, FACTION, "stronghold")
 
 
 def daylight(g: Game) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...core.context import Game
 from ...core.lor.battling import ask_battle, can_take_battle
 from ...core.lor.cards import ask_card, birds, draw_and_discard, matching, spend
-from ...core.lor.crafting import CRAFT_SUITS, craft_while_wanted
+from ...core.lor.crafting import building_pieces, craft_while_wanted
 from ...core.lor.effects import daylight_start, evening_start
 from ...core.lor.moving import ask_move, can_take_move
 from ...core.lor.turn import apply_free_daylight, free_daylight_moves, play_turn
@@ -79,12 +79,7 @@ def birdsong(g: Game) -> None:
 
 def workshops(state: GameState) -> dict[str, int]:
     """Crafting pieces: a workshop counts for its clearing's suit (LoR 6.2.1)."""
-    pieces = dict.fromkeys(CRAFT_SUITS, 0)
-    for c in CLEARINGS:
-        for f, k in state.clearings[c].buildings:
-            if f == FACTION and k == "workshop":
-                pieces[state.suits[c] or ""] = pieces.get(state.suits[c] or "", 0) + 1
-    return pieces
+    return building_pieces(state, FACTION, "workshop")
 
 
 crafting_pieces = workshops  # what a Rootlog line's craft can be paid with (table/published_law.py)
