@@ -39,18 +39,45 @@ from ..core.lor.crafting import can_pay
 from ..programs import ProgramController
 from .board import ENGINE_NAMES, LETTERS
 from .law import law_built
-from .law_boards import prices
+from .law_boards import COLUMN_AREA, prices
 from .law_lines import SUIT_OF, _card_changes, _progress, _verdict, delta, features, group
-from .rootlog import Battle, Board, Card, Clearing, Craft, Hand, Move, Piece, Reveal, RootlogError, format_action, parse_file
+from .rootlog import Battle, Board, Card, Clearing, Counted, Craft, Hand, Item, Move, Piece, Reveal, RootlogError, SetMarker, format_action, parse_file
 from .rootlog_import import ENGINE_ITEMS, ImportError_, bot_rule_sets, bot_seats, play_actions, seat_options, start_position, turn_lines
+from .line_bounds import broken_bound
+from ..factions.eyrie.board import VIZIER
 
 MAX_DEPTH = 10  # decisions (and rolls) in one run's chain
 MAX_TRIES = 4000  # chains played for one run
-LINE_TRIES = 2  # runs' worth of plays for one line
+LINE_TRIES = 3  # runs' worth of plays for one line (all passes together)
 SLACK = 4  # steps in a row a chain may take without coming closer to the line
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """How wide one pass of the search looks: a run's chain at most ``depth`` steps, ``slack``
+    of them in a row without coming closer to the line, ``tries`` plays for one run, ``total``
+    new plays for the whole line (the last pass: ``MAX_TRIES * LINE_TRIES``)."""
+
+    depth: int
+    slack: int
+    tries: int
+    total: int
+
+
+# Narrow passes first: most lines follow by short chains, and a narrow pass that takes a wrong
+# turn (a card spent as an extra action where the line overworks) gives it up after a few plays
+# and tries the next; only the last, widest pass may end the search with a verdict.
+PASSES = (Pass(6, 2, 150, 1500), Pass(8, 3, 800, 4000), Pass(MAX_DEPTH, SLACK, MAX_TRIES, MAX_TRIES * LINE_TRIES))
+
+
+class _PassOver(Exception):
+    """A narrow pass used its plays: the next, wider one begins."""
+
+
 ROLLS = tuple((a, b) for a in range(4) for b in range(a + 1))  # (higher, lower)
 SEED = 26
 MAX_CRAFT_CARDS = 6  # cards tried for a line's crafts
+AREA_COLUMN = {v: k for k, v in COLUMN_AREA.items()}  # Rootlog's Decree columns (``$_r``) to the engine's
 
 Answer = Any  # a legal move, or a roll (a, b)
 Chain = tuple[Answer, ...]
@@ -118,6 +145,24 @@ class _Dice:
 class Reached:
     state: GameState
     pending: Decision | str | None  # the next decision, "roll", or None: the part is over
+    revealed: Counter[str] = field(default_factory=Counter)  # the seat's cards revealed, by suit
+
+
+REVEALERS = {"lizards": "L", "duchy": "D"}  # seats whose rituals and Assembly reveal cards (LoR 10.5, 12.5)
+
+
+def revealed_suits(s: GameState, log: EventLog, faction: str) -> Counter[str]:
+    """The suits of the cards ``faction`` revealed in the events (LoR 10.5, 12.5)."""
+    out: Counter[str] = Counter()
+    if faction not in REVEALERS:
+        return out
+    suit_of = {c.label(): c.suit for c in s.deckdef.cards}
+    for e in log.events:
+        if e.kind == "reveal" and e.faction == faction:
+            suit = e.data.get("suit") or suit_of.get(str(e.data.get("card")))
+            if suit:
+                out[suit] += 1
+    return out
 
 
 def reach(s0: GameState, faction: str, part: str, chain: Chain, seats: set[str]) -> Reached | None:
@@ -141,12 +186,12 @@ def reach(s0: GameState, faction: str, part: str, chain: Chain, seats: set[str])
             g.state.turn = g.state.turn_order.index(faction)
             play_turn(g)
     except _Pending as p:
-        return Reached(g.state, p.what)
+        return Reached(g.state, p.what, revealed_suits(g.state, g.log, faction))
     except (IllegalMove, EngineFailure):  # (a battle with a seat that has no controller here)
         return None
     except GameOver:
         pass
-    return Reached(g.state, None)
+    return Reached(g.state, None, revealed_suits(g.state, g.log, faction))
 
 
 # -- what is compared ------------------------------------------------------------------------------
@@ -165,6 +210,19 @@ def feats(s: GameState, seats: set[str]) -> Counter[Any]:
             out[("leader", b.leader)] = 1
         if hasattr(b, "supporters"):
             out[("supporters", f)] = len(b.supporters or ())
+        if getattr(b, "character", None):
+            out[("character", f, b.character)] = 1  # a Vagabond's (LoR 9.3.1)
+        out.update(decree(s, f))
+    return out
+
+
+def decree(s: GameState, f: str) -> Counter[Any]:
+    """The Eyrie's Decree by column and suit (LoR 7.4.2; the Loyal Viziers are no cards)."""
+    out: Counter[Any] = Counter()
+    for col, cards in (getattr(s.factions[f].board, "decree", None) or {}).items():
+        for cid in cards:
+            if cid != VIZIER:
+                out[("decree", f, col, s.deckdef.card(cid).suit)] += 1
     return out
 
 
@@ -174,9 +232,13 @@ def _card_extras(s: GameState, letter: str, actions: Sequence[Any], seats: set[s
     into the Crafted Items box or the card before its crafter."""
     out: Counter[Any] = Counter({k: v for k, v in _card_changes(s, ENGINE_NAMES[letter], actions).items() if len(k) == 2 and k[1] in seats})
     crafts = iter(made)
+    laid = decree(s, "eyrie") if "eyrie" in seats else Counter()  # the Decree as the line leaves it
     for act in actions:
         if isinstance(act, Craft):
             _crafted(s, ENGINE_NAMES[letter], next(crafts, None), seats, out)
+        if isinstance(act, SetMarker) and not act.value and "eyrie" in seats and any(ENGINE_NAMES.get(b.faction or letter) == "eyrie" and b.area == "" for b in act.boards):
+            out.subtract(laid)  # turmoil: the Decree discarded but its Viziers (LoR 7.7.2)
+            laid.clear()
         if not isinstance(act, Move):
             continue
         for part in act.parts:
@@ -195,6 +257,12 @@ def _card_extras(s: GameState, letter: str, actions: Sequence[Any], seats: set[s
                         out[("leader", card.name)] += sign
                     elif who == "alliance" and place.area is None and who in seats:
                         out[("supporters", who)] += sign * counted.count
+                    elif card.name and place.area is None and who in seats and hasattr(s.factions[who].board, "character"):
+                        out[("character", who, card.name)] += sign  # ``#tinker->$``: a Vagabond's character (LoR 9.3.1)
+                    elif who == "eyrie" and place.area in AREA_COLUMN and who in seats and card.suit in SUIT_OF:
+                        key = ("decree", who, AREA_COLUMN[place.area], SUIT_OF[card.suit])
+                        out[key] += sign * counted.count
+                        laid[key] += sign * counted.count
     return out
 
 
@@ -216,11 +284,12 @@ def targets(s0: GameState, letter: str, actions: Sequence[Any], seats: set[str],
     """The compared position after each prefix of the line (an ImportError_ where the import
     stops), with what the notation leaves unwritten (``starting_funds``)."""
     base = feats(s0, seats)
-    kept = {k: v for k, v in base.items() if k[0] in ("hand", "leader", "supporters", "crafted", "played")}
+    kept = {k: v for k, v in base.items() if k[0] in ("hand", "leader", "supporters", "crafted", "played", "decree", "character")}
     shadow, out = s0.clone(), [base]
     starting_funds(shadow, ENGINE_NAMES[letter], part, actions)
+    fought: set[tuple[str, int]] = set()  # (Revenge: a Lizard warrior removed in a battle of the line, LoR 10.2.3)
     for k in range(1, len(actions) + 1):
-        play_actions(shadow, letter, [actions[k - 1]])
+        play_actions(shadow, letter, [actions[k - 1]], fought)
         t = Counter({key: v for key, v in features(shadow).items() if key[0] != "hand"})
         t.update(kept)
         for f in seats:
@@ -228,7 +297,112 @@ def targets(s0: GameState, letter: str, actions: Sequence[Any], seats: set[str],
         for key, v in _card_extras(s0, letter, actions[:k], seats, made).items():
             t[key] += v
         out.append(Counter({key: v for key, v in t.items() if v}))
+    birds = revealed_birds(letter, actions) if part == "turn" and ENGINE_NAMES[letter] in seats else 0
+    if birds:  # LoR 12.6.1: the Duchy's revealed birds are discarded in its Evening, unwritten
+        out[-1][("hand", ENGINE_NAMES[letter])] -= birds
+        out[-1] = Counter({key: v for key, v in out[-1].items() if v})
     return out
+
+
+def revealed_birds(letter: str, actions: Sequence[Any]) -> int:
+    """The bird cards the Duchy's line reveals (``(R+B)#^``): its Evening discards them (LoR
+    12.6.1), which the file does not write."""
+    if letter != "D":
+        return 0
+    return sum(c.count for a in actions if isinstance(a, Reveal) and (a.revealer or letter) == letter and a.target is None for c in a.cards if isinstance(c.thing, Card) and c.thing.suit == "B")
+
+
+# -- discards --------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Allowance:
+    """The cards a prefix of the line discards: ``suits`` as written, ``unknown`` more of any
+    suit (``#C->``, a turmoil's Decree, an Alliance base's supporters)."""
+
+    suits: Counter[str]
+    unknown: int
+
+
+ANY = 99  # cards of any suit: a discard the file does not count (the Eyrie's Decree in turmoil)
+
+
+def discarded(s: GameState) -> Counter[str]:
+    """Every discarded card in the game by suit: the discard pile, the dominance cards beside the
+    map, the Lost Souls (LoR 10.2.6; the Cult bot's pile)."""
+    deck = s.deckdef
+    out = Counter(deck.card(c).suit for c in s.discard)
+    out.update(deck.card(c).suit for c in s.available_dominance)
+    for fs in s.factions.values():
+        for pile in (getattr(fs.board, "lost_souls", None), getattr(fs.board, "pile", None)):
+            if isinstance(pile, list):
+                out.update(deck.card(c).suit for c in pile if isinstance(c, int))
+    return out
+
+
+def fits(thrown: Counter[str], allowed: Allowance) -> bool:
+    """The chain discarded no card the prefix does not (its unknown ones of any suit)."""
+    over = sum(max(0, n - allowed.suits[suit]) for suit, n in thrown.items())
+    return over <= allowed.unknown
+
+
+def allowed_discards(s: GameState, letter: str, actions: Sequence[Any], made: Sequence[int]) -> Allowance:
+    """The discards ``actions`` write: cards moved from a hand or a board to nowhere (``M#C->``,
+    ``(M+F)#$->``), the cards crafted that are not kept for a lasting effect (LoR 4.1), and
+    what the file leaves uncounted: a turmoil's Decree (LoR 7.7), an Alliance base's supporters
+    (LoR 8.2.5), the birds the Duchy revealed (discarded in its Evening, LoR 12.6.1)."""
+    suits: Counter[str] = Counter()
+    unknown = 0
+    crafts = iter(made)
+    for act in actions:
+        if isinstance(act, Craft):
+            cid = next(crafts, None)
+            if cid is None or not s.deckdef.card(cid).persistent:
+                if cid is None:
+                    unknown += 1
+                else:
+                    suits[s.deckdef.card(cid).suit] += 1
+        elif isinstance(act, SetMarker) and not act.value and any((b.faction or letter) == "E" and b.area == "" for b in act.boards):
+            unknown += ANY
+        elif isinstance(act, Reveal):
+            suits["bird"] += revealed_birds(letter, [act])
+        elif isinstance(act, Move):
+            for part in act.parts:
+                for counted in part.things:
+                    thing = counted.thing
+                    if isinstance(thing, Piece) and thing.faction == "A" and thing.kind == "b" and not act.dests:
+                        unknown += ANY
+                    if not isinstance(thing, Card) or act.dests or not isinstance(part.start, (Hand, Board, type(None))):
+                        continue
+                    suit = SUIT_OF.get(thing.suit or "")
+                    if suit:
+                        suits[suit] += counted.count
+                    else:
+                        unknown += counted.count
+    return Allowance(suits, unknown)
+
+
+def allowed_reveals(letter: str, actions: Sequence[Any]) -> Allowance:
+    """The cards ``actions`` reveal for the seat's rituals or Assembly and sway (``F#^``,
+    ``(R+B)#^``), and the Lizards' cards spent from the hand in Daylight (``F#L->``: a Score
+    reveals the card it spends, LoR 10.5.3); a card of no written suit is any."""
+    suits: Counter[str] = Counter()
+    unknown = 0
+    if letter not in REVEALERS.values():
+        return Allowance(suits, ANY)
+    for act in actions:
+        things: list[Counted] = []
+        if isinstance(act, Reveal) and (act.revealer or letter) == letter and act.target is None:
+            things = list(act.cards)
+        elif letter == "L" and isinstance(act, Move) and not act.dests:
+            things = [c for p in act.parts if isinstance(p.start, Hand) and p.start.faction == letter for c in p.things]
+        for counted in things:
+            if not isinstance(counted.thing, Card):
+                continue
+            suit = SUIT_OF.get(counted.thing.suit or "")
+            if suit:
+                suits[suit] += counted.count
+            else:
+                unknown += counted.count
+    return Allowance(suits, unknown)
 
 
 # -- the search ------------------------------------------------------------------------------------
@@ -243,23 +417,55 @@ class _Line:
     targets: list[Counter[Any]]
     seats: set[str]
     dice: list[tuple[int, int] | None]  # each battle's rolls as the file gives them (None: not given)
+    named: frozenset[tuple[str, str]] = frozenset()  # cards (title, suit) the line crafts or names
+    discards: list[Allowance] = field(default_factory=list)  # the discards each prefix allows
+    reveals: list[Allowance] = field(default_factory=list)  # the reveals each prefix allows
     tries: int = 0
     reached: dict[Chain, Reached | None] = field(default_factory=dict)
+    width: Pass = PASSES[-1]
+
+    @property
+    def last_pass(self) -> bool:
+        return self.width == PASSES[-1]
 
     def reach(self, chain: Chain) -> Reached | None:
         if chain not in self.reached:
             self.tries += 1
-            if self.tries > MAX_TRIES * LINE_TRIES:
+            if self.tries > self.width.total:
+                if not self.last_pass:
+                    raise _PassOver
                 raise Unchecked(f"the search gave up after {self.tries} plays of the turn")
             self.reached[chain] = reach(self.s0, self.faction, self.part, chain, self.seats)
         return self.reached[chain]
 
+    def thrown(self, s: GameState) -> Counter[str]:
+        """The cards discarded since the line's start, by suit (``discarded``)."""
+        return discarded(s) - discarded(self.s0)
+
     def answers(self, chain: Chain, r: Reached) -> list[Answer]:
         if isinstance(r.pending, Decision):
-            return list(r.pending.moves)
+            return alike_cards_once(r.state, r.pending.moves, self.named)
         n = sum(1 for a in chain if isinstance(a, tuple))  # the battle's place among the line's
         given = self.dice[n] if n < len(self.dice) else None
         return [given] if given is not None else list(ROLLS)
+
+
+def alike_cards_once(s: GameState, moves: Sequence[LegalMove], named: frozenset[tuple[str, str]]) -> list[Answer]:
+    """The decision's moves with one card of each suit and kind among cards the line does not
+    name: the file writes a card by its suit, so two such cards make the same line (the hand
+    was fitted to the suits it spends, ``fit_hand``); a card it crafts or names stays apart."""
+    out: list[Answer] = []
+    seen: set[tuple[str, str, str]] = set()
+    for m in moves:
+        if m.kind == "card" and m.args and isinstance(m.args[0], int):
+            card = s.deckdef.card(m.args[0])
+            if (card.title, card.suit) not in named:
+                key = (m.kind, card.suit, card.kind)
+                if key in seen:
+                    continue
+                seen.add(key)
+        out.append(m)
+    return out
 
 
 def _touched(line: _Line, pos: int, j: int) -> set[Any]:
@@ -286,25 +492,36 @@ def _runs(line: _Line, chain: Chain, pos: int) -> Iterator[tuple[Chain, int, Rea
     ahead_of = [delta(start, line.targets[j]) for j in range(pos, n + 1)]
     level: list[tuple[Chain, Reached, int, int]] = [((), root, 0, -1)]
     tries = 0
-    for _ in range(MAX_DEPTH + 1):
+    width = line.width
+    seen: set[Any] = set()
+    for _ in range(width.depth + 1):
         found, ahead = [], []
         for ext, r, astray, before in level:
+            thrown = line.thrown(r.state)
+            if not fits(thrown, line.discards[n]) or not fits(r.revealed, line.reveals[n]):
+                continue  # a card of a suit the line never discards or reveals
             got = delta(start, feats(r.state, line.seats))
+            key = _position_key(r, got, thrown, line.faction, ext)
+            if key in seen:
+                continue  # reached already by another order of the same steps (the shorter kept)
+            seen.add(key)
             if pos == n and r.pending is None and _verdict(whole, got, mentioned, passed) in ("match", "exact"):
                 found.append((n, False, ext, r))
             for j, target in runs:
-                if _verdict(target, got, mentioned, passed) in ("match", "exact"):
+                if fits(thrown, line.discards[j]) and fits(r.revealed, line.reveals[j]) and _verdict(target, got, mentioned, passed) in ("match", "exact"):
                     found.append((j, _verdict(target, got, mentioned, passed) != "exact", ext, r))
             if r.pending is None or all(_verdict(t, got, mentioned, passed) == "off" for t in ahead_of):
                 continue  # (a hand may go down and up again: off from every later prefix)
             now = _progress(whole, got)
-            away = 0 if now > before else astray + 1
-            if away > SLACK:
+            away = 0 if now > before else astray + (0 if ext and _declines(ext[-1]) else 1)
+            if away > width.slack:
                 continue
             for a in line.answers((*chain, *ext), r):
                 tries += 1
-                if tries > MAX_TRIES:
-                    raise Unchecked(f"no chain found within {MAX_TRIES} plays for {_words(line, pos)}")
+                if tries > width.tries:
+                    if not line.last_pass:
+                        return  # a narrow pass gives this run up; a wider one may find it
+                    raise Unchecked(f"no chain found within {width.tries} plays for {_words(line, pos)}")
                 nr = line.reach((*chain, *ext, a))
                 if nr is not None:
                     ahead.append(((*ext, a), nr, away, max(now, before)))
@@ -312,6 +529,37 @@ def _runs(line: _Line, chain: Chain, pos: int) -> Iterator[tuple[Chain, int, Rea
         if not ahead:
             return
         level = ahead
+
+
+def _kinds(chain: Chain) -> frozenset[tuple[str, int]]:
+    """A chain's steps counted by kind (``build``, ``march``, a roll): chains that reach one
+    position at one place in the line by as many steps of each kind are one for the search
+    (rolls of the dice that remove the same pieces; a card of one suit or another)."""
+    counts = Counter(a.kind if isinstance(a, LegalMove) else "roll" for a in chain)
+    return frozenset(counts.items())
+
+
+DECLINES = frozenset({"done", "no"})
+
+
+def _declines(a: Answer) -> bool:
+    """A step that takes nothing up (ends an action's choices, passes on an offer): the turn
+    moves on, so it does not count against ``SLACK`` (a Field Hospitals declined, then the
+    Daylight's craft, before a building)."""
+    return isinstance(a, LegalMove) and a.kind in DECLINES
+
+
+def _position_key(r: Reached, got: dict[Any, int], thrown: Counter[str], faction: str, ext: Chain | frozenset[Any]) -> Any:
+    """Two chains of the same steps in another order (a recruit then a build, a build then a
+    recruit) that reach the same position and decision are one for the rest of the search:
+    the steps as a multiset (what the turn remembers in its counts: actions left, rituals
+    scored, cards used), the compared change, the seat's cards, what it discarded and revealed,
+    and the decision asked with its moves."""
+    d = r.pending
+    asked = (d.step, d.rule, d.prompt, tuple((m.kind, m.args) for m in d.moves)) if isinstance(d, Decision) else d
+    steps = tuple(sorted(repr((a.kind, a.args)) if isinstance(a, LegalMove) else repr(a) for a in ext)) if isinstance(ext, tuple) else ext
+    fs = r.state.factions[faction]
+    return (steps, frozenset(got.items()), tuple(sorted(fs.hand)), frozenset(thrown.items()), frozenset(r.revealed.items()), asked)
 
 
 def _words(line: _Line, pos: int) -> str:
@@ -330,12 +578,20 @@ def _refusal(line: _Line, root: Reached, pos: int) -> str:
 
 def match_line(line: _Line) -> GameState:
     """The position after the line's chain of legal moves (Refused or Unchecked if none): the
-    runs are tried depth first; the first that lets the rest of the line follow is kept."""
+    runs are tried depth first; the first that lets the rest of the line follow is kept. The
+    search is made in ``PASSES``, narrow to wide, the plays of the turn kept between them; only
+    the widest refuses."""
     far: list[tuple[int, Chain]] = [(0, ())]
+    failed: set[Any] = set()  # (place in the line, position) followed to no end in this pass
 
     def follow(chain: Chain, pos: int) -> GameState | None:
         if pos > far[0][0]:
             far[0] = (pos, chain)
+        r = line.reach(chain)
+        assert r is not None
+        key = (pos, _position_key(r, delta(line.targets[0], feats(r.state, line.seats)), line.thrown(r.state), line.faction, _kinds(chain)))
+        if key in failed:
+            return None  # another chain reached this position at this place in the line and failed
         for ext, j, r in _runs(line, chain, pos):
             if j == len(line.actions) and r.pending is None:
                 return r.state
@@ -343,10 +599,20 @@ def match_line(line: _Line) -> GameState:
                 done = follow((*chain, *ext), j)
                 if done is not None:
                     return done
+        failed.add(key)
         return None
 
     try:
-        done = follow((), 0)
+        for width in PASSES:
+            line.width = width
+            line.tries = 0
+            failed.clear()
+            try:
+                done = follow((), 0)
+            except _PassOver:
+                done = None
+            if done is not None:
+                break
     except Unchecked as e:  # where the search got to, so the verdict says what it followed
         pos = far[0][0]
         followed = "/".join(format_action(a) for a in line.actions[:pos])
@@ -396,17 +662,25 @@ def _unbuilt_party(act: Any, letter: str, s: GameState, seats: set[str]) -> str 
 def spent_suits(actions: Sequence[Any], letter: str, pile: type = Hand) -> Counter[str]:
     """The suits of the cards the line takes from its own seat's hand (or board: supporters),
     and of those it shows (``(2M#+F#)^``: a Duchy minister swayed, LoR 12.5.3), which the hand
-    must hold too: as many of each suit as the more of the two asks."""
+    must hold too: as many of each suit as the more of the two asks; for the Lizards and the
+    Duchy, both (a card revealed in Daylight is out of the hand until Evening, LoR 10.5,
+    12.6.1, so one spent that Daylight is another card)."""
     taken = _taken_suits(actions, letter, pile)
     if pile is not Hand:
         return taken
+    shown = shown_suits(actions, letter)
+    return taken + shown if letter in REVEALERS.values() else taken | shown
+
+
+def shown_suits(actions: Sequence[Any], letter: str) -> Counter[str]:
+    """The suits of the cards the line's seat reveals (``F#^``, ``(R+B)#^``)."""
     shown: Counter[str] = Counter()
     for act in actions:
         if isinstance(act, Reveal) and (act.revealer or letter) == letter:
             for counted in act.cards:
                 if isinstance(counted.thing, Card) and counted.thing.suit in SUIT_OF:
                     shown[SUIT_OF[counted.thing.suit]] += counted.count
-    return taken | shown
+    return shown
 
 
 def taken_from(actions: Sequence[Any], letter: str, other: str) -> Counter[str]:
@@ -463,32 +737,44 @@ def fit_hand(s: GameState, faction: str, want: Counter[str], hand: list[int] | N
 def fit_outrage(s: GameState, faction: str, letter: str, actions: Sequence[Any], want: Counter[str]) -> str | None:
     """A whole hand shown to the Alliance (``^A``) after the line removed a sympathy token or
     moved into a sympathetic clearing is an Outrage paid with no card matching that clearing
-    (birds included, LoR 8.2.6): make the hand hold none, swapping such cards the line does
-    not spend with the deck's (the file records no hand). Why not, or None."""
-    c = _outrage_clearing(s, letter, actions)
-    if c is None:
+    (birds included, LoR 8.2.6): at each such showing the hand holds no more cards of those
+    suits than the line spends before it; the spare ones are swapped with the deck's cards of
+    other suits (the file records no hand). Why not, or None."""
+    shows = _outrage_clearings(s, letter, actions)
+    if not shows:
         return None
-    suit = s.suit(c)
+    cap: dict[str, int] = {}
+    for k, c in shows:
+        before = spent_suits(actions[:k], letter)
+        for suit in (s.suit(c), "bird"):
+            if want[suit] > before[suit]:
+                return f"the line spends a {suit} card after showing a hand with none for Outrage in {c} (LoR 8.2.6)"
+            cap[suit] = min(cap.get(suit, before[suit]), before[suit])
     hand, deck = s.factions[faction].hand, s.deck
     of = lambda cid: s.deckdef.card(cid).suit  # noqa: E731
-    for cid in [x for x in hand if of(x) in (suit, "bird")]:
-        new = next((d for d in deck if of(d) not in (suit, "bird")), None)
-        if new is None:
-            return f"no card in the deck to keep a {suit} or bird card out of the hand shown for Outrage in {c}"
-        hand[hand.index(cid)] = new
-        deck[deck.index(new)] = cid
-    if any(want[x] for x in (suit, "bird")):
-        return f"the line spends a {suit} or bird card, yet shows a hand with none for Outrage in {c} (LoR 8.2.6)"
+    for suit, most in cap.items():
+        while sum(1 for x in hand if of(x) == suit) > most:
+            cid = next(x for x in hand if of(x) == suit)
+            new = next((d for d in deck if of(d) not in cap), None)
+            if new is None:
+                return f"no card in the deck to keep a {suit} card out of the hand shown for Outrage (LoR 8.2.6)"
+            hand[hand.index(cid)] = new
+            deck[deck.index(new)] = cid
     return None
 
 
-def _outrage_clearing(s: GameState, letter: str, actions: Sequence[Any]) -> int | None:
-    """The clearing of the Outrage a whole hand shown to the Alliance pays: the last sympathy
-    removed (``At12->``) or sympathetic clearing moved into before it."""
+def _outrage_clearings(s: GameState, letter: str, actions: Sequence[Any]) -> list[tuple[int, int]]:
+    """Each whole hand shown to the Alliance (its place in the line) and the clearing of the
+    Outrage it pays: the last sympathy removed (``At12->``) or sympathetic clearing moved into
+    before it."""
+    out: list[tuple[int, int]] = []
     last = None
-    for act in actions:
+    for k, act in enumerate(actions):
         if isinstance(act, Reveal) and not act.cards and act.target == "A" and (act.revealer or letter) == letter:
-            return last
+            if last is not None:
+                out.append((k, last))
+            last = None
+            continue
         if not isinstance(act, Move):
             continue
         for part in act.parts:
@@ -499,7 +785,7 @@ def _outrage_clearing(s: GameState, letter: str, actions: Sequence[Any]) -> int 
         for d in act.dests:
             if isinstance(d, Clearing) and 1 <= d.number <= 12 and ("alliance", "sympathy") in s.clearings[d.number].tokens:
                 last = d.number
-    return None
+    return out
 
 
 def starting_funds(s: GameState, faction: str, part: str, actions: Sequence[Any]) -> None:
@@ -526,7 +812,9 @@ def fit_ruins(s: GameState, actions: Sequence[Any]) -> str | None:
                 continue
             cl = s.clearings[part.start.number]
             for counted in part.things:
-                kind = ENGINE_ITEMS.get(getattr(counted.thing, "kind", ""), "")
+                if not isinstance(counted.thing, Item):  # (``t10->``: a wood, no tea)
+                    continue
+                kind = ENGINE_ITEMS.get(counted.thing.kind, "")
                 if not kind or not cl.ruin or kind in cl.ruin_items or not cl.ruin_items:
                     continue
                 other = next((o for o in s.map.ruins if o != part.start.number and kind in s.clearings[o].ruin_items), None)
@@ -617,6 +905,9 @@ def check_line(s: GameState, faction: str, letter: str, part: str, actions: list
         why = unpayable(s, faction, letter, actions[:k], act) if isinstance(act, Craft) else None
         if why:
             raise Refused(why)
+    why = broken_bound(s, faction, letter, part, actions)
+    if why:
+        raise Refused(why)
     failed: Refused | Unchecked | None = None
     unheld: Unchecked | None = None  # a card the hand could not hold (another hand has it)
     for made in islice(product(*options), MAX_CRAFT_CARDS):
@@ -647,17 +938,37 @@ def _check_with(s: GameState, faction: str, letter: str, part: str, actions: lis
     why = why or fit_ruins(s, actions)
     if why:
         raise Unchecked(why)
+    shown = shown_suits(actions, letter) if letter in REVEALERS.values() else Counter()
     for cid in made:
-        held = hold_card(s, faction, cid, want)
+        suit = s.deckdef.card(cid).suit
+        if shown[suit] > 0:  # a card revealed in Daylight is back in the hand to craft in Evening (LoR 10.6, 12.6)
+            shown[suit] -= 1
+            held = hold_card(s, faction, cid, want - Counter({suit: 1}))
+        else:
+            held = hold_card(s, faction, cid, want)
+            want[suit] += 1
         if held:
             raise _Unheld(held)
-        want[s.deckdef.card(cid).suit] += 1
     try:
         t = targets(s, letter, actions, seats, made, part)
     except ImportError_ as e:
         raise ImportError_(0, e.token, e.problem) from None
     dice = [a.rolls for a in actions if isinstance(a, Battle)]
-    return match_line(_Line(s, faction, part, actions, t, seats, dice))
+    allowed = [allowed_discards(s, letter, actions[:k], made) for k in range(len(actions) + 1)]
+    shown = [allowed_reveals(letter, actions[:k]) for k in range(len(actions) + 1)]
+    return match_line(_Line(s, faction, part, actions, t, seats, dice, named_cards(s, actions, made), allowed, shown))
+
+
+def named_cards(s: GameState, actions: Sequence[Any], made: Sequence[int]) -> frozenset[tuple[str, str]]:
+    """The cards (title, suit) the line crafts (``made``) or writes by name (``#marshal``,
+    ``#gentlyusedknapsackO->D``): the search keeps them apart from other cards of their suit."""
+    names = {c.thing.name for a in actions if isinstance(a, Move) for p in a.parts for c in p.things if isinstance(c.thing, Card) and c.thing.name}
+    names |= {a.card for a in actions if isinstance(a, Craft) and a.card}
+    out = {(s.deckdef.card(cid).title, s.deckdef.card(cid).suit) for cid in made}
+    for card in s.deckdef.cards:
+        if any(abbreviates(n, re.findall(r"[a-z]+", card.title.lower())) for n in names):
+            out.add((card.title, card.suit))
+    return frozenset(out)
 
 
 # -- crafts ------------------------------------------------------------------------------------------
@@ -714,11 +1025,35 @@ def hold_card(s: GameState, faction: str, cid: int, want: Counter[str]) -> str |
     have = Counter(suit(c) for c in hand)
     if any(same(c) and have[suit(c)] > want[suit(c)] for c in hand):
         return None
-    pile = next((p for p in (s.deck, s.discard) if any(same(c) for c in p)), None)
     spare = next((c for c in hand if have[suit(c)] > want[suit(c)]), None)
+    pile = next((p for p in (s.deck, s.discard) if any(same(c) for c in p)), None)
+    if pile is None and spare is not None:
+        return _from_another_hand(s, faction, cid, spare)
     if pile is None or spare is None:
         return f"no {s.deckdef.card(cid).title} ({s.deckdef.card(cid).suit}) to put in the hand"
     new = next(c for c in pile if same(c))
     pile[pile.index(new)] = spare
     hand[hand.index(spare)] = new
     return None
+
+
+def _from_another_hand(s: GameState, faction: str, cid: int, spare: int) -> str | None:
+    """The card ``cid`` (a copy) dealt to another human seat's hand: it comes to ``faction``'s
+    hand, the other hand gets a card of the same suit from the deck (its suits, all the file
+    says of it, unchanged) and the spare card goes to the deck. Why not, or None."""
+    title, suit = s.deckdef.card(cid).title, s.deckdef.card(cid).suit
+    for other, fs in sorted(s.factions.items()):
+        if other == faction or fs.is_bot:
+            continue
+        held = next((c for c in fs.hand if (s.deckdef.card(c).title, s.deckdef.card(c).suit) == (title, suit)), None)
+        if held is None:
+            continue
+        stand_in = next((c for c in s.deck if s.deckdef.card(c).suit == suit and s.deckdef.card(c).title != title), None)
+        if stand_in is None:
+            return f"no {title} ({suit}) to put in the hand (the {other} holds it and the deck has no other {suit} card for it)"
+        fs.hand[fs.hand.index(held)] = stand_in
+        s.deck[s.deck.index(stand_in)] = spare
+        hand = s.factions[faction].hand
+        hand[hand.index(spare)] = held
+        return None
+    return f"no {title} ({suit}) to put in the hand"

@@ -268,11 +268,13 @@ def _winner_short(s: GameState, letters: tuple[str, ...], text: str, found: list
 
 
 # -- the actions ---------------------------------------------------------------------------------
-def play_actions(s: GameState, letter: str, actions: list[Action]) -> None:
-    """Play one line's actions on ``s`` as the import does (``ImportError_`` naming the token)."""
-    fought: set[tuple[str, int]] = set()
+def play_actions(s: GameState, letter: str, actions: list[Action], fought: set[tuple[str, int]] | None = None) -> None:
+    """Play one line's actions on ``s`` as the import does (``ImportError_`` naming the token);
+    ``fought`` carries the line's battles so far when it is played an action at a time."""
+    fought = set() if fought is None else fought
+    humans = frozenset(x for x, name in ENGINE_NAMES.items() if name in s.factions and not s.factions[name].is_bot)
     for action in actions:
-        apply_action(_Ctx(s, letter, 0, format_action(action), fought), action)
+        apply_action(_Ctx(s, letter, 0, format_action(action), fought, humans), action)
 
 
 def apply_action(ctx: _Ctx, action: Action) -> None:
