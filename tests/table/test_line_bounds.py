@@ -48,3 +48,16 @@ def test_lor_13_5_2_a_plot_paid_with_warriors_of_another_clearing_is_refused() -
     assert broken_bound(s, "corvids", "P", "turn", parse_action("w2->/t->2/2w4->/t->4", "P")) is None
     why = broken_bound(s, "corvids", "P", "turn", parse_action("w2->/t->4", "P"))
     assert why == "LoR 13.5.2: the plots placed in 4 remove 1 Corvid warrior from 4 (one more for each plot placed before it this turn); the line removes 0 there", why
+
+
+def test_lor_4_2_1_a_move_of_warriors_the_clearing_does_not_hold_is_refused_when_every_line_before_was_checked() -> None:
+    """The Marquise placed no warrior in 3 (the Eyrie's corner): ``w3->7`` cannot be made. Every
+    line before was played by the legal moves, so the position is the engine's, and the strict
+    import's stop is a refusal with the rule (it stays "could not be checked" after a bot's line,
+    whose pieces are only the file's bookkeeping)."""
+    v = check_game(HEAD + SETUP_C + SETUP_E + "C:t->1/w3->7/#->C\n")
+    assert (v.status, v.line, v.checked) == ("refused", 9, 2), v.text()
+    assert v.why == "LoR 4.2.1: 'w3->7' moves the marquise's warriors out of 3, where it has none"
+    bot_head = HEAD.replace("E: Bo\n", "E: Bo // bot\n")
+    v = check_game(bot_head + SETUP_C + SETUP_E + "C:t->1/w3->7/#->C\n")
+    assert v.status == "unchecked" and "the strict import stops at 'w3->7'" in v.why, v.text()

@@ -81,7 +81,7 @@ def test_a_battle_with_a_bot_is_not_checked_and_says_so() -> None:
 # expansion factions' lines are checked too. A refusal names the rule; "could not be checked"
 # says what the engine cannot follow (the strict import's own stop, the search's budget).
 PUBLISHED = {
-    "Games/2020_11_08_mega_exploding_birds.rootlog": ("unchecked", 18, "the strict import stops at '4w10->4'", 5),
+    "Games/2020_11_08_mega_exploding_birds.rootlog": ("refused", 18, "LoR 4.2.1: '4w10->4' moves the riverfolk's warriors out of 10, where it has none", 5),
     "Games/2020_11_19_orderly_eyrie.rootlog": ("refused", 28, "LoR 7.5.2.3: no chain of legal moves", 13),
     "Games/2020_11_20_winter_tournament_r1g5.rootlog": ("refused", 30, "LoR 12.5.1.2: the line places 4 warriors in the Burrow; at most 3", 10),
     "Games/2020_11_24_winter_tournament_r2g4.rootlog": ("refused", 20, "LoR 6.5.4.2: the buildings the line places cost 2 wood, and it removes 0", 4),

@@ -869,6 +869,7 @@ def check_game(text: str, path: str = "") -> Verdict:
     not_built = tuple(sorted(letter for letter, n in names.items() if not s.factions[n].is_bot and n not in seats))
     seen: set[str] = set()
     checked = 0
+    engines = True  # every line so far played by the legal moves: the pieces are the engine's
     for turn, number in zip(record.turns, turn_lines(text)):
         part = "turn" if turn.faction in seen else "setup"
         seen.add(turn.faction)
@@ -877,16 +878,33 @@ def check_game(text: str, path: str = "") -> Verdict:
         try:
             if faction not in seats:
                 apply_unchecked(s, turn.faction, actions, seats)
+                engines = False
                 continue
             s = check_line(s, faction, turn.faction, part, actions, seats)
             checked += 1
         except ImportError_ as e:
+            why = moved_from_nowhere(e, faction, actions) if engines else None
+            if why:
+                return Verdict(path, "refused", number, why, checked, not_built)
             return Verdict(path, "unchecked", number, f"the strict import stops at {e.token!r}: {e.problem}", checked, not_built)
         except Unchecked as e:
             return Verdict(path, "unchecked", number, str(e), checked, not_built)
         except Refused as e:
             return Verdict(path, "refused", number, str(e), checked, not_built)
     return Verdict(path, "legal", None, "", checked, not_built)
+
+
+def moved_from_nowhere(e: ImportError_, faction: str | None, actions: Sequence[Any]) -> str | None:
+    """LoR 4.2.1: a seat's line that moves its own warriors out of a clearing where it has none,
+    every line before it played by the legal moves (so the position is the engine's, not a
+    bookkeeping of the file's): refused with the rule. None for any other stop of the import."""
+    found = re.fullmatch(r"the (\w+) have no (\w+) in (\d+)", e.problem)
+    if found is None or found.group(1) != faction:
+        return None
+    moves = [a for a in actions if isinstance(a, Move) and format_action(a) == e.token]
+    if not moves or not all(isinstance(d, Clearing) for a in moves for d in a.dests) or not moves[0].dests:
+        return None
+    return f"LoR 4.2.1: {e.token!r} moves the {faction}'s {found.group(2)}s out of {found.group(3)}, where it has none"
 
 
 def check_line(s: GameState, faction: str, letter: str, part: str, actions: list[Any], seats: set[str]) -> GameState:
