@@ -16,6 +16,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core.state import GameState
+from ..factions.duchy.lor import ASSEMBLY_ACTIONS, warrior_icons
+from ..factions.marquise.lor import COST
+from ..factions.marquise.lor import placed as on_map
 from .rootlog import Clearing, Move, Piece
 
 MARQUISE_BUILDINGS = {"s": "sawmill", "w": "workshop", "r": "recruiter"}
@@ -69,9 +72,6 @@ def removed(actions: Sequence[Any], letter: str, kind: str) -> Counter[int]:
 def marquise_wood(s: GameState, letter: str, actions: Sequence[Any]) -> str | None:
     """LoR 6.5.4.2: each building the Marquise places costs the wood its track shows, removed
     from the map; the line must remove at least that much wood."""
-    from ..factions.marquise.lor import COST
-    from ..factions.marquise.lor import placed as on_map
-
     count = {kind: on_map(s, kind) for kind in MARQUISE_BUILDINGS.values()}
     cost = 0
     for _, variant, n in placed(actions, letter, "b"):
@@ -88,8 +88,6 @@ def marquise_wood(s: GameState, letter: str, actions: Sequence[Any]) -> str | No
 def duchy_burrow(s: GameState, letter: str, actions: Sequence[Any]) -> str | None:
     """LoR 12.4 and 12.5.1.2: the Duchy puts one warrior in the Burrow in Birdsong, plus one per
     warrior icon showing, and one per Recruit, an Assembly action (two at most)."""
-    from ..factions.duchy.lor import ASSEMBLY_ACTIONS, warrior_icons
-
     into = sum(n for c, _, n in placed(actions, letter, "w") if c == 0)
     icons = warrior_icons(s)
     most = 1 + icons + ASSEMBLY_ACTIONS

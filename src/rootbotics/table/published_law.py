@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import islice, product
 from dataclasses import dataclass, field
 from typing import Any
@@ -151,12 +151,12 @@ class Reached:
 REVEALERS = {"lizards": "L", "duchy": "D"}  # seats whose rituals and Assembly reveal cards (LoR 10.5, 12.5)
 
 
-def revealed_suits(s: GameState, log: EventLog, faction: str) -> Counter[str]:
-    """The suits of the cards ``faction`` revealed in the events (LoR 10.5, 12.5)."""
+def revealed_suits(log: EventLog, faction: str, suit_of: dict[str, str]) -> Counter[str]:
+    """The suits of the cards ``faction`` revealed in the events (LoR 10.5, 12.5); ``suit_of``
+    the deck's cards by label (a Duchy's reveal names its card, a Lizards' its suit)."""
     out: Counter[str] = Counter()
     if faction not in REVEALERS:
         return out
-    suit_of = {c.label(): c.suit for c in s.deckdef.cards}
     for e in log.events:
         if e.kind == "reveal" and e.faction == faction:
             suit = e.data.get("suit") or suit_of.get(str(e.data.get("card")))
@@ -165,7 +165,7 @@ def revealed_suits(s: GameState, log: EventLog, faction: str) -> Counter[str]:
     return out
 
 
-def reach(s0: GameState, faction: str, part: str, chain: Chain, seats: set[str]) -> Reached | None:
+def reach(s0: GameState, faction: str, part: str, chain: Chain, seats: set[str], suit_of: dict[str, str]) -> Reached | None:
     """Play ``faction``'s setup or turn from ``s0`` (a copy) with the chain's answers; None if the
     game refuses an answer."""
     moves = [a for a in chain if isinstance(a, LegalMove)]
@@ -186,12 +186,12 @@ def reach(s0: GameState, faction: str, part: str, chain: Chain, seats: set[str])
             g.state.turn = g.state.turn_order.index(faction)
             play_turn(g)
     except _Pending as p:
-        return Reached(g.state, p.what, revealed_suits(g.state, g.log, faction))
+        return Reached(g.state, p.what, revealed_suits(g.log, faction, suit_of))
     except (IllegalMove, EngineFailure):  # (a battle with a seat that has no controller here)
         return None
     except GameOver:
         pass
-    return Reached(g.state, None, revealed_suits(g.state, g.log, faction))
+    return Reached(g.state, None, revealed_suits(g.log, faction, suit_of))
 
 
 # -- what is compared ------------------------------------------------------------------------------
@@ -236,7 +236,7 @@ def _card_extras(s: GameState, letter: str, actions: Sequence[Any], seats: set[s
     for act in actions:
         if isinstance(act, Craft):
             _crafted(s, ENGINE_NAMES[letter], next(crafts, None), seats, out)
-        if isinstance(act, SetMarker) and not act.value and "eyrie" in seats and any(ENGINE_NAMES.get(b.faction or letter) == "eyrie" and b.area == "" for b in act.boards):
+        if "eyrie" in seats and turmoil(act, letter):
             out.subtract(laid)  # turmoil: the Decree discarded but its Viziers (LoR 7.7.2)
             laid.clear()
         if not isinstance(act, Move):
@@ -344,6 +344,26 @@ def fits(thrown: Counter[str], allowed: Allowance) -> bool:
     return over <= allowed.unknown
 
 
+def turmoil(act: Any, letter: str) -> bool:
+    """``$_->`` on the Eyrie's board: its Decree discarded in turmoil (LoR 7.7.2)."""
+    return isinstance(act, SetMarker) and not act.value and any((b.faction or letter) == "E" and b.area == "" for b in act.boards)
+
+
+def card_suits(things: Iterable[Counted]) -> tuple[Counter[str], int]:
+    """The cards among ``things`` by suit, and how many are of no written suit (``#C->``)."""
+    suits: Counter[str] = Counter()
+    unknown = 0
+    for counted in things:
+        if not isinstance(counted.thing, Card):
+            continue
+        suit = SUIT_OF.get(counted.thing.suit or "")
+        if suit:
+            suits[suit] += counted.count
+        else:
+            unknown += counted.count
+    return suits, unknown
+
+
 def allowed_discards(s: GameState, letter: str, actions: Sequence[Any], made: Sequence[int]) -> Allowance:
     """The discards ``actions`` write: cards moved from a hand or a board to nowhere (``M#C->``,
     ``(M+F)#$->``), the cards crafted that are not kept for a lasting effect (LoR 4.1), and
@@ -360,23 +380,18 @@ def allowed_discards(s: GameState, letter: str, actions: Sequence[Any], made: Se
                     unknown += 1
                 else:
                     suits[s.deckdef.card(cid).suit] += 1
-        elif isinstance(act, SetMarker) and not act.value and any((b.faction or letter) == "E" and b.area == "" for b in act.boards):
+        elif turmoil(act, letter):
             unknown += ANY
         elif isinstance(act, Reveal):
             suits["bird"] += revealed_birds(letter, [act])
-        elif isinstance(act, Move):
+        elif isinstance(act, Move) and not act.dests:
             for part in act.parts:
-                for counted in part.things:
-                    thing = counted.thing
-                    if isinstance(thing, Piece) and thing.faction == "A" and thing.kind == "b" and not act.dests:
-                        unknown += ANY
-                    if not isinstance(thing, Card) or act.dests or not isinstance(part.start, (Hand, Board, type(None))):
-                        continue
-                    suit = SUIT_OF.get(thing.suit or "")
-                    if suit:
-                        suits[suit] += counted.count
-                    else:
-                        unknown += counted.count
+                if any(isinstance(c.thing, Piece) and c.thing.faction == "A" and c.thing.kind == "b" for c in part.things):
+                    unknown += ANY
+                if isinstance(part.start, (Hand, Board, type(None))):
+                    written, blind = card_suits(part.things)
+                    suits += written
+                    unknown += blind
     return Allowance(suits, unknown)
 
 
@@ -384,25 +399,15 @@ def allowed_reveals(letter: str, actions: Sequence[Any]) -> Allowance:
     """The cards ``actions`` reveal for the seat's rituals or Assembly and sway (``F#^``,
     ``(R+B)#^``), and the Lizards' cards spent from the hand in Daylight (``F#L->``: a Score
     reveals the card it spends, LoR 10.5.3); a card of no written suit is any."""
-    suits: Counter[str] = Counter()
-    unknown = 0
     if letter not in REVEALERS.values():
-        return Allowance(suits, ANY)
+        return Allowance(Counter(), ANY)
+    things: list[Counted] = []
     for act in actions:
-        things: list[Counted] = []
         if isinstance(act, Reveal) and (act.revealer or letter) == letter and act.target is None:
-            things = list(act.cards)
+            things.extend(act.cards)
         elif letter == "L" and isinstance(act, Move) and not act.dests:
-            things = [c for p in act.parts if isinstance(p.start, Hand) and p.start.faction == letter for c in p.things]
-        for counted in things:
-            if not isinstance(counted.thing, Card):
-                continue
-            suit = SUIT_OF.get(counted.thing.suit or "")
-            if suit:
-                suits[suit] += counted.count
-            else:
-                unknown += counted.count
-    return Allowance(suits, unknown)
+            things.extend(c for p in act.parts if isinstance(p.start, Hand) and p.start.faction == letter for c in p.things)
+    return Allowance(*card_suits(things))
 
 
 # -- the search ------------------------------------------------------------------------------------
@@ -423,6 +428,12 @@ class _Line:
     tries: int = 0
     reached: dict[Chain, Reached | None] = field(default_factory=dict)
     width: Pass = PASSES[-1]
+    discarded0: Counter[str] = field(init=False)  # the discards at the line's start
+    suit_of: dict[str, str] = field(init=False)  # the deck's cards by label
+
+    def __post_init__(self) -> None:
+        self.discarded0 = discarded(self.s0)
+        self.suit_of = {c.label(): c.suit for c in self.s0.deckdef.cards}
 
     @property
     def last_pass(self) -> bool:
@@ -435,12 +446,12 @@ class _Line:
                 if not self.last_pass:
                     raise _PassOver
                 raise Unchecked(f"the search gave up after {self.tries} plays of the turn")
-            self.reached[chain] = reach(self.s0, self.faction, self.part, chain, self.seats)
+            self.reached[chain] = reach(self.s0, self.faction, self.part, chain, self.seats, self.suit_of)
         return self.reached[chain]
 
     def thrown(self, s: GameState) -> Counter[str]:
         """The cards discarded since the line's start, by suit (``discarded``)."""
-        return discarded(s) - discarded(self.s0)
+        return discarded(s) - self.discarded0
 
     def answers(self, chain: Chain, r: Reached) -> list[Answer]:
         if isinstance(r.pending, Decision):
@@ -501,7 +512,7 @@ def _runs(line: _Line, chain: Chain, pos: int) -> Iterator[tuple[Chain, int, Rea
             if not fits(thrown, line.discards[n]) or not fits(r.revealed, line.reveals[n]):
                 continue  # a card of a suit the line never discards or reveals
             got = delta(start, feats(r.state, line.seats))
-            key = _position_key(r, got, thrown, line.faction, ext)
+            key = _position_key(r, got, thrown, line.faction, _order_free(ext))
             if key in seen:
                 continue  # reached already by another order of the same steps (the shorter kept)
             seen.add(key)
@@ -549,7 +560,12 @@ def _declines(a: Answer) -> bool:
     return isinstance(a, LegalMove) and a.kind in DECLINES
 
 
-def _position_key(r: Reached, got: dict[Any, int], thrown: Counter[str], faction: str, ext: Chain | frozenset[Any]) -> Any:
+def _order_free(ext: Chain) -> tuple[str, ...]:
+    """A run's steps as a multiset: the same steps in another order are equal."""
+    return tuple(sorted(repr((a.kind, a.args)) if isinstance(a, LegalMove) else repr(a) for a in ext))
+
+
+def _position_key(r: Reached, got: dict[Any, int], thrown: Counter[str], faction: str, steps: Any) -> Any:
     """Two chains of the same steps in another order (a recruit then a build, a build then a
     recruit) that reach the same position and decision are one for the rest of the search:
     the steps as a multiset (what the turn remembers in its counts: actions left, rituals
@@ -557,7 +573,6 @@ def _position_key(r: Reached, got: dict[Any, int], thrown: Counter[str], faction
     and the decision asked with its moves."""
     d = r.pending
     asked = (d.step, d.rule, d.prompt, tuple((m.kind, m.args) for m in d.moves)) if isinstance(d, Decision) else d
-    steps = tuple(sorted(repr((a.kind, a.args)) if isinstance(a, LegalMove) else repr(a) for a in ext)) if isinstance(ext, tuple) else ext
     fs = r.state.factions[faction]
     return (steps, frozenset(got.items()), tuple(sorted(fs.hand)), frozenset(thrown.items()), frozenset(r.revealed.items()), asked)
 
@@ -674,13 +689,7 @@ def spent_suits(actions: Sequence[Any], letter: str, pile: type = Hand) -> Count
 
 def shown_suits(actions: Sequence[Any], letter: str) -> Counter[str]:
     """The suits of the cards the line's seat reveals (``F#^``, ``(R+B)#^``)."""
-    shown: Counter[str] = Counter()
-    for act in actions:
-        if isinstance(act, Reveal) and (act.revealer or letter) == letter:
-            for counted in act.cards:
-                if isinstance(counted.thing, Card) and counted.thing.suit in SUIT_OF:
-                    shown[SUIT_OF[counted.thing.suit]] += counted.count
-    return shown
+    return card_suits(c for a in actions if isinstance(a, Reveal) and (a.revealer or letter) == letter for c in a.cards)[0]
 
 
 def taken_from(actions: Sequence[Any], letter: str, other: str) -> Counter[str]:
@@ -898,13 +907,13 @@ def moved_from_nowhere(e: ImportError_, faction: str | None, actions: Sequence[A
     """LoR 4.2.1: a seat's line that moves its own warriors out of a clearing where it has none,
     every line before it played by the legal moves (so the position is the engine's, not a
     bookkeeping of the file's): refused with the rule. None for any other stop of the import."""
-    found = re.fullmatch(r"the (\w+) have no (\w+) in (\d+)", e.problem)
-    if found is None or found.group(1) != faction:
+    if e.missing is None or e.missing[0] != faction:
         return None
     moves = [a for a in actions if isinstance(a, Move) and format_action(a) == e.token]
     if not moves or not all(isinstance(d, Clearing) for a in moves for d in a.dests) or not moves[0].dests:
         return None
-    return f"LoR 4.2.1: {e.token!r} moves the {faction}'s {found.group(2)}s out of {found.group(3)}, where it has none"
+    owner, kind, c = e.missing
+    return f"LoR 4.2.1: {e.token!r} moves the {owner}'s {kind}s out of {c}, where it has none"
 
 
 def check_line(s: GameState, faction: str, letter: str, part: str, actions: list[Any], seats: set[str]) -> GameState:
@@ -970,11 +979,11 @@ def _check_with(s: GameState, faction: str, letter: str, part: str, actions: lis
     try:
         t = targets(s, letter, actions, seats, made, part)
     except ImportError_ as e:
-        raise ImportError_(0, e.token, e.problem) from None
+        raise ImportError_(0, e.token, e.problem, e.missing) from None
     dice = [a.rolls for a in actions if isinstance(a, Battle)]
     allowed = [allowed_discards(s, letter, actions[:k], made) for k in range(len(actions) + 1)]
-    shown = [allowed_reveals(letter, actions[:k]) for k in range(len(actions) + 1)]
-    return match_line(_Line(s, faction, part, actions, t, seats, dice, named_cards(s, actions, made), allowed, shown))
+    reveals = [allowed_reveals(letter, actions[:k]) for k in range(len(actions) + 1)]
+    return match_line(_Line(s, faction, part, actions, t, seats, dice, named_cards(s, actions, made), allowed, reveals))
 
 
 def named_cards(s: GameState, actions: Sequence[Any], made: Sequence[int]) -> frozenset[tuple[str, str]]:

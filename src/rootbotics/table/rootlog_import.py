@@ -55,9 +55,10 @@ MAP_NAMES: dict[str, str] = {"Fall": "fall", "Winter": "winter", "Lake": "lake",
 class ImportError_(ValueError):  # noqa: N801 (not the builtin ImportError)
     """A Rootlog line the position cannot take: ``line N: 'token': problem``."""
 
-    def __init__(self, line: int, token: str, problem: str) -> None:
+    def __init__(self, line: int, token: str, problem: str, missing: tuple[str, str, int] | None = None) -> None:
         super().__init__(f"line {line}: {token!r}: {problem}")
         self.line, self.token, self.problem = line, token, problem
+        self.missing = missing  # (owner, kind, clearing): a piece taken from a clearing that holds none
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,13 +91,13 @@ class _Ctx:
     unlaid: dict[int, int] = field(default_factory=dict)  # clearing -> items taken from its ruin that the file never laid
     repairs: list[Repair] | None = None  # the lenient import's (None: strict, a repair is a refusal)
 
-    def fail(self, problem: str) -> ImportError_:
-        return ImportError_(self.line, self.token, problem)
+    def fail(self, problem: str, missing: tuple[str, str, int] | None = None) -> ImportError_:
+        return ImportError_(self.line, self.token, problem, missing)
 
-    def repair(self, problem: str, done: str) -> None:
+    def repair(self, problem: str, done: str, missing: tuple[str, str, int] | None = None) -> None:
         """Strict: the refusal. Lenient: the repair noted, counted with the same one just before."""
         if self.repairs is None:
-            raise self.fail(problem)
+            raise self.fail(problem, missing)
         last = self.repairs[-1] if self.repairs else None
         if last is not None and (last.line, last.token, last.problem, last.done) == (self.line, self.token, problem, done):
             self.repairs[-1] = Repair(last.line, last.token, problem, done, last.count + 1)
@@ -505,14 +506,14 @@ def _take(ctx: _Ctx, owner: str, kind: str, start: Any) -> None:
     elif isinstance(start, Clearing) and start.number:
         cl = s.clearings[start.number]
         if not _remove_from(cl, owner, kind):
-            _from_supply_instead(ctx, owner, kind, f"the {owner} have no {kind} in {start.number}")
+            _from_supply_instead(ctx, owner, kind, f"the {owner} have no {kind} in {start.number}", (owner, kind, start.number))
         elif kind == "plot":
             _plots(ctx).pop(start.number, None)
     else:
         _board_count(ctx, owner, start, -1)
 
 
-def _from_supply_instead(ctx: _Ctx, owner: str, kind: str, problem: str) -> None:
+def _from_supply_instead(ctx: _Ctx, owner: str, kind: str, problem: str, missing: tuple[str, str, int] | None = None) -> None:
     """A piece taken from where it does not stand: strict, the refusal; lenient, it is placed
     there from its owner's supply first (so it comes from the supply), or, with none in the
     supply either, left out."""
@@ -521,7 +522,7 @@ def _from_supply_instead(ctx: _Ctx, owner: str, kind: str, problem: str) -> None
         ctx.repair(problem, "{n} placed there from the supply first")
         supply[kind] -= 1
         return
-    ctx.repair(problem, "none there nor in the supply: {n} left out (the count corrected)")
+    ctx.repair(problem, "none there nor in the supply: {n} left out (the count corrected)", missing)
     raise _LeftOut
 
 
