@@ -695,27 +695,16 @@ def shown_suits(actions: Sequence[Any], letter: str) -> Counter[str]:
 def taken_from(actions: Sequence[Any], letter: str, other: str) -> Counter[str]:
     """The suits of the cards the line of ``letter`` takes from the hand of the seat ``other``
     (``R#O->V``: a Hand Card bought from a human Riverfolk, LoR 11.2.7.1)."""
-    out: Counter[str] = Counter()
-    for act in actions:
-        if isinstance(act, Move):
-            for part in act.parts:
-                if isinstance(part.start, Hand) and part.start.faction == other != letter:
-                    for counted in part.things:
-                        if isinstance(counted.thing, Card) and counted.thing.suit in SUIT_OF:
-                            out[SUIT_OF[counted.thing.suit]] += counted.count
-    return out
+    return card_suits(c for p in _parts(actions) if isinstance(p.start, Hand) and p.start.faction == other != letter for c in p.things)[0]
 
 
 def _taken_suits(actions: Sequence[Any], letter: str, pile: type) -> Counter[str]:
-    out: Counter[str] = Counter()
-    for act in actions:
-        if isinstance(act, Move):
-            for part in act.parts:
-                if isinstance(part.start, pile) and (part.start.faction or letter) == letter and getattr(part.start, "area", None) is None:
-                    for counted in part.things:
-                        if isinstance(counted.thing, Card) and counted.thing.suit in SUIT_OF:
-                            out[SUIT_OF[counted.thing.suit]] += counted.count
-    return out
+    return card_suits(c for p in _parts(actions) if isinstance(p.start, pile) and (p.start.faction or letter) == letter and getattr(p.start, "area", None) is None for c in p.things)[0]
+
+
+def _parts(actions: Sequence[Any]) -> Iterator[Any]:
+    """Every part of the line's moves."""
+    return (p for a in actions if isinstance(a, Move) for p in a.parts)
 
 
 def fit_hand(s: GameState, faction: str, want: Counter[str], hand: list[int] | None = None) -> str | None:
