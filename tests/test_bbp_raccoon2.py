@@ -217,7 +217,7 @@ def test_bbp_rr2_the_board_picture_the_seat_and_the_rootlog_export_name_him() ->
 # -- the first Robot Raccoon's games are unchanged ---------------------------------------------------------
 @pytest.mark.parametrize("seed,map_name,seats,digest", [
     (1, "fall", (("vagabot", "bot", "bbp"), ("marquise", "bot", "bbp"), ("eyrie", "bot", "law")), "c006ba97ed072161"),
-    (3, "fall", (("vagabot", "bot", "bbp"), ("vagabond2", "human", "law"), ("marquise", "bot", "bbp")), "1e44eb8d458948d0"),  # LoR 9.7: he avoids the human second Vagabond's character, and they share the quests (LoR 9.7.2), now
+    (3, "fall", (("vagabot", "bot", "bbp"), ("vagabond2", "human", "law"), ("marquise", "bot", "bbp")), "30e19f8172ced541"),  # LoR 9.7: he avoids the human second Vagabond's character, and they share the quests (LoR 9.7.2); the human Vagrant takes his starting coins (R-VAGABOND-STARTING), now
 ])
 def test_bbp_rr_the_first_robot_raccoon_s_games_are_as_before(seed: int, map_name: str, seats: tuple[tuple[str, str, str], ...], digest: str) -> None:
     """Pinned from the games of the commit before the Robot Raccoon #2 (58cde5e)."""

@@ -17,7 +17,7 @@ from rootbotics.core.battle import battle, can_battle
 from rootbotics.core.chance import ScriptedChance
 from rootbotics.core.context import Game
 from rootbotics.controllers import ScriptedHuman
-from rootbotics.factions.vagabot.items import CHARACTERS, Item, load_item_box, quest_names, track_spaces
+from rootbotics.factions.vagabot.items import CHARACTERS, Item, ItemDataError, load_item_box, quest_names, track_spaces
 from rootbotics.core.state import GameState
 from rootbotics.game import GameConfig, Seat, new_game, play_turn
 
@@ -255,7 +255,7 @@ def test_7_3_4_ruin_items_are_placed_at_random() -> None:
     for seed in range(12):
         s = new_game(GameConfig([Seat("vagabot"), Seat("eyrie")], seed=seed, options={"vagabot_character": "thief"})).state
         layouts.add(tuple(s.clearings[c].ruin_items[0] for c in (6, 10, 11, 12)))
-    assert len(layouts) > 3 and g.state.item_box["torch"] == 0
+    assert len(layouts) > 3 and g.state.item_box["torch"] == load_item_box().total["torch"] - 1  # his torch came from the box
 
 
 # -- 7.4 Birdsong ------------------------------------------------------------------------------------
@@ -791,3 +791,35 @@ def test_7_2_1_his_moves_cause_no_outrage_but_removing_sympathy_does() -> None:
     V.scoundrel(g)  # he removes the sympathy token: Outrage, and a bot has no card to give (2.8.1)
     assert [e.data["c"] for e in kinds(g, "outrage")] == [6] and s.factions["alliance"].board.supporters == [s.deckdef.by_name["anvil"]]
     assert s.factions["vagabot"].vp == 1 + 1 + 1  # the quest, the sympathy token, the special
+
+
+def test_the_box_adds_the_starting_items_of_the_riverfolk_expansion_and_the_vagabond_pack() -> None:
+    """The Riverfolk box's eleven item pieces are a second set marked R (bag, boots, hammer,
+    sword) and the seven its three characters start with (one coin, one torch, one crossbow, two
+    boots, two swords); the Vagabond Pack's three (coin, hammer, boots) are starting items. The
+    data's split (``expansion_S_items``) is checked against its component counts."""
+    import json
+    from importlib import resources
+
+    box = load_item_box()
+    assert box.expansions == {"riverfolk": {"boots": 2, "sword": 2, "torch": 1, "coins": 1, "crossbow": 1},
+                              "vagabond_pack": {"coins": 1, "hammer": 1, "boots": 1}}
+    pieces = json.loads(resources.files("rootbotics.data").joinpath("items.json").read_text())["physical_item_pieces"]
+    riverfolk = {k: n for k, n in pieces["riverfolk_expansion"].items() if k != "total"}
+    with_r = dict(box.expansions["riverfolk"])
+    for k in box.ruin:
+        with_r[k] = with_r.get(k, 0) + 1
+    assert with_r == riverfolk and sum(riverfolk.values()) == pieces["riverfolk_expansion"]["total"]
+    assert box.expansions["vagabond_pack"] == {k: n for k, n in pieces["vagabond_pack"].items() if k != "total"}
+    base = {"boots": 4, "sword": 4, "bag": 4, "hammer": 3, "tea": 3, "coins": 2, "crossbow": 2, "torch": 1}
+    assert box.total == {k: base[k] + sum(e.get(k, 0) for e in box.expansions.values()) for k in base}
+
+
+def test_a_character_whose_starting_items_no_box_holds_is_a_data_error() -> None:
+    from rootbotics.factions.vagabot.items import check_characters
+    from rootbotics.factions.vagabot.vagabond_lor import STARTING
+
+    box = load_item_box()
+    check_characters(STARTING, box)  # every character of the Law finds his items
+    with pytest.raises(ItemDataError, match="the Thief's starting coins is not among the items marked S"):
+        check_characters({"thief": ("coins",)}, box)  # a base-game character finds no coin

@@ -190,7 +190,7 @@ def test_invariants_find_broken_vagabot_bookkeeping() -> None:
 def test_item_pieces_add_up_to_the_box() -> None:
     state = from_json(good())
     box = load_item_box()
-    assert sum(box.total.values()) == 23
+    assert sum(box.total.values()) == 23 + 7 + 3  # the base box, the Riverfolk's starting items, the Vagabond Pack's
     in_play = items_in_play(state)
     assert all(in_play[k] + state.item_box[k] == box.total[k] for k in box.total)
 

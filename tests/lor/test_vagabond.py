@@ -795,3 +795,30 @@ def test_lor_21_8_his_coalition_partner_and_he_are_not_each_others_enemies() -> 
     assert remove_all_enemy_pieces(g, "marquise", 5, "test") == 1
     assert [i.words() for i in s.factions["vagabot"].board.items] == ["sword", "boots"]  # nothing damaged
     assert s.clearings[5].warriors == {"marquise": 1} and not any(e.kind == "damage" for e in g.log)
+
+
+@pytest.mark.parametrize("character", V.HUMAN_CHARACTERS)
+def test_lor_9_3_5_every_character_takes_every_starting_item_from_the_box(character: str) -> None:
+    """The box holds the starting items the Riverfolk expansion and the Vagabond Pack add
+    (ruling R-VAGABOND-STARTING): the Harrier and the Vagrant find their coins, the Arbiter his
+    second sword, the Scoundrel and the Ronin their second boots."""
+    cfg = GameConfig([Seat("marquise"), Seat("vagabot", "human")], "fall", 5, options={"vagabond_character": character})
+    g = new_game(cfg, controllers={"vagabot": ProgramController(builtin("random", 5, "vagabot"))})
+    vb = g.state.factions["vagabot"].board
+    assert isinstance(vb, VagabondBoard)
+    assert sorted(i.kind for i in vb.items) == sorted(V.STARTING[character])
+    assert not [e for e in g.log if e.rule == "LoR 9.3.5" and e.kind == "skip"]
+    assert not invariants.violations(g.state)
+
+
+@pytest.mark.parametrize("first,second", [("harrier", "vagrant"), ("ronin", "scoundrel"), ("arbiter", "harrier")])
+def test_lor_9_7_two_vagabonds_both_find_their_starting_items(first: str, second: str) -> None:
+    """Two coins (the Riverfolk's and the Pack's), four boots, three swords: two human
+    Vagabonds of the expansions each take all of theirs (LoR 9.3.5, 9.7)."""
+    cfg = GameConfig([Seat("marquise"), Seat("vagabot", "human"), Seat("vagabond2", "human")], "fall", 6,
+                     options={"vagabond_character": first, "vagabond2_character": second})
+    g = new_game(cfg, controllers={f: ProgramController(builtin("random", 6, f)) for f in ("vagabot", "vagabond2")})
+    for f, character in (("vagabot", first), ("vagabond2", second)):
+        vb = g.state.factions[f].board
+        assert isinstance(vb, VagabondBoard) and sorted(i.kind for i in vb.items) == sorted(V.STARTING[character])
+    assert not invariants.violations(g.state)

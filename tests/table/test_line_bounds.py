@@ -3,6 +3,8 @@ search of legal moves: each refuses a line no chain could make, with its rule.""
 
 from __future__ import annotations
 
+from typing import Any
+
 from helpers import position
 
 from rootbotics.table.line_bounds import broken_bound
@@ -61,3 +63,61 @@ def test_lor_4_2_1_a_move_of_warriors_the_clearing_does_not_hold_is_refused_when
     bot_head = HEAD.replace("E: Bo\n", "E: Bo // bot\n")
     v = check_game(bot_head + SETUP_C + SETUP_E + "C:t->1/w3->7/#->C\n")
     assert v.status == "unchecked" and "the strict import stops at 'w3->7'" in v.why, v.text()
+
+
+def test_lor_9_5_8_a_vagabond_crafts_only_with_hammers_and_his_clearing_s_suit() -> None:
+    """Every bag card costs a mouse (Birdy Bindle, Gently Used Knapsack, Smuggler's Trail): a
+    Vagabond with a hammer in a fox clearing cannot craft ``Z%b`` (LoR 4.1.1, 9.5.8); in a mouse
+    clearing he can, and without a hammer only with one the line gives him first (``%h5->$``,
+    counted although the import leaves his items to the table)."""
+    from rootbotics.table.published_law import unpayable
+    from rootbotics.table.rootlog import Craft
+
+    def at(suit: str, items: list[str]) -> Any:
+        s = position({}, seats=("vagabot", "eyrie"), humans=("vagabot",))
+        c = next(c for c in range(1, 13) if s.suits[c] == suit)
+        return position({}, seats=("vagabot", "eyrie"), humans=("vagabot",), vagabot={"vagabond": {"character": "tinker", "location": c, "items": items}})
+
+    bag = Craft(item="b")
+    s = at("fox", ["hammer", "boots"])
+    assert unpayable(s, "vagabot", "V", [], bag) == "LoR 4.1.1: no card that makes Z%b can be paid with the crafting pieces on the map (1 fox)"
+    s = at("mouse", ["hammer", "boots"])
+    assert unpayable(s, "vagabot", "V", [], bag) is None
+    s = at("mouse", ["boots"])
+    assert unpayable(s, "vagabot", "V", [], bag) == "LoR 4.1.1: no card that makes Z%b can be paid with the crafting pieces on the map (none)"
+    assert unpayable(s, "vagabot", "V", parse_action("%h->$", "V"), bag) is None
+
+
+def test_lor_9_5_5_a_quest_written_with_both_rewards_is_refused() -> None:
+    """A quest scores or draws two cards (LoR 9.5.5): ``R#Q->$/2#->V/++`` writes both; either
+    alone, a score later in the line (an Aid's), or the quest's VP then the Evening's draw of
+    two (one and a coin, LoR 9.6.2) is no slip."""
+    s = position({}, seats=("vagabot", "eyrie"), humans=("vagabot",))
+    why = broken_bound(s, "vagabot", "V", "turn", parse_action("%t->e/R#Q->$/2#->V/++/#->V", "V"))
+    assert why == "LoR 9.5.5: the quest 'R#Q->$' both draws and scores (2#->V/++); a quest rewards one or the other", why
+    assert broken_bound(s, "vagabot", "V", "turn", parse_action("R#Q->$/++/2#->V", "V")) is None
+    assert broken_bound(s, "vagabot", "V", "turn", parse_action("R#Q->$/2#->V/%f->e/#V->E/++/#->V", "V")) is None
+    assert broken_bound(s, "vagabot", "V", "turn", parse_action("R#Q->$/++/#->V", "V")) is None
+
+
+def test_lor_10_5_2_a_ritual_piece_in_a_clearing_of_another_suit_than_its_card_is_refused() -> None:
+    """After the first reveal, the Lizards place pieces by rituals only: each matches its card
+    (LoR 10.5.1, 10.5.2), a bird card any suit. Fall's clearing suits are read from the map."""
+    s = position({}, seats=("lizards", "eyrie"), humans=("lizards",))
+    fox, rabbit = (next(c for c in range(1, 13) if s.suits[c] == suit) for suit in ("fox", "rabbit"))
+    assert broken_bound(s, "lizards", "L", "turn", parse_action(f"F#^/w->{fox}/R#^/w->{rabbit}", "L")) is None
+    why = broken_bound(s, "lizards", "L", "turn", parse_action(f"F#^/w->{rabbit}/R#^/w->{rabbit}", "L"))
+    assert why == ("LoR 10.5.2: after its first reveal the line places 2 in rabbit clearings (1 rabbit card revealed), with 0 bird cards revealed; "
+                   "a ritual places a piece only in a clearing matching its card (LoR 10.5.1, 10.5.2)"), why
+    assert broken_bound(s, "lizards", "L", "turn", parse_action(f"B#^/w->{rabbit}/R#^/w->{rabbit}", "L")) is None  # the bird for either
+    assert broken_bound(s, "lizards", "L", "turn", parse_action(f"w->{rabbit}/F#^/w->{fox}", "L")) is None  # before the first reveal: a conspiracy's
+
+
+def test_lor_8_2_6_an_outrage_card_drawn_into_the_alliance_hand_is_refused() -> None:
+    """Another seat that removes a sympathy token gives a matching card to the Supporters, or
+    the Alliance draws one into its Supporters (LoR 8.2.6); ``#->A`` right after is its hand."""
+    s = position({}, seats=("eyrie", "alliance"), humans=("eyrie",))
+    why = broken_bound(s, "eyrie", "E", "turn", parse_action("XA2/At2->/#->A/++2", "E"))
+    assert why == "LoR 8.2.6: '#->A' draws the Alliance a card into its hand after the sympathy token removed in 2 ('At2->'); an Outrage's card goes to its Supporters", why
+    assert broken_bound(s, "eyrie", "E", "turn", parse_action("XA2/At2->/#->A$/++2", "E")) is None
+    assert broken_bound(s, "eyrie", "E", "turn", parse_action("XA2/At2->/B#E->A$/++2", "E")) is None

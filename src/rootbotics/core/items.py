@@ -1,7 +1,8 @@
 """The item pieces of the box (LoR App. B), so that every item can be accounted for: the
-supply's twelve, the four marked R (under the ruins) and the seven marked S (starting items).
-Where an item lies during a game (supply, Crafted Items boxes, ruins, slots, a faction's board)
-is counted by :func:`items_in_play`."""
+supply's twelve, the four marked R (under the ruins) and the seven marked S (starting items),
+and the starting items the expansions add for their characters (``expansion_S_items`` in the
+data, ruling R-VAGABOND-STARTING). Where an item lies during a game (supply, Crafted Items boxes,
+ruins, slots, a faction's board) is counted by :func:`items_in_play`."""
 
 from __future__ import annotations
 
@@ -27,12 +28,14 @@ class ItemDataError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class ItemBox:
-    """The item pieces of the base box: in all, in the supply, marked R, marked S."""
+    """The item pieces of the box: in all, in the supply, marked R, marked S in the base game,
+    and the starting items each expansion adds (``expansions``: its set name -> pieces)."""
 
     total: dict[str, int]
     supply: dict[str, int]
     ruin: tuple[str, ...]
     starting: dict[str, int]
+    expansions: dict[str, dict[str, int]]
 
     def outside_supply(self) -> dict[str, int]:
         """What is left in the box once the item supply is on the map (R and S items)."""
@@ -54,7 +57,13 @@ def load_item_box() -> ItemBox:
         parts = supply.get(k, 0) + deck.ruin_items.count(k) + starting[k]
         if parts != total[k]:
             raise ItemDataError(f"{k}: supply + R + S items = {parts}, but the box has {total[k]}")
-    return ItemBox(total, supply, deck.ruin_items, starting)
+    expansions = {name: {k: int(n) for k, n in added.items()} for name, added in pieces["expansion_S_items"].items() if not name.startswith("_")}
+    for added in expansions.values():
+        for k, n in added.items():
+            if k not in ITEM_TYPES:
+                raise ItemDataError(f"expansion_S_items: {k} is no item")
+            total[k] += n
+    return ItemBox(total, supply, deck.ruin_items, starting, expansions)
 
 
 def items_in_play(state: GameState) -> dict[str, int]:

@@ -43,8 +43,9 @@ from .law_boards import COLUMN_AREA, prices
 from .law_lines import SUIT_OF, _card_changes, _progress, _verdict, delta, features, group
 from .rootlog import Battle, Board, Card, Clearing, Counted, Craft, Hand, Item, Move, Piece, Reveal, RootlogError, SetMarker, format_action, parse_file
 from .rootlog_import import ENGINE_ITEMS, ImportError_, bot_rule_sets, bot_seats, play_actions, seat_options, start_position, turn_lines
-from .line_bounds import broken_bound
+from .line_bounds import broken_bound, items_gained
 from ..factions.eyrie.board import VIZIER
+from ..factions.vagabot.human import VagabondBoard
 
 MAX_DEPTH = 10  # decisions (and rolls) in one run's chain
 MAX_TRIES = 4000  # chains played for one run
@@ -1002,7 +1003,10 @@ def unpayable(s: GameState, faction: str, letter: str, before: list[Any], craft:
         play_actions(shadow, letter, list(before))
     except ImportError_:
         return None
-    pieces = pieces_of(shadow)
+    pieces = dict(pieces_of(shadow))
+    if isinstance(shadow.factions[faction].board, VagabondBoard):  # his items are the table's in the import
+        for suit in pieces:
+            pieces[suit] += items_gained(before, letter, "h")
     if any(can_pay(s.deckdef.card(cid).cost, pieces) for cid in craft_cards(s, craft)):
         return None
     have = ", ".join(f"{n} {suit}" for suit, n in sorted(pieces.items()) if n) or "none"

@@ -10,9 +10,11 @@ bookkeeping (every physical item is in exactly one place).
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from functools import cache
+from importlib import resources
 from typing import TYPE_CHECKING, ClassVar
 
 from ...core.cards import load_deck
@@ -38,6 +40,31 @@ def check_starting_items(box: ItemBox) -> None:
     for k in STARTING_ITEMS:
         if STARTING_ITEMS.count(k) > box.starting[k]:
             raise ItemDataError(f"the Vagabot's starting {k} is not an item marked S")
+
+
+SETS: tuple[str, ...] = ("base", "riverfolk", "vagabond_pack")  # the boxes, each played with those before it
+
+
+@cache
+def character_sets() -> dict[str, str]:
+    """Each character's box (``data/items.json`` ``vagabond_characters``): ``harrier`` -> ``vagabond_pack``."""
+    raw = json.loads(resources.files("rootbotics.data").joinpath("items.json").read_text())
+    return {str(ch["name"]).lower(): str(ch["set"]) for ch in raw["vagabond_characters"]}
+
+
+def check_characters(starting: dict[str, tuple[str, ...]], box: ItemBox) -> None:
+    """Every character finds his starting items (LoR 9.3.5, 26) among the items marked S of the
+    base box and of the sets up to his own: the Riverfolk's with the base game's, the Vagabond
+    Pack's with both (ruling R-VAGABOND-STARTING)."""
+    sets = character_sets()
+    for name, items in starting.items():
+        have = dict(box.starting)
+        for added in SETS[1 : SETS.index(sets[name]) + 1]:
+            for k, n in box.expansions.get(added, {}).items():
+                have[k] = have.get(k, 0) + n
+        for k in sorted(set(items)):
+            if items.count(k) > have.get(k, 0):
+                raise ItemDataError(f"the {name.title()}'s starting {k} is not among the items marked S")
 
 
 # -- quests ----------------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from ...core.rules import closed, give_card_to_bot, move_warriors, one_removal, 
 from ...core.state import GameState
 from .human import ALLIED, HOSTILE, OPTIONS, HUMAN_CHARACTERS, RELATION_NAMES, TRACKED, VagabondBoard, VagabondItem, board_of, place_pawn, taken_characters, where
 from . import quests as Q
-from .items import forest_name, quest_label
+from .items import check_characters, forest_name, load_item_box, quest_label
 
 FACTION = "vagabot"  # the first Vagabond's faction name (the second's is ``vagabond2``)
 VAGABONDS = tuple(OPTIONS)  # the Vagabonds' faction names, human or bot: no relationship with each other
@@ -117,6 +117,7 @@ def setup(g: Game, f: str = FACTION) -> None:
     g.emit(f, "LoR 9.3.2", "setup", "places his pawn in {place}", place=where(s, vb))
     get_quests(g, f, vb)
     populate_ruins(g, f)
+    check_characters(STARTING, load_item_box())
     for kind in STARTING[vb.character]:
         if s.item_box.get(kind, 0) <= 0:  # ruling R-VAGABOND-STARTING
             g.emit(f, "LoR 9.3.5", "skip", "finds no {item} marked S left in the box", item=kind)
@@ -662,6 +663,16 @@ def hammers(s: GameState, vb: VagabondBoard) -> dict[str, int]:
     return {s.suits[c] or "": ready(vb, "hammer")}
 
 
+def crafting_pieces(s: GameState, f: str = FACTION) -> dict[str, int]:
+    """LoR 9.2.1, 9.5.8: the most he could craft with in his clearing, every hammer counted
+    (exhausted or damaged ones too: a bound for a Rootlog line's craft, table/published_law.py)."""
+    vb = board_of(s, f)
+    c = vb.clearing if vb is not None else None
+    if c is None or not s.suits[c]:
+        return {}
+    return {s.suits[c] or "": sum(1 for i in vb.items if i.kind == "hammer")}
+
+
 def vagabond_craft(g: Game, f: str) -> None:
     s = g.state
     vb = vboard(g, f)
@@ -874,6 +885,9 @@ class Seat:
 
     def turn(self, g: Game) -> None:
         turn(g, self.faction)
+
+    def crafting_pieces(self, s: GameState) -> dict[str, int]:
+        return crafting_pieces(s, self.faction)
 
 
 for _kind, _say in {
