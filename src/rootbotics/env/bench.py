@@ -69,7 +69,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"rootbotics.env: a masked random agent in one seat beside three bots on Fall, seeds 1..{args.games}; one core")
     steps_per_second("marquise", 3, drivers[0], True)  # warm up
     chess = chess_moves_per_second(args.chess) if args.chess else None
-    print(f"python-chess random moves per CPU second: {chess:,.0f}" if chess else "python-chess: not installed (pip install chess)")
+    if not args.chess:
+        print("python-chess yardstick: not run (--chess 0)")
+    else:
+        print(f"python-chess random moves per CPU second: {chess:,.0f}" if chess else "python-chess: not installed (pip install chess)")
     print()
     print(f"  {'faction':10} {'driver':8} {'steps/s':>8} {'no obs':>8} {'chess':>6} {'steps':>6}")
     print(f"  {'':10} {'':8} {'(cpu)':>8} {'(cpu)':>8} {'ratio':>6} {'/game':>6}")

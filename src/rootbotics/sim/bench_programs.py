@@ -17,6 +17,7 @@ import argparse
 import random
 import sys
 import time
+from itertools import combinations
 
 from ..core.context import Game
 from ..factions import HUMAN_FACTIONS, REGISTRY
@@ -50,8 +51,10 @@ class TimedController(ProgramController):
 
 
 def lineup(faction: str) -> list[Seat]:
-    """The program's faction first, then three Clockwork 1 bots (never its own bot)."""
-    bots = [b for b in BOTS if b != faction][:3]
+    """The program's faction first, then three Clockwork 1 bots (never its own bot), the first
+    three in order that it may sit beside (the second Vagabond needs the first, LoR 9.7)."""
+    others = [b for b in BOTS if b != faction]
+    bots = next(c for c in combinations(others, 3) if REGISTRY[faction].seating_problem({faction, *c}) is None)
     return [Seat(faction, "human"), *(Seat(b) for b in bots)]
 
 
@@ -98,7 +101,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Legal moves: a random program in one seat beside three bots on Fall, seeds 1..{args.games}; one core")
     time_faction(built[0], 5)  # warm up
     chess_rate = chess_moves_per_second(args.chess) if args.chess else None
-    print(f"python-chess random moves per CPU second: {chess_rate:,.0f}" if chess_rate else "python-chess: not installed (pip install chess)")
+    if not args.chess:
+        print("python-chess yardstick: not run (--chess 0)")
+    else:
+        print(f"python-chess random moves per CPU second: {chess_rate:,.0f}" if chess_rate else "python-chess: not installed (pip install chess)")
     print()
     print(f"  {'faction':10} {'decisions/s':>11} {'chess':>6} {'games/s':>8} {'decisions':>9}")
     print(f"  {'':10} {'(own turns)':>11} {'ratio':>6} {'(cpu)':>8} {'/game':>9}")
