@@ -4,9 +4,10 @@ For each game, the lines of every human seat whose Law of Root is built (all ten
 base game's and the expansions': issue 27) are played by the engine's legal moves; every other
 line (a bot's) is played as the strict import plays it (bookkeeping of pieces,
 ``rootlog_import.play_actions``). The result is one of: every checked line legal; the
-first line refused, with the rule of the decision no legal chain gets past; or "could not be
-checked from line N" with why (a craft, an ambush, a battle against a seat whose rules are not
-built, dice the engine cannot roll, the import's own stop, a search that gave up).
+first line refused, with the rule it breaks (a craft no crafting pieces pay for, a bound of
+``line_bounds.py``) or the rule of the decision no legal chain gets past; or "could not be
+checked from line N" with why (an ambush, a battle against a seat whose rules are not built,
+dice the engine cannot roll, the import's own stop, a search that gave up).
 
 A line is split into its actions. From the turn's start, the chain of legal moves is extended
 run by run: the shortest chain (breadth-first) whose change of the position is that of the
@@ -14,7 +15,7 @@ shortest run of the line's next actions (``law_lines._verdict``: every written c
 nothing else of a kind the line writes), then the next run, until the line is used up and the
 turn ends. A battle's dice are moves of the chain too: the file's ``(a,d)`` when it gives them,
 else each possible roll. What the file does not say is chosen to fit: the hand holds the suits
-the line spends (the file records suits, not cards), draws are seeded.
+the line spends (the file records suits, not cards; ``line_cards.py``), draws are seeded.
 
 Nothing of the published games is stored here: they are read from a fetched git directory.
 """
@@ -23,29 +24,74 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
-from itertools import islice, product
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import islice, product
 from typing import Any
 
 from ..core.chance import Rng, RngChance
 from ..core.context import EngineFailure, Game, GameOver
 from ..core.events import EventLog
+from ..core.faction import rules_of
+from ..core.lor.crafting import can_pay
 from ..core.moves import Decision, IllegalMove
 from ..core.moves import Move as LegalMove
 from ..core.state import GameState
-from ..core.faction import rules_of
-from ..core.lor.crafting import can_pay
+from ..factions.eyrie.board import VIZIER
+from ..factions.vagabot.human import VagabondBoard
 from ..programs import ProgramController
 from .board import ENGINE_NAMES, LETTERS
 from .law import law_built
 from .law_boards import COLUMN_AREA, prices
-from .law_lines import SUIT_OF, _card_changes, _progress, _verdict, delta, features, group
-from .rootlog import Battle, Board, Card, Clearing, Counted, Craft, Hand, Item, Move, Piece, Reveal, RootlogError, SetMarker, format_action, parse_file
-from .rootlog_import import ENGINE_ITEMS, ImportError_, bot_rule_sets, bot_seats, play_actions, seat_options, start_position, turn_lines
+from .law_lines import (
+    SUIT_OF,
+    _card_changes,
+    _progress,
+    _verdict,
+    delta,
+    features,
+    group,
+)
 from .line_bounds import broken_bound, items_gained
-from ..factions.eyrie.board import VIZIER
-from ..factions.vagabot.human import VagabondBoard
+from .line_cards import (
+    REVEALERS,
+    Allowance,
+    allowed_discards,
+    allowed_reveals,
+    discarded,
+    fit_hand,
+    fit_outrage,
+    fit_ruins,
+    fits,
+    hold_card,
+    revealed_birds,
+    shown_suits,
+    spent_suits,
+    taken_from,
+    turmoil,
+)
+from .rootlog import (
+    Battle,
+    Board,
+    Card,
+    Clearing,
+    Craft,
+    Hand,
+    Move,
+    RootlogError,
+    format_action,
+    parse_file,
+)
+from .rootlog_import import (
+    ENGINE_ITEMS,
+    ImportError_,
+    bot_rule_sets,
+    bot_seats,
+    play_actions,
+    seat_options,
+    start_position,
+    turn_lines,
+)
 
 MAX_DEPTH = 10  # decisions (and rolls) in one run's chain
 MAX_TRIES = 4000  # chains played for one run
@@ -147,9 +193,6 @@ class Reached:
     state: GameState
     pending: Decision | str | None  # the next decision, "roll", or None: the part is over
     revealed: Counter[str] = field(default_factory=Counter)  # the seat's cards revealed, by suit
-
-
-REVEALERS = {"lizards": "L", "duchy": "D"}  # seats whose rituals and Assembly reveal cards (LoR 10.5, 12.5)
 
 
 def revealed_suits(log: EventLog, faction: str, suit_of: dict[str, str]) -> Counter[str]:
@@ -303,112 +346,6 @@ def targets(s0: GameState, letter: str, actions: Sequence[Any], seats: set[str],
         out[-1][("hand", ENGINE_NAMES[letter])] -= birds
         out[-1] = Counter({key: v for key, v in out[-1].items() if v})
     return out
-
-
-def revealed_birds(letter: str, actions: Sequence[Any]) -> int:
-    """The bird cards the Duchy's line reveals (``(R+B)#^``): its Evening discards them (LoR
-    12.6.1), which the file does not write."""
-    if letter != "D":
-        return 0
-    return sum(c.count for a in actions if isinstance(a, Reveal) and (a.revealer or letter) == letter and a.target is None for c in a.cards if isinstance(c.thing, Card) and c.thing.suit == "B")
-
-
-# -- discards --------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Allowance:
-    """The cards a prefix of the line discards: ``suits`` as written, ``unknown`` more of any
-    suit (``#C->``, a turmoil's Decree, an Alliance base's supporters)."""
-
-    suits: Counter[str]
-    unknown: int
-
-
-ANY = 99  # cards of any suit: a discard the file does not count (the Eyrie's Decree in turmoil)
-
-
-def discarded(s: GameState) -> Counter[str]:
-    """Every discarded card in the game by suit: the discard pile, the dominance cards beside the
-    map, the Lost Souls (LoR 10.2.6; the Cult bot's pile)."""
-    deck = s.deckdef
-    out = Counter(deck.card(c).suit for c in s.discard)
-    out.update(deck.card(c).suit for c in s.available_dominance)
-    for fs in s.factions.values():
-        for pile in (getattr(fs.board, "lost_souls", None), getattr(fs.board, "pile", None)):
-            if isinstance(pile, list):
-                out.update(deck.card(c).suit for c in pile if isinstance(c, int))
-    return out
-
-
-def fits(thrown: Counter[str], allowed: Allowance) -> bool:
-    """The chain discarded no card the prefix does not (its unknown ones of any suit)."""
-    over = sum(max(0, n - allowed.suits[suit]) for suit, n in thrown.items())
-    return over <= allowed.unknown
-
-
-def turmoil(act: Any, letter: str) -> bool:
-    """``$_->`` on the Eyrie's board: its Decree discarded in turmoil (LoR 7.7.2)."""
-    return isinstance(act, SetMarker) and not act.value and any((b.faction or letter) == "E" and b.area == "" for b in act.boards)
-
-
-def card_suits(things: Iterable[Counted]) -> tuple[Counter[str], int]:
-    """The cards among ``things`` by suit, and how many are of no written suit (``#C->``)."""
-    suits: Counter[str] = Counter()
-    unknown = 0
-    for counted in things:
-        if not isinstance(counted.thing, Card):
-            continue
-        suit = SUIT_OF.get(counted.thing.suit or "")
-        if suit:
-            suits[suit] += counted.count
-        else:
-            unknown += counted.count
-    return suits, unknown
-
-
-def allowed_discards(s: GameState, letter: str, actions: Sequence[Any], made: Sequence[int]) -> Allowance:
-    """The discards ``actions`` write: cards moved from a hand or a board to nowhere (``M#C->``,
-    ``(M+F)#$->``), the cards crafted that are not kept for a lasting effect (LoR 4.1), and
-    what the file leaves uncounted: a turmoil's Decree (LoR 7.7), an Alliance base's supporters
-    (LoR 8.2.5), the birds the Duchy revealed (discarded in its Evening, LoR 12.6.1)."""
-    suits: Counter[str] = Counter()
-    unknown = 0
-    crafts = iter(made)
-    for act in actions:
-        if isinstance(act, Craft):
-            cid = next(crafts, None)
-            if cid is None or not s.deckdef.card(cid).persistent:
-                if cid is None:
-                    unknown += 1
-                else:
-                    suits[s.deckdef.card(cid).suit] += 1
-        elif turmoil(act, letter):
-            unknown += ANY
-        elif isinstance(act, Reveal):
-            suits["bird"] += revealed_birds(letter, [act])
-        elif isinstance(act, Move) and not act.dests:
-            for part in act.parts:
-                if any(isinstance(c.thing, Piece) and c.thing.faction == "A" and c.thing.kind == "b" for c in part.things):
-                    unknown += ANY
-                if isinstance(part.start, (Hand, Board, type(None))):
-                    written, blind = card_suits(part.things)
-                    suits += written
-                    unknown += blind
-    return Allowance(suits, unknown)
-
-
-def allowed_reveals(letter: str, actions: Sequence[Any]) -> Allowance:
-    """The cards ``actions`` reveal for the seat's rituals or Assembly and sway (``F#^``,
-    ``(R+B)#^``), and the Lizards' cards spent from the hand in Daylight (``F#L->``: a Score
-    reveals the card it spends, LoR 10.5.3); a card of no written suit is any."""
-    if letter not in REVEALERS.values():
-        return Allowance(Counter(), ANY)
-    things: list[Counted] = []
-    for act in actions:
-        if isinstance(act, Reveal) and (act.revealer or letter) == letter and act.target is None:
-            things.extend(act.cards)
-        elif letter == "L" and isinstance(act, Move) and not act.dests:
-            things.extend(c for p in act.parts if isinstance(p.start, Hand) and p.start.faction == letter for c in p.things)
-    return Allowance(*card_suits(things))
 
 
 # -- the search ------------------------------------------------------------------------------------
@@ -675,118 +612,6 @@ def _unbuilt_party(act: Any, letter: str, s: GameState, seats: set[str]) -> str 
     return None
 
 
-def spent_suits(actions: Sequence[Any], letter: str, pile: type = Hand) -> Counter[str]:
-    """The suits of the cards the line takes from its own seat's hand (or board: supporters),
-    and of those it shows (``(2M#+F#)^``: a Duchy minister swayed, LoR 12.5.3), which the hand
-    must hold too: as many of each suit as the more of the two asks; for the Lizards and the
-    Duchy, both (a card revealed in Daylight is out of the hand until Evening, LoR 10.5,
-    12.6.1, so one spent that Daylight is another card)."""
-    taken = _taken_suits(actions, letter, pile)
-    if pile is not Hand:
-        return taken
-    shown = shown_suits(actions, letter)
-    return taken + shown if letter in REVEALERS.values() else taken | shown
-
-
-def shown_suits(actions: Sequence[Any], letter: str) -> Counter[str]:
-    """The suits of the cards the line's seat reveals (``F#^``, ``(R+B)#^``)."""
-    return card_suits(c for a in actions if isinstance(a, Reveal) and (a.revealer or letter) == letter for c in a.cards)[0]
-
-
-def taken_from(actions: Sequence[Any], letter: str, other: str) -> Counter[str]:
-    """The suits of the cards the line of ``letter`` takes from the hand of the seat ``other``
-    (``R#O->V``: a Hand Card bought from a human Riverfolk, LoR 11.2.7.1)."""
-    return card_suits(c for p in _parts(actions) if isinstance(p.start, Hand) and p.start.faction == other != letter for c in p.things)[0]
-
-
-def _taken_suits(actions: Sequence[Any], letter: str, pile: type) -> Counter[str]:
-    return card_suits(c for p in _parts(actions) if isinstance(p.start, pile) and (p.start.faction or letter) == letter and getattr(p.start, "area", None) is None for c in p.things)[0]
-
-
-def _parts(actions: Sequence[Any]) -> Iterator[Any]:
-    """Every part of the line's moves."""
-    return (p for a in actions if isinstance(a, Move) for p in a.parts)
-
-
-def fit_hand(s: GameState, faction: str, want: Counter[str], hand: list[int] | None = None) -> str | None:
-    """Make the hand (or another pile: supporters) hold the suits the line spends, swapping cards
-    the line does not need with cards of the deck (the file records suits, not cards). Why not,
-    or None."""
-    hand = s.factions[faction].hand if hand is None else hand
-    deck = s.deck
-    suit = lambda c: s.deckdef.card(c).suit  # noqa: E731
-    if sum(want.values()) > len(hand):
-        return f"the line spends {sum(want.values())} cards of named suits; the hand holds {len(hand)}"
-    have = Counter(suit(c) for c in hand)
-    for needed, n in want.items():
-        while have[needed] < n:
-            spare = next((c for c in hand if have[suit(c)] > want[suit(c)]), None)
-            new = next((c for c in deck if suit(c) == needed), None)
-            if spare is None or new is None:
-                return f"no {needed} card to put in the hand"
-            hand.remove(spare)
-            deck.remove(new)
-            deck.append(spare)
-            hand.append(new)
-            have[suit(spare)] -= 1
-            have[needed] += 1
-    return None
-
-
-def fit_outrage(s: GameState, faction: str, letter: str, actions: Sequence[Any], want: Counter[str]) -> str | None:
-    """A whole hand shown to the Alliance (``^A``) after the line removed a sympathy token or
-    moved into a sympathetic clearing is an Outrage paid with no card matching that clearing
-    (birds included, LoR 8.2.6): at each such showing the hand holds no more cards of those
-    suits than the line spends before it; the spare ones are swapped with the deck's cards of
-    other suits (the file records no hand). Why not, or None."""
-    shows = _outrage_clearings(s, letter, actions)
-    if not shows:
-        return None
-    cap: dict[str, int] = {}
-    for k, c in shows:
-        before = spent_suits(actions[:k], letter)
-        for suit in (s.suit(c), "bird"):
-            if want[suit] > before[suit]:
-                return f"the line spends a {suit} card after showing a hand with none for Outrage in {c} (LoR 8.2.6)"
-            cap[suit] = min(cap.get(suit, before[suit]), before[suit])
-    hand, deck = s.factions[faction].hand, s.deck
-    of = lambda cid: s.deckdef.card(cid).suit  # noqa: E731
-    for suit, most in cap.items():
-        while sum(1 for x in hand if of(x) == suit) > most:
-            cid = next(x for x in hand if of(x) == suit)
-            new = next((d for d in deck if of(d) not in cap), None)
-            if new is None:
-                return f"no card in the deck to keep a {suit} card out of the hand shown for Outrage (LoR 8.2.6)"
-            hand[hand.index(cid)] = new
-            deck[deck.index(new)] = cid
-    return None
-
-
-def _outrage_clearings(s: GameState, letter: str, actions: Sequence[Any]) -> list[tuple[int, int]]:
-    """Each whole hand shown to the Alliance (its place in the line) and the clearing of the
-    Outrage it pays: the last sympathy removed (``At12->``) or sympathetic clearing moved into
-    before it."""
-    out: list[tuple[int, int]] = []
-    last = None
-    for k, act in enumerate(actions):
-        if isinstance(act, Reveal) and not act.cards and act.target == "A" and (act.revealer or letter) == letter:
-            if last is not None:
-                out.append((k, last))
-            last = None
-            continue
-        if not isinstance(act, Move):
-            continue
-        for part in act.parts:
-            for counted in part.things:
-                piece = counted.thing
-                if isinstance(piece, Piece) and piece.faction == "A" and piece.kind == "t" and isinstance(part.start, Clearing):
-                    last = part.start.number
-        for d in act.dests:
-            if isinstance(d, Clearing) and 1 <= d.number <= 12 and ("alliance", "sympathy") in s.clearings[d.number].tokens:
-                last = d.number
-    return out
-
-
 def starting_funds(s: GameState, faction: str, part: str, actions: Sequence[Any]) -> None:
     """The Company's setup line need not write its Starting Funds (LoR 11.3.4: three warriors in
     Payments; Rootlog_V2's own example omits them): the position at the line's start holds them
@@ -797,32 +622,6 @@ def starting_funds(s: GameState, faction: str, part: str, actions: Sequence[Any]
     n = min(3, s.factions[faction].supply.get("warrior", 0))
     s.factions[faction].supply["warrior"] -= n
     board.payments[faction] = board.payments.get(faction, 0) + n  # type: ignore[union-attr]
-
-
-def fit_ruins(s: GameState, actions: Sequence[Any]) -> str | None:
-    """Make each ruin the line explores hold the item it takes (``%b12->t``): the items under the
-    ruins lie face down (LoR 9.3.4) and the file names them only when taken, so the item is swapped
-    with one under another ruin. Why not, or None."""
-    for act in actions:
-        if not isinstance(act, Move):
-            continue
-        for part in act.parts:
-            if not isinstance(part.start, Clearing) or not 1 <= part.start.number <= 12:
-                continue
-            cl = s.clearings[part.start.number]
-            for counted in part.things:
-                if not isinstance(counted.thing, Item):  # (``t10->``: a wood, no tea)
-                    continue
-                kind = ENGINE_ITEMS.get(counted.thing.kind, "")
-                if not kind or not cl.ruin or kind in cl.ruin_items or not cl.ruin_items:
-                    continue
-                other = next((o for o in s.map.ruins if o != part.start.number and kind in s.clearings[o].ruin_items), None)
-                if other is None:
-                    return f"no {kind} under a ruin to be the one taken in {part.start.number}"
-                mine, theirs = cl.ruin_items, s.clearings[other].ruin_items
-                given = mine[0]
-                mine[0], theirs[theirs.index(kind)] = kind, given
-    return None
 
 
 def apply_unchecked(s: GameState, letter: str, actions: list[Any], seats: set[str]) -> None:
@@ -1036,44 +835,5 @@ def abbreviates(short: str, words: list[str]) -> bool:
     return any(words[j].startswith(short[:k]) and abbreviates(short[k:], words[j + 1 :]) for j in range(len(words)) for k in range(len(short), 0, -1))
 
 
-def hold_card(s: GameState, faction: str, cid: int, want: Counter[str]) -> str | None:
-    """Put a copy of the card ``cid`` (same title and suit) in the hand, for a card the line
-    does not spend otherwise; the file does not say which cards the hand held. Why not, or None."""
-    hand = s.factions[faction].hand
-    same = lambda c: (s.deckdef.card(c).title, s.deckdef.card(c).suit) == (s.deckdef.card(cid).title, s.deckdef.card(cid).suit)  # noqa: E731
-    suit = lambda c: s.deckdef.card(c).suit  # noqa: E731
-    have = Counter(suit(c) for c in hand)
-    if any(same(c) and have[suit(c)] > want[suit(c)] for c in hand):
-        return None
-    spare = next((c for c in hand if have[suit(c)] > want[suit(c)]), None)
-    pile = next((p for p in (s.deck, s.discard) if any(same(c) for c in p)), None)
-    if pile is None and spare is not None:
-        return _from_another_hand(s, faction, cid, spare)
-    if pile is None or spare is None:
-        return f"no {s.deckdef.card(cid).title} ({s.deckdef.card(cid).suit}) to put in the hand"
-    new = next(c for c in pile if same(c))
-    pile[pile.index(new)] = spare
-    hand[hand.index(spare)] = new
-    return None
 
 
-def _from_another_hand(s: GameState, faction: str, cid: int, spare: int) -> str | None:
-    """The card ``cid`` (a copy) dealt to another human seat's hand: it comes to ``faction``'s
-    hand, the other hand gets a card of the same suit from the deck (its suits, all the file
-    says of it, unchanged) and the spare card goes to the deck. Why not, or None."""
-    title, suit = s.deckdef.card(cid).title, s.deckdef.card(cid).suit
-    for other, fs in sorted(s.factions.items()):
-        if other == faction or fs.is_bot:
-            continue
-        held = next((c for c in fs.hand if (s.deckdef.card(c).title, s.deckdef.card(c).suit) == (title, suit)), None)
-        if held is None:
-            continue
-        stand_in = next((c for c in s.deck if s.deckdef.card(c).suit == suit and s.deckdef.card(c).title != title), None)
-        if stand_in is None:
-            return f"no {title} ({suit}) to put in the hand (the {other} holds it and the deck has no other {suit} card for it)"
-        fs.hand[fs.hand.index(held)] = stand_in
-        s.deck[s.deck.index(stand_in)] = spare
-        hand = s.factions[faction].hand
-        hand[hand.index(spare)] = held
-        return None
-    return f"no {title} ({suit}) to put in the hand"
