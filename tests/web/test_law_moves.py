@@ -204,3 +204,29 @@ def test_a_move_needs_the_token_like_every_write(tmp_path: Path) -> None:
     assert (tmp_path / "g.json").read_text() == before
     r = guarded.post("/game/g/move?token=sesame", data={"text": "1", "key": key(page)}, headers=HX)
     assert r.status_code == 200 and entries(tmp_path)[-1]["value"]["step"] == "setup.keep"
+
+
+# -- a secret choice on a shared screen (LoR 13.2.2.1) ------------------------------------------------
+def test_lor_13_2_2_1_a_plots_kind_is_offered_whole_and_the_answer_never_shown(tmp_path: Path) -> None:
+    """The page offers every kind a plot can have (never the kinds left: plots in the supply are
+    face down, LoR 13.2.2.1), posts the kind's word, and shows neither it nor a refused one; the
+    engine has the kind (R-LOR-CORVIDS-KNOWN). As the shared terminal does
+    (tests/table/test_table_law.py)."""
+    from rootbotics.factions.corvids import plots as P
+    from tests.table.test_table_law import corvids_at_the_plot_kind
+
+    corvids_at_the_plot_kind(tmp_path / "c.json")
+    client = KeyedClient(create_app(tmp_path))
+    page = client.get("/game/c").text
+    offered = re.findall(r'<button type="submit" name="text" value="(\w+)"[^>]*><span class="words">(\w+)</span>', page)
+    assert offered == [(k, k) for k in ("bomb", "snare", "extortion", "raid")]
+    assert "a secret choice: every kind is offered" in page
+    junk = client.post("/game/c/move", data={"text": "1"}, headers=HX).text
+    assert refused(junk) == "move: choose one of bomb, snare, extortion, raid"
+    wrong = client.post("/game/c/enter", data={"text": "snares"}, headers=HX).text  # refused, and not kept in the box
+    assert "not a choice you can make now; type one of bomb, snare, extortion, raid" in refused(wrong) and "snares" not in wrong
+    typed = client.post("/game/c/enter", data={"text": "snare"}, headers=HX).text
+    assert refused(typed) == "" and 'value="snare"' not in typed.split('id="line"')[1].split(">")[0]
+    state = Session.load(tmp_path / "c.json").play.game.state
+    assert P.plot_map(state)[1] == ("snare", False)
+    assert "snare" not in re.sub(r"<[^>]+>", " ", typed).replace("bomb, snare, extortion, raid", "").lower()

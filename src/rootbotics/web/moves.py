@@ -5,7 +5,10 @@ terminal's numbered answer: ``table.chance.parse_answer`` then ``Session.enter``
 redo, refusals and saving are the table's. A key that no longer fits (the game moved on: another
 device, an undo) is refused before anything is entered.
 
-The board rings the clearings the answered move named and those its events touched.
+The board rings the clearings the answered move named and those its events touched. A secret
+decision (a face-down plot's kind, ``core.moves.SECRET_STEPS``) offers every answer it could
+ever have, as the shared terminal does, and posts the answer's word: the page never shows
+which are left, nor which was chosen.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import json
 from typing import Any
 
 from ..core.faction import faction_title
-from ..table.law import words
+from ..table.law import secret, words
 from ..table.session import Session
 from ..table.steps import places_of
 from ..table.text import clearings_named
@@ -33,10 +36,12 @@ def decision_of(session: Session) -> Any:
 
 
 def decision_key(session: Session) -> str:
-    """What identifies the decision shown: the entries so far and the legal moves offered.
-    Any entry made since (here or at another device), or an undo, changes it."""
+    """What identifies the decision shown: the entries so far and the legal moves offered (for a
+    secret decision every answer it could have, so the key tells nothing of those left). Any
+    entry made since (here or at another device), or an undo, changes it."""
     d = decision_of(session)
-    moves = [] if d is None else [[m.kind, list(m.args)] for m in d.moves]
+    hidden = secret(d)
+    moves = [] if d is None else list(hidden) if hidden is not None else [[m.kind, list(m.args)] for m in d.moves]
     text = json.dumps([session.entries, None if d is None else d.step, moves], default=str, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
@@ -77,8 +82,12 @@ def law_view(session: Session) -> dict[str, Any] | None:
     play, cfg = session.play, session.config
     stage = "setting up" if play.game.state.phase == "setup" else f"round {play.round}"
     state = play.game.state  # clearings named with suit and landmark, as the terminal lists them
-    moves = [{"n": i, "words": clearings_named(state, words(m)), "rule": m.rule, "clearings": move_clearings(m.kind, m.args)} for i, m in enumerate(d.moves, 1)]
+    hidden = secret(d)
+    if hidden is not None:  # a face-down plot's kind (LoR 13.2.2.1): every kind, never those left
+        moves = [{"n": answer, "words": answer, "rule": d.rule, "clearings": ()} for answer in hidden]
+    else:
+        moves = [{"n": i, "words": clearings_named(state, words(m)), "rule": m.rule, "clearings": move_clearings(m.kind, m.args)} for i, m in enumerate(d.moves, 1)]
     return {
-        "who": cfg.player(d.seat), "faction": faction_title(d.seat, "human"), "stage": stage,
+        "who": cfg.player(d.seat), "faction": faction_title(d.seat, "human"), "stage": stage, "secret": hidden is not None,
         "prompt": d.prompt or d.step, "step": d.step, "rule": d.rule, "moves": moves, "key": decision_key(session),
     }

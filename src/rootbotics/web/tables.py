@@ -12,6 +12,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import FileResponse, PlainTextResponse, Response
 
 from ..table.chance import parse_answer
+from ..table.law import secret
 from ..table.replay import Refused
 from ..table.session import Session, SessionError
 from ..table.text import entries_said
@@ -110,8 +111,9 @@ async def _act(request: Request, name: str, what: str) -> Response:
         session, told = await run_in_threadpool(run)
     except (BadName, SessionError) as e:
         return problem(request, str(e), 404 if isinstance(e, BadName) else 400)
-    if isinstance(told, str):  # refused: nothing changed; a line typed stays in its box
-        return _after(request, name, session, told, None, text if what == "enter" and told != STALE else "")
+    if isinstance(told, str):  # refused: nothing changed; a line typed stays in its box (a secret answer does not)
+        kept = text if what == "enter" and told != STALE and secret(decision_of(session)) is None else ""
+        return _after(request, name, session, told, None, kept)
     return _after(request, name, session, None, told)
 
 
@@ -207,6 +209,11 @@ def move(session: Session, number: str, key: str) -> list[str]:
         raise Refused("move: the game moved on, no seat is asked for a legal move now; here it is now")
     if key != decision_key(session):
         raise Refused("move: the game moved on since this page showed the decision; here it is now, choose again")
+    hidden = secret(decision_of(session))
+    if hidden is not None:  # the answer's word (LoR 13.2.2.1); one not left is refused unnamed
+        if number.strip() not in hidden:
+            raise Refused(f"move: choose one of {', '.join(hidden)}")
+        return enter(session, number.strip())
     if not number.strip().isdigit():
         raise Refused(f"move: {number.strip()[:20]!r} is not the number of a move")
     return enter(session, number.strip())
