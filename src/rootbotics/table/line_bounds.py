@@ -1,12 +1,15 @@
-"""Counting bounds a human seat's turn line must meet, checked before any search of legal moves.
+"""Bounds a human seat's turn line must meet, checked before any search of legal moves.
 
-Each bound is a necessary condition drawn from one rule and the pieces the line writes: a
-Vagabond's quest rewarded once (LoR 9.5.5), the wood a Marquise's buildings cost (LoR 6.5.4.2), the warriors the Duchy can put in the Burrow in
-one turn (LoR 12.4, 12.5.1.2), the warriors a Corvid plot removes from its own clearing (LoR
-13.5.2). A line that breaks one has no chain of legal moves at all, so it is refused at once
-with that rule, where a search could only run out of budget (the published games' slips,
-docs/rootlog.md). A bound counts every removal the line writes as if it paid (a wood a battle
-removed, a warrior lost), so it never refuses a line a chain could make.
+Each bound is a necessary condition drawn from one rule and what the line writes: the wood a
+Marquise's buildings cost (LoR 6.5.4.2), the warriors the Duchy can put in the Burrow in one
+turn (LoR 12.4, 12.5.1.2), the warriors a Corvid plot removes from its own clearing (LoR
+13.5.2), a Vagabond's quest rewarded once (LoR 9.5.5), the Lizards' ritual pieces placed only
+where their revealed cards match (LoR 10.5.1, 10.5.2), and, for every seat, an Outrage's card
+given to the Alliance's Supporters, not its hand (LoR 8.2.6). A line that breaks one has no
+chain of legal moves at all, so it is refused at once with that rule, where a search could only
+run out of budget or name a later decision's rule (the published games' slips, docs/rootlog.md).
+A bound counts every removal the line writes as if it paid (a wood a battle removed, a warrior
+lost), so it never refuses a line a chain could make.
 """
 
 from __future__ import annotations
