@@ -295,3 +295,38 @@ def test_lor_13_2_2_1_a_secret_answer_at_a_terminal_is_kept_out_of_the_history(t
         pipe.send_text("ok all\r")
         assert ask("table> ") == "ok all"
     assert "snare" not in (tmp_path / "game.json.history").read_text()
+
+
+# -- two human Vagabonds at one table (LoR 9.7) -------------------------------------------------------
+def test_lor_9_7_two_human_vagabonds_play_by_legal_moves_at_a_table_and_resume(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The first and the second Vagabond, both people playing by legal moves beside an Eyrie bot,
+    answered with each decision's first legal move through the terminal's own commands: each
+    has his character and all its starting items (LoR 9.3.5), the two share the quests (LoR
+    9.7.2), every invariant holds, and the saved session loads to the same position."""
+    from rootbotics.core import invariants, serial
+    from rootbotics.factions.vagabot.vagabond_lor import STARTING
+
+    seats = [TableSeat("vagabot", "human", "Val", rules="law"), TableSeat("vagabond2", "human", "Gus", rules="law"), TableSeat("eyrie", "bot")]
+    path = tmp_path / "two.json"
+    session = Session(TableConfig(seats, "fall", None, 5, options={"vagabond_character": "harrier", "vagabond2_character": "vagrant"}), path)
+    for _ in range(400):
+        play = session.play
+        if play.game.state.round >= 3 or play.game.state.winner:
+            break
+        pending = play.pending
+        if play.unconfirmed or pending is None:
+            handle(session, "ok all")
+        elif pending.ask == "move":
+            handle(session, "1")
+        else:  # the table's own questions (hits on his items, LoR 9.2.7): the first ones offered
+            handle(session, ", ".join(pending.options[: pending.pick or 1]))
+    state = session.play.game.state
+    assert state.round >= 3 and not invariants.violations(state)
+    said = capsys.readouterr().out
+    assert "error:" not in said and "Gus takes 2 hits in clearing 5" in said  # the first battles the second: Gus picks his items
+    for f, character in (("vagabot", "harrier"), ("vagabond2", "vagrant")):
+        vb = state.factions[f].board
+        assert vb.character == character and len(vb.items) >= len(STARTING[character])  # type: ignore[union-attr]
+    assert any(e.rule == "LoR 9.7.2" for e in session.play.game.log)  # the second shares the first's quests
+    assert not [e for e in session.play.game.log if e.rule == "LoR 9.3.5" and e.kind == "skip"]
+    assert serial.dumps(Session.load(path).play.game.state) == serial.dumps(state)
