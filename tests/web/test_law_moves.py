@@ -221,6 +221,7 @@ def test_lor_13_2_2_1_a_plots_kind_is_offered_whole_and_the_answer_never_shown(t
     offered = re.findall(r'<button type="submit" name="text" value="(\w+)"[^>]*><span class="words">(\w+)</span>', page)
     assert offered == [(k, k) for k in ("bomb", "snare", "extortion", "raid")]
     assert "a secret choice: every kind is offered" in page
+    assert re.search(r'<input id="line" name="text" type="password"', page)  # typed hidden, as at the terminal
     junk = client.post("/game/c/move", data={"text": "1"}, headers=HX).text
     assert refused(junk) == "move: choose one of bomb, snare, extortion, raid"
     wrong = client.post("/game/c/enter", data={"text": "snares"}, headers=HX).text  # refused, and not kept in the box
