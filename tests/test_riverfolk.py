@@ -257,6 +257,35 @@ def test_9_3_2_lake_rivers_are_the_lake_links() -> None:
     assert sorted(c for c in range(1, 13) if s.warriors("riverfolk", c)) == [1, 10, 11, 12]
 
 
+def test_9_4_3_an_empty_market_after_the_craft_gives_no_order_and_the_turn_goes_on_to_evening() -> None:
+    """Ruling R-BBP-OO-EMPTY-MARKET for the Law bot: an empty Market, the deck holding one card
+    and the discard pile none (seats holding the rest). Birdsong draws that card (9.4.1), crafts
+    it (9.4.2: discarded, so the Market is empty again), and Set Order finds no card (9.4.3): no
+    order this turn, no Daylight; Evening scores the Payments as usual. Found by the soak (a
+    six-seat game on the Lake, five of them programs)."""
+    from rootbotics.factions.riverfolk.bot import market
+
+    g = new_game(GameConfig([Seat("riverfolk"), Seat("eyrie")], "fall", 5))
+    s = g.state
+    while s.current != "riverfolk":
+        play_turn(g)
+    arms = card_id(s, "arms_trader")
+    row = market(s)
+    held = [c for c in [*s.deck, *s.discard, *row] if c != arms]
+    s.removed_cards.extend(held)
+    s.deck, s.discard = [arms], []
+    row.clear()
+    invariants.check(s)
+    vp, before = s.factions["riverfolk"].vp, len(list(g.log))
+    play_turn(g)
+    kinds = [(e.rule, e.kind) for e in list(g.log)[before:] if e.faction == "riverfolk"]
+    assert ("9.4.2", "craft") in kinds and ("9.4.3", "no_order") in kinds
+    assert not any(rule.startswith("9.5") for rule, _ in kinds)  # no Daylight
+    assert any(rule.startswith("9.6") for rule, _ in kinds)  # Evening
+    assert s.factions["riverfolk"].vp >= vp + 1 and "sword" in s.factions["riverfolk"].items
+    invariants.check(s)
+
+
 # -- 9.4 Birdsong -------------------------------------------------------------------------------------
 def test_9_4_2_crafts_the_first_added_card_showing_an_available_item() -> None:
     s = with_deck(rf_state("riverfolk", "marquise", market=("cobbler", "codebreakers", "bake_sale")))
