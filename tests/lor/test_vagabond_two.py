@@ -245,3 +245,8 @@ def test_lor_9_7_3_a_bot_vagabond_takes_no_second_r_item_of_a_kind_and_picks_amo
     assert law.take_from_ruin(g, "vagabot", a, "7.5.1") == other  # his kind is barred: no draw
     assert b not in law.explorable(s, "vagabot") and a in law.explorable(s, "vagabot")
     assert b in law.explorable(s, "vagabond2", limited=False)  # the Robot Raccoon #2 takes any (BBP RR.5)
+    for c in ruins:  # every ruin left holds only his kind: he does not explore, and says why
+        s.clearings[c].ruin_items[:] = [k]
+    law.explore(g)
+    last = list(g.log)[-1]
+    assert (last.rule, last.kind) == ("7.5.1", "skip") and "the ruins left hold only items of kinds he holds marked R (LoR 9.7.3)" in last.text

@@ -423,7 +423,10 @@ def explore(g: Game) -> None:
     s = g.state
     ruins = explorable(s, FACTION)
     if not ruins:
-        g.emit(FACTION, "7.5.1", "skip", "does not explore: no ruin with an item is left")
+        if any(s.clearings[c].ruin_items for c in CLEARINGS):  # only with two Vagabonds (LoR 9.7.3)
+            g.emit(FACTION, "7.5.1", "skip", "does not explore: the ruins left hold only items of kinds he holds marked R (LoR 9.7.3)")
+        else:
+            g.emit(FACTION, "7.5.1", "skip", "does not explore: no ruin with an item is left")
         return
     choice = nearest(g, "the nearest ruin", ruins, "7.5.1")
     c = choice.target
