@@ -22,7 +22,7 @@ from ..core.state import GameState
 from ..factions.duchy.lor import ASSEMBLY_ACTIONS, warrior_icons
 from ..factions.marquise.lor import COST
 from ..factions.marquise.lor import placed as on_map
-from .law_lines import SUIT_OF
+from .line_cards import card_suits, own_reveal, sympathy_removed
 from .rootlog import (
     Board,
     Card,
@@ -33,7 +33,6 @@ from .rootlog import (
     Move,
     Piece,
     Quests,
-    Reveal,
     Score,
     format_action,
 )
@@ -181,18 +180,14 @@ def lizard_rituals(s: GameState, letter: str, actions: Sequence[Any]) -> str | N
     first = next((k for k, a in enumerate(actions) if _reveals(a, letter)), None)
     if first is None:
         return None
-    shown: Counter[str] = Counter()
-    for a in actions[first:]:
-        if _reveals(a, letter):
-            for c in a.cards:
-                shown[SUIT_OF.get(c.thing.suit or "", "any")] += c.count
+    shown, unwritten = card_suits(c for a in actions[first:] if _reveals(a, letter) for c in a.cards)
     placed_in: Counter[str] = Counter()
     for kind in ("w", "b"):
         for c, _, n in placed(actions[first:], letter, kind):
             if 1 <= c <= 12 and s.suits[c]:
                 placed_in[s.suits[c] or ""] += n
     short = {suit: n - shown[suit] for suit, n in placed_in.items() if n > shown[suit]}
-    spare = shown["bird"] + shown["any"]
+    spare = shown["bird"] + unwritten
     if sum(short.values()) <= spare:
         return None
     over = ", ".join(f"{n} in {suit} clearings ({shown[suit]} {suit} card{'s' if shown[suit] != 1 else ''} revealed)" for suit, n in sorted(placed_in.items()) if suit in short)
@@ -201,7 +196,7 @@ def lizard_rituals(s: GameState, letter: str, actions: Sequence[Any]) -> str | N
 
 def _reveals(a: Any, letter: str) -> bool:
     """The seat's own cards revealed to nobody in particular (``F#^``; not a hand shown, ``^A``)."""
-    return isinstance(a, Reveal) and a.target is None and a.revealer in (None, letter) and bool(a.cards)
+    return own_reveal(a, letter) and bool(a.cards)
 
 
 def alliance_outrage(s: GameState, letter: str, actions: Sequence[Any]) -> str | None:
@@ -212,8 +207,7 @@ def alliance_outrage(s: GameState, letter: str, actions: Sequence[Any]) -> str |
         return None
     for k in range(1, len(actions)):
         before, act = actions[k - 1], actions[k]
-        gone = [p.start.number for p in getattr(before, "parts", ()) if isinstance(before, Move) and not before.dests
-                and isinstance(p.start, Clearing) and any(isinstance(c.thing, Piece) and c.thing.faction == "A" and c.thing.kind == "t" for c in p.things)]
+        gone = sympathy_removed(before) if isinstance(before, Move) and not before.dests else []
         if gone and isinstance(act, Move) and act.dests == (Hand("A"),) and all(p.start is None for p in act.parts):
             return (f"LoR 8.2.6: {format_action(act)!r} draws the Alliance a card into its hand after the sympathy token removed in {gone[0]} "
                     f"({format_action(before)!r}); an Outrage's card goes to its Supporters")

@@ -31,12 +31,25 @@ REVEALERS = {"lizards": "L", "duchy": "D"}  # seats whose rituals and Assembly r
 
 
 # -- discards and reveals the line allows ------------------------------------------------------
+def own_reveal(act: Any, letter: str) -> bool:
+    """The line's seat revealing cards to nobody in particular (``F#^``, ``(R+B)#^``; not a hand
+    shown to a seat, ``^A``)."""
+    return isinstance(act, Reveal) and (act.revealer or letter) == letter and act.target is None
+
+
+def sympathy_removed(act: Any) -> list[int]:
+    """The clearings a move takes an Alliance sympathy token from (``At12->``)."""
+    if not isinstance(act, Move):
+        return []
+    return [p.start.number for p in act.parts if isinstance(p.start, Clearing) for c in p.things if isinstance(c.thing, Piece) and c.thing.faction == "A" and c.thing.kind == "t"]
+
+
 def revealed_birds(letter: str, actions: Sequence[Any]) -> int:
     """The bird cards the Duchy's line reveals (``(R+B)#^``): its Evening discards them (LoR
     12.6.1), which the file does not write."""
     if letter != "D":
         return 0
-    return sum(c.count for a in actions if isinstance(a, Reveal) and (a.revealer or letter) == letter and a.target is None for c in a.cards if isinstance(c.thing, Card) and c.thing.suit == "B")
+    return sum(c.count for a in actions if own_reveal(a, letter) for c in a.cards if isinstance(c.thing, Card) and c.thing.suit == "B")
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +142,7 @@ def allowed_reveals(letter: str, actions: Sequence[Any]) -> Allowance:
         return Allowance(Counter(), ANY)
     things: list[Counted] = []
     for act in actions:
-        if isinstance(act, Reveal) and (act.revealer or letter) == letter and act.target is None:
+        if own_reveal(act, letter):
             things.extend(act.cards)
         elif letter == "L" and isinstance(act, Move) and not act.dests:
             things.extend(c for p in act.parts if isinstance(p.start, Hand) and p.start.faction == letter for c in p.things)
@@ -238,11 +251,9 @@ def _outrage_clearings(s: GameState, letter: str, actions: Sequence[Any]) -> lis
             continue
         if not isinstance(act, Move):
             continue
-        for part in act.parts:
-            for counted in part.things:
-                piece = counted.thing
-                if isinstance(piece, Piece) and piece.faction == "A" and piece.kind == "t" and isinstance(part.start, Clearing):
-                    last = part.start.number
+        removed = sympathy_removed(act)
+        if removed:
+            last = removed[-1]
         for d in act.dests:
             if isinstance(d, Clearing) and 1 <= d.number <= 12 and ("alliance", "sympathy") in s.clearings[d.number].tokens:
                 last = d.number

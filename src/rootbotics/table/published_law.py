@@ -833,7 +833,3 @@ def abbreviates(short: str, words: list[str]) -> bool:
     if not short:
         return True
     return any(words[j].startswith(short[:k]) and abbreviates(short[k:], words[j + 1 :]) for j in range(len(words)) for k in range(len(short), 0, -1))
-
-
-
-
