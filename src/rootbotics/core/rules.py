@@ -637,14 +637,15 @@ def reveal_order(g: Game, faction: str, rule: str) -> int:
 NO_ORDER = "no_order"  # in ``turn_steps``: the bot found no card to reveal as its order this turn
 
 
-def no_order_card(g: Game, faction: str, rule: str) -> NoReturn:
-    """No card to reveal as the order (the deck and the discard pile both empty: every card is
-    held, crafted or set aside): the bot has no orders this turn, so it skips the rest of its
-    Birdsong and its Daylight, and in Evening only the steps that need no order are taken
-    (ruling R-NO-ORDER-CARD). Raises ``NoOrderCard``, which the turn loop catches."""
+def no_order_card(g: Game, faction: str, rule: str, why: str = "the deck and the discard pile are both empty", ruling: str = "R-NO-ORDER-CARD") -> NoReturn:
+    """No card to reveal as the order (by default the deck and the discard pile both empty:
+    every card is held, crafted or set aside; ``why`` says otherwise): the bot has no orders this
+    turn, so it skips the rest of its Birdsong and its Daylight, and in Evening only the steps
+    that need no order are taken (ruling R-NO-ORDER-CARD). Raises ``NoOrderCard``, which the
+    turn loop catches."""
     g.state.factions[faction].order = None
     g.state.turn_steps.append(NO_ORDER)
-    g.emit(faction, rule, "no_order", "has no order card to reveal (the deck and the discard pile are both empty): no orders this turn, so it goes on to Evening (ruling R-NO-ORDER-CARD)")
+    g.emit(faction, rule, "no_order", f"has no order card to reveal ({why}): no orders this turn, so it goes on to Evening (ruling {ruling})")
     raise NoOrderCard(faction)
 
 

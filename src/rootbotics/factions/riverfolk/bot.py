@@ -12,7 +12,7 @@ from typing import cast
 
 from ...core import rules as R
 from ...core.battle import battle, can_battle
-from ...core.context import Game, NoOrderCard
+from ...core.context import Game
 from ...core.maps import CLEARINGS
 from ...core.state import FactionState, GameState
 from .board import TRADE_POSTS_PER_SUIT, RiverfolkBoard, trade_posts_placed
@@ -182,9 +182,7 @@ def order_suit(s: GameState) -> str:
 def set_order(g: Game) -> None:
     s = g.state
     if not market(s):  # nothing could be drawn to it, and a craft took the last card added
-        s.turn_steps.append(R.NO_ORDER)
-        g.emit(FACTION, "9.4.3", "no_order", "has no order this turn: its Market is empty and no card could be drawn to it, so it goes on to Evening (ruling R-BBP-OO-EMPTY-MARKET)")
-        raise NoOrderCard(FACTION)
+        R.no_order_card(g, FACTION, "9.4.3", "its Market is empty and no card could be drawn to it", "R-BBP-OO-EMPTY-MARKET")
     c = s.deckdef.card(order_card(s))
     g.emit(FACTION, "9.4.3", "order", "its order is {suit}: the rightmost Market card is {card}", suit=c.suit, card=c.label())
 
