@@ -6,6 +6,8 @@ plays (``vagabot``, or ``vagabond2`` for a second Vagabond) and never imports ``
 
 from __future__ import annotations
 
+from functools import cache
+
 from ...core.battle import battle
 from ...core.context import Game
 from ...core.faction import rules_of
@@ -117,7 +119,7 @@ def setup(g: Game, f: str = FACTION) -> None:
     g.emit(f, "LoR 9.3.2", "setup", "places his pawn in {place}", place=where(s, vb))
     get_quests(g, f, vb)
     populate_ruins(g, f)
-    check_characters(STARTING, load_item_box())
+    starting_items_checked()
     for kind in STARTING[vb.character]:
         if s.item_box.get(kind, 0) <= 0:  # ruling R-VAGABOND-STARTING
             g.emit(f, "LoR 9.3.5", "skip", "finds no {item} marked S left in the box", item=kind)
@@ -126,6 +128,13 @@ def setup(g: Game, f: str = FACTION) -> None:
         gain(g, f, kind, "LoR 9.3.5", "from the box (a starting item)")
     vb.relations = {o: 0 for o in s.turn_order if o not in VAGABONDS}  # no marker for another Vagabond (LoR 9.3.6, 9.7)
     g.emit(f, "LoR 9.3.6", "setup", "is Indifferent to every non-Vagabond faction")
+
+
+@cache
+def starting_items_checked() -> None:
+    """Once a process: every character's starting items are in the box (LoR 9.3.5, ruling
+    R-VAGABOND-STARTING; ``ItemDataError`` if the data says otherwise)."""
+    check_characters(STARTING, load_item_box())
 
 
 def get_quests(g: Game, f: str, vb: VagabondBoard) -> None:
